@@ -1,0 +1,64 @@
+//! How a game ends.
+
+use core::fmt;
+
+use crate::side::Side;
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// The side to move had no legal move (the only way the rules end a game).
+    NoLegalMove,
+    /// A player resigned.
+    Resignation,
+    /// A player's clock ran out.
+    Time,
+    /// A player left and did not come back within the grace period.
+    Abandonment,
+    /// The game was called off before both sides had moved; nobody wins.
+    Aborted,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted",
+        })
+    }
+}
+
+/// The end of a game: who won and why. `winner` is `None` only for
+/// [`EndReason::Aborted`]; the rules of Amazons have no draws.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// The winner, if any.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// An outcome won by `winner` for `reason`.
+    pub const fn win(winner: Side, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(side) => write!(f, "{side} wins by {}", self.reason),
+            None => write!(f, "game {}", self.reason),
+        }
+    }
+}
