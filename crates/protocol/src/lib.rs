@@ -1,1 +1,40 @@
-//! Placeholder: being written (see the issue for this crate).
+//! The wire protocol (version 1) between `amazons-server` and its clients:
+//! JSON text frames over a WebSocket, one message per frame, each an object
+//! tagged by `type`. `docs/protocol.md` describes every message with an example
+//! and the order of a typical session; this crate is the Rust form of it, shared
+//! by the server and the client so that they cannot drift apart.
+//!
+//! This crate holds data only: no sockets, no clocks, no rules. Whether a move
+//! is legal is for `amazons-core` to say; what happens when is for the server.
+//!
+//! # Layout
+//! - [`ids`]: [`MatchId`] (a UUID) and [`SeatToken`] (the secret of a seat,
+//!   redacted in `Debug`).
+//! - [`lobby`]: what a client sees of a match: [`MatchSummary`] for lists,
+//!   [`MatchSnapshot`] for the full state, [`Seats`], [`Clocks`], [`MatchStatus`].
+//! - [`messages`]: [`ClientMessage`], [`ServerMessage`], [`ErrorCode`] and the
+//!   version constant [`PROTOCOL_VERSION`].
+//!
+//! # Example
+//! ```
+//! use amazons_protocol::{ClientMessage, ServerMessage, PROTOCOL_VERSION};
+//!
+//! let hello = ClientMessage::decode(r#"{"type":"hello","protocol":1,"name":"ann"}"#).unwrap();
+//! assert!(matches!(hello, ClientMessage::Hello { protocol: PROTOCOL_VERSION, .. }));
+//!
+//! let error = ClientMessage::decode(r#"{"type":"teleport"}"#).unwrap_err();
+//! assert_eq!(error.code, amazons_protocol::ErrorCode::UnknownType);
+//!
+//! let pong = ServerMessage::Pong { nonce: 7 };
+//! assert_eq!(pong.encode(), r#"{"type":"pong","nonce":7}"#);
+//! ```
+
+pub mod ids;
+pub mod lobby;
+pub mod messages;
+
+pub use ids::{BadSeatToken, MatchId, SeatToken};
+pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
+pub use messages::{
+    ClientMessage, ColorPreference, DecodeError, ErrorCode, PROTOCOL_VERSION, ServerMessage,
+};

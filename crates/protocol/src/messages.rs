@@ -1,0 +1,502 @@
+//! The two message enums, one per direction, and the error codes.
+//!
+//! Every message is one JSON object in one WebSocket text frame, with a `type`
+//! field naming the variant in snake_case. Optional fields may be left out.
+
+use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{MatchId, SeatToken};
+use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
+
+/// The protocol version this crate speaks. A client says it in `hello`; the
+/// server refuses a different one with `version_mismatch`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Which colour the creator of a match wants.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorPreference {
+    /// Play first.
+    White,
+    /// Play second.
+    Black,
+    /// Let the server toss a coin.
+    #[default]
+    Random,
+}
+
+fn human() -> PlayerKind {
+    PlayerKind::Human
+}
+
+/// A message from a client to the server.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message on every connection: protocol version and who is
+    /// connecting. Answered by `welcome`, or by `version_mismatch` / `bad_name`.
+    Hello {
+        /// Must be [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// Display name: 1 to 32 printable characters.
+        name: String,
+        /// Person or program (default `human`); game records keep it.
+        #[serde(default = "human")]
+        kind: PlayerKind,
+        /// Free text naming the client program, for the server's log.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client: Option<String>,
+    },
+    /// Asks for the list of matches once (answered by `match_list`).
+    ListMatches,
+    /// Asks for the list now (`match_list`) and then every change as it happens
+    /// (`match_updated`, `match_removed`).
+    SubscribeLobby,
+    /// Stops the live lobby updates.
+    UnsubscribeLobby,
+    /// Creates a match and seats the sender in it (answered by `joined` and a
+    /// `snapshot`).
+    CreateMatch {
+        /// Clock rules (default untimed).
+        #[serde(default)]
+        time_control: TimeControl,
+        /// Colour wanted (default random).
+        #[serde(default)]
+        color: ColorPreference,
+    },
+    /// Takes a free seat (answered by `joined` and a `snapshot`).
+    Join {
+        /// The match.
+        match_id: MatchId,
+        /// The seat wanted; any free seat when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<Side>,
+    },
+    /// Leaves a match: a spectator stops watching; a player gives up a seat in
+    /// a match that has not started. During a game, resign or abort instead.
+    Leave {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// Watches a match (answered by a `snapshot`, then every event).
+    Spectate {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// Takes back a seat with its token after a dropped connection (answered by
+    /// a `snapshot`). Any other connection holding that seat is closed.
+    Resume {
+        /// The match.
+        match_id: MatchId,
+        /// The token from `joined`.
+        token: SeatToken,
+    },
+    /// Plays a move.
+    Move {
+        /// The match.
+        match_id: MatchId,
+        /// The ply this move is meant for: the number of moves already played.
+        ply: u32,
+        /// The move in any form the rules crate parses (`d1-d7/g7`, `d1 d7 g7`,
+        /// `d1d7,d7g7`, ...).
+        #[serde(rename = "move")]
+        mv: String,
+        /// The seat token; optional on the connection that holds the seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<SeatToken>,
+    },
+    /// Resigns the game (allowed at any time during play).
+    Resign {
+        /// The match.
+        match_id: MatchId,
+        /// The seat token; optional on the connection that holds the seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<SeatToken>,
+    },
+    /// Calls the game off; allowed until both sides have moved. Nobody wins.
+    Abort {
+        /// The match.
+        match_id: MatchId,
+        /// The seat token; optional on the connection that holds the seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<SeatToken>,
+    },
+    /// After a finished game, offers the opponent another one with colours
+    /// swapped. If the opponent has already offered, this accepts.
+    OfferRematch {
+        /// The finished match.
+        match_id: MatchId,
+    },
+    /// Accepts the opponent's rematch offer: a new match starts with colours
+    /// swapped, and both players get `joined` for it.
+    AcceptRematch {
+        /// The finished match.
+        match_id: MatchId,
+    },
+    /// Turns down the opponent's rematch offer (or withdraws one's own).
+    DeclineRematch {
+        /// The finished match.
+        match_id: MatchId,
+    },
+    /// An application-level ping for clients that cannot see WebSocket pings;
+    /// answered by `pong` with the same `nonce`. It also counts as activity.
+    Ping {
+        /// Echoed back.
+        #[serde(default)]
+        nonce: u64,
+    },
+}
+
+impl ClientMessage {
+    /// The `type` tag of this message, for logs and `error.reply_to`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            ClientMessage::Hello { .. } => "hello",
+            ClientMessage::ListMatches => "list_matches",
+            ClientMessage::SubscribeLobby => "subscribe_lobby",
+            ClientMessage::UnsubscribeLobby => "unsubscribe_lobby",
+            ClientMessage::CreateMatch { .. } => "create_match",
+            ClientMessage::Join { .. } => "join",
+            ClientMessage::Leave { .. } => "leave",
+            ClientMessage::Spectate { .. } => "spectate",
+            ClientMessage::Resume { .. } => "resume",
+            ClientMessage::Move { .. } => "move",
+            ClientMessage::Resign { .. } => "resign",
+            ClientMessage::Abort { .. } => "abort",
+            ClientMessage::OfferRematch { .. } => "offer_rematch",
+            ClientMessage::AcceptRematch { .. } => "accept_rematch",
+            ClientMessage::DeclineRematch { .. } => "decline_rematch",
+            ClientMessage::Ping { .. } => "ping",
+        }
+    }
+
+    /// The `type` tags of every client message, to tell an unknown type from a
+    /// malformed message.
+    pub const TYPES: [&'static str; 16] = [
+        "hello",
+        "list_matches",
+        "subscribe_lobby",
+        "unsubscribe_lobby",
+        "create_match",
+        "join",
+        "leave",
+        "spectate",
+        "resume",
+        "move",
+        "resign",
+        "abort",
+        "offer_rematch",
+        "accept_rematch",
+        "decline_rematch",
+        "ping",
+    ];
+}
+
+/// A message from the server to a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// Answer to `hello`: the connection is ready.
+    Welcome {
+        /// The server's protocol version ([`PROTOCOL_VERSION`]).
+        protocol: u32,
+        /// Server program and version, e.g. `amazons-server 0.1.0`.
+        server: String,
+        /// The name the server will show for this connection.
+        name: String,
+        /// Largest text frame the server reads, in bytes.
+        max_message_bytes: u32,
+        /// How long a dropped player keeps the seat, in milliseconds.
+        grace_ms: u64,
+    },
+    /// The matches on the server (answer to `list_matches` and `subscribe_lobby`).
+    MatchList {
+        /// Every match, newest first.
+        matches: Vec<MatchSummary>,
+    },
+    /// Lobby update: a match appeared or changed (seats, status, spectators).
+    MatchUpdated {
+        /// The match as it now is.
+        #[serde(rename = "match")]
+        summary: MatchSummary,
+    },
+    /// Lobby update: a match is gone from the server.
+    MatchRemoved {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// The receiver now holds a seat. Sent only to that client: the token is
+    /// the only proof of the seat, keep it to `resume` after a drop.
+    Joined {
+        /// The match.
+        match_id: MatchId,
+        /// The seat taken.
+        seat: Side,
+        /// The secret for `resume` (and optionally `move`).
+        token: SeatToken,
+    },
+    /// The full state of a match (after `joined`, `resume` and `spectate`).
+    Snapshot(MatchSnapshot),
+    /// Someone took, left, lost or regained a seat, or the spectator count
+    /// changed.
+    SeatsChanged {
+        /// The match.
+        match_id: MatchId,
+        /// Both seats as they now are.
+        seats: Seats,
+        /// How many spectators are watching.
+        spectators: u32,
+    },
+    /// Both seats are taken: the game is on and white's clock runs.
+    GameStarted {
+        /// The match.
+        match_id: MatchId,
+        /// Both seats.
+        seats: Seats,
+        /// The clocks (`null` when untimed).
+        clocks: Option<Clocks>,
+    },
+    /// A move was accepted. Sent to both players and every spectator; sent
+    /// again to a player who repeats the same move for the same ply.
+    MovePlayed {
+        /// The match.
+        match_id: MatchId,
+        /// The ply the move was played at (the first move is ply 0); the next
+        /// move must carry `ply + 1`.
+        ply: u32,
+        /// The move in canonical form (`d1-d7/g7`).
+        #[serde(rename = "move")]
+        mv: String,
+        /// Who moved.
+        side: Side,
+        /// Thinking time charged for the move, in milliseconds.
+        time_ms: u64,
+        /// Both clocks after the move (`null` when untimed).
+        clocks: Option<Clocks>,
+    },
+    /// The game has ended.
+    GameOver {
+        /// The match.
+        match_id: MatchId,
+        /// The winner; `null` when the game was aborted.
+        winner: Option<Side>,
+        /// Why it ended.
+        reason: EndReason,
+        /// The clocks at the end (`null` when untimed).
+        clocks: Option<Clocks>,
+        /// Where the record is: `GET /api/games/{record_id}`. Absent when no
+        /// record was written (a match abandoned before it started).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        record_id: Option<MatchId>,
+    },
+    /// A player offers a rematch with colours swapped.
+    RematchOffered {
+        /// The finished match.
+        match_id: MatchId,
+        /// Who offers.
+        by: Side,
+    },
+    /// A rematch offer was turned down or withdrawn.
+    RematchDeclined {
+        /// The finished match.
+        match_id: MatchId,
+        /// Who declined.
+        by: Side,
+    },
+    /// The rematch exists; each player also gets `joined` and a `snapshot` for it.
+    RematchStarted {
+        /// The finished match.
+        match_id: MatchId,
+        /// The new match.
+        new_match_id: MatchId,
+    },
+    /// Answer to `leave`: the connection no longer takes part in the match.
+    Left {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// Another connection resumed this seat with its token; this connection no
+    /// longer holds it (and the server closes it).
+    Replaced {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// Answer to `ping`.
+    Pong {
+        /// The nonce from the ping.
+        nonce: u64,
+    },
+    /// The server is shutting down; matches in progress are kept and can be
+    /// resumed with the seat tokens when it is back.
+    ServerShutdown {
+        /// Text for people.
+        message: String,
+    },
+    /// A request was refused. Nothing changed.
+    Error {
+        /// What went wrong, for programs.
+        code: ErrorCode,
+        /// What went wrong, for people (for `illegal_move`, the rules' reason).
+        message: String,
+        /// The `type` of the refused message, when it could be read.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<String>,
+        /// The match concerned, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<MatchId>,
+        /// For `stale_ply` and `not_your_turn`: the ply the server expects next.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expected_ply: Option<u32>,
+    },
+}
+
+impl ServerMessage {
+    /// An `error` with only a code and a message.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code,
+            message: message.into(),
+            reply_to: None,
+            match_id: None,
+            expected_ply: None,
+        }
+    }
+}
+
+/// Why a request was refused. Programs decide on the code; the accompanying
+/// message is for people. Codes this version does not know read as `unknown`,
+/// so an older client keeps working against a newer server.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The text is not JSON, or a field is missing or of the wrong kind.
+    Malformed,
+    /// The `type` is not a message of this protocol version.
+    UnknownType,
+    /// The frame is larger than the server's `max_message_bytes`.
+    TooLarge,
+    /// The frame was binary; the protocol is JSON text frames only.
+    BinaryNotSupported,
+    /// Too many messages in too short a time; the connection is closed (1008).
+    RateLimited,
+    /// `hello` named another protocol version; the connection is closed.
+    VersionMismatch,
+    /// Another message came before `hello`.
+    HelloRequired,
+    /// `hello` was sent twice.
+    AlreadyGreeted,
+    /// The name is empty, too long or not printable.
+    BadName,
+    /// The server is at its connection limit; the connection is closed.
+    ServerFull,
+    /// The server is at its match limit; no new match can be created.
+    TooManyMatches,
+    /// No match with that id.
+    NoSuchMatch,
+    /// The seat asked for is taken (or the match has no free seat).
+    SeatTaken,
+    /// The connection already holds a seat in this match.
+    AlreadySeated,
+    /// The token does not belong to a seat of this match.
+    BadToken,
+    /// The request needs a seat, and this connection holds none in the match
+    /// (spectators can never move).
+    NotAPlayer,
+    /// The game has not started: a seat is still free.
+    NotStarted,
+    /// It is the opponent's turn.
+    NotYourTurn,
+    /// The move names a ply that is not the next one (see `expected_ply`).
+    StalePly,
+    /// The move text is not three squares.
+    BadMoveText,
+    /// The move breaks the rules; the message gives the rules' reason.
+    IllegalMove,
+    /// The game has ended.
+    GameOver,
+    /// Both sides have moved: too late to abort (resign instead).
+    TooLateToAbort,
+    /// `leave` during a game in progress (resign or abort instead).
+    GameInProgress,
+    /// The game is not over, so no rematch yet.
+    GameNotOver,
+    /// `accept_rematch` without an offer from the opponent.
+    NoRematchOffer,
+    /// The opponent has left, so a rematch cannot start.
+    OpponentGone,
+    /// Something went wrong inside the server (for example, the disk); the
+    /// request was not carried out.
+    Internal,
+    /// A code this version of the protocol crate does not know.
+    #[serde(other)]
+    Unknown,
+}
+
+/// Why a text frame could not be read as a [`ClientMessage`]: the error code to
+/// answer with and a message for people.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DecodeError {
+    /// `malformed` or `unknown_type`.
+    pub code: ErrorCode,
+    /// What was wrong.
+    pub message: String,
+    /// The `type` tag, when there was one.
+    pub type_name: Option<String>,
+}
+
+impl ClientMessage {
+    /// Reads one text frame, telling an unknown `type` apart from a malformed
+    /// message so that each gets its own error code.
+    pub fn decode(text: &str) -> Result<ClientMessage, DecodeError> {
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(message) => Ok(message),
+            Err(error) => {
+                #[derive(Deserialize)]
+                struct Tag {
+                    #[serde(rename = "type")]
+                    type_name: Option<String>,
+                }
+                let tag = serde_json::from_str::<Tag>(text)
+                    .ok()
+                    .and_then(|t| t.type_name);
+                match tag {
+                    Some(name) if !ClientMessage::TYPES.contains(&name.as_str()) => {
+                        Err(DecodeError {
+                            code: ErrorCode::UnknownType,
+                            message: format!("unknown message type `{name}`"),
+                            type_name: Some(name),
+                        })
+                    }
+                    Some(name) => Err(DecodeError {
+                        code: ErrorCode::Malformed,
+                        message: format!("malformed `{name}`: {error}"),
+                        type_name: Some(name),
+                    }),
+                    None => Err(DecodeError {
+                        code: ErrorCode::Malformed,
+                        message: format!("not a message object with a string `type`: {error}"),
+                        type_name: None,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The JSON text of this message.
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("client messages always serialize")
+    }
+}
+
+impl ServerMessage {
+    /// The JSON text of this message.
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialize")
+    }
+
+    /// Reads one text frame from the server.
+    pub fn decode(text: &str) -> Result<ServerMessage, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
