@@ -500,3 +500,285 @@ impl ServerMessage {
         serde_json::from_str(text)
     }
 }
+
+impl ServerMessage {
+    /// The `type` tag of this message, for logs and tests.
+    pub fn type_name(&self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map
+                .get("type")
+                .and_then(|t| t.as_str())
+                .unwrap_or_default()
+                .to_owned(),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{MatchStatus, SeatInfo};
+    use amazons_core::{Outcome, RecordedMove};
+
+    fn id() -> MatchId {
+        "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap()
+    }
+
+    fn token() -> SeatToken {
+        SeatToken::from_bytes([0x5a; 16])
+    }
+
+    fn seats() -> Seats {
+        Seats {
+            white: Some(SeatInfo {
+                name: "ann".into(),
+                kind: PlayerKind::Human,
+                connected: true,
+            }),
+            black: None,
+        }
+    }
+
+    fn clocks() -> Option<Clocks> {
+        Some(Clocks {
+            white_ms: 300_000,
+            black_ms: 298_500,
+            running: Some(Side::Second),
+        })
+    }
+
+    fn summary() -> MatchSummary {
+        MatchSummary {
+            id: id(),
+            seats: seats(),
+            spectators: 2,
+            status: MatchStatus::Waiting,
+            time_control: TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 2_000,
+            },
+            ply: 0,
+            outcome: None,
+        }
+    }
+
+    fn all_client() -> Vec<ClientMessage> {
+        vec![
+            ClientMessage::Hello {
+                protocol: 1,
+                name: "ann".into(),
+                kind: PlayerKind::Bot,
+                client: Some("x".into()),
+            },
+            ClientMessage::ListMatches,
+            ClientMessage::SubscribeLobby,
+            ClientMessage::UnsubscribeLobby,
+            ClientMessage::CreateMatch {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Black,
+            },
+            ClientMessage::Join {
+                match_id: id(),
+                seat: Some(Side::Second),
+            },
+            ClientMessage::Leave { match_id: id() },
+            ClientMessage::Spectate { match_id: id() },
+            ClientMessage::Resume {
+                match_id: id(),
+                token: token(),
+            },
+            ClientMessage::Move {
+                match_id: id(),
+                ply: 3,
+                mv: "d1 d7 g7".into(),
+                token: Some(token()),
+            },
+            ClientMessage::Resign {
+                match_id: id(),
+                token: None,
+            },
+            ClientMessage::Abort {
+                match_id: id(),
+                token: Some(token()),
+            },
+            ClientMessage::OfferRematch { match_id: id() },
+            ClientMessage::AcceptRematch { match_id: id() },
+            ClientMessage::DeclineRematch { match_id: id() },
+            ClientMessage::Ping { nonce: 9 },
+        ]
+    }
+
+    fn all_server() -> Vec<ServerMessage> {
+        let snapshot = MatchSnapshot {
+            match_id: id(),
+            you: Some(Side::First),
+            seats: seats(),
+            spectators: 0,
+            status: MatchStatus::Playing,
+            time_control: TimeControl::Untimed,
+            initial_fen: amazons_core::START_FEN.into(),
+            moves: vec![RecordedMove {
+                mv: "d1-d7/g7".parse().unwrap(),
+                time_ms: 5,
+                clock_ms: None,
+            }],
+            fen: amazons_core::START_FEN.into(),
+            ply: 1,
+            turn: Side::Second,
+            clocks: None,
+            outcome: Some(Outcome::win(Side::First, EndReason::Time)),
+            rematch_offer: Some(Side::Second),
+        };
+        vec![
+            ServerMessage::Welcome {
+                protocol: 1,
+                server: "amazons-server 0.1.0".into(),
+                name: "ann".into(),
+                max_message_bytes: 4096,
+                grace_ms: 60_000,
+            },
+            ServerMessage::MatchList {
+                matches: vec![summary()],
+            },
+            ServerMessage::MatchUpdated { summary: summary() },
+            ServerMessage::MatchRemoved { match_id: id() },
+            ServerMessage::Joined {
+                match_id: id(),
+                seat: Side::First,
+                token: token(),
+            },
+            ServerMessage::Snapshot(snapshot),
+            ServerMessage::SeatsChanged {
+                match_id: id(),
+                seats: seats(),
+                spectators: 1,
+            },
+            ServerMessage::GameStarted {
+                match_id: id(),
+                seats: seats(),
+                clocks: clocks(),
+            },
+            ServerMessage::MovePlayed {
+                match_id: id(),
+                ply: 0,
+                mv: "d1-d7/g7".into(),
+                side: Side::First,
+                time_ms: 1500,
+                clocks: clocks(),
+            },
+            ServerMessage::GameOver {
+                match_id: id(),
+                winner: None,
+                reason: EndReason::Aborted,
+                clocks: None,
+                record_id: Some(id()),
+            },
+            ServerMessage::RematchOffered {
+                match_id: id(),
+                by: Side::First,
+            },
+            ServerMessage::RematchDeclined {
+                match_id: id(),
+                by: Side::Second,
+            },
+            ServerMessage::RematchStarted {
+                match_id: id(),
+                new_match_id: MatchId::random(),
+            },
+            ServerMessage::Left { match_id: id() },
+            ServerMessage::Replaced { match_id: id() },
+            ServerMessage::Pong { nonce: 1 },
+            ServerMessage::ServerShutdown {
+                message: "bye".into(),
+            },
+            ServerMessage::Error {
+                code: ErrorCode::StalePly,
+                message: "m".into(),
+                reply_to: Some("move".into()),
+                match_id: Some(id()),
+                expected_ply: Some(4),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_client_message_round_trips() {
+        let all = all_client();
+        assert_eq!(all.len(), ClientMessage::TYPES.len());
+        for (message, type_name) in all.iter().zip(ClientMessage::TYPES) {
+            assert_eq!(message.type_name(), type_name);
+            let text = message.encode();
+            assert!(
+                text.contains(&format!("\"type\":\"{type_name}\"")),
+                "{text}"
+            );
+            assert_eq!(&ClientMessage::decode(&text).unwrap(), message, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_server_message_round_trips() {
+        for message in all_server() {
+            let text = message.encode();
+            assert_eq!(ServerMessage::decode(&text).unwrap(), message, "{text}");
+            assert!(!message.type_name().is_empty());
+        }
+    }
+
+    #[test]
+    fn decode_tells_unknown_types_from_malformed_messages() {
+        let unknown = ClientMessage::decode(r#"{"type":"fly","x":1}"#).unwrap_err();
+        assert_eq!(unknown.code, ErrorCode::UnknownType);
+        let malformed = ClientMessage::decode(r#"{"type":"move","ply":"x"}"#).unwrap_err();
+        assert_eq!(malformed.code, ErrorCode::Malformed);
+        assert_eq!(malformed.type_name.as_deref(), Some("move"));
+        for text in ["", "[]", "{", "null", r#"{"type":5}"#, "{\"no_type\":1}"] {
+            assert_eq!(
+                ClientMessage::decode(text).unwrap_err().code,
+                ErrorCode::Malformed
+            );
+        }
+    }
+
+    #[test]
+    fn defaults_fill_optional_fields() {
+        let hello = ClientMessage::decode(r#"{"type":"hello","protocol":1,"name":"a"}"#).unwrap();
+        assert_eq!(
+            hello,
+            ClientMessage::Hello {
+                protocol: 1,
+                name: "a".into(),
+                kind: PlayerKind::Human,
+                client: None
+            }
+        );
+        let create = ClientMessage::decode(r#"{"type":"create_match"}"#).unwrap();
+        assert_eq!(
+            create,
+            ClientMessage::CreateMatch {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Random
+            }
+        );
+    }
+
+    #[test]
+    fn unknown_error_codes_read_as_unknown() {
+        let text = r#"{"type":"error","code":"solar_flare","message":"?"}"#;
+        match ServerMessage::decode(text).unwrap() {
+            ServerMessage::Error { code, .. } => assert_eq!(code, ErrorCode::Unknown),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn tokens_never_show_in_debug_output() {
+        let joined = ServerMessage::Joined {
+            match_id: id(),
+            seat: Side::First,
+            token: token(),
+        };
+        assert!(!format!("{joined:?}").contains(&token().expose_hex()));
+    }
+}
