@@ -1,0 +1,107 @@
+//! Every JSON example in docs/protocol.md parses as the message its heading
+//! names, and every message type has at least one example: the document a
+//! client author reads cannot drift from the code.
+
+use std::collections::BTreeSet;
+
+use amazons_protocol::{ClientMessage, ServerMessage};
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Section {
+    Other,
+    Client,
+    Server,
+}
+
+#[test]
+fn every_example_in_protocol_md_parses_as_its_message() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.md");
+    let text = std::fs::read_to_string(path).expect("docs/protocol.md exists");
+    let mut section = Section::Other;
+    let mut heading = String::new();
+    let mut in_json = false;
+    let mut seen_client = BTreeSet::new();
+    let mut seen_server = BTreeSet::new();
+    let mut block = String::new();
+    for line in text.lines() {
+        if in_json {
+            if line.starts_with("```") {
+                in_json = false;
+                let example = block.trim();
+                match section {
+                    Section::Client => {
+                        let message = ClientMessage::decode(example)
+                            .unwrap_or_else(|e| panic!("{heading}: {example}: {e:?}"));
+                        assert_eq!(message.type_name(), heading, "{example}");
+                        seen_client.insert(heading.clone());
+                    }
+                    Section::Server => {
+                        let message = ServerMessage::decode(example)
+                            .unwrap_or_else(|e| panic!("{heading}: {example}: {e}"));
+                        assert_eq!(message.type_name(), heading, "{example}");
+                        seen_server.insert(heading.clone());
+                    }
+                    Section::Other => panic!("JSON example outside the message sections"),
+                }
+                block.clear();
+            } else {
+                block.push_str(line);
+                block.push('\n');
+            }
+        } else if line == "## Client messages" {
+            section = Section::Client;
+        } else if line == "## Server messages" {
+            section = Section::Server;
+        } else if line.starts_with("## ") {
+            section = Section::Other;
+        } else if let Some(rest) = line.strip_prefix("### ") {
+            heading = rest.trim_matches('`').to_owned();
+        } else if line.starts_with("```json") {
+            in_json = true;
+        }
+    }
+    let expected_client: BTreeSet<String> =
+        ClientMessage::TYPES.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        seen_client, expected_client,
+        "client messages without an example"
+    );
+    for name in [
+        "welcome",
+        "match_list",
+        "match_updated",
+        "match_removed",
+        "joined",
+        "snapshot",
+        "seats_changed",
+        "game_started",
+        "move_played",
+        "game_over",
+        "rematch_offered",
+        "rematch_declined",
+        "rematch_started",
+        "left",
+        "replaced",
+        "pong",
+        "server_shutdown",
+        "error",
+    ] {
+        assert!(
+            seen_server.contains(name),
+            "server message `{name}` has no example"
+        );
+    }
+}
+
+#[test]
+fn the_snapshot_example_tells_the_truth_about_its_position() {
+    use amazons_core::Position;
+    let after = Position::start().play("d1-d7/g7".parse().unwrap()).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(
+        text.contains(&format!("\"fen\":\"{}\"", after.fen())),
+        "{}",
+        after.fen()
+    );
+}
