@@ -107,7 +107,8 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let occ = Bitboard(((seed as u128) << 64 | seed.rotate_left(17) as u128) & Bitboard::FULL.0);
+            let occ =
+                Bitboard(((seed as u128) << 64 | seed.rotate_left(17) as u128) & Bitboard::FULL.0);
             for sq in Square::all() {
                 assert_eq!(queen_reach(sq, occ), slow_reach(sq, occ));
             }

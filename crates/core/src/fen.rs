@@ -160,7 +160,12 @@ impl FromStr for Position {
                     'Q' => &mut queens[0],
                     'q' => &mut queens[1],
                     '*' => &mut arrows,
-                    found => return Err(FenError::BadPiece { rank: rank + 1, found }),
+                    found => {
+                        return Err(FenError::BadPiece {
+                            rank: rank + 1,
+                            found,
+                        });
+                    }
                 };
                 if let Some(square) = Square::new(file as u8, rank).filter(|_| file < 10) {
                     *target = target.with(square);
@@ -226,11 +231,17 @@ mod tests {
         assert_eq!("10/10 w".parse::<Position>(), Err(FenError::RankCount(2)));
         assert!(matches!(
             "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q2 w".parse::<Position>(),
-            Err(FenError::RankLength { rank: 1, squares: 9 })
+            Err(FenError::RankLength {
+                rank: 1,
+                squares: 9
+            })
         ));
         assert!(matches!(
             "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3K2Q3 w".parse::<Position>(),
-            Err(FenError::BadPiece { rank: 1, found: 'K' })
+            Err(FenError::BadPiece {
+                rank: 1,
+                found: 'K'
+            })
         ));
         assert!(matches!(
             "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 x".parse::<Position>(),
@@ -244,8 +255,20 @@ mod tests {
             "QQQQQ5/10/10/10/10/10/10/10/10/q9 w".parse::<Position>(),
             Err(FenError::Setup(SetupError::TooManyQueens { .. }))
         ));
-        assert!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - x 1".parse::<Position>().is_err());
-        assert!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1 extra".parse::<Position>().is_err());
-        assert!("3q2q3/10/10/q8q/10/10/Q8Q/10/10/11 w".parse::<Position>().is_err());
+        assert!(
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - x 1"
+                .parse::<Position>()
+                .is_err()
+        );
+        assert!(
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1 extra"
+                .parse::<Position>()
+                .is_err()
+        );
+        assert!(
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/11 w"
+                .parse::<Position>()
+                .is_err()
+        );
     }
 }

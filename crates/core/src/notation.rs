@@ -59,7 +59,9 @@ pub enum MoveParseError {
         found: usize,
     },
     /// A UCI move whose arrow does not start where the queen landed.
-    #[error("UCI move: the arrow must be shot from the queen's destination {to}, not from {arrow_from}")]
+    #[error(
+        "UCI move: the arrow must be shot from the queen's destination {to}, not from {arrow_from}"
+    )]
     ArrowNotFromDestination {
         /// Where the queen landed.
         to: Square,
@@ -214,10 +216,22 @@ mod tests {
     #[test]
     fn errors_name_the_part() {
         let err = "d1 k7 g7".parse::<Move>().unwrap_err();
-        assert!(matches!(err, MoveParseError::BadSquare { part: MovePart::To, .. }));
+        assert!(matches!(
+            err,
+            MoveParseError::BadSquare {
+                part: MovePart::To,
+                ..
+            }
+        ));
         assert!(err.to_string().contains("destination"), "{err}");
         let err = "d1 d7 g11".parse::<Move>().unwrap_err();
-        assert!(matches!(err, MoveParseError::BadSquare { part: MovePart::Arrow, .. }));
+        assert!(matches!(
+            err,
+            MoveParseError::BadSquare {
+                part: MovePart::Arrow,
+                ..
+            }
+        ));
         assert_eq!(
             "d1 d7".parse::<Move>(),
             Err(MoveParseError::WrongSquareCount { found: 2 })

@@ -305,7 +305,9 @@ impl Position {
         let occupied = self.occupied();
         let without_queen = occupied.without(from);
         queen_reach(from, occupied)
-            .flat_map(|to| queen_reach(to, without_queen).map(move |arrow| Move { from, to, arrow }))
+            .flat_map(|to| {
+                queen_reach(to, without_queen).map(move |arrow| Move { from, to, arrow })
+            })
             .collect()
     }
 
@@ -467,12 +469,36 @@ mod tests {
         let cases = [
             ("e5-e6/e7", IllegalMove::NoQueen(sq("e5"))),
             ("a7-b7/c7", IllegalMove::NotYourQueen(sq("a7"))),
-            ("d1-e3/e4", IllegalMove::QueenNotInLine { from: sq("d1"), to: sq("e3") }),
-            ("d1-d1/d2", IllegalMove::QueenNotInLine { from: sq("d1"), to: sq("d1") }),
+            (
+                "d1-e3/e4",
+                IllegalMove::QueenNotInLine {
+                    from: sq("d1"),
+                    to: sq("e3"),
+                },
+            ),
+            (
+                "d1-d1/d2",
+                IllegalMove::QueenNotInLine {
+                    from: sq("d1"),
+                    to: sq("d1"),
+                },
+            ),
             ("d1-d10/d9", IllegalMove::QueenPathBlocked(sq("d10"))),
             ("a4-j4/j5", IllegalMove::QueenPathBlocked(sq("j4"))),
-            ("d1-d7/e9", IllegalMove::ArrowNotInLine { from: sq("d7"), to: sq("e9") }),
-            ("d1-d2/d2", IllegalMove::ArrowNotInLine { from: sq("d2"), to: sq("d2") }),
+            (
+                "d1-d7/e9",
+                IllegalMove::ArrowNotInLine {
+                    from: sq("d7"),
+                    to: sq("e9"),
+                },
+            ),
+            (
+                "d1-d2/d2",
+                IllegalMove::ArrowNotInLine {
+                    from: sq("d2"),
+                    to: sq("d2"),
+                },
+            ),
             ("d1-b3/a4", IllegalMove::ArrowPathBlocked(sq("a4"))),
             ("d1-d7/d10", IllegalMove::ArrowPathBlocked(sq("d10"))),
         ];
@@ -502,7 +528,13 @@ mod tests {
         let position: Position = "Q*8/**8/10/10/10/10/10/10/10/9q w - - 0 1".parse().unwrap();
         assert!(!position.has_legal_move());
         assert_eq!(position.count_moves(), 0);
-        assert_eq!(position.outcome(), Some(Outcome::win(Side::Second, EndReason::NoLegalMove)));
-        assert_eq!(position.is_legal(mv("a10-a9/a8")), Err(IllegalMove::GameOver));
+        assert_eq!(
+            position.outcome(),
+            Some(Outcome::win(Side::Second, EndReason::NoLegalMove))
+        );
+        assert_eq!(
+            position.is_legal(mv("a10-a9/a8")),
+            Err(IllegalMove::GameOver)
+        );
     }
 }

@@ -61,7 +61,10 @@ pub struct RecordedMove {
     pub time_ms: u64,
     /// The mover's clock after the move (increment included), in milliseconds;
     /// absent in untimed games.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub clock_ms: Option<u64>,
 }
 
@@ -84,7 +87,10 @@ pub struct GameRecord {
     /// The clock rules.
     pub time_control: TimeControl,
     /// Position the game started from, when it is not the standard start.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub initial_fen: Option<String>,
     /// The moves, in order.
     pub moves: Vec<RecordedMove>,
@@ -206,15 +212,28 @@ mod tests {
         GameRecord {
             schema: RECORD_SCHEMA_VERSION,
             id: "00000000-0000-4000-8000-000000000000".into(),
-            white: PlayerInfo { name: "ann".into(), kind: PlayerKind::Human },
-            black: PlayerInfo { name: "bot".into(), kind: PlayerKind::Bot },
+            white: PlayerInfo {
+                name: "ann".into(),
+                kind: PlayerKind::Human,
+            },
+            black: PlayerInfo {
+                name: "bot".into(),
+                kind: PlayerKind::Bot,
+            },
             started_at_ms: 1_700_000_000_000,
             ended_at_ms: 1_700_000_060_000,
-            time_control: TimeControl::Fischer { initial_ms: 300_000, increment_ms: 5_000 },
+            time_control: TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 5_000,
+            },
             initial_fen: None,
             moves: moves
                 .into_iter()
-                .map(|mv| RecordedMove { mv, time_ms: 1200, clock_ms: Some(303_800) })
+                .map(|mv| RecordedMove {
+                    mv,
+                    time_ms: 1200,
+                    clock_ms: Some(303_800),
+                })
                 .collect(),
             result: Outcome::win(Side::First, EndReason::Resignation),
             final_fen: position.fen(),
@@ -237,12 +256,21 @@ mod tests {
     fn replay_catches_tampering() {
         let mut record = sample();
         record.final_fen = crate::fen::START_FEN.into();
-        assert!(matches!(record.replay(), Err(ReplayError::FinalFenMismatch { .. })));
+        assert!(matches!(
+            record.replay(),
+            Err(ReplayError::FinalFenMismatch { .. })
+        ));
         let mut record = sample();
         record.moves[1].mv = "a7-a4/a5".parse().unwrap();
-        assert!(matches!(record.replay(), Err(ReplayError::IllegalMove { number: 2, .. })));
+        assert!(matches!(
+            record.replay(),
+            Err(ReplayError::IllegalMove { number: 2, .. })
+        ));
         let mut record = sample();
         record.schema = RECORD_SCHEMA_VERSION + 1;
-        assert!(matches!(record.replay(), Err(ReplayError::UnknownSchema(_))));
+        assert!(matches!(
+            record.replay(),
+            Err(ReplayError::UnknownSchema(_))
+        ));
     }
 }
