@@ -1,1 +1,386 @@
-//! Placeholder: being written (see the issue for this crate).
+//! Search and evaluation for the Game of the Amazons.
+//!
+//! The client's bots and offline mode, the UCI binary and the arena all play
+//! through [`Engine::search`]. An [`Engine`] keeps its transposition table
+//! between moves, so reuse one per game (call [`Engine::new_game`] between
+//! games).
+//!
+//! ```
+//! use amazons_core::Position;
+//! use amazons_engine::{Engine, EngineConfig, SearchLimits};
+//!
+//! let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+//! let report = engine.search(&Position::start(), &SearchLimits::nodes(200), &mut |_| {});
+//! assert!(report.best_move.is_some());
+//! ```
+//!
+//! # Levels
+//! 1. random mover (uniform over legal moves, seeded);
+//! 2. one-ply greedy on mobility (moves I have minus moves the opponent has);
+//! 3. the course-project baseline: mobility evaluation, full-width alpha-beta
+//!    to depth 2 (depth 1 if the budget runs out first);
+//! 4. one-ply greedy on the Lieberum territory evaluation;
+//! 5. selective alpha-beta with the territory evaluation, capped at depth 2;
+//! 6. full strength: selective PVS, iterative deepening, TT, exact endgame
+//!    counting, Lazy SMP over `threads`.
+//!
+//! Every level stops within its time budget.
+
+pub mod arena;
+pub mod endgame;
+pub mod eval;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use amazons_core::{Move, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::search::{IterationResult, Params, Worker};
+use crate::tt::Tt;
+
+pub use crate::time::ClockLimits;
+
+/// The strongest level; levels run from 1 (beginner) to this.
+pub const MAX_LEVEL: u8 = 6;
+
+/// How an engine plays: chosen once, when it is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Playing strength, 1 (random mover) to [`MAX_LEVEL`] (full strength).
+    pub level: u8,
+    /// Search threads (Lazy SMP); 1 makes node-limited searches deterministic.
+    pub threads: usize,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Seed for the levels that use randomness (fixed by default so games replay).
+    pub seed: u64,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            level: MAX_LEVEL,
+            threads: 1,
+            hash_mb: 64,
+            seed: 0x5EED_A3A2,
+        }
+    }
+}
+
+/// When a search must stop. Several limits may be combined; the first reached
+/// ends the search. With no limit at all the engine thinks for one second
+/// (a library caller never hangs by accident); `infinite` searches until
+/// [`Engine::stop_handle`] is set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Clock state; the engine allocates a share of it ([`time::allocate`]).
+    pub clock: Option<ClockLimits>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget (deterministic with one thread).
+    pub nodes: Option<u64>,
+    /// Ignore time; search until stopped.
+    pub infinite: bool,
+}
+
+impl SearchLimits {
+    /// A fixed time per move.
+    pub fn movetime(d: Duration) -> SearchLimits {
+        SearchLimits {
+            movetime: Some(d),
+            ..Default::default()
+        }
+    }
+
+    /// A node budget (pins behaviour in tests).
+    pub fn nodes(n: u64) -> SearchLimits {
+        SearchLimits {
+            nodes: Some(n),
+            ..Default::default()
+        }
+    }
+
+    /// A fixed depth.
+    pub fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(d),
+            ..Default::default()
+        }
+    }
+
+    /// Search from clock state.
+    pub fn clock(clock: ClockLimits) -> SearchLimits {
+        SearchLimits {
+            clock: Some(clock),
+            ..Default::default()
+        }
+    }
+}
+
+/// Progress of a running search: what a UCI `info` line carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Iteration just completed.
+    pub depth: u32,
+    /// Score for the side to move, in centipawns (100 ≈ one square).
+    pub score_cp: i32,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// Score for the side to move, in centipawns (100 ≈ one square).
+    pub score_cp: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Principal variation (starts with `best_move`).
+    pub pv: Vec<Move>,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A game-playing engine: configuration plus the transposition table it keeps
+/// between moves. `Send`, so a UI can move it to a worker thread.
+pub struct Engine {
+    config: EngineConfig,
+    tt: Arc<Tt>,
+    stop: Arc<AtomicBool>,
+    searches: u64,
+}
+
+impl Engine {
+    /// An engine with `config` (the level is clamped to 1..=[`MAX_LEVEL`]).
+    pub fn new(config: EngineConfig) -> Engine {
+        let mut config = config;
+        config.level = config.level.clamp(1, MAX_LEVEL);
+        config.threads = config.threads.max(1);
+        Engine {
+            tt: Arc::new(Tt::new(config.hash_mb)),
+            config,
+            stop: Arc::new(AtomicBool::new(false)),
+            searches: 0,
+        }
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> EngineConfig {
+        self.config
+    }
+
+    /// A flag another thread sets to `true` to stop the current search early;
+    /// the search then returns its best move so far. The engine clears it when
+    /// a search returns.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier games taught the table (call between games).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.searches = 0;
+    }
+
+    /// Searches `position` within `limits`, calling `info` after each completed
+    /// iteration. Always returns a legal move when one exists, and returns
+    /// within the time budget plus a few milliseconds.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &SearchLimits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport {
+        let start = Instant::now();
+        let budget = time::allocate(limits, position);
+        let deadline = budget.hard.map(|d| start + d);
+        let soft_deadline = budget.soft.map(|d| start + d);
+        let report = match self.config.level {
+            1 => self.random_move(position, start),
+            2 => self.greedy(position, start, deadline, true),
+            3 => {
+                let mut nodes = 0;
+                let (best, score, depth) =
+                    search::baseline_search(position, deadline, &self.stop, &mut nodes);
+                SearchReport {
+                    best_move: best,
+                    score_cp: score,
+                    depth,
+                    nodes,
+                    pv: best.into_iter().collect(),
+                    elapsed: start.elapsed(),
+                }
+            }
+            4 => self.greedy(position, start, deadline, false),
+            level => {
+                let mut params = Params {
+                    max_depth: limits
+                        .depth
+                        .unwrap_or(search::MAX_DEPTH)
+                        .clamp(1, search::MAX_DEPTH),
+                    node_limit: limits.nodes,
+                    deadline,
+                    soft_deadline,
+                    ..Params::default()
+                };
+                if level == 5 {
+                    params.max_depth = params.max_depth.min(2);
+                    params.root_width = 16;
+                    params.inner_width = 8;
+                    params.queen_width = 6;
+                }
+                self.alpha_beta(position, params, start, info)
+            }
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        self.searches += 1;
+        report
+    }
+
+    fn random_move(&self, position: &Position, start: Instant) -> SearchReport {
+        let moves = position.legal_moves();
+        let mut rng = StdRng::seed_from_u64(self.config.seed ^ position.hash());
+        let best = if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.random_range(0..moves.len())])
+        };
+        SearchReport {
+            best_move: best,
+            score_cp: 0,
+            depth: 0,
+            nodes: moves.len() as u64,
+            pv: best.into_iter().collect(),
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// One ply: every move scored by mobility or by the territory evaluation.
+    fn greedy(
+        &self,
+        position: &Position,
+        start: Instant,
+        deadline: Option<Instant>,
+        mobility: bool,
+    ) -> SearchReport {
+        let mut evaluator = eval::Evaluator::new();
+        let mut best: Option<(Move, i32)> = None;
+        let mut nodes = 0u64;
+        let mut stopped = false;
+        position.for_each_move(|m| {
+            if stopped {
+                return;
+            }
+            nodes += 1;
+            if nodes % 32 == 0
+                && (self.stop.load(Ordering::Relaxed)
+                    || deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                stopped = true;
+            }
+            let mut c = *position;
+            c.make(m);
+            let s = if !c.has_legal_move() {
+                eval::MATE
+            } else if mobility {
+                -search::mobility_eval(&c)
+            } else {
+                -evaluator.evaluate_position(&c)
+            };
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((m, s));
+            }
+        });
+        SearchReport {
+            best_move: best.map(|b| b.0),
+            score_cp: best.map_or(-eval::MATE, |b| b.1),
+            depth: 1,
+            nodes,
+            pv: best.map(|b| b.0).into_iter().collect(),
+            elapsed: start.elapsed(),
+        }
+    }
+
+    fn alpha_beta(
+        &mut self,
+        position: &Position,
+        params: Params,
+        start: Instant,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport {
+        let threads = self.config.threads;
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&self.stop);
+        let helpers_stop = AtomicBool::new(false);
+        let mut on_iteration = |r: &IterationResult| {
+            let elapsed = start.elapsed();
+            let nps = (r.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+            info(&SearchInfo {
+                depth: r.depth,
+                score_cp: r.score,
+                nodes: r.nodes,
+                nps,
+                elapsed,
+                pv: r.pv.clone(),
+            });
+        };
+        let (result, helper_nodes) = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for h in 1..threads {
+                let tt = &*tt;
+                let helpers_stop = &helpers_stop;
+                let mut p = params.clone();
+                p.helper = h;
+                p.node_limit = None;
+                handles.push(scope.spawn(move || {
+                    let mut w = Worker::new(tt, helpers_stop, p);
+                    w.run(position, &mut |_| {});
+                    w.nodes
+                }));
+            }
+            let mut main = Worker::new(&tt, &stop, params.clone());
+            let result = main.run(position, &mut on_iteration);
+            helpers_stop.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (result, helper_nodes)
+        });
+        SearchReport {
+            best_move: result.best,
+            score_cp: result.score,
+            depth: result.depth,
+            nodes: result.nodes + helper_nodes,
+            pv: result.pv,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_is_send() {
+        fn assert_send<T: Send>() {}
+        assert_send::<Engine>();
+    }
+}

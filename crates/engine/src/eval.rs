@@ -1,0 +1,421 @@
+//! Static evaluation after Lieberum, "An evaluation function for the game of
+//! amazons" (Theoretical Computer Science 349, 2005).
+//!
+//! For every empty square and each side we compute the *queen distance* `D1`
+//! (fewest queen moves to reach it) and the *king distance* `D2` (fewest king
+//! steps), by set-wise breadth-first flood fills over the empty squares. From
+//! them:
+//!
+//! - `t1 = Σ Δ(D1_me, D1_op)` and `t2 = Σ Δ(D2_me, D2_op)`: territory, where
+//!   `Δ(n, m)` is +1 if I am closer, −1 if the opponent is, [`KAPPA`] (an
+//!   advantage for the side to move) on equal finite distances and 0 when
+//!   neither side can ever get there;
+//! - `c1 = 2 Σ (2^-D1_me − 2^-D1_op)` and `c2 = Σ clamp((D2_op − D2_me) / 6, −1, 1)`:
+//!   position terms that reward being near squares even when not first;
+//! - `w = Σ 2^-|D1_me − D1_op|` over squares both sides reach: Lieberum's
+//!   "fight" measure, large while the queens still fight over the whole board and
+//!   0 once every region belongs to one side;
+//! - mobility: for each amazon, the empty squares it reaches in one queen move,
+//!   each weighted by its number of empty neighbours and by `2^-(king steps − 1)`,
+//!   passed through a concave function so a nearly trapped amazon costs much more
+//!   than a free one gains.
+//!
+//! The terms are blended with weights that move from opening values (distance
+//! terms `t2`, `c1`, `c2` and mobility count most) to endgame values (`t1`
+//! dominates) as `w` falls. When the board has split so that no square is
+//! reachable by both sides, [`crate::endgame`] counts moves exactly instead.
+
+use amazons_core::{Bitboard, Direction, Position, Side, Square};
+
+use crate::endgame::{self, RegionCache};
+
+/// Distance value meaning "never reachable".
+pub const INF: u8 = 255;
+
+/// Tempo term of Lieberum's Δ: how much a square at equal distance is worth to
+/// the side to move.
+pub const KAPPA: f32 = 0.2;
+
+/// Score of a side that has no legal move, from the mover's point of view
+/// (negated, and shortened by the ply so faster wins are preferred).
+pub const MATE: i32 = 30_000;
+
+/// Base of scores for separated endgames whose winner is proven by counting
+/// ([`crate::endgame`]); below [`MATE`] and above any heuristic score.
+pub const KNOWN_WIN: i32 = 20_000;
+
+/// Centipawns per unit of the blended Lieberum value.
+const SCALE: f32 = 100.0;
+
+/// A board reduced to what evaluation needs: the queens of each side and the
+/// blocked squares. Lighter than a [`Position`] (no hash, no counters), so the
+/// move picker can evaluate a queen move without its arrow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Queens by [`Side::index`].
+    pub queens: [Bitboard; 2],
+    /// Squares burnt by arrows.
+    pub arrows: Bitboard,
+}
+
+impl Board {
+    /// The board of a position.
+    pub fn of(position: &Position) -> Board {
+        Board {
+            queens: [position.queens(Side::First), position.queens(Side::Second)],
+            arrows: position.arrows(),
+        }
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.queens[0] | self.queens[1] | self.arrows
+    }
+
+    /// Every empty square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+}
+
+/// Queen and king distances of both sides to every square.
+#[derive(Clone, Debug)]
+pub struct Maps {
+    /// `queen[side][square]`: fewest queen moves, or [`INF`].
+    pub queen: [[u8; 100]; 2],
+    /// `king[side][square]`: fewest king steps, or [`INF`].
+    pub king: [[u8; 100]; 2],
+    /// Squares each side can ever reach (same set for queen and king moves).
+    pub reach: [Bitboard; 2],
+    /// `queen1[side]`: squares one queen move away from that side's amazons.
+    pub queen1: [Bitboard; 2],
+}
+
+impl Default for Maps {
+    fn default() -> Self {
+        Maps {
+            queen: [[INF; 100]; 2],
+            king: [[INF; 100]; 2],
+            reach: [Bitboard::EMPTY; 2],
+            queen1: [Bitboard::EMPTY; 2],
+        }
+    }
+}
+
+/// Slides every square of `from` along all eight lines through `empty`:
+/// the squares one queen move away from the set.
+#[inline]
+pub fn queen_step(from: Bitboard, empty: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let mut x = from.shift(dir) & empty;
+        while !x.is_empty() {
+            out |= x;
+            x = x.shift(dir) & empty;
+        }
+    }
+    out
+}
+
+/// Breadth-first flood fill by queen moves; writes distances into `out` and
+/// returns the set reached. Returns also the first ring through `first`.
+fn queen_bfs(
+    start: Bitboard,
+    empty: Bitboard,
+    out: &mut [u8; 100],
+    first: &mut Bitboard,
+) -> Bitboard {
+    out.fill(INF);
+    let mut frontier = start;
+    let mut reached = Bitboard::EMPTY;
+    let mut d = 1u8;
+    loop {
+        let next = queen_step(frontier, empty) & !reached;
+        if next.is_empty() {
+            break;
+        }
+        if d == 1 {
+            *first = next;
+        }
+        for sq in next {
+            out[sq.index() as usize] = d;
+        }
+        reached |= next;
+        frontier = next;
+        d += 1;
+    }
+    reached
+}
+
+/// Breadth-first flood fill by king steps.
+fn king_bfs(start: Bitboard, empty: Bitboard, out: &mut [u8; 100]) {
+    out.fill(INF);
+    let mut frontier = start;
+    let mut reached = Bitboard::EMPTY;
+    let mut d = 1u8;
+    loop {
+        let next = frontier.king_neighbourhood() & empty & !reached;
+        if next.is_empty() {
+            break;
+        }
+        for sq in next {
+            out[sq.index() as usize] = d;
+        }
+        reached |= next;
+        frontier = next;
+        d += 1;
+    }
+}
+
+/// Computes both sides' distance maps for `board`.
+pub fn compute_maps(board: &Board, maps: &mut Maps) {
+    let empty = board.empty();
+    for side in 0..2 {
+        let mut first = Bitboard::EMPTY;
+        maps.reach[side] = queen_bfs(board.queens[side], empty, &mut maps.queen[side], &mut first);
+        maps.queen1[side] = first;
+        king_bfs(board.queens[side], empty, &mut maps.king[side]);
+    }
+}
+
+static POW2: [f32; 16] = {
+    let mut t = [0.0f32; 16];
+    let mut i = 0;
+    let mut v = 1.0f32;
+    while i < 16 {
+        t[i] = v;
+        v *= 0.5;
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+fn pow2neg(d: u8) -> f32 {
+    if (d as usize) < 16 {
+        POW2[d as usize]
+    } else {
+        0.0
+    }
+}
+
+#[inline]
+fn delta(a: u8, b: u8) -> f32 {
+    if a == b {
+        if a == INF { 0.0 } else { KAPPA }
+    } else if a < b {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// King-step masks around each square (the square itself excluded).
+static KING: [u128; 100] = {
+    let mut t = [0u128; 100];
+    let mut s = 0;
+    while s < 100 {
+        let f = (s % 10) as i32;
+        let r = (s / 10) as i32;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 10 && nr >= 0 && nr < 10 {
+                    t[s] |= 1u128 << (nr * 10 + nf);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The squares a king step away from `sq`.
+#[inline]
+pub fn king_mask(sq: Square) -> Bitboard {
+    Bitboard(KING[sq.index() as usize])
+}
+
+/// Lieberum-style mobility of the amazon on `q`: reachable squares weighted by
+/// their free neighbours and by closeness.
+#[inline]
+pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
+    let empty = !occupied;
+    let reach = amazons_core::attacks::queen_reach(q, occupied);
+    let mut m = 0u32;
+    for s in reach {
+        let n = (king_mask(s) & empty).count();
+        let dist = (q.file() as i32 - s.file() as i32)
+            .abs()
+            .max((q.rank() as i32 - s.rank() as i32).abs());
+        // weight 2^-(dist-1), in eighths to stay in integers
+        m += (n * 8) >> (dist - 1).min(3);
+    }
+    m
+}
+
+/// Concave penalty curve for mobility: 0 for a trapped amazon, rising fast at
+/// first, then flattening.
+#[inline]
+fn mobility_value(m: u32) -> f32 {
+    let m = m as f32 / 8.0;
+    10.0 * m / (m + 12.0)
+}
+
+/// The blended terms of one evaluation, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Terms {
+    /// Queen-distance territory.
+    pub t1: f32,
+    /// King-distance territory.
+    pub t2: f32,
+    /// Queen-distance position term.
+    pub c1: f32,
+    /// King-distance position term.
+    pub c2: f32,
+    /// Fight measure (0 when every square belongs to one side).
+    pub w: f32,
+    /// Mobility difference.
+    pub mobility: f32,
+}
+
+/// Computes the raw terms for `stm` from distance maps.
+pub fn terms(board: &Board, maps: &Maps, stm: Side) -> Terms {
+    let me = stm.index();
+    let op = 1 - me;
+    let mut t = Terms::default();
+    let (qm, qo, km, ko) = (
+        &maps.queen[me],
+        &maps.queen[op],
+        &maps.king[me],
+        &maps.king[op],
+    );
+    for sq in maps.reach[0] | maps.reach[1] {
+        let i = sq.index() as usize;
+        let (a, b) = (qm[i], qo[i]);
+        t.t1 += delta(a, b);
+        t.c1 += pow2neg(a) - pow2neg(b);
+        if a != INF && b != INF {
+            t.w += pow2neg(a.abs_diff(b));
+        }
+        let (ka, kb) = (km[i], ko[i]);
+        t.t2 += delta(ka, kb);
+        t.c2 += if ka == INF {
+            if kb == INF { 0.0 } else { -1.0 }
+        } else if kb == INF {
+            1.0
+        } else {
+            ((kb as f32 - ka as f32) / 6.0).clamp(-1.0, 1.0)
+        };
+    }
+    t.c1 *= 2.0;
+    let occupied = board.occupied();
+    let mut mob = 0.0;
+    for q in board.queens[me] {
+        mob += mobility_value(amazon_mobility(q, occupied));
+    }
+    for q in board.queens[op] {
+        mob -= mobility_value(amazon_mobility(q, occupied));
+    }
+    t.mobility = mob;
+    t
+}
+
+/// Fight measure of the start position, the reference for the phase.
+const W_START: f32 = 60.0;
+
+/// Blend weights `(t1, t2, c1, c2, mobility)` for a fight measure `w`.
+pub fn weights(w: f32) -> [f32; 5] {
+    const OPENING: [f32; 5] = [0.14, 0.37, 0.13, 0.13, 0.20];
+    const MIDDLE: [f32; 5] = [0.30, 0.25, 0.20, 0.20, 0.05];
+    const END: [f32; 5] = [0.80, 0.10, 0.05, 0.05, 0.00];
+    let p = (w / W_START).clamp(0.0, 1.0);
+    let (a, b, f) = if p >= 0.5 {
+        (&MIDDLE, &OPENING, (p - 0.5) * 2.0)
+    } else {
+        (&END, &MIDDLE, p * 2.0)
+    };
+    let mut out = [0.0; 5];
+    for i in 0..5 {
+        out[i] = a[i] + (b[i] - a[i]) * f;
+    }
+    out
+}
+
+/// Heuristic score in centipawns for `stm`, from distance maps already computed.
+pub fn score_terms(t: &Terms) -> i32 {
+    let k = weights(t.w);
+    let v = k[0] * t.t1 + k[1] * t.t2 + k[2] * t.c1 + k[3] * t.c2 + k[4] * t.mobility;
+    (v * SCALE) as i32
+}
+
+/// Per-search state for evaluation: scratch maps and the endgame cache.
+#[derive(Default)]
+pub struct Evaluator {
+    /// Scratch distance maps.
+    pub maps: Maps,
+    /// Cache of exact region counts.
+    pub regions: RegionCache,
+}
+
+impl Evaluator {
+    /// A fresh evaluator.
+    pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    /// Score of `board` for `stm` in centipawns. When the sides are separated,
+    /// the separated endgame is counted ([`crate::endgame`]) and a proven result
+    /// scores beyond [`KNOWN_WIN`].
+    pub fn evaluate(&mut self, board: &Board, stm: Side) -> i32 {
+        compute_maps(board, &mut self.maps);
+        if (self.maps.reach[0] & self.maps.reach[1]).is_empty() {
+            return endgame::separated_score(board, stm, &mut self.regions);
+        }
+        let t = terms(board, &self.maps, stm);
+        score_terms(&t)
+    }
+
+    /// Score of a position for its side to move.
+    pub fn evaluate_position(&mut self, position: &Position) -> i32 {
+        self.evaluate(&Board::of(position), position.turn())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_nearly_even_and_w_is_large() {
+        let p = Position::start();
+        let b = Board::of(&p);
+        let mut maps = Maps::default();
+        compute_maps(&b, &mut maps);
+        let t = terms(&b, &maps, Side::First);
+        assert!(t.w > 40.0, "{t:?}");
+        assert!(t.t1.abs() < 20.0 && t.c1.abs() < 1.0, "{t:?}");
+        let mut e = Evaluator::new();
+        assert!(e.evaluate_position(&p).abs() < 200);
+    }
+
+    #[test]
+    fn distances_match_a_hand_count() {
+        // White queen a1, black queen j10; nothing else.
+        let p = Position::from_fen("9q/10/10/10/10/10/10/10/10/Q9 w").unwrap();
+        let b = Board::of(&p);
+        let mut maps = Maps::default();
+        compute_maps(&b, &mut maps);
+        let sq = |s: &str| s.parse::<Square>().unwrap().index() as usize;
+        assert_eq!(maps.queen[0][sq("a9")], 1);
+        assert_eq!(maps.queen[0][sq("b3")], 2);
+        assert_eq!(maps.king[0][sq("e5")], 4);
+        assert_eq!(maps.queen[1][sq("a1")], INF); // occupied: never a target
+    }
+}

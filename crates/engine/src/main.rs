@@ -1,0 +1,114 @@
+//! `amazons-engine`: UCI engine (no arguments), `bench`, `perft` and `arena`.
+
+use std::time::Instant;
+
+use amazons_core::{Position, START_FEN};
+use amazons_engine::{Engine, EngineConfig, SearchLimits, arena, uci};
+use clap::{Parser, Subcommand};
+
+/// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
+#[derive(Parser)]
+#[command(name = "amazons-engine", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Searches fixed positions to a fixed node budget; prints nodes, nps and time
+    /// per position and a total that changes only when the search changes.
+    Bench {
+        /// Node budget per position.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Counts the move tree to depth N (per root move with --divide).
+    Perft {
+        /// Depth.
+        depth: u32,
+        /// Start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print per-root-move counts.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Plays matches between two players and reports the score and Elo.
+    Arena(arena::ArenaArgs),
+}
+
+/// Positions for `bench`: the start and four positions from a self-play game
+/// (after 8, 24, 44 and 56 plies; the last is close to separated).
+const BENCH_FENS: [&str; 5] = [
+    START_FEN,
+    "10/10/2*q4q1/1qQ*2Q3/***7/6*3/8*Q/5q2*1/2Q7/10 w - - 8 5",
+    "5q4/1Qq5**/1**3*3/**1**Q*q2/****4**/6*1*1/5Q2*1/3*1q1**1/1*Q7/9* w - - 24 13",
+    "2*3q3/2Q*1Q*1**/1***1**3/**1**q**q1/****2*Q**/*1**Q**1*1/2*3*1*1/*q**1****1/1***3*2/9* w - - 44 23",
+    "2*Q*q3*/2Q**1*1**/1***1**3/**1**q**q1/*******Q**/*1**1**1*1/q1**2*1*1/****1****1/****3*2/**1*Q3** w - - 56 29",
+];
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        None => uci::run(std::io::stdin().lock(), std::io::stdout()),
+        Some(Command::Perft { depth, fen, divide }) => {
+            let position = Position::from_fen(fen.as_deref().unwrap_or(START_FEN))?;
+            let start = Instant::now();
+            let total = if divide {
+                let counts = amazons_core::divide(&position, depth);
+                for (m, n) in &counts {
+                    println!("{}: {n}", m.uci());
+                }
+                println!();
+                counts.iter().map(|c| c.1).sum()
+            } else {
+                amazons_core::perft_parallel(&position, depth, 2)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("Nodes searched: {total}");
+            eprintln!(
+                "time {:.3} s, {:.0} nodes/s",
+                secs,
+                total as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Some(Command::Bench { nodes, threads }) => {
+            let mut total = 0;
+            let start = Instant::now();
+            for fen in BENCH_FENS {
+                let position = Position::from_fen(fen)?;
+                let mut engine = Engine::new(EngineConfig {
+                    threads,
+                    hash_mb: 16,
+                    ..EngineConfig::default()
+                });
+                let report = engine.search(&position, &SearchLimits::nodes(nodes), &mut |_| {});
+                let secs = report.elapsed.as_secs_f64();
+                println!(
+                    "{fen}\n  best {} score {} depth {} nodes {} time {:.3} s nps {:.0}",
+                    report
+                        .best_move
+                        .map_or("(none)".to_string(), |m| m.uci().to_string()),
+                    report.score_cp,
+                    report.depth,
+                    report.nodes,
+                    secs,
+                    report.nodes as f64 / secs.max(1e-9)
+                );
+                total += report.nodes;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "Total nodes: {total}\nTotal time: {secs:.3} s\nNodes/second: {:.0}",
+                total as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Some(Command::Arena(args)) => arena::run(args),
+    }
+}

@@ -1,0 +1,118 @@
+//! Time management: turns [`SearchLimits`] into a soft budget (do not start a
+//! new iteration after it) and a hard budget (abort the search at it).
+
+use std::time::Duration;
+
+use amazons_core::{MAX_GAME_LENGTH, Position};
+
+use crate::SearchLimits;
+
+/// Clock state for a move: our time and increment, and the opponent's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockLimits {
+    /// Time left on our clock.
+    pub remaining: Duration,
+    /// Our increment per move.
+    pub increment: Duration,
+    /// Time left on the opponent's clock.
+    pub opponent_remaining: Duration,
+    /// The opponent's increment per move.
+    pub opponent_increment: Duration,
+}
+
+/// Time reserved for answering and for the transport of the move.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(8);
+
+/// Thinking time used when a caller gives no limit at all.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+/// The budgets of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this much time.
+    pub soft: Option<Duration>,
+    /// Stop searching at this much time.
+    pub hard: Option<Duration>,
+}
+
+/// Computes the budget for a search of `position` under `limits`.
+///
+/// - `movetime`: hard = movetime minus [`MOVE_OVERHEAD`] (at least 1 ms),
+///   soft = 60% of it (an iteration started later rarely finishes).
+/// - clock: the game has at most 92 plies, so with `p` plies played we expect
+///   at most `(92 − p) / 2` more moves of ours; we plan for that plus a margin
+///   of 3 and add three quarters of the increment. The hard budget never
+///   exceeds a third of the remaining time less the overhead.
+/// - `infinite`, or only depth/nodes: no time limit.
+/// - nothing at all: [`DEFAULT_MOVETIME`].
+pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
+    if limits.infinite {
+        return Budget::default();
+    }
+    let mut hard: Option<Duration> = None;
+    if let Some(mt) = limits.movetime {
+        hard = Some(
+            mt.saturating_sub(MOVE_OVERHEAD)
+                .max(Duration::from_millis(1)),
+        );
+    }
+    if let Some(c) = limits.clock {
+        let plies_left = (MAX_GAME_LENGTH as u32)
+            .saturating_sub(position.ply())
+            .max(2);
+        let moves_left = plies_left / 2 + 3;
+        let base = c.remaining / moves_left + c.increment * 3 / 4;
+        let cap = (c.remaining / 3).saturating_sub(MOVE_OVERHEAD);
+        let t = base.min(cap).max(Duration::from_millis(1));
+        hard = Some(hard.map_or(t, |h| h.min(t)));
+    }
+    if hard.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+        hard = Some(DEFAULT_MOVETIME - MOVE_OVERHEAD);
+    }
+    Budget {
+        soft: hard.map(|h| h.mul_f64(0.6)),
+        hard,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_allocation_is_a_sensible_share() {
+        let p = Position::start();
+        let limits = SearchLimits::clock(ClockLimits {
+            remaining: Duration::from_secs(60),
+            increment: Duration::from_secs(1),
+            ..Default::default()
+        });
+        let b = allocate(&limits, &p);
+        let hard = b.hard.unwrap();
+        assert!(
+            hard > Duration::from_millis(1500) && hard < Duration::from_secs(3),
+            "{hard:?}"
+        );
+        // Nearly flagging: never more than a third of what is left.
+        let limits = SearchLimits::clock(ClockLimits {
+            remaining: Duration::from_millis(90),
+            ..Default::default()
+        });
+        assert!(allocate(&limits, &p).hard.unwrap() <= Duration::from_millis(30));
+    }
+
+    #[test]
+    fn no_limits_means_one_second_and_infinite_means_none() {
+        let p = Position::start();
+        assert_eq!(
+            allocate(&SearchLimits::default(), &p).hard,
+            Some(DEFAULT_MOVETIME - MOVE_OVERHEAD)
+        );
+        let inf = SearchLimits {
+            infinite: true,
+            ..Default::default()
+        };
+        assert_eq!(allocate(&inf, &p).hard, None);
+        assert_eq!(allocate(&SearchLimits::nodes(10), &p).hard, None);
+    }
+}

@@ -1,0 +1,367 @@
+//! The UCI face, in the dialect Fairy-Stockfish speaks for Amazons: moves as
+//! `d1d7,d7g7`, FEN with `*` for arrows, `UCI_Variant` fixed to `amazons`.
+//!
+//! The search runs on its own thread, so `isready`, `stop` and `quit` are
+//! answered while it thinks.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use amazons_core::{Move, Position, START_FEN};
+
+use crate::eval::MATE;
+use crate::{ClockLimits, Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// Formats a score as UCI does: `cp N`, or `mate N` (moves, negative when
+/// losing) for a forced end of the game.
+pub fn format_score(score: i32) -> String {
+    if score.abs() >= MATE - 1000 {
+        let plies = MATE - score.abs();
+        let moves = (plies + 1) / 2;
+        if score > 0 {
+            format!("mate {moves}")
+        } else {
+            format!("mate -{moves}")
+        }
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// Formats one `info` line.
+pub fn info_line(i: &SearchInfo) -> String {
+    let pv: Vec<String> = i.pv.iter().map(|m| m.uci().to_string()).collect();
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        i.depth,
+        format_score(i.score_cp),
+        i.nodes,
+        i.nps,
+        i.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+struct Session {
+    out: Out,
+    config: EngineConfig,
+    engine: Option<Engine>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<Engine>>,
+    position: Position,
+    infinite: bool,
+}
+
+impl Session {
+    fn reclaim(&mut self, wait: bool) {
+        if let Some(h) = self.thread.take() {
+            if wait || h.is_finished() {
+                if let Ok(engine) = h.join() {
+                    self.engine = Some(engine);
+                } else {
+                    // The search panicked: start afresh rather than die.
+                    self.engine = Some(Engine::new(self.config));
+                    self.stop = self
+                        .engine
+                        .as_ref()
+                        .map(Engine::stop_handle)
+                        .unwrap_or_default();
+                }
+            } else {
+                self.thread = Some(h);
+            }
+        }
+    }
+
+    fn busy(&mut self) -> bool {
+        self.reclaim(false);
+        self.thread.is_some()
+    }
+
+    fn stop_search(&mut self) {
+        if self.thread.is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+            self.reclaim(true);
+        }
+    }
+
+    fn error(&self, msg: &str) {
+        say(&self.out, &format!("info string {msg}"));
+    }
+
+    fn rebuild(&mut self) {
+        let engine = Engine::new(self.config);
+        self.stop = engine.stop_handle();
+        self.engine = Some(engine);
+    }
+
+    fn setoption(&mut self, args: &str) {
+        // setoption name <name...> [value <value...>]
+        let Some(rest) = args.strip_prefix("name") else {
+            return self.error("setoption needs `name <option> value <value>`");
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        if self.busy() {
+            return self.error("cannot change options while searching");
+        }
+        let number = |v: &str| v.parse::<u64>().ok();
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                if !value.eq_ignore_ascii_case("amazons") {
+                    self.error(&format!(
+                        "unsupported variant `{value}`: only amazons is played"
+                    ));
+                }
+            }
+            "threads" => match number(value) {
+                Some(n) if (1..=256).contains(&n) => {
+                    self.config.threads = n as usize;
+                    self.rebuild();
+                }
+                _ => self.error(&format!("Threads must be 1 to 256, not `{value}`")),
+            },
+            "hash" => match number(value) {
+                Some(n) if (1..=65536).contains(&n) => {
+                    self.config.hash_mb = n as usize;
+                    self.rebuild();
+                }
+                _ => self.error(&format!("Hash must be 1 to 65536 (MB), not `{value}`")),
+            },
+            "level" => match number(value) {
+                Some(n) if (1..=u64::from(MAX_LEVEL)).contains(&n) => {
+                    self.config.level = n as u8;
+                    self.rebuild();
+                }
+                _ => self.error(&format!("Level must be 1 to {MAX_LEVEL}, not `{value}`")),
+            },
+            "seed" => match number(value) {
+                Some(n) => {
+                    self.config.seed = n;
+                    self.rebuild();
+                }
+                _ => self.error(&format!("Seed must be a whole number, not `{value}`")),
+            },
+            "ponder" | "uci_chess960" | "multipv" => {}
+            _ => self.error(&format!("unknown option `{name}`")),
+        }
+    }
+
+    fn position(&mut self, args: &str) {
+        let (setup, moves) = match args.split_once(" moves") {
+            Some((s, m)) => (s.trim(), m.trim()),
+            None => (args.trim(), ""),
+        };
+        let base = if setup == "startpos" {
+            Position::from_fen(START_FEN).map_err(|e| e.to_string())
+        } else if let Some(fen) = setup.strip_prefix("fen") {
+            Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN: {e}"))
+        } else {
+            Err(format!(
+                "position needs `startpos` or `fen <FEN>`, got `{setup}`"
+            ))
+        };
+        let mut p = match base {
+            Ok(p) => p,
+            Err(e) => return self.error(&e),
+        };
+        for text in moves.split_whitespace() {
+            let m = match Move::from_uci(text).or_else(|_| text.parse::<Move>()) {
+                Ok(m) => m,
+                Err(e) => {
+                    return self.error(&format!("bad move `{text}`: {e}; position unchanged"));
+                }
+            };
+            match p.play(m) {
+                Ok(next) => p = next,
+                Err(e) => {
+                    return self.error(&format!(
+                        "illegal move `{text}`: {}; position unchanged",
+                        e.reason
+                    ));
+                }
+            }
+        }
+        self.position = p;
+    }
+
+    fn go(&mut self, args: &str) {
+        let tokens: Vec<&str> = args.split_whitespace().collect();
+        if tokens.first() == Some(&"perft") {
+            let Some(depth) = tokens.get(1).and_then(|d| d.parse::<u32>().ok()) else {
+                return self.error("go perft needs a depth");
+            };
+            let counts = amazons_core::divide(&self.position, depth.max(1));
+            let mut total = 0;
+            let mut text = String::new();
+            for (m, n) in counts {
+                total += n;
+                text.push_str(&format!("{}: {n}\n", m.uci()));
+            }
+            text.push_str(&format!("\nNodes searched: {total}\n"));
+            if let Ok(mut w) = self.out.lock() {
+                let _ = write!(w, "{text}");
+                let _ = w.flush();
+            }
+            return;
+        }
+        if self.busy() {
+            return self.error("already searching; send stop first");
+        }
+        let mut limits = SearchLimits::default();
+        let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+        let mut i = 0;
+        let mut any = false;
+        while i < tokens.len() {
+            let key = tokens[i];
+            let val = tokens
+                .get(i + 1)
+                .and_then(|v| v.parse::<i64>().ok())
+                .map(|v| v.max(0) as u64);
+            let mut takes_value = true;
+            match key {
+                "movetime" => limits.movetime = val.map(Duration::from_millis),
+                "wtime" => wtime = val,
+                "btime" => btime = val,
+                "winc" => winc = val.unwrap_or(0),
+                "binc" => binc = val.unwrap_or(0),
+                "depth" => limits.depth = val.map(|v| v as u32),
+                "nodes" => limits.nodes = val,
+                "movestogo" => {}
+                "infinite" => {
+                    limits.infinite = true;
+                    takes_value = false;
+                }
+                "ponder" => takes_value = false,
+                other => {
+                    return self.error(&format!("unknown go parameter `{other}`"));
+                }
+            }
+            if takes_value {
+                if val.is_none() {
+                    return self.error(&format!("go {key} needs a number"));
+                }
+                i += 2;
+            } else {
+                i += 1;
+            }
+            any = true;
+        }
+        let white = self.position.turn() == amazons_core::Side::First;
+        let (mine, theirs, my_inc, their_inc) = if white {
+            (wtime, btime, winc, binc)
+        } else {
+            (btime, wtime, binc, winc)
+        };
+        if let Some(mine) = mine {
+            limits.clock = Some(ClockLimits {
+                remaining: Duration::from_millis(mine),
+                increment: Duration::from_millis(my_inc),
+                opponent_remaining: Duration::from_millis(theirs.unwrap_or(mine)),
+                opponent_increment: Duration::from_millis(their_inc),
+            });
+        }
+        if !any {
+            limits.infinite = true;
+        }
+        self.infinite = limits.infinite;
+        let Some(mut engine) = self.engine.take() else {
+            return self.error("engine unavailable");
+        };
+        let out = Arc::clone(&self.out);
+        let position = self.position;
+        self.thread = Some(std::thread::spawn(move || {
+            let report = engine.search(&position, &limits, &mut |i| say(&out, &info_line(i)));
+            match report.best_move {
+                Some(m) => say(&out, &format!("bestmove {}", m.uci())),
+                None => say(&out, "bestmove (none)"),
+            }
+            engine
+        }));
+    }
+}
+
+/// Runs a UCI session until `quit` or the end of `input`.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> anyhow::Result<()> {
+    let out: Out = Arc::new(Mutex::new(Box::new(output)));
+    let config = EngineConfig::default();
+    let engine = Engine::new(config);
+    let mut s = Session {
+        out,
+        config,
+        stop: engine.stop_handle(),
+        engine: Some(engine),
+        thread: None,
+        position: Position::start(),
+        infinite: false,
+    };
+    for line in input.lines() {
+        let line = line?;
+        let line = line.trim();
+        let (cmd, args) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "" => {}
+            "uci" => {
+                let text = format!(
+                    "id name amazons-engine {}\nid author amazons developers\n\
+                     option name UCI_Variant type combo default amazons var amazons\n\
+                     option name Threads type spin default 1 min 1 max 256\n\
+                     option name Hash type spin default 64 min 1 max 65536\n\
+                     option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}\n\
+                     option name Seed type string default {}\nuciok",
+                    env!("CARGO_PKG_VERSION"),
+                    EngineConfig::default().seed
+                );
+                say(&s.out, &text);
+            }
+            "isready" => say(&s.out, "readyok"),
+            "ucinewgame" => {
+                if s.busy() {
+                    s.error("cannot start a new game while searching");
+                } else if let Some(e) = s.engine.as_mut() {
+                    e.new_game();
+                    s.position = Position::start();
+                }
+            }
+            "setoption" => s.setoption(args),
+            "position" => s.position(args),
+            "go" => s.go(args),
+            "stop" => s.stop_search(),
+            "ponderhit" => {}
+            "quit" => {
+                s.stop_search();
+                return Ok(());
+            }
+            "d" => {
+                let text = format!("{:?}", s.position);
+                say(&s.out, &text);
+            }
+            other => s.error(&format!("unknown command `{other}`")),
+        }
+    }
+    // End of input: let a timed search finish and print its move; stop an
+    // infinite one.
+    if s.infinite {
+        s.stop_search();
+    } else {
+        s.reclaim(true);
+    }
+    Ok(())
+}
