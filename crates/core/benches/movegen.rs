@@ -1,1 +1,3 @@
+//! Move-generation benches (to be filled in).
+
 fn main() {}

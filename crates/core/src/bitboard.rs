@@ -13,7 +13,8 @@ use crate::square::Square;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u128);
 
-const BOARD_MASK: u128 = (1u128 << 100) - 1;
+/// The 100 bits that are squares.
+pub(crate) const BOARD_MASK: u128 = (1u128 << 100) - 1;
 
 const fn file_mask(file: u32) -> u128 {
     let mut mask = 0u128;
@@ -25,8 +26,10 @@ const fn file_mask(file: u32) -> u128 {
     mask
 }
 
-const NOT_FILE_A: u128 = !file_mask(0) & BOARD_MASK;
-const NOT_FILE_J: u128 = !file_mask(9) & BOARD_MASK;
+/// Every square but those of file a.
+pub(crate) const NOT_FILE_A: u128 = !file_mask(0) & BOARD_MASK;
+/// Every square but those of file j.
+pub(crate) const NOT_FILE_J: u128 = !file_mask(9) & BOARD_MASK;
 
 impl Bitboard {
     /// The empty set.
