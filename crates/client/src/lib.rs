@@ -12,14 +12,26 @@
 //! - [`history_store`]: finished games as JSON records in a directory.
 //! - [`chooser`]: what a program that plays must do ([`chooser::MoveChooser`]).
 //! - [`uci_engine`]: external engines over UCI, with the restart policy.
+//! - [`builtin_engine`]: the in-process engine as a chooser.
+//! - [`cli`]: the command line.
+//! - [`terminal`]: full screen in and out, and when to go plain.
+//! - [`local`]: the `local` subcommand (games without a server).
+//! - [`history_cmd`]: the `history` subcommand (list, replay, export).
+//! - [`server_http`]: the server's HTTP API for finished games.
 
 pub mod board_view;
+pub mod builtin_engine;
 pub mod chooser;
+pub mod cli;
 pub mod clock;
 pub mod game_screen;
 pub mod help;
+pub mod history_cmd;
 pub mod history_store;
+pub mod local;
 pub mod local_game;
 pub mod move_input;
+pub mod server_http;
+pub mod terminal;
 pub mod text_board;
 pub mod uci_engine;

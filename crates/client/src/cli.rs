@@ -1,0 +1,248 @@
+//! The command line: `play`, `bot`, `local` and `history`, and the words they
+//! accept (player kinds, time controls).
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use amazons_core::{Side, TimeControl};
+use clap::{Args, Parser, Subcommand};
+
+/// Terminal client for the Game of the Amazons.
+#[derive(Debug, Parser)]
+#[command(name = "amazons-client", version, about)]
+pub struct Cli {
+    /// Line-by-line text instead of the full-screen board (automatic when
+    /// stdin or stdout is not a terminal).
+    #[arg(long, global = true)]
+    pub plain: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play on a server: lobby, create or join a match, spectate.
+    Play(PlayArgs),
+    /// Run a bot that fills empty seats on a server.
+    Bot(BotArgs),
+    /// Play on this machine: hot seat, against an engine, or watch engines.
+    Local(LocalArgs),
+    /// List, replay and export finished games.
+    History(HistoryArgs),
+}
+
+/// Default server address (the local server on its default port).
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
+
+/// Options of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Server WebSocket address.
+    #[arg(long, default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// Your name on the server.
+    #[arg(long, env = "AMAZONS_NAME")]
+    pub name: Option<String>,
+}
+
+/// Options of `bot`.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// Server WebSocket address.
+    #[arg(long, default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// Join this match's free seat.
+    #[arg(long = "match", value_name = "ID", conflicts_with = "fill")]
+    pub match_id: Option<String>,
+    /// Take any match waiting for an opponent, game after game.
+    #[arg(long)]
+    pub fill: bool,
+    /// Built-in engine level.
+    #[arg(long, conflicts_with = "engine")]
+    pub level: Option<u8>,
+    /// Seconds to think per move (at most; the clock may allow less).
+    #[arg(long, value_name = "SECS")]
+    pub think: Option<f64>,
+    /// An external UCI engine to play with: "COMMAND ARGS...".
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+    /// The bot's name on the server.
+    #[arg(long, default_value = "amazons-bot")]
+    pub name: String,
+    /// Stop after this many games.
+    #[arg(long)]
+    pub games: Option<u32>,
+}
+
+/// Options of `local`.
+#[derive(Debug, Args)]
+pub struct LocalArgs {
+    /// Who plays white: `human`, `engine`, `engine:LEVEL` or `uci:COMMAND ARGS...`.
+    #[arg(long, default_value = "human")]
+    pub white: PlayerSpec,
+    /// Who plays black (same forms as --white).
+    #[arg(long, default_value = "human")]
+    pub black: PlayerSpec,
+    /// Clock: `untimed`, or minutes+seconds like `5+3`.
+    #[arg(long, default_value = "untimed")]
+    pub time: TimeControlArg,
+    /// Seconds an engine thinks per move in untimed games.
+    #[arg(long, default_value_t = 1.0, value_name = "SECS")]
+    pub think: f64,
+    /// The human players' name.
+    #[arg(long, env = "AMAZONS_NAME")]
+    pub name: Option<String>,
+    /// Where finished games are saved (see `history --help` for the default).
+    #[arg(long, env = "AMAZONS_HISTORY_DIR")]
+    pub history_dir: Option<PathBuf>,
+}
+
+/// Options of `history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Directory of game records. Default: $AMAZONS_HISTORY_DIR, else
+    /// $XDG_DATA_HOME/amazons/history, else ~/.local/share/amazons/history,
+    /// else ./local-history.
+    #[arg(long, env = "AMAZONS_HISTORY_DIR", conflicts_with = "server")]
+    pub dir: Option<PathBuf>,
+    /// Read the games of a server instead (ws:// or http:// address).
+    #[arg(long)]
+    pub server: Option<String>,
+    /// What to do (default: list).
+    #[command(subcommand)]
+    pub action: Option<HistoryAction>,
+}
+
+/// `history` actions.
+#[derive(Debug, Subcommand)]
+pub enum HistoryAction {
+    /// List the games, newest last.
+    List,
+    /// Replay a game move by move.
+    Show {
+        /// The game: its number in the list, its id (or a prefix), or a file.
+        game: String,
+    },
+    /// Print a game as text (`1. d1-d7/g7 a7-d4/a7 ...`) or JSON.
+    Export {
+        /// The game: its number in the list, its id (or a prefix), or a file.
+        game: String,
+        /// The core game record as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Who plays a side in a local game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A person at this terminal.
+    Human,
+    /// The built-in engine at a level (the strongest when not given).
+    Engine(Option<u8>),
+    /// An external UCI engine: the command line, split into words.
+    Uci(Vec<String>),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        let text = text.trim();
+        if text == "human" {
+            Ok(PlayerSpec::Human)
+        } else if text == "engine" {
+            Ok(PlayerSpec::Engine(None))
+        } else if let Some(level) = text.strip_prefix("engine:") {
+            level
+                .parse()
+                .map(|level| PlayerSpec::Engine(Some(level)))
+                .map_err(|_| format!("`{level}` is not an engine level"))
+        } else if let Some(command) = text.strip_prefix("uci:") {
+            let words = crate::uci_engine::split_command(command);
+            if words.is_empty() {
+                Err("uci: needs a command, e.g. uci:fairy-stockfish".into())
+            } else {
+                Ok(PlayerSpec::Uci(words))
+            }
+        } else {
+            Err(format!(
+                "`{text}`: a player is human, engine, engine:LEVEL or uci:COMMAND"
+            ))
+        }
+    }
+}
+
+/// A time control as typed: `untimed` or `MINUTES+SECONDS` (e.g. `5+3`, `0.5+0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControlArg(pub TimeControl);
+
+impl FromStr for TimeControlArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControlArg, String> {
+        let text = text.trim();
+        if text == "untimed" || text == "none" {
+            return Ok(TimeControlArg(TimeControl::Untimed));
+        }
+        let bad = || format!("`{text}`: a time control is `untimed` or MINUTES+SECONDS like 5+3");
+        let (minutes, seconds) = text.split_once('+').unwrap_or((text, "0"));
+        let minutes: f64 = minutes.parse().map_err(|_| bad())?;
+        let seconds: f64 = seconds.parse().map_err(|_| bad())?;
+        if !(minutes > 0.0 && minutes.is_finite() && seconds >= 0.0 && seconds.is_finite()) {
+            return Err(bad());
+        }
+        Ok(TimeControlArg(TimeControl::Fischer {
+            initial_ms: Duration::from_secs_f64(minutes * 60.0).as_millis() as u64,
+            increment_ms: Duration::from_secs_f64(seconds).as_millis() as u64,
+        }))
+    }
+}
+
+/// A side as typed: `white`/`black` (or `first`/`second`).
+pub fn parse_side(text: &str) -> Option<Side> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" | "first" => Some(Side::First),
+        "black" | "b" | "second" => Some(Side::Second),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_and_time_controls_parse() {
+        assert_eq!("human".parse(), Ok(PlayerSpec::Human));
+        assert_eq!("engine:3".parse(), Ok(PlayerSpec::Engine(Some(3))));
+        assert_eq!(
+            "uci:fairy-stockfish --x 'a b'".parse(),
+            Ok(PlayerSpec::Uci(vec![
+                "fairy-stockfish".into(),
+                "--x".into(),
+                "a b".into()
+            ]))
+        );
+        assert!("robot".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "5+3".parse(),
+            Ok(TimeControlArg(TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 3_000
+            }))
+        );
+        assert_eq!("untimed".parse(), Ok(TimeControlArg(TimeControl::Untimed)));
+        assert!("5+x".parse::<TimeControlArg>().is_err());
+        assert!("0+1".parse::<TimeControlArg>().is_err());
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,319 @@
+//! `history`: list finished games from a directory of records or from a
+//! server's HTTP API, replay one move by move, export it as text or JSON.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use amazons_core::{EndReason, GameRecord, Outcome, Position, TimeControl};
+use anyhow::Context;
+use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use serde::Deserialize;
+
+use crate::cli::{HistoryAction, HistoryArgs};
+use crate::game_screen::{GameScreen, ScreenAction};
+use crate::history_store;
+use crate::server_http::ServerHttp;
+use crate::text_board::board_text;
+
+/// One line of a game list.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct GameListing {
+    /// Record id.
+    pub id: String,
+    /// White's player.
+    pub white: amazons_core::PlayerInfo,
+    /// Black's player.
+    pub black: amazons_core::PlayerInfo,
+    /// Who won and why.
+    pub result: Outcome,
+    /// Number of moves.
+    pub moves: usize,
+    /// The clock rules.
+    pub time_control: TimeControl,
+    /// When the game ended, Unix milliseconds.
+    pub ended_at_ms: u64,
+}
+
+impl GameListing {
+    fn of(record: &GameRecord) -> GameListing {
+        GameListing {
+            id: record.id.clone(),
+            white: record.white.clone(),
+            black: record.black.clone(),
+            result: record.result,
+            moves: record.moves.len(),
+            time_control: record.time_control,
+            ended_at_ms: record.ended_at_ms,
+        }
+    }
+}
+
+/// Where the games come from.
+enum Source {
+    /// A directory of record files.
+    Dir(PathBuf),
+    /// A server's HTTP API.
+    Server(ServerHttp),
+}
+
+impl Source {
+    /// Every game, oldest first.
+    fn list(&self) -> anyhow::Result<Vec<GameListing>> {
+        match self {
+            Source::Dir(dir) => Ok(history_store::list(dir)?
+                .iter()
+                .map(GameListing::of)
+                .collect()),
+            Source::Server(server) => server.games(),
+        }
+    }
+
+    /// One game, named by its number in the list, its id or an id prefix (or,
+    /// for a directory, a record file).
+    fn fetch(&self, game: &str) -> anyhow::Result<GameRecord> {
+        if let Source::Dir(_) = self {
+            let path = Path::new(game);
+            if path.is_file() {
+                return history_store::load(path);
+            }
+        }
+        let games = self.list()?;
+        let listing = match game.parse::<usize>() {
+            Ok(number) if (1..=games.len()).contains(&number) => &games[number - 1],
+            _ => {
+                let matching: Vec<&GameListing> =
+                    games.iter().filter(|g| g.id.starts_with(game)).collect();
+                match matching.as_slice() {
+                    [one] => *one,
+                    [] => anyhow::bail!("no game `{game}`: give its number in the list or its id"),
+                    _ => anyhow::bail!(
+                        "`{game}` matches {} games; give more of the id",
+                        matching.len()
+                    ),
+                }
+            }
+        };
+        match self {
+            Source::Dir(dir) => history_store::list(dir)?
+                .into_iter()
+                .find(|r| r.id == listing.id)
+                .context("the game disappeared from the directory"),
+            Source::Server(server) => server.game(&listing.id),
+        }
+    }
+}
+
+/// Runs `history`.
+pub fn run(args: &HistoryArgs, plain: bool) -> anyhow::Result<()> {
+    let source = match &args.server {
+        Some(url) => Source::Server(ServerHttp::new(url)?),
+        None => Source::Dir(
+            args.dir
+                .clone()
+                .unwrap_or_else(history_store::default_history_dir),
+        ),
+    };
+    let mut out = std::io::stdout();
+    match args.action.as_ref().unwrap_or(&HistoryAction::List) {
+        HistoryAction::List => {
+            let games = source.list()?;
+            if games.is_empty() {
+                writeln!(out, "no finished games")?;
+            }
+            for (index, game) in games.iter().enumerate() {
+                writeln!(out, "{}", listing_line(index + 1, game))?;
+            }
+            Ok(())
+        }
+        HistoryAction::Export { game, json } => {
+            let record = source.fetch(game)?;
+            if *json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&record)?)?;
+            } else {
+                write!(out, "{}", export_text(&record))?;
+            }
+            Ok(())
+        }
+        HistoryAction::Show { game } => {
+            let record = source.fetch(game)?;
+            let positions = record
+                .replay()
+                .with_context(|| format!("game {} does not replay", record.id))?;
+            if plain {
+                let stdin = std::io::stdin();
+                replay_plain(&record, &positions, &mut stdin.lock(), &mut out)
+            } else {
+                crate::terminal::with_terminal(|terminal| replay_tui(&record, &positions, terminal))
+            }
+        }
+    }
+}
+
+/// `YYYY-MM-DD HH:MM` (UTC) for Unix milliseconds.
+pub fn utc_minute(unix_ms: u64) -> String {
+    let secs = unix_ms / 1000;
+    let days = (secs / 86_400) as i64;
+    let (hour, minute) = (secs % 86_400 / 3600, secs % 3600 / 60);
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
+}
+
+fn time_control_text(tc: TimeControl) -> String {
+    match tc {
+        TimeControl::Untimed => "untimed".into(),
+        TimeControl::Fischer {
+            initial_ms,
+            increment_ms,
+        } => {
+            let minutes = initial_ms as f64 / 60_000.0;
+            format!("{minutes}+{}", increment_ms as f64 / 1000.0)
+        }
+    }
+}
+
+fn listing_line(number: usize, game: &GameListing) -> String {
+    format!(
+        "{number:>3}  {}  {} (white) vs {} (black)  {}  {} moves  {}  id {}",
+        utc_minute(game.ended_at_ms),
+        game.white.name,
+        game.black.name,
+        time_control_text(game.time_control),
+        game.moves,
+        game.result,
+        game.id,
+    )
+}
+
+/// The game as text: tag lines, then the numbered moves and the result.
+pub fn export_text(record: &GameRecord) -> String {
+    let result = match record.result.reason {
+        EndReason::Aborted => "aborted".to_string(),
+        _ => record.result.to_string(),
+    };
+    let mut text = format!(
+        "[Id \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Date \"{} UTC\"]\n[TimeControl \"{}\"]\n[Result \"{}\"]\n",
+        record.id,
+        record.white.name,
+        record.black.name,
+        utc_minute(record.started_at_ms),
+        time_control_text(record.time_control),
+        result,
+    );
+    if let Some(fen) = &record.initial_fen {
+        text.push_str(&format!("[FEN \"{fen}\"]\n"));
+    }
+    text.push('\n');
+    text.push_str(&record.move_text());
+    text.push('\n');
+    text
+}
+
+fn replay_plain(
+    record: &GameRecord,
+    positions: &[Position],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "{} (white) vs {} (black): {}",
+        record.white.name, record.black.name, record.result
+    )?;
+    writeln!(out, "{}", record.move_text())?;
+    writeln!(
+        out,
+        "Commands: next (n), back (b), first, last, a move number, quit."
+    )?;
+    let last = positions.len() - 1;
+    let mut shown = 0;
+    loop {
+        let caption = match shown {
+            0 => "start".to_string(),
+            n => format!("after move {n} of {last}: {}", record.moves[n - 1].mv),
+        };
+        writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
+        write!(out, "replay> ")?;
+        out.flush()?;
+        let Some(line) = crate::terminal::read_line(input, out)? else {
+            writeln!(out)?;
+            return Ok(());
+        };
+        shown = match line.trim() {
+            "n" | "next" | "" => (shown + 1).min(last),
+            "b" | "back" | "p" => shown.saturating_sub(1),
+            "first" => 0,
+            "last" => last,
+            "q" | "quit" => return Ok(()),
+            text => match text.parse::<usize>() {
+                Ok(n) => n.min(last),
+                Err(_) => {
+                    writeln!(out, "unknown command `{text}`")?;
+                    shown
+                }
+            },
+        };
+    }
+}
+
+fn replay_tui(
+    record: &GameRecord,
+    positions: &[Position],
+    terminal: &mut ratatui::DefaultTerminal,
+) -> anyhow::Result<()> {
+    let names = [record.white.name.clone(), record.black.name.clone()];
+    let mut screen = GameScreen::new(positions[0], names);
+    let moves: Vec<_> = record.moves.iter().map(|m| m.mv).collect();
+    screen.key_hints = "←/→ step  Home/End first/last  v flip".into();
+    let last = positions.len() - 1;
+    let mut shown = 0usize;
+    loop {
+        screen.show_game(positions[shown], moves.clone(), shown);
+        screen.outcome = (shown == last).then_some(record.result);
+        screen.status = format!("replay: move {shown} of {last}");
+        terminal.draw(|frame| screen.draw(frame))?;
+        if !event::poll(Duration::from_millis(250))? {
+            continue;
+        }
+        let event = event::read()?;
+        if let Event::Key(key) = &event {
+            if key.kind != KeyEventKind::Release {
+                let step = match key.code {
+                    KeyCode::Right | KeyCode::Char('n') => Some((shown + 1).min(last)),
+                    KeyCode::Left | KeyCode::Char('p') => Some(shown.saturating_sub(1)),
+                    KeyCode::Home => Some(0),
+                    KeyCode::End => Some(last),
+                    _ => None,
+                };
+                if let Some(step) = step {
+                    shown = step;
+                    continue;
+                }
+            }
+        }
+        if screen.handle(&event) == ScreenAction::Quit {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00");
+        assert_eq!(utc_minute(1_700_000_060_000), "2023-11-14 22:14");
+        assert_eq!(utc_minute(951_782_400_000), "2000-02-29 00:00");
+    }
+}

@@ -1,0 +1,185 @@
+//! The built binary in plain mode: local games (hot seat, against engines)
+//! saved to a history directory, then listed, replayed and exported.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+        .args(args)
+        .env_remove("AMAZONS_HISTORY_DIR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.success(),
+    )
+}
+
+fn fake_engine(mode: &str) -> String {
+    format!("uci:{} {mode}", env!("CARGO_BIN_EXE_fake-uci-engine"))
+}
+
+fn dir_arg(dir: &Path) -> String {
+    dir.display().to_string()
+}
+
+#[test]
+fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let script = "d1 d7 g7\nhello\na7-a4/a5\na7 b7 c7\ntakeback\nD10-D8-D9\nresign\n";
+    let (out, err, ok) = client(&["local", "--plain", "--history-dir", &history], script);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("10  . . . q . . q . . . 10"), "{out}");
+    assert!(out.contains("not a move: a move names 3 squares"), "{out}");
+    assert!(
+        out.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
+        "{out}"
+    );
+    assert!(out.contains("took back 1 move(s)"), "{out}");
+    assert!(
+        out.contains("game over: black wins by resignation"),
+        "{out}"
+    );
+    assert!(out.contains("moves: 1. d1-d7/g7 d10-d8/d9"), "{out}");
+
+    let (list, _, ok) = client(&["history", "--plain", "--dir", &history], "");
+    assert!(ok);
+    assert!(list.contains("  1  "), "{list}");
+    assert!(
+        list.contains("2 moves  black wins by resignation"),
+        "{list}"
+    );
+
+    let (text, _, _) = client(&["history", "--dir", &history, "export", "1"], "");
+    assert!(
+        text.contains("[Result \"black wins by resignation\"]"),
+        "{text}"
+    );
+    assert!(text.contains("\n1. d1-d7/g7 d10-d8/d9\n"), "{text}");
+    let (json, _, _) = client(&["history", "--dir", &history, "export", "1", "--json"], "");
+    let record: amazons_core::GameRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(record.replay().unwrap().len(), 3);
+
+    let (replay, _, ok) = client(
+        &[
+            "history",
+            "--plain",
+            "--dir",
+            &history,
+            "show",
+            &record.id[..8],
+        ],
+        "next\nnext\nback\nlast\nfirst\nquit\n",
+    );
+    assert!(ok, "{replay}");
+    assert!(replay.contains("after move 1 of 2: d1-d7/g7"), "{replay}");
+    assert!(replay.contains("after move 2 of 2: d10-d8/d9"), "{replay}");
+    assert!(replay.matches("start\n").count() == 2, "{replay}");
+}
+
+#[test]
+fn engines_play_a_whole_game_and_it_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let (white, black) = (fake_engine("good"), fake_engine("good"));
+    let args = [
+        "local",
+        "--plain",
+        "--white",
+        &white,
+        "--black",
+        &black,
+        "--history-dir",
+        &history,
+    ];
+    let (out, err, ok) = client(&args, "");
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("1. white (fake-good) plays"), "{out}");
+    assert!(out.contains("wins by no legal move"), "{out}");
+    let records = amazons_client::history_store::list(dir.path()).unwrap();
+    assert_eq!(records.len(), 1);
+    records[0].replay().unwrap();
+}
+
+#[test]
+fn a_broken_engine_resigns_with_a_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let black = fake_engine("illegal");
+    let args = [
+        "local",
+        "--plain",
+        "--black",
+        &black,
+        "--history-dir",
+        &history,
+    ];
+    let (out, err, ok) = client(&args, "d1 d7 g7\n");
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("black's engine failed"), "{out}");
+    assert!(err.contains("restarting it once"), "{err}");
+    assert!(
+        out.contains("game over: white wins by resignation"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_builtin_engine_plays_in_plain_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let args = [
+        "local",
+        "--plain",
+        "--black",
+        "engine:2",
+        "--think",
+        "0.05",
+        "--history-dir",
+        &history,
+    ];
+    let (out, err, ok) = client(&args, "d1 d7 g7\nresign\n");
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("2. black (amazons-engine level 2) plays"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_default_history_dir_follows_xdg() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+        .args(["local", "--plain"])
+        .env_remove("AMAZONS_HISTORY_DIR")
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"resign\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let expected = dir.path().join("amazons").join("history");
+    assert!(
+        out.contains(&format!("saved: {}", expected.display())),
+        "{out}"
+    );
+}
