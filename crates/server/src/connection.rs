@@ -1,0 +1,606 @@
+//! One task per WebSocket connection: reads frames, enforces the limits,
+//! answers what it can itself (`hello`, lists, pings, errors) and hands match
+//! requests to the match tasks; writes what the matches and the lobby queue
+//! for it; pings the client and closes it when it goes silent.
+//!
+//! Reading and writing share one task (a `select!` loop) so a connection costs
+//! one small future and one queue: that is what lets the server hold many
+//! thousands of idle connections.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use amazons_core::{PlayerInfo, PlayerKind, Side};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ErrorCode, MatchId, PROTOCOL_VERSION, ServerMessage,
+};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
+use tokio::time::{Instant, MissedTickBehavior};
+use tokio_util::sync::CancellationToken;
+
+use crate::match_actor::{self, Command, MatchHandle};
+use crate::shared::{ConnHandle, Outbound, Shared};
+
+/// Why the loop ended, for the log.
+enum Ending {
+    /// The client closed or the socket failed.
+    ClientGone,
+    /// We closed it (limit, shutdown, replacement, silence...).
+    Closed(&'static str),
+}
+
+impl Ending {
+    fn describe(&self) -> &'static str {
+        match self {
+            Ending::ClientGone => "closed by the client",
+            Ending::Closed(reason) => reason,
+        }
+    }
+}
+
+/// The state of one connection.
+struct Session {
+    /// Server-wide state.
+    shared: Arc<Shared>,
+    /// This connection as the matches see it.
+    me: ConnHandle,
+    /// Name and kind, once `hello` was accepted.
+    player: Option<PlayerInfo>,
+    /// Matches this connection takes part in (told when it drops).
+    attached: HashMap<MatchId, MatchHandle>,
+    /// Lobby feed, while subscribed.
+    lobby: Option<broadcast::Receiver<Utf8Bytes>>,
+    /// Start of the current rate-limit window.
+    window_start: Instant,
+    /// Messages counted in the current window.
+    window_count: u32,
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+/// Serves one upgraded WebSocket until it closes. `permit` is `None` when the
+/// server is full: the client is told so and closed.
+pub async fn serve(
+    mut socket: WebSocket,
+    shared: Arc<Shared>,
+    permit: Option<OwnedSemaphorePermit>,
+    peer: SocketAddr,
+) {
+    let Some(_permit) = permit else {
+        tracing::warn!(%peer, "connection refused: server full");
+        let full = ServerMessage::error(
+            ErrorCode::ServerFull,
+            "the server is at its connection limit; try later",
+        );
+        let _ = socket.send(Message::Text(full.encode().into())).await;
+        let _ = socket.send(close(1013, "server full")).await;
+        return;
+    };
+    let _tracked = shared.tracker.token();
+    shared.connections.fetch_add(1, Ordering::Relaxed);
+    let id = shared.next_conn_id.fetch_add(1, Ordering::Relaxed);
+    tracing::info!(conn = id, %peer, "connected");
+    let (tx, mut rx) = mpsc::channel(shared.config.outbound_queue);
+    let overflow = CancellationToken::new();
+    let mut session = Session {
+        shared: Arc::clone(&shared),
+        me: ConnHandle::new(id, tx, overflow.clone()),
+        player: None,
+        attached: HashMap::new(),
+        lobby: None,
+        window_start: Instant::now(),
+        window_count: 0,
+    };
+    let interval = Duration::from_secs(shared.config.heartbeat_interval_secs);
+    let timeout = Duration::from_secs(shared.config.heartbeat_timeout_secs);
+    let mut heartbeat = tokio::time::interval_at(Instant::now() + interval, interval);
+    heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut last_heard = Instant::now();
+
+    let ending = loop {
+        tokio::select! {
+            biased;
+            _ = shared.shutdown.cancelled() => {
+                let bye = ServerMessage::ServerShutdown {
+                    message: "the server is shutting down; resume your games with your seat tokens when it is back".into(),
+                };
+                let _ = socket.send(Message::Text(bye.encode().into())).await;
+                let _ = socket.send(close(1001, "server shutting down")).await;
+                break Ending::Closed("shutdown");
+            }
+            _ = overflow.cancelled() => {
+                let _ = socket.send(close(1011, "not reading fast enough")).await;
+                break Ending::Closed("outbound queue full");
+            }
+            outbound = rx.recv() => match outbound {
+                Some(Outbound::Text(text)) => {
+                    if socket.send(Message::Text(text)).await.is_err() {
+                        break Ending::ClientGone;
+                    }
+                }
+                Some(Outbound::Attached(handle)) => {
+                    session.attached.insert(handle.id, handle);
+                }
+                Some(Outbound::Close(code, reason)) => {
+                    let _ = socket.send(close(code, reason)).await;
+                    break Ending::Closed(reason);
+                }
+                None => break Ending::Closed("queue closed"),
+            },
+            update = next_lobby(&mut session.lobby) => {
+                let text = match update {
+                    Ok(text) => text,
+                    // Fell behind the lobby feed: send the whole list instead.
+                    Err(broadcast::error::RecvError::Lagged(_)) => Utf8Bytes::from(
+                        ServerMessage::MatchList { matches: shared.registry.list() }.encode(),
+                    ),
+                    Err(broadcast::error::RecvError::Closed) => {
+                        session.lobby = None;
+                        continue;
+                    }
+                };
+                if socket.send(Message::Text(text)).await.is_err() {
+                    break Ending::ClientGone;
+                }
+            }
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() >= timeout {
+                    let _ = socket.send(close(1001, "no heartbeat")).await;
+                    break Ending::Closed("silent past the heartbeat timeout");
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break Ending::ClientGone;
+                }
+            }
+            frame = socket.recv() => {
+                let message = match frame {
+                    None => break Ending::ClientGone,
+                    Some(Ok(message)) => message,
+                    Some(Err(e)) => {
+                        let text = e.to_string();
+                        if text.contains("too long") || text.contains("limit") {
+                            let error = ServerMessage::error(ErrorCode::TooLarge, "frame over the hard size limit");
+                            let _ = socket.send(Message::Text(error.encode().into())).await;
+                            let _ = socket.send(close(1009, "frame too large")).await;
+                            break Ending::Closed("frame over the hard limit");
+                        }
+                        break Ending::ClientGone;
+                    }
+                };
+                last_heard = Instant::now();
+                let replies = match message {
+                    Message::Text(text) => {
+                        if let Some(limited) = session.over_rate() {
+                            let _ = socket.send(Message::Text(limited.encode().into())).await;
+                            let _ = socket.send(close(1008, "rate limit exceeded")).await;
+                            break Ending::Closed("rate limit");
+                        }
+                        session.on_text(&text).await
+                    }
+                    Message::Binary(_) => {
+                        if let Some(limited) = session.over_rate() {
+                            let _ = socket.send(Message::Text(limited.encode().into())).await;
+                            let _ = socket.send(close(1008, "rate limit exceeded")).await;
+                            break Ending::Closed("rate limit");
+                        }
+                        Reply::one(ServerMessage::error(
+                            ErrorCode::BinaryNotSupported,
+                            "binary frames are not supported: send JSON text frames",
+                        ))
+                    }
+                    Message::Close(_) => break Ending::ClientGone,
+                    Message::Ping(_) | Message::Pong(_) => Reply::none(),
+                };
+                let mut failed = false;
+                for reply in replies.messages {
+                    if socket.send(Message::Text(reply.encode().into())).await.is_err() {
+                        failed = true;
+                        break;
+                    }
+                }
+                if failed {
+                    break Ending::ClientGone;
+                }
+                if let Some((code, reason)) = replies.close {
+                    let _ = socket.send(close(code, reason)).await;
+                    break Ending::Closed(reason);
+                }
+            }
+        }
+    };
+    for handle in session.attached.values() {
+        handle.try_send(Command::Detach { conn_id: id });
+    }
+    shared.connections.fetch_sub(1, Ordering::Relaxed);
+    tracing::info!(conn = id, %peer, ending = ending.describe(), "disconnected");
+}
+
+async fn next_lobby(
+    lobby: &mut Option<broadcast::Receiver<Utf8Bytes>>,
+) -> Result<Utf8Bytes, broadcast::error::RecvError> {
+    match lobby {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// What the connection sends back itself, and whether it then closes.
+struct Reply {
+    /// Messages, in order.
+    messages: Vec<ServerMessage>,
+    /// A close frame to send after them.
+    close: Option<(u16, &'static str)>,
+}
+
+impl Reply {
+    fn none() -> Reply {
+        Reply {
+            messages: Vec::new(),
+            close: None,
+        }
+    }
+
+    fn one(message: ServerMessage) -> Reply {
+        Reply {
+            messages: vec![message],
+            close: None,
+        }
+    }
+}
+
+fn refusal(
+    code: ErrorCode,
+    message: impl Into<String>,
+    reply_to: &str,
+    match_id: Option<MatchId>,
+) -> Reply {
+    Reply::one(ServerMessage::Error {
+        code,
+        message: message.into(),
+        reply_to: Some(reply_to.to_owned()),
+        match_id,
+        expected_ply: None,
+    })
+}
+
+/// Checks a player name: trimmed, 1..=max characters, printable.
+pub fn validate_name(name: &str, max_chars: usize) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("the name is empty".into());
+    }
+    if name.chars().count() > max_chars {
+        return Err(format!("the name is longer than {max_chars} characters"));
+    }
+    if name.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
+    }) {
+        return Err("the name contains characters that cannot be printed".into());
+    }
+    Ok(name.to_owned())
+}
+
+impl Session {
+    /// Counts one message; `Some(error)` when it is over the limit.
+    fn over_rate(&mut self) -> Option<ServerMessage> {
+        let window = Duration::from_secs(self.shared.config.rate_limit_window_secs);
+        let now = Instant::now();
+        if now.duration_since(self.window_start) >= window {
+            self.window_start = now;
+            self.window_count = 0;
+        }
+        self.window_count += 1;
+        (self.window_count > self.shared.config.rate_limit_messages).then(|| {
+            tracing::warn!(conn = self.me.id, "rate limit exceeded; closing");
+            ServerMessage::error(
+                ErrorCode::RateLimited,
+                format!(
+                    "more than {} messages in {} s; closing",
+                    self.shared.config.rate_limit_messages,
+                    self.shared.config.rate_limit_window_secs
+                ),
+            )
+        })
+    }
+
+    async fn on_text(&mut self, text: &str) -> Reply {
+        if text.len() > self.shared.config.max_message_bytes {
+            return Reply::one(ServerMessage::error(
+                ErrorCode::TooLarge,
+                format!(
+                    "messages are at most {} bytes",
+                    self.shared.config.max_message_bytes
+                ),
+            ));
+        }
+        let message = match ClientMessage::decode(text) {
+            Ok(message) => message,
+            Err(e) => {
+                return Reply::one(ServerMessage::Error {
+                    code: e.code,
+                    message: e.message,
+                    reply_to: e.type_name,
+                    match_id: None,
+                    expected_ply: None,
+                });
+            }
+        };
+        let kind = message.type_name();
+        if let ClientMessage::Hello {
+            protocol,
+            name,
+            kind: player_kind,
+            client,
+        } = message
+        {
+            return self.hello(protocol, &name, player_kind, client.as_deref());
+        }
+        let Some(player) = self.player.clone() else {
+            return refusal(ErrorCode::HelloRequired, "send hello first", kind, None);
+        };
+        match message {
+            ClientMessage::Hello { .. } => Reply::none(),
+            ClientMessage::Ping { nonce } => Reply::one(ServerMessage::Pong { nonce }),
+            ClientMessage::ListMatches => Reply::one(ServerMessage::MatchList {
+                matches: self.shared.registry.list(),
+            }),
+            ClientMessage::SubscribeLobby => {
+                self.lobby = Some(self.shared.registry.subscribe());
+                Reply::one(ServerMessage::MatchList {
+                    matches: self.shared.registry.list(),
+                })
+            }
+            ClientMessage::UnsubscribeLobby => {
+                self.lobby = None;
+                Reply::none()
+            }
+            ClientMessage::CreateMatch {
+                time_control,
+                color,
+            } => {
+                if let amazons_core::TimeControl::Fischer { initial_ms, .. } = time_control
+                    && initial_ms == 0
+                {
+                    return refusal(
+                        ErrorCode::Malformed,
+                        "initial_ms must be positive",
+                        kind,
+                        None,
+                    );
+                }
+                let handle = match match_actor::create(&self.shared, time_control, None).await {
+                    Ok(handle) => handle,
+                    Err(code) => {
+                        let text = match code {
+                            ErrorCode::TooManyMatches => "the server is at its match limit",
+                            _ => "the match could not be created",
+                        };
+                        return refusal(code, text, kind, None);
+                    }
+                };
+                let seat = match color {
+                    ColorPreference::White => Side::First,
+                    ColorPreference::Black => Side::Second,
+                    ColorPreference::Random => {
+                        if rand::random::<bool>() {
+                            Side::First
+                        } else {
+                            Side::Second
+                        }
+                    }
+                };
+                self.forward(
+                    &handle,
+                    Command::Join {
+                        conn: self.me.clone(),
+                        player,
+                        seat: Some(seat),
+                    },
+                    kind,
+                )
+                .await
+            }
+            ClientMessage::Join { match_id, seat } => {
+                let command = Command::Join {
+                    conn: self.me.clone(),
+                    player,
+                    seat,
+                };
+                self.to_match(match_id, command, kind).await
+            }
+            ClientMessage::Leave { match_id } => {
+                let reply = self
+                    .to_match(
+                        match_id,
+                        Command::Leave {
+                            conn: self.me.clone(),
+                        },
+                        kind,
+                    )
+                    .await;
+                self.attached.remove(&match_id);
+                reply
+            }
+            ClientMessage::Spectate { match_id } => {
+                self.to_match(
+                    match_id,
+                    Command::Spectate {
+                        conn: self.me.clone(),
+                    },
+                    kind,
+                )
+                .await
+            }
+            ClientMessage::Resume { match_id, token } => {
+                let command = Command::Resume {
+                    conn: self.me.clone(),
+                    token,
+                };
+                self.to_match(match_id, command, kind).await
+            }
+            ClientMessage::Move {
+                match_id,
+                ply,
+                mv,
+                token,
+            } => {
+                let command = Command::Move {
+                    conn: self.me.clone(),
+                    ply,
+                    text: mv,
+                    token,
+                };
+                self.to_match(match_id, command, kind).await
+            }
+            ClientMessage::Resign { match_id, token } => {
+                let command = Command::Resign {
+                    conn: self.me.clone(),
+                    token,
+                };
+                self.to_match(match_id, command, kind).await
+            }
+            ClientMessage::Abort { match_id, token } => {
+                let command = Command::Abort {
+                    conn: self.me.clone(),
+                    token,
+                };
+                self.to_match(match_id, command, kind).await
+            }
+            ClientMessage::OfferRematch { match_id } => {
+                self.to_match(
+                    match_id,
+                    Command::OfferRematch {
+                        conn: self.me.clone(),
+                    },
+                    kind,
+                )
+                .await
+            }
+            ClientMessage::AcceptRematch { match_id } => {
+                self.to_match(
+                    match_id,
+                    Command::AcceptRematch {
+                        conn: self.me.clone(),
+                    },
+                    kind,
+                )
+                .await
+            }
+            ClientMessage::DeclineRematch { match_id } => {
+                self.to_match(
+                    match_id,
+                    Command::DeclineRematch {
+                        conn: self.me.clone(),
+                    },
+                    kind,
+                )
+                .await
+            }
+        }
+    }
+
+    fn hello(
+        &mut self,
+        protocol: u32,
+        name: &str,
+        kind: PlayerKind,
+        client: Option<&str>,
+    ) -> Reply {
+        if self.player.is_some() {
+            return refusal(
+                ErrorCode::AlreadyGreeted,
+                "hello was already accepted",
+                "hello",
+                None,
+            );
+        }
+        if protocol != PROTOCOL_VERSION {
+            return Reply {
+                messages: vec![ServerMessage::Error {
+                    code: ErrorCode::VersionMismatch,
+                    message: format!(
+                        "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"
+                    ),
+                    reply_to: Some("hello".into()),
+                    match_id: None,
+                    expected_ply: None,
+                }],
+                close: Some((1002, "protocol version mismatch")),
+            };
+        }
+        let name = match validate_name(name, self.shared.config.max_name_chars) {
+            Ok(name) => name,
+            Err(problem) => return refusal(ErrorCode::BadName, problem, "hello", None),
+        };
+        tracing::info!(conn = self.me.id, player = %name, ?kind, client = client.unwrap_or("-"), "hello");
+        self.player = Some(PlayerInfo {
+            name: name.clone(),
+            kind,
+        });
+        Reply::one(ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION,
+            server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),
+            name,
+            max_message_bytes: self.shared.config.max_message_bytes as u32,
+            grace_ms: self.shared.config.grace_secs * 1000,
+        })
+    }
+
+    async fn to_match(&mut self, match_id: MatchId, command: Command, kind: &str) -> Reply {
+        let handle = match self.attached.get(&match_id) {
+            Some(handle) => handle.clone(),
+            None => match self.shared.registry.get(match_id) {
+                Some(handle) => handle,
+                None => {
+                    return refusal(
+                        ErrorCode::NoSuchMatch,
+                        "there is no such match",
+                        kind,
+                        Some(match_id),
+                    );
+                }
+            },
+        };
+        self.forward(&handle, command, kind).await
+    }
+
+    async fn forward(&mut self, handle: &MatchHandle, command: Command, kind: &str) -> Reply {
+        if handle.send(command).await {
+            Reply::none()
+        } else {
+            self.attached.remove(&handle.id);
+            refusal(
+                ErrorCode::NoSuchMatch,
+                "that match has ended",
+                kind,
+                Some(handle.id),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::validate_name;
+
+    #[test]
+    fn names_are_trimmed_bounded_and_printable() {
+        assert_eq!(validate_name("  ann ", 32).unwrap(), "ann");
+        assert_eq!(validate_name("Ådne 🎯", 32).unwrap(), "Ådne 🎯");
+        assert!(validate_name("   ", 32).is_err());
+        assert!(validate_name("a\u{7}b", 32).is_err());
+        assert!(validate_name("a\nb", 32).is_err());
+        assert!(validate_name("a\u{202e}b", 32).is_err());
+        assert!(validate_name(&"x".repeat(33), 32).is_err());
+    }
+}

@@ -1,0 +1,92 @@
+//! The HTTP side of the one port: the WebSocket endpoint and the small JSON
+//! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use amazons_protocol::MatchId;
+use axum::Json;
+use axum::Router;
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+
+use crate::connection;
+use crate::shared::Shared;
+
+/// The routes of the server.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .route("/health", get(health))
+        .route("/api/matches", get(matches))
+        .route("/api/games", get(games))
+        .route("/api/games/{id}", get(game))
+        .with_state(shared)
+}
+
+async fn websocket(
+    upgrade: WebSocketUpgrade,
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let permit = Arc::clone(&shared.connection_permits)
+        .try_acquire_owned()
+        .ok();
+    let config = &shared.config;
+    upgrade
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(config.hard_frame_bytes * 4)
+        .max_message_size(config.hard_frame_bytes)
+        .max_frame_size(config.hard_frame_bytes)
+        .on_upgrade(move |socket| connection::serve(socket, shared, permit, peer))
+}
+
+async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    Json(serde_json::json!({
+        "status": if shared.shutdown.is_cancelled() { "shutting_down" } else { "ok" },
+        "version": env!("CARGO_PKG_VERSION"),
+        "connections": shared.connections.load(Ordering::Relaxed),
+        "matches": shared.registry.len(),
+    }))
+}
+
+async fn matches(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
+    Json(shared.registry.list())
+}
+
+/// `?page=&per_page=` of `GET /api/games`.
+#[derive(Deserialize)]
+struct PageQuery {
+    page: Option<usize>,
+    per_page: Option<usize>,
+}
+
+async fn games(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<PageQuery>,
+) -> impl IntoResponse {
+    let page = query.page.unwrap_or(1).max(1);
+    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
+    let (games, total) = shared.history.page(page, per_page);
+    Json(serde_json::json!({
+        "games": games,
+        "page": page,
+        "per_page": per_page,
+        "total": total,
+    }))
+}
+
+async fn game(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Response {
+    let Ok(id) = id.parse::<MatchId>() else {
+        return (StatusCode::NOT_FOUND, "no such game\n").into_response();
+    };
+    match shared.history.read(id) {
+        Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such game\n").into_response(),
+    }
+}

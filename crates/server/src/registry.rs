@@ -1,0 +1,157 @@
+//! The match table: every match by id with its latest summary, and the lobby
+//! feed that clients subscribe to.
+//!
+//! The table holds handles, not match state: each match's state belongs to its
+//! own task (see `match_actor`). The lock is a std mutex held for a map access
+//! only, never across an await.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use amazons_protocol::{MatchId, MatchSummary, ServerMessage};
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::broadcast;
+
+use crate::match_actor::MatchHandle;
+
+/// One row of the table.
+struct Entry {
+    /// How to reach the match task.
+    handle: MatchHandle,
+    /// What the lobby shows, as last published by the match.
+    summary: MatchSummary,
+    /// Creation order, for newest-first lists.
+    seq: u64,
+}
+
+/// Every match on the server.
+pub struct Registry {
+    /// The table.
+    inner: Mutex<Inner>,
+    /// Encoded `match_updated` / `match_removed` frames for lobby subscribers.
+    lobby: broadcast::Sender<Utf8Bytes>,
+    /// The most matches that may exist at once.
+    max_matches: usize,
+}
+
+struct Inner {
+    matches: HashMap<MatchId, Entry>,
+    next_seq: u64,
+}
+
+/// The table is full.
+#[derive(Debug)]
+pub struct TooManyMatches;
+
+impl Registry {
+    /// An empty table admitting at most `max_matches`.
+    pub fn new(max_matches: usize) -> Registry {
+        let (lobby, _) = broadcast::channel(1024);
+        Registry {
+            inner: Mutex::new(Inner {
+                matches: HashMap::new(),
+                next_seq: 0,
+            }),
+            lobby,
+            max_matches,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds a match (and tells the lobby), unless the table is full.
+    pub fn insert(&self, handle: MatchHandle, summary: MatchSummary) -> Result<(), TooManyMatches> {
+        {
+            let mut inner = self.lock();
+            if inner.matches.len() >= self.max_matches {
+                return Err(TooManyMatches);
+            }
+            let seq = inner.next_seq;
+            inner.next_seq += 1;
+            inner.matches.insert(
+                summary.id,
+                Entry {
+                    handle,
+                    summary: summary.clone(),
+                    seq,
+                },
+            );
+        }
+        self.announce(&ServerMessage::MatchUpdated { summary });
+        Ok(())
+    }
+
+    /// Whether another match could be created now.
+    pub fn has_room(&self) -> bool {
+        self.lock().matches.len() < self.max_matches
+    }
+
+    /// The handle of a match.
+    pub fn get(&self, id: MatchId) -> Option<MatchHandle> {
+        self.lock().matches.get(&id).map(|e| e.handle.clone())
+    }
+
+    /// Records a match's new summary; `announce` also sends it to the lobby
+    /// (seat, status and spectator changes do; a move alone does not, so the
+    /// lobby is not flooded by busy games).
+    pub fn update(&self, summary: MatchSummary, announce: bool) {
+        if let Some(entry) = self.lock().matches.get_mut(&summary.id) {
+            entry.summary = summary.clone();
+        }
+        if announce {
+            self.announce(&ServerMessage::MatchUpdated { summary });
+        }
+    }
+
+    /// Drops a match (its task has ended) and tells the lobby.
+    pub fn remove(&self, id: MatchId) {
+        if self.lock().matches.remove(&id).is_some() {
+            self.announce(&ServerMessage::MatchRemoved { match_id: id });
+        }
+    }
+
+    /// Every match's summary, newest first.
+    pub fn list(&self) -> Vec<MatchSummary> {
+        let inner = self.lock();
+        let mut rows: Vec<(u64, MatchSummary)> = inner
+            .matches
+            .values()
+            .map(|e| (e.seq, e.summary.clone()))
+            .collect();
+        drop(inner);
+        rows.sort_by(|a, b| b.0.cmp(&a.0));
+        rows.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Number of matches.
+    pub fn len(&self) -> usize {
+        self.lock().matches.len()
+    }
+
+    /// Whether there are no matches.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every match handle (for shutdown).
+    pub fn handles(&self) -> Vec<MatchHandle> {
+        self.lock()
+            .matches
+            .values()
+            .map(|e| e.handle.clone())
+            .collect()
+    }
+
+    /// A receiver of lobby updates.
+    pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
+        self.lobby.subscribe()
+    }
+
+    fn announce(&self, message: &ServerMessage) {
+        if self.lobby.receiver_count() > 0 {
+            let _ = self.lobby.send(Utf8Bytes::from(message.encode()));
+        }
+    }
+}
