@@ -29,6 +29,7 @@
 pub mod arena;
 pub mod endgame;
 pub mod eval;
+pub mod openings;
 pub mod search;
 pub mod time;
 pub mod tt;

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
-use amazons_engine::{Engine, EngineConfig, SearchLimits, arena, uci};
+use amazons_engine::{Engine, EngineConfig, SearchLimits, arena, openings, uci};
 use clap::{Parser, Subcommand};
 
 /// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
@@ -39,6 +39,27 @@ enum Command {
     },
     /// Plays matches between two players and reports the score and Elo.
     Arena(arena::ArenaArgs),
+    /// Generates balanced opening positions for the arena (see `openings` docs).
+    GenOpenings {
+        /// Openings wanted.
+        #[arg(long, default_value_t = 50)]
+        count: usize,
+        /// Plies from the start.
+        #[arg(long, default_value_t = 4)]
+        plies: u32,
+        /// Random choice among this many best moves per ply.
+        #[arg(long, default_value_t = 30)]
+        top: usize,
+        /// Keep positions scored within this many centipawns of even.
+        #[arg(long, default_value_t = 150)]
+        max_cp: i32,
+        /// Node budget of the balance check.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Positions for `bench`: the start and four positions from a self-play game
@@ -110,5 +131,36 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::GenOpenings {
+            count,
+            plies,
+            top,
+            max_cp,
+            nodes,
+            seed,
+        }) => {
+            let settings = openings::OpeningSettings {
+                count,
+                plies,
+                top,
+                max_cp,
+                nodes,
+                seed,
+            };
+            println!("# Balanced openings for `amazons-engine arena`, made by:");
+            println!(
+                "#   amazons-engine gen-openings --count {count} --plies {plies} --top {top} --max-cp {max_cp} --nodes {nodes} --seed {seed}"
+            );
+            println!(
+                "# Each ply: a seeded random pick among the {top} best moves by one-ply evaluation;"
+            );
+            println!(
+                "# kept when a {nodes}-node full-strength search scores it within {max_cp} cp of even."
+            );
+            for (fen, score) in openings::generate(settings) {
+                println!("# score {score}\n{fen}");
+            }
+            Ok(())
+        }
     }
 }

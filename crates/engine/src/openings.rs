@@ -1,0 +1,72 @@
+//! How the arena's opening set is made (`amazons-engine gen-openings`).
+//!
+//! From the start position, each ply picks uniformly at random (seeded) among
+//! the `top` best moves by one-ply Lieberum evaluation, so openings are varied
+//! but plausible. The resulting position is searched with a node budget at
+//! full strength and kept only if the score is within `max_cp` of even, so
+//! neither colour starts with a clear advantage. Duplicates are dropped.
+
+use amazons_core::{Move, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::eval::Evaluator;
+use crate::{Engine, EngineConfig, SearchLimits};
+
+/// Settings of the generator.
+#[derive(Clone, Copy, Debug)]
+pub struct OpeningSettings {
+    /// Openings wanted.
+    pub count: usize,
+    /// Plies played from the start.
+    pub plies: u32,
+    /// Candidate moves per ply (best by one-ply evaluation).
+    pub top: usize,
+    /// Keep positions whose score is within this many centipawns of zero.
+    pub max_cp: i32,
+    /// Node budget of the balance check.
+    pub nodes: u64,
+    /// Random seed.
+    pub seed: u64,
+}
+
+/// Generates openings; returns `(fen, score)` pairs.
+pub fn generate(s: OpeningSettings) -> Vec<(String, i32)> {
+    let mut rng = StdRng::seed_from_u64(s.seed);
+    let mut evaluator = Evaluator::new();
+    let mut engine = Engine::new(EngineConfig {
+        hash_mb: 16,
+        ..EngineConfig::default()
+    });
+    let mut out: Vec<(String, i32)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut attempts = 0;
+    while out.len() < s.count && attempts < s.count * 50 {
+        attempts += 1;
+        let mut p = Position::start();
+        for _ in 0..s.plies {
+            let mut scored: Vec<(i32, Move)> = p
+                .legal_moves()
+                .into_iter()
+                .map(|m| {
+                    let mut c = p;
+                    c.make(m);
+                    (-evaluator.evaluate_position(&c), m)
+                })
+                .collect();
+            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.truncate(s.top.max(1));
+            let m = scored[rng.random_range(0..scored.len())].1;
+            p.make(m);
+        }
+        if !seen.insert(p.hash()) {
+            continue;
+        }
+        engine.new_game();
+        let r = engine.search(&p, &SearchLimits::nodes(s.nodes), &mut |_| {});
+        if r.score_cp.abs() <= s.max_cp {
+            out.push((p.fen(), r.score_cp));
+        }
+    }
+    out
+}
