@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn open_region_is_fully_fillable() {
         // Queen a2 boxed in with a1, b1, c1, b2, c2: five squares, all fillable.
-        let p = Position::from_fen("9q/10/10/10/10/10/10/***7/Q2*6/3*6 w").unwrap();
+        let p = Position::from_fen("9q/10/10/10/10/10/10/****6/Q2*6/3*6 w").unwrap();
         let b = Board::of(&p);
         let mut cache = RegionCache::default();
         let bounds = side_bounds(&b, Side::First, &mut cache, 100_000);

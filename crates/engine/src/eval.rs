@@ -402,7 +402,9 @@ mod tests {
         assert!(t.w > 40.0, "{t:?}");
         assert!(t.t1.abs() < 20.0 && t.c1.abs() < 1.0, "{t:?}");
         let mut e = Evaluator::new();
-        assert!(e.evaluate_position(&p).abs() < 200);
+        let v = e.evaluate_position(&p);
+        // Only the tempo term (KAPPA on equally near squares) favours the mover.
+        assert!(v.abs() < 400, "{v} {t:?}");
     }
 
     #[test]

@@ -1,0 +1,263 @@
+//! Library-level tests of the engine: legality under tiny budgets, deadlines,
+//! stop, determinism, hand-made wins and exact endgame counting.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use amazons_core::{Move, Position, Side};
+use amazons_engine::endgame::{self, RegionCache};
+use amazons_engine::eval::{Board, KNOWN_WIN};
+use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits};
+use proptest::prelude::*;
+
+fn engine(level: u8) -> Engine {
+    Engine::new(EngineConfig {
+        level,
+        hash_mb: 1,
+        ..EngineConfig::default()
+    })
+}
+
+/// A position reached by `plies` pseudo-random legal moves from the start.
+fn random_position(seed: u64, plies: usize) -> Position {
+    let mut p = Position::start();
+    let mut s = seed | 1;
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        p.make(moves[(s % moves.len() as u64) as usize]);
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn returns_a_legal_move_under_tiny_budgets(seed in any::<u64>(), plies in 0usize..70, level in 1u8..=MAX_LEVEL) {
+        let p = random_position(seed, plies);
+        let mut e = engine(level);
+        let limits = if seed % 2 == 0 {
+            SearchLimits::nodes(200)
+        } else {
+            SearchLimits::movetime(Duration::from_millis(15))
+        };
+        let report = e.search(&p, &limits, &mut |_| {});
+        match report.best_move {
+            Some(m) => prop_assert!(p.is_legal(m).is_ok(), "{m} illegal in {p:?}"),
+            None => prop_assert!(!p.has_legal_move()),
+        }
+    }
+}
+
+#[test]
+fn every_level_respects_the_deadline() {
+    let p = random_position(7, 6);
+    for level in 1..=MAX_LEVEL {
+        let mut e = engine(level);
+        let t = Instant::now();
+        let report = e.search(
+            &p,
+            &SearchLimits::movetime(Duration::from_millis(60)),
+            &mut |_| {},
+        );
+        let spent = t.elapsed();
+        assert!(
+            spent <= Duration::from_millis(110),
+            "level {level} took {spent:?}"
+        );
+        assert!(p.is_legal(report.best_move.unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn stop_handle_ends_an_infinite_search() {
+    let mut e = engine(MAX_LEVEL);
+    let stop = e.stop_handle();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(80));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let t = Instant::now();
+    let limits = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let report = e.search(&Position::start(), &limits, &mut |_| {});
+    setter.join().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_millis(80 + 100),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(
+        Position::start()
+            .is_legal(report.best_move.unwrap())
+            .is_ok()
+    );
+    // The flag is cleared for the next search.
+    assert!(!e.stop_handle().load(Ordering::Relaxed));
+}
+
+#[test]
+fn node_limited_search_is_deterministic() {
+    let p = random_position(3, 10);
+    let run = || {
+        let mut e = engine(MAX_LEVEL);
+        e.search(&p, &SearchLimits::nodes(3_000), &mut |_| {})
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.best_move, b.best_move);
+    assert_eq!(a.score_cp, b.score_cp);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.pv, b.pv);
+}
+
+#[test]
+fn no_legal_move_returns_none() {
+    let p = Position::from_fen("Q*8/**8/10/10/10/10/10/10/10/9q w").unwrap();
+    for level in 1..=MAX_LEVEL {
+        let r = engine(level).search(&p, &SearchLimits::nodes(100), &mut |_| {});
+        assert_eq!(r.best_move, None, "level {level}");
+    }
+}
+
+/// Rank 1 only: `. . Q . . . . q . .` with everything else burnt. Shooting an
+/// arrow next to the black queen (g1, or f1 with the queen left of it) seals
+/// her into a smaller region than White's, and White wins.
+const CORRIDOR: &str = "**********/**********/**********/**********/**********/**********/**********/**********/**********/2Q4q2 w";
+
+#[test]
+fn finds_the_sealing_arrow() {
+    let p = Position::from_fen(CORRIDOR).unwrap();
+    let r = engine(MAX_LEVEL).search(&p, &SearchLimits::nodes(2_000), &mut |_| {});
+    let m = r.best_move.unwrap();
+    let after = p.play(m).unwrap();
+    let board = Board::of(&after);
+    let mut cache = RegionCache::default();
+    let white = endgame::side_bounds(&board, Side::First, &mut cache, 100_000);
+    let black = endgame::side_bounds(&board, Side::Second, &mut cache, 100_000);
+    assert!(white.is_exact() && black.is_exact());
+    // Black moves first now, so White wins when it has at least as many moves.
+    assert!(
+        white.lower >= black.upper,
+        "{m}: white {white:?} black {black:?}"
+    );
+    assert!(r.score_cp >= KNOWN_WIN, "{m} scored {}", r.score_cp);
+}
+
+#[test]
+fn fills_its_own_region_without_waste() {
+    // Separated: White's queen b2 in the a1-c3 box (8 free squares), Black's
+    // queen j10 in a 2x2 corner (3 free squares). White must burn exactly one
+    // square of its own region per move.
+    let fen = "********1q/********2/**********/**********/**********/**********/**********/3*******/1Q1*******/3******* w";
+    let mut p = Position::from_fen(fen).unwrap();
+    let mut cache = RegionCache::default();
+    let count = |p: &Position, cache: &mut RegionCache| {
+        endgame::side_bounds(&Board::of(p), Side::First, cache, 1_000_000)
+    };
+    let mut e = engine(MAX_LEVEL);
+    for _ in 0..4 {
+        if p.turn() == Side::Second {
+            let m = e
+                .search(&p, &SearchLimits::nodes(500), &mut |_| {})
+                .best_move
+                .unwrap();
+            p.make(m);
+            continue;
+        }
+        let before = count(&p, &mut cache);
+        assert!(before.is_exact());
+        let m = e
+            .search(&p, &SearchLimits::nodes(500), &mut |_| {})
+            .best_move
+            .unwrap();
+        p.make(m);
+        let after = count(&p, &mut cache);
+        assert_eq!(after.lower, before.lower - 1, "{m} wasted a square");
+    }
+}
+
+/// Longest filling sequence by brute force (no pruning), the reference for the
+/// region counter.
+fn brute_force(p: &Position, memo: &mut HashMap<(u128, u128), u32>) -> u32 {
+    let key = (p.queens(Side::First).0, p.arrows().0);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = 0;
+    p.for_each_move(|m: Move| {
+        let mut c = *p;
+        c.make(m);
+        // Pass the turn back by rebuilding with the same side to move.
+        let c = Position::from_parts(
+            c.queens(Side::First),
+            c.queens(Side::Second),
+            c.arrows(),
+            p.turn(),
+            0,
+            1,
+        )
+        .unwrap();
+        best = best.max(1 + brute_force(&c, memo));
+    });
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn region_counts_match_brute_force() {
+    // Small boxes in the a1 corner with scattered arrows; the black queen is
+    // walled off in the far corner.
+    let mut s = 0x1234_5678u64;
+    for _ in 0..12 {
+        let mut rows = vec!["********1q".to_string(), "********2".to_string()];
+        for _ in 2..6 {
+            rows.push("**********".to_string());
+        }
+        // Ranks 4..1: a 3x4 box at a1..c4 with random arrows and the queen.
+        let mut cells = [[' '; 3]; 4];
+        for row in cells.iter_mut() {
+            for c in row.iter_mut() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *c = if s % 4 == 0 { '*' } else { '.' };
+            }
+        }
+        cells[(s % 4) as usize][(s / 4 % 3) as usize] = 'Q';
+        for row in cells.iter() {
+            let mut text = String::new();
+            let mut run = 0;
+            for &c in row.iter() {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        text.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    text.push(c);
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text.push_str("*******");
+            rows.push(text);
+        }
+        let fen = format!("{} w", rows.join("/"));
+        let p = Position::from_fen(&fen).unwrap();
+        let mut cache = RegionCache::default();
+        let bounds = endgame::side_bounds(&Board::of(&p), Side::First, &mut cache, 1_000_000);
+        assert!(bounds.is_exact(), "{fen}");
+        assert_eq!(bounds.lower, brute_force(&p, &mut HashMap::new()), "{fen}");
+    }
+}
