@@ -54,7 +54,7 @@ pub fn generate(s: OpeningSettings) -> Vec<(String, i32)> {
                     (-evaluator.evaluate_position(&c), m)
                 })
                 .collect();
-            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.sort_by_key(|x| std::cmp::Reverse(x.0));
             scored.truncate(s.top.max(1));
             let m = scored[rng.random_range(0..scored.len())].1;
             p.make(m);

@@ -159,8 +159,7 @@ impl<'a> Worker<'a> {
         }
         // Depth 1: every move evaluated once (time-checked).
         let mut roots: Vec<RootMove> = Vec::with_capacity(legal.len());
-        let mut evaluated = 0;
-        for &m in &legal {
+        for (evaluated, &m) in legal.iter().enumerate() {
             if evaluated % 16 == 0 && evaluated > 0 && self.check_stop() {
                 break;
             }
@@ -173,10 +172,9 @@ impl<'a> Worker<'a> {
                 MATE - 1
             };
             roots.push(RootMove { mv: m, score: s });
-            evaluated += 1;
         }
         let incomplete = roots.len() < legal.len();
-        roots.sort_by(|a, b| b.score.cmp(&a.score));
+        roots.sort_by_key(|r| std::cmp::Reverse(r.score));
         result.best = Some(roots[0].mv);
         result.score = roots[0].score;
         result.pv = vec![roots[0].mv];
@@ -210,6 +208,7 @@ impl<'a> Worker<'a> {
             let beta = MATE + 1;
             let mut best_idx = None;
             let mut position = *root;
+            #[allow(clippy::needless_range_loop)] // roots is re-read by index below
             for i in 0..width {
                 let m = roots[i].mv;
                 position.make(m);
@@ -242,7 +241,7 @@ impl<'a> Worker<'a> {
                 if !self.aborted || i > 0 {
                     let mv = roots[i].mv;
                     let sc = roots[i].score;
-                    roots[..width].sort_by(|a, b| b.score.cmp(&a.score));
+                    roots[..width].sort_by_key(|r| std::cmp::Reverse(r.score));
                     // Make sure the best is first even if scores tie.
                     if let Some(pos) = roots.iter().position(|r| r.mv == mv) {
                         let r = roots.remove(pos);
@@ -435,7 +434,7 @@ impl<'a> Worker<'a> {
                 queen_moves.push((s, from, to));
             }
         }
-        queen_moves.sort_by(|a, b| b.0.cmp(&a.0));
+        queen_moves.sort_by_key(|q| std::cmp::Reverse(q.0));
         queen_moves.truncate(self.params.queen_width);
         // Stage 2: arrows for the best queen moves.
         let full_arrows = depth >= 3;
@@ -483,22 +482,20 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        candidates.sort_by(|a, b| b.0.cmp(&a.0));
+        candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         if let Some(m) = tt_move {
             if pos.is_legal(m).is_ok() {
                 out.push(m);
             }
         }
-        for k in self.killers[ply] {
-            if let Some(m) = k {
-                if !out.contains(&m) && pos.is_legal(m).is_ok() {
-                    out.push(m);
-                }
+        for m in self.killers[ply].into_iter().flatten() {
+            if !out.contains(&m) && pos.is_legal(m).is_ok() {
+                out.push(m);
             }
         }
         let width = self.params.inner_width;
         for &(_, m) in candidates.iter() {
-            if out.len() >= width + 1 {
+            if out.len() > width {
                 break;
             }
             if !out.contains(&m) {

@@ -62,6 +62,9 @@ struct Session {
     thread: Option<JoinHandle<Engine>>,
     position: Position,
     infinite: bool,
+    /// Set by the search thread once it has decided its move (it is then about
+    /// to return the engine).
+    done: Arc<AtomicBool>,
 }
 
 impl Session {
@@ -86,7 +89,8 @@ impl Session {
     }
 
     fn busy(&mut self) -> bool {
-        self.reclaim(false);
+        let finishing = self.done.load(Ordering::SeqCst);
+        self.reclaim(finishing);
         self.thread.is_some()
     }
 
@@ -94,6 +98,9 @@ impl Session {
         if self.thread.is_some() {
             self.stop.store(true, Ordering::Relaxed);
             self.reclaim(true);
+            // A stop that arrived after the search had finished must not
+            // cut the next one short.
+            self.stop.store(false, Ordering::Relaxed);
         }
     }
 
@@ -284,8 +291,11 @@ impl Session {
         };
         let out = Arc::clone(&self.out);
         let position = self.position;
+        let done = Arc::clone(&self.done);
+        done.store(false, Ordering::SeqCst);
         self.thread = Some(std::thread::spawn(move || {
             let report = engine.search(&position, &limits, &mut |i| say(&out, &info_line(i)));
+            done.store(true, Ordering::SeqCst);
             match report.best_move {
                 Some(m) => say(&out, &format!("bestmove {}", m.uci())),
                 None => say(&out, "bestmove (none)"),
@@ -308,6 +318,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> anyhow
         thread: None,
         position: Position::start(),
         infinite: false,
+        done: Arc::new(AtomicBool::new(false)),
     };
     for line in input.lines() {
         let line = line?;

@@ -1,0 +1,249 @@
+//! UCI sessions: drive the built `amazons-engine` binary over pipes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use amazons_core::{Move, Position};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut s = Session {
+            child,
+            stdin,
+            lines: rx,
+        };
+        // Small table: fast to allocate in debug builds.
+        s.send("setoption name Hash value 1");
+        s
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let end = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no `{prefix}` within {timeout:?}; saw {seen:#?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let end = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < end {
+            if self.child.try_wait().unwrap().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        panic!("engine did not quit");
+    }
+}
+
+const T: Duration = Duration::from_secs(10);
+
+fn bestmove(lines: &[String]) -> String {
+    lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn handshake_lists_options() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.until("uciok", T);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("id name amazons-engine"))
+    );
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for option in ["UCI_Variant", "Threads", "Hash", "Level", "Seed"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}"
+        );
+    }
+    s.send("setoption name UCI_Variant value amazons");
+    s.send("isready");
+    let lines = s.until("readyok", T);
+    assert_eq!(lines, vec!["readyok"], "amazons is accepted silently");
+    s.send("setoption name UCI_Variant value chess");
+    assert!(s.until("info string", T)[0].contains("only amazons"));
+    s.quit();
+}
+
+#[test]
+fn plays_legal_moves_from_startpos_and_fen() {
+    let mut s = Session::start();
+    s.send("ucinewgame");
+    s.send("position startpos moves d1d7,d7g7");
+    s.send("go nodes 300");
+    let lines = s.until("bestmove", T);
+    let m = Move::from_uci(&bestmove(&lines)).unwrap();
+    let p = Position::start()
+        .play(Move::from_uci("d1d7,d7g7").unwrap())
+        .unwrap();
+    assert!(p.is_legal(m).is_ok(), "{m}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 1 score cp")),
+        "{lines:#?}"
+    );
+
+    s.send(
+        "position fen 3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1 moves d1d7,d7g7 a7b7,b7c7",
+    );
+    s.send("go movetime 100");
+    let t = Instant::now();
+    let lines = s.until("bestmove", T);
+    assert!(
+        t.elapsed() < Duration::from_millis(100 + 150),
+        "{:?}",
+        t.elapsed()
+    );
+    let p = p.play(Move::from_uci("a7b7,b7c7").unwrap()).unwrap();
+    assert!(
+        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    s.quit();
+}
+
+#[test]
+fn clock_go_and_no_legal_move() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go wtime 2000 btime 2000 winc 10 binc 10");
+    let t = Instant::now();
+    let lines = s.until("bestmove", T);
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(
+        Position::start()
+            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    s.send("position fen Q*8/**8/10/10/10/10/10/10/10/9q w - - 0 1");
+    s.send("go depth 2");
+    assert_eq!(s.until("bestmove", T).last().unwrap(), "bestmove (none)");
+    s.quit();
+}
+
+#[test]
+fn infinite_search_answers_isready_and_stops() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    s.send("isready");
+    let lines = s.until("readyok", Duration::from_secs(1));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    s.send("stop");
+    let lines = s.until("bestmove", Duration::from_secs(2));
+    assert!(
+        Position::start()
+            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    // quit while thinking also works
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(30));
+    s.quit();
+}
+
+#[test]
+fn perft_divide_matches_core() {
+    let mut s = Session::start();
+    s.send("position startpos moves d1d7,d7g7");
+    s.send("go perft 1");
+    let lines = s.until("Nodes searched", T);
+    let p = Position::start()
+        .play(Move::from_uci("d1d7,d7g7").unwrap())
+        .unwrap();
+    let n = p.count_moves();
+    assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {n}"));
+    assert_eq!(lines[lines.len() - 2], "");
+    assert_eq!(lines.len() as u64, n + 2);
+    assert!(lines[0].ends_with(": 1"));
+    s.quit();
+}
+
+#[test]
+fn errors_are_reported_and_ignored() {
+    let mut s = Session::start();
+    s.send("frobnicate");
+    assert!(s.until("info string", T)[0].contains("unknown command"));
+    s.send("position startpos moves d1d7,d7g7 d7d1,d1d2");
+    assert!(s.until("info string", T)[0].contains("illegal move"));
+    // Position unchanged: still the start, 2176 moves.
+    s.send("go perft 1");
+    assert_eq!(
+        s.until("Nodes searched", T).last().unwrap(),
+        "Nodes searched: 2176"
+    );
+    s.send("position startpos moves zz");
+    assert!(s.until("info string", T)[0].contains("bad move"));
+    s.send("position fen not/a/fen w");
+    assert!(s.until("info string", T)[0].contains("bad FEN"));
+    s.send("go sideways 3");
+    assert!(s.until("info string", T)[0].contains("unknown go parameter"));
+    s.send("setoption name Level value 99");
+    assert!(s.until("info string", T)[0].contains("Level"));
+    s.send("setoption name Level value 1");
+    s.send("go movetime 50");
+    let lines = s.until("bestmove", T);
+    assert!(
+        Position::start()
+            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    s.quit();
+}
