@@ -168,7 +168,8 @@ pub fn utc_minute(unix_ms: u64) -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
-fn time_control_text(tc: TimeControl) -> String {
+/// A time control as people write it: `untimed`, `5+3`.
+pub fn time_control_text(tc: TimeControl) -> String {
     match tc {
         TimeControl::Untimed => "untimed".into(),
         TimeControl::Fischer {

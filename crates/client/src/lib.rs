@@ -18,19 +18,27 @@
 //! - [`local`]: the `local` subcommand (games without a server).
 //! - [`history_cmd`]: the `history` subcommand (list, replay, export).
 //! - [`server_http`]: the server's HTTP API for finished games.
+//! - [`connection`]: the WebSocket connection actor with reconnects.
+//! - [`match_view`]: one server match as this client follows it.
+//! - [`bot`]: the `bot` subcommand.
+//! - [`play_plain`]: the `play` subcommand line by line.
 
 pub mod board_view;
+pub mod bot;
 pub mod builtin_engine;
 pub mod chooser;
 pub mod cli;
 pub mod clock;
+pub mod connection;
 pub mod game_screen;
 pub mod help;
 pub mod history_cmd;
 pub mod history_store;
 pub mod local;
 pub mod local_game;
+pub mod match_view;
 pub mod move_input;
+pub mod play_plain;
 pub mod server_http;
 pub mod terminal;
 pub mod text_board;

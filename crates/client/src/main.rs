@@ -1,7 +1,7 @@
 //! `amazons-client`: see `amazons-client --help` and the crate docs.
 
 use amazons_client::cli::{Cli, Command};
-use amazons_client::{history_cmd, local, terminal};
+use amazons_client::{bot, history_cmd, local, play_plain, terminal};
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
@@ -15,8 +15,21 @@ fn main() -> anyhow::Result<()> {
             local::run(args, plain)
         }
         Command::History(args) => history_cmd::run(args, plain),
-        Command::Play(_) | Command::Bot(_) => {
-            anyhow::bail!("not built yet")
+        Command::Bot(args) => {
+            init_logging();
+            bot::run(args)
+        }
+        Command::Play(args) => {
+            let name = args
+                .name
+                .clone()
+                .or_else(|| std::env::var("USER").ok())
+                .unwrap_or_else(|| "player".into());
+            if plain {
+                play_plain::run(args, name)
+            } else {
+                anyhow::bail!("not built yet")
+            }
         }
     }
 }
@@ -29,5 +42,6 @@ fn init_logging() {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
 }
