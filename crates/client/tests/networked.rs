@@ -1,0 +1,281 @@
+//! The client against a real server: two plain `play` processes play a game;
+//! a bot fills a seat and plays to the end against a scripted WebSocket
+//! client; `bot --fill` plays two games in a row; `history --server` reads
+//! the records back.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use support::Server;
+
+fn client() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+}
+
+fn spawn_plain(server: &Server, name: &str) -> Child {
+    client()
+        .args(["play", "--plain", "--server", &server.url, "--name", name])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Reads `child`'s stdout until a line contains `needle`; returns that line
+/// and hands the reader back to a thread that collects the rest.
+fn read_until(child: &mut Child, needle: &str) -> (String, std::thread::JoinHandle<String>) {
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut line = String::new();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "output ended before `{needle}`:\n{seen}"
+        );
+        seen.push_str(&line);
+        if line.contains(needle) {
+            let rest = std::thread::spawn(move || {
+                let mut rest = seen;
+                for line in reader.lines() {
+                    rest.push_str(&line.unwrap());
+                    rest.push('\n');
+                }
+                rest
+            });
+            return (line, rest);
+        }
+        assert!(Instant::now() < deadline, "no `{needle}` in time:\n{seen}");
+    }
+}
+
+fn finish(mut child: Child, output: std::thread::JoinHandle<String>) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the client did not finish");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    output.join().unwrap()
+}
+
+#[test]
+fn two_plain_clients_play_a_scripted_game_through_the_server() {
+    let server = Server::start();
+    let mut ann = spawn_plain(&server, "ann");
+    ann.stdin
+        .take()
+        .unwrap()
+        .write_all("create untimed white\nd1 d7 g7\nｇ１，ｇ４，ｇ５\n".as_bytes())
+        .unwrap();
+    let (joined, ann_output) = read_until(&mut ann, "joined match");
+    let match_id = joined.trim().split(' ').nth(2).unwrap().to_string();
+
+    let mut bob = spawn_plain(&server, "bob");
+    let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\n");
+    bob.stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let (_, bob_output) = read_until(&mut bob, "joined match");
+    let bob_output = finish(bob, bob_output);
+    let ann_output = finish(ann, ann_output);
+
+    assert!(
+        bob_output.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
+        "{bob_output}"
+    );
+    for output in [&ann_output, &bob_output] {
+        assert!(output.contains("1. white plays d1-d7/g7"), "{output}");
+        assert!(output.contains("2. black plays a7-a6/a5"), "{output}");
+        assert!(output.contains("3. white plays g1-g4/g5"), "{output}");
+        assert!(output.contains("4. black plays d10-d8/d9"), "{output}");
+        assert!(
+            output.contains("game over: white wins by resignation"),
+            "{output}"
+        );
+    }
+
+    let listing = client()
+        .args(["history", "--server", &server.url])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    assert!(
+        listing.contains("ann (white) vs bob (black)  untimed  4 moves  white wins by resignation"),
+        "{listing}"
+    );
+    let export = client()
+        .args(["history", "--server", &server.url, "export", &match_id[..8]])
+        .output()
+        .unwrap();
+    let export = String::from_utf8_lossy(&export.stdout);
+    assert!(
+        export.contains("1. d1-d7/g7 a7-a6/a5 2. g1-g4/g5 d10-d8/d9"),
+        "{export}"
+    );
+}
+
+/// A scripted player over a raw WebSocket: creates an untimed match as white,
+/// then always plays the first legal move, until the game ends.
+mod scripted {
+    use amazons_core::{Move, Outcome, Position, Side};
+    use amazons_protocol::{
+        ClientMessage, ColorPreference, MatchId, PROTOCOL_VERSION, ServerMessage,
+    };
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    type Socket = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+
+    async fn send(socket: &mut Socket, message: ClientMessage) {
+        socket.send(Message::text(message.encode())).await.unwrap();
+    }
+
+    async fn receive(socket: &mut Socket) -> ServerMessage {
+        loop {
+            let frame = tokio::time::timeout(std::time::Duration::from_secs(20), socket.next())
+                .await
+                .expect("the server answers in time")
+                .expect("the connection stays open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                return ServerMessage::decode(&text).unwrap();
+            }
+        }
+    }
+
+    /// Connects and creates a match; returns the socket and the match id.
+    pub async fn create(url: &str, name: &str) -> (Socket, MatchId) {
+        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let hello = ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: name.into(),
+            kind: amazons_core::PlayerKind::Human,
+            client: None,
+        };
+        send(&mut socket, hello).await;
+        let create = ClientMessage::CreateMatch {
+            time_control: amazons_core::TimeControl::Untimed,
+            color: ColorPreference::White,
+        };
+        send(&mut socket, create).await;
+        loop {
+            if let ServerMessage::Joined { match_id, .. } = receive(&mut socket).await {
+                return (socket, match_id);
+            }
+        }
+    }
+
+    /// Plays white in `match_id` to the end; returns the outcome and the moves.
+    pub async fn play_white(socket: &mut Socket, match_id: MatchId) -> (Outcome, usize) {
+        let mut position = Position::start();
+        let mut plies = 0u32;
+        loop {
+            match receive(socket).await {
+                ServerMessage::GameStarted { .. } => {}
+                ServerMessage::MovePlayed { ply, mv, .. } => {
+                    assert_eq!(ply, plies);
+                    position = position.play(mv.parse::<Move>().unwrap()).unwrap();
+                    plies += 1;
+                }
+                ServerMessage::GameOver { winner, reason, .. } => {
+                    return (Outcome { winner, reason }, plies as usize);
+                }
+                ServerMessage::Error { message, .. } => panic!("refused: {message}"),
+                _ => continue,
+            }
+            if position.turn() == Side::First && !position.is_game_over() {
+                let m = position.legal_moves()[0];
+                let message = ClientMessage::Move {
+                    match_id,
+                    ply: plies,
+                    mv: m.to_string(),
+                    token: None,
+                };
+                send(socket, message).await;
+            }
+        }
+    }
+}
+
+fn spawn_bot(server: &Server, args: &[&str]) -> Child {
+    client()
+        .args(["bot", "--server", &server.url, "--name", "testbot"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn bot_log(child: Child) -> (bool, String) {
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
+    let server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (mut socket, match_id) = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let id = match_id.to_string();
+    let bot = spawn_bot(&server, &["--match", &id, "--level", "1"]);
+    let (outcome, plies) = runtime.block_on(scripted::play_white(&mut socket, match_id));
+    assert_eq!(
+        outcome.reason,
+        amazons_core::EndReason::NoLegalMove,
+        "{outcome:?}"
+    );
+    assert!(plies > 10, "{plies}");
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(
+        log.contains(&format!("seated as black in match {id}")),
+        "{log}"
+    );
+    assert!(log.contains("game 1 over"), "{log}");
+}
+
+#[test]
+fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
+    let server = Server::start();
+    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for game in 1..=2 {
+        let (mut socket, match_id) = runtime.block_on(scripted::create(&server.url, "scripted"));
+        let (outcome, _) = runtime.block_on(scripted::play_white(&mut socket, match_id));
+        assert_eq!(
+            outcome.reason,
+            amazons_core::EndReason::NoLegalMove,
+            "game {game}: {outcome:?}"
+        );
+    }
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(log.contains("playing with fake-good"), "{log}");
+    assert!(log.contains("game 2 over"), "{log}");
+    let listing = client()
+        .args(["history", "--server", &server.url])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    assert_eq!(
+        listing
+            .matches("scripted (white) vs testbot (black)")
+            .count(),
+        2,
+        "{listing}"
+    );
+}

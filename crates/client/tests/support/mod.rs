@@ -1,0 +1,109 @@
+//! Helpers for tests that need a real `amazons-server`.
+//!
+//! The server binary belongs to another package, so `CARGO_BIN_EXE_*` does
+//! not name it. [`server_binary`] uses `$AMAZONS_SERVER_BIN` when set, and
+//! otherwise runs `cargo build -p amazons-server --bin amazons-server
+//! --message-format=json` with the same target directory as this test (found
+//! from the test executable's path: `<target>/<profile>/deps/<test>`) and reads
+//! the executable's path from cargo's JSON. The build is a no-op when the
+//! server is up to date, e.g. after `cargo test --workspace`.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+
+/// Path of an up-to-date `amazons-server` binary.
+pub fn server_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        if let Some(path) = std::env::var_os("AMAZONS_SERVER_BIN") {
+            return PathBuf::from(path);
+        }
+        let exe = std::env::current_exe().expect("test executable path");
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .expect("<target>/<profile>/deps/<test>");
+        let output = Command::new(env!("CARGO"))
+            .args([
+                "build",
+                "-p",
+                "amazons-server",
+                "--bin",
+                "amazons-server",
+                "--message-format=json",
+            ])
+            .env("CARGO_TARGET_DIR", target)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("cargo runs");
+        assert!(output.status.success(), "building amazons-server failed");
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|v| {
+                v["reason"] == "compiler-artifact" && v["target"]["name"] == "amazons-server"
+            })
+            .find_map(|v| v["executable"].as_str().map(PathBuf::from))
+            .expect("cargo names the amazons-server executable")
+    })
+}
+
+/// A running server on a free port of 127.0.0.1, killed on drop.
+pub struct Server {
+    child: Child,
+    /// `ws://127.0.0.1:PORT/ws`.
+    pub url: String,
+    /// The server's history directory.
+    pub history: tempfile::TempDir,
+}
+
+impl Server {
+    /// Starts a server with a fresh history directory and waits until it
+    /// prints the address it listens on.
+    pub fn start() -> Server {
+        let history = tempfile::tempdir().unwrap();
+        let mut child = Command::new(server_binary())
+            .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
+            .arg(history.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        let port = loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "the server exited before listening"
+            );
+            if let Some(address) = line.split("listening on ").nth(1) {
+                break address
+                    .trim()
+                    .rsplit(':')
+                    .next()
+                    .unwrap()
+                    .parse::<u16>()
+                    .unwrap();
+            }
+        };
+        std::thread::spawn(move || for _ in stdout.lines() {});
+        Server {
+            child,
+            url: format!("ws://127.0.0.1:{port}/ws"),
+            history,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
