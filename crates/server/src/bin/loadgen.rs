@@ -1,1 +1,413 @@
-fn main() {}
+//! `amazons-loadgen`: load for `amazons-server`.
+//!
+//! - `play`: M concurrent matches (2 connections each) playing random legal
+//!   moves as fast as the server allows, one game after another, for a given
+//!   time; reports moves per second, the move round trip (sending a move to
+//!   receiving its `move_played`) at p50/p99/max, and the server's memory.
+//! - `idle`: N connections that say hello and then only answer pings;
+//!   reports the server's memory per connection.
+//!
+//! The server's memory is its VmRSS from /proc/<pid>/status (Linux), given
+//! `--server-pid`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use amazons_core::{PlayerKind, Position, Side, TimeControl};
+use amazons_protocol::{ClientMessage, ColorPreference, MatchId, ServerMessage};
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
+use rand::seq::IndexedRandom;
+use tokio::sync::{Mutex, Semaphore};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Load generator for amazons-server.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    /// WebSocket URL of the server.
+    #[arg(long, default_value = "ws://127.0.0.1:7878/ws")]
+    url: String,
+    /// The server's process id, to report its memory (VmRSS).
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Connections opened at the same time while connecting.
+    #[arg(long, default_value_t = 200)]
+    connect_concurrency: usize,
+    #[command(subcommand)]
+    mode: Mode,
+}
+
+#[derive(Subcommand)]
+enum Mode {
+    /// Concurrent matches of random legal moves.
+    Play {
+        /// Concurrent matches.
+        #[arg(long, default_value_t = 100)]
+        matches: usize,
+        /// How long to play, in seconds.
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Pause before each move, in milliseconds (0 = as fast as possible;
+        /// 210 stays under the default rate limit of 100 messages per 20 s).
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
+    },
+    /// Idle connections.
+    Idle {
+        /// Connections to open.
+        #[arg(long, default_value_t = 10_000)]
+        connections: usize,
+        /// How long to hold them, in seconds.
+        #[arg(long, default_value_t = 10)]
+        hold_seconds: u64,
+    },
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn rss_kib(pid: Option<u32>) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid?)).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+async fn send(ws: &mut Ws, message: &ClientMessage) -> anyhow::Result<()> {
+    ws.send(Message::text(message.encode())).await?;
+    Ok(())
+}
+
+async fn recv(ws: &mut Ws) -> anyhow::Result<ServerMessage> {
+    loop {
+        match ws.next().await {
+            Some(Ok(Message::Text(text))) => return Ok(ServerMessage::decode(&text)?),
+            Some(Ok(Message::Close(frame))) => bail!("closed by the server: {frame:?}"),
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => return Err(e.into()),
+            None => bail!("connection ended"),
+        }
+    }
+}
+
+async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .context("connect")?;
+    send(
+        &mut ws,
+        &ClientMessage::Hello {
+            protocol: 1,
+            name: name.into(),
+            kind: PlayerKind::Bot,
+            client: Some("amazons-loadgen".into()),
+        },
+    )
+    .await?;
+    match recv(&mut ws).await? {
+        ServerMessage::Welcome { .. } => Ok(ws),
+        other => bail!("expected welcome, got {other:?}"),
+    }
+}
+
+/// Counters shared by all players.
+struct Stats {
+    moves: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+    latency: Mutex<Histogram<u64>>,
+}
+
+/// One player: plays its side of one game; records its own round trips.
+async fn play_side(
+    ws: &mut Ws,
+    match_id: MatchId,
+    me: Side,
+    think: Duration,
+    stats: &Stats,
+    local: &mut Histogram<u64>,
+) -> anyhow::Result<()> {
+    let mut position = Position::start();
+    let mut sent_at: Option<Instant> = None;
+    let mut rng = rand::rngs::SmallRng::from_os_rng();
+    let mut moves = Vec::new();
+    let mut started = false;
+    loop {
+        if started && position.turn() == me && sent_at.is_none() && !position.is_game_over() {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
+            position.legal_moves_into(&mut moves);
+            let mv = *moves.choose(&mut rng).context("no move")?;
+            sent_at = Some(Instant::now());
+            send(
+                ws,
+                &ClientMessage::Move {
+                    match_id,
+                    ply: position.ply(),
+                    mv: mv.to_string(),
+                    token: None,
+                },
+            )
+            .await?;
+        }
+        match recv(ws).await? {
+            ServerMessage::MovePlayed { mv, side, .. } => {
+                position = position.play(mv.parse()?)?;
+                if side == me {
+                    if let Some(at) = sent_at.take() {
+                        let _ = local.record(at.elapsed().as_micros() as u64);
+                    }
+                    stats.moves.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            ServerMessage::GameStarted { .. } => started = true,
+            ServerMessage::GameOver { .. } => return Ok(()),
+            ServerMessage::Error { code, message, .. } => {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                bail!("refused: {code:?}: {message}");
+            }
+            _ => {}
+        }
+    }
+}
+
+use rand::SeedableRng;
+
+/// One match slot: two connections playing game after game until `until`.
+async fn match_slot(
+    url: String,
+    n: usize,
+    until: Instant,
+    think: Duration,
+    stats: Arc<Stats>,
+    gate: Arc<Semaphore>,
+) -> anyhow::Result<()> {
+    let (mut white, mut black) = {
+        let _permit = gate.acquire().await?;
+        (
+            connect(&url, &format!("lw{n}")).await?,
+            connect(&url, &format!("lb{n}")).await?,
+        )
+    };
+    let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
+    let mut white_local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
+    while Instant::now() < until {
+        send(
+            &mut white,
+            &ClientMessage::CreateMatch {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::White,
+            },
+        )
+        .await?;
+        let match_id = loop {
+            if let ServerMessage::Joined { match_id, .. } = recv(&mut white).await? {
+                break match_id;
+            }
+        };
+        send(
+            &mut black,
+            &ClientMessage::Join {
+                match_id,
+                seat: None,
+            },
+        )
+        .await?;
+        let (w, b) = tokio::join!(
+            play_side(
+                &mut white,
+                match_id,
+                Side::First,
+                think,
+                &stats,
+                &mut white_local
+            ),
+            play_side(
+                &mut black,
+                match_id,
+                Side::Second,
+                think,
+                &stats,
+                &mut local
+            ),
+        );
+        w?;
+        b?;
+        stats.games.fetch_add(1, Ordering::Relaxed);
+    }
+    let mut all = stats.latency.lock().await;
+    all.add(&local)?;
+    all.add(&white_local)?;
+    Ok(())
+}
+
+async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> anyhow::Result<()> {
+    let stats = Arc::new(Stats {
+        moves: AtomicU64::new(0),
+        games: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        latency: Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3)?),
+    });
+    let rss_before = rss_kib(cli.server_pid);
+    let gate = Arc::new(Semaphore::new(cli.connect_concurrency / 2 + 1));
+    let start = Instant::now();
+    let until = start + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for n in 0..matches {
+        tasks.push(tokio::spawn(match_slot(
+            cli.url.clone(),
+            n,
+            until,
+            Duration::from_millis(think_ms),
+            Arc::clone(&stats),
+            Arc::clone(&gate),
+        )));
+    }
+    // Sample the server's memory while the games run.
+    let mut peak_rss = rss_before.unwrap_or(0);
+    let sampler = {
+        let pid = cli.server_pid;
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while Instant::now() < until {
+                peak = peak.max(rss_kib(pid).unwrap_or(0));
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            peak
+        })
+    };
+    let mut failures = 0;
+    for task in tasks {
+        match task.await? {
+            Ok(()) => {}
+            Err(e) => {
+                failures += 1;
+                if failures <= 5 {
+                    eprintln!("match slot failed: {e:#}");
+                }
+            }
+        }
+    }
+    peak_rss = peak_rss.max(sampler.await?);
+    let elapsed = start.elapsed().as_secs_f64();
+    let latency = stats.latency.lock().await;
+    let moves = stats.moves.load(Ordering::Relaxed);
+    println!(
+        "mode: play  matches: {matches}  connections: {}  think: {think_ms} ms",
+        matches * 2
+    );
+    println!(
+        "elapsed {elapsed:.1} s  moves {moves}  games finished {}  moves/s {:.0}  failed slots {failures}  errors {}",
+        stats.games.load(Ordering::Relaxed),
+        moves as f64 / elapsed,
+        stats.errors.load(Ordering::Relaxed)
+    );
+    println!(
+        "move round trip: p50 {:.2} ms  p90 {:.2} ms  p99 {:.2} ms  max {:.2} ms  (samples {})",
+        latency.value_at_quantile(0.50) as f64 / 1000.0,
+        latency.value_at_quantile(0.90) as f64 / 1000.0,
+        latency.value_at_quantile(0.99) as f64 / 1000.0,
+        latency.max() as f64 / 1000.0,
+        latency.len()
+    );
+    if let Some(before) = rss_before {
+        println!(
+            "server RSS: before {before} KiB  peak during play {peak_rss} KiB  after {} KiB",
+            rss_kib(cli.server_pid).unwrap_or(0)
+        );
+    }
+    Ok(())
+}
+
+async fn run_idle(cli: &Cli, connections: usize, hold_seconds: u64) -> anyhow::Result<()> {
+    let rss_before = rss_kib(cli.server_pid);
+    let gate = Arc::new(Semaphore::new(cli.connect_concurrency));
+    let start = Instant::now();
+    let (done_tx, _) = tokio::sync::broadcast::channel::<()>(1);
+    let mut tasks = Vec::new();
+    let opened = Arc::new(AtomicU64::new(0));
+    for n in 0..connections {
+        let url = cli.url.clone();
+        let gate = Arc::clone(&gate);
+        let opened = Arc::clone(&opened);
+        let mut done = done_tx.subscribe();
+        tasks.push(tokio::spawn(async move {
+            let mut ws = {
+                let _permit = gate.acquire().await?;
+                connect(&url, &format!("idle{n}")).await?
+            };
+            opened.fetch_add(1, Ordering::Relaxed);
+            // Only read: that answers the server's pings.
+            loop {
+                tokio::select! {
+                    _ = done.recv() => break,
+                    frame = ws.next() => match frame {
+                        Some(Ok(_)) => {}
+                        _ => bail!("dropped by the server"),
+                    }
+                }
+            }
+            let _ = ws.close(None).await;
+            Ok::<(), anyhow::Error>(())
+        }));
+    }
+    // Wait until all are open (or failed), then hold.
+    loop {
+        let open = opened.load(Ordering::Relaxed) as usize;
+        let finished = tasks.iter().filter(|t| t.is_finished()).count();
+        if open + finished >= connections {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let connect_time = start.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_secs(hold_seconds)).await;
+    let rss_held = rss_kib(cli.server_pid);
+    let still_open = tasks.iter().filter(|t| !t.is_finished()).count();
+    let _ = done_tx.send(());
+    let mut failures = 0;
+    for task in tasks {
+        if let Ok(Err(e)) = task.await {
+            failures += 1;
+            if failures <= 5 {
+                eprintln!("connection failed: {e:#}");
+            }
+        }
+    }
+    println!(
+        "mode: idle  connections asked {connections}  opened {}  still open after {hold_seconds} s hold: {still_open}  failures {failures}  connect time {connect_time:.1} s",
+        opened.load(Ordering::Relaxed)
+    );
+    if let (Some(before), Some(held)) = (rss_before, rss_held) {
+        let per = (held.saturating_sub(before)) as f64 / still_open.max(1) as f64;
+        println!(
+            "server RSS: before {before} KiB  holding {held} KiB  => {per:.1} KiB per idle connection"
+        );
+    }
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.mode {
+        Mode::Play {
+            matches,
+            seconds,
+            think_ms,
+        } => run_play(&cli, matches, seconds, think_ms).await,
+        Mode::Idle {
+            connections,
+            hold_seconds,
+        } => run_idle(&cli, connections, hold_seconds).await,
+    }
+}
