@@ -71,6 +71,8 @@ pub struct ArenaArgs {
 pub enum PlayerSpec {
     /// A built-in level.
     Level(u8),
+    /// The full-strength level with other selectivity (`level:6:root=24,inner=10,queen=6`).
+    Tuned(crate::Tuning),
     /// An external UCI engine command line.
     Uci(String),
 }
@@ -81,6 +83,25 @@ impl PlayerSpec {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("uci:") {
             return Ok(PlayerSpec::Uci(cmd.to_string()));
+        }
+        if let Some((head, opts)) = t.rsplit_once(':') {
+            if opts.contains('=') {
+                if PlayerSpec::parse(head)? != PlayerSpec::Level(crate::MAX_LEVEL) {
+                    bail!("only the full level takes tuning options");
+                }
+                let mut tuning = crate::Tuning::default();
+                for kv in opts.split(',') {
+                    let (k, v) = kv.split_once('=').context("tuning options are key=value")?;
+                    let v: usize = v.parse().with_context(|| format!("bad value in `{kv}`"))?;
+                    match k {
+                        "root" => tuning.root_width = v,
+                        "inner" => tuning.inner_width = v,
+                        "queen" => tuning.queen_width = v,
+                        _ => bail!("unknown tuning option `{k}` (root, inner, queen)"),
+                    }
+                }
+                return Ok(PlayerSpec::Tuned(tuning));
+            }
         }
         let level = match t {
             "random" => 1,
@@ -102,6 +123,10 @@ impl PlayerSpec {
     pub fn name(&self) -> String {
         match self {
             PlayerSpec::Level(n) => format!("level{n}"),
+            PlayerSpec::Tuned(t) => format!(
+                "full-r{}-i{}-q{}",
+                t.root_width, t.inner_width, t.queen_width
+            ),
             PlayerSpec::Uci(cmd) => cmd.split_whitespace().next().unwrap_or("uci").to_string(),
         }
     }
@@ -290,6 +315,16 @@ fn make_player(spec: &PlayerSpec, threads: usize, seed: u64) -> anyhow::Result<B
             hash_mb: 16,
             seed,
         }))),
+        PlayerSpec::Tuned(t) => {
+            let mut e = Engine::new(EngineConfig {
+                threads,
+                hash_mb: 16,
+                seed,
+                ..EngineConfig::default()
+            });
+            e.set_tuning(*t);
+            Box::new(BuiltIn(e))
+        }
         PlayerSpec::Uci(cmd) => Box::new(External::spawn(cmd)?),
     })
 }
@@ -636,6 +671,13 @@ mod tests {
             PlayerSpec::Uci("foo --bar".into())
         );
         assert!(PlayerSpec::parse("level:9").is_err());
+        assert_eq!(
+            PlayerSpec::parse("level:6:inner=10").unwrap(),
+            PlayerSpec::Tuned(crate::Tuning {
+                inner_width: 10,
+                ..crate::Tuning::default()
+            })
+        );
     }
 
     #[test]

@@ -20,7 +20,8 @@
 //! 3. the course-project baseline: mobility evaluation, full-width alpha-beta
 //!    to depth 2 (depth 1 if the budget runs out first);
 //! 4. one-ply greedy on the Lieberum territory evaluation;
-//! 5. selective alpha-beta with the territory evaluation, capped at depth 2;
+//! 5. selective alpha-beta with the territory evaluation, capped at depth 3
+//!    and narrower (16 root moves, 10 per inner node);
 //! 6. full strength: selective PVS, iterative deepening, TT, exact endgame
 //!    counting, Lazy SMP over `threads`.
 //!
@@ -168,6 +169,31 @@ pub struct Engine {
     tt: Arc<Tt>,
     stop: Arc<AtomicBool>,
     searches: u64,
+    tuning: Option<Tuning>,
+}
+
+/// Selectivity of the full-strength search: how many moves it looks at. For
+/// experiments in the arena (`level:6:root=24,inner=10,queen=6`); the defaults
+/// are what measurement chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Root moves searched beyond depth 1.
+    pub root_width: usize,
+    /// Moves searched at inner nodes.
+    pub inner_width: usize,
+    /// Queen moves whose arrows are considered at inner nodes.
+    pub queen_width: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        let p = Params::default();
+        Tuning {
+            root_width: p.root_width,
+            inner_width: p.inner_width,
+            queen_width: p.queen_width,
+        }
+    }
 }
 
 impl Engine {
@@ -181,7 +207,13 @@ impl Engine {
             config,
             stop: Arc::new(AtomicBool::new(false)),
             searches: 0,
+            tuning: None,
         }
+    }
+
+    /// Overrides the selectivity of the full-strength level (experiments).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = Some(tuning);
     }
 
     /// The configuration in use.
@@ -244,10 +276,14 @@ impl Engine {
                     ..Params::default()
                 };
                 if level == 5 {
-                    params.max_depth = params.max_depth.min(2);
+                    params.max_depth = params.max_depth.min(3);
                     params.root_width = 16;
-                    params.inner_width = 8;
+                    params.inner_width = 10;
                     params.queen_width = 6;
+                } else if let Some(t) = self.tuning {
+                    params.root_width = t.root_width;
+                    params.inner_width = t.inner_width;
+                    params.queen_width = t.queen_width;
                 }
                 self.alpha_beta(position, params, start, info)
             }
