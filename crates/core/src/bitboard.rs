@@ -83,6 +83,22 @@ impl Bitboard {
         }
     }
 
+    /// Calls `f` with every square of the set, lowest index first. Faster than
+    /// the iterator in hot loops: it walks the two 64-bit halves separately.
+    #[inline(always)]
+    pub fn for_each(self, mut f: impl FnMut(Square)) {
+        let mut low = self.0 as u64;
+        while low != 0 {
+            f(Square::from_board_bit(low.trailing_zeros()));
+            low &= low - 1;
+        }
+        let mut high = (self.0 >> 64) as u64 & (BOARD_MASK >> 64) as u64;
+        while high != 0 {
+            f(Square::from_board_bit(64 + high.trailing_zeros()));
+            high &= high - 1;
+        }
+    }
+
     /// Every square of the set moved one step in `dir`; squares that would leave
     /// the board disappear (no wrapping from file j to file a).
     #[inline]

@@ -272,14 +272,12 @@ impl Position {
     #[inline]
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         let occupied = self.occupied();
-        for from in self.queens(self.turn) {
+        self.queens(self.turn).for_each(|from| {
             let without_queen = occupied.without(from);
-            for to in queen_reach(from, occupied) {
-                for arrow in queen_reach(to, without_queen) {
-                    f(Move { from, to, arrow });
-                }
-            }
-        }
+            queen_reach(from, occupied).for_each(|to| {
+                queen_reach(to, without_queen).for_each(|arrow| f(Move { from, to, arrow }));
+            });
+        });
     }
 
     /// Replaces the contents of `moves` with every legal move. Reusing one buffer

@@ -36,6 +36,15 @@ impl Square {
         }
     }
 
+    /// The square of a bit index that a board set holds, so known to be below
+    /// 100 (checked in debug builds): saves the check of
+    /// [`Square::from_index`] in move-generation loops.
+    #[inline(always)]
+    pub(crate) const fn from_board_bit(index: u32) -> Square {
+        debug_assert!(index < SQUARES as u32);
+        Square(index as u8)
+    }
+
     /// Index `rank * 10 + file`, in `0..100`; the bit of this square in a bitboard.
     pub const fn index(self) -> u8 {
         self.0
