@@ -269,18 +269,22 @@ impl GameScreen {
         } else {
             BoardGeometry::size(3, 1)
         };
-        let [board_column, _, panel] = Layout::horizontal([
+        let [top_player, middle, bottom_player] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(board_height),
+            Constraint::Min(1),
+        ])
+        .areas(main);
+        let [board_area, _, panel] = Layout::horizontal([
             Constraint::Length(board_width),
             Constraint::Length(1),
             Constraint::Min(0),
         ])
-        .areas(main);
-        let [top_player, board_area, bottom_player] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(board_height),
-            Constraint::Length(1),
-        ])
-        .areas(board_column);
+        .areas(middle);
+        let bottom_player = Rect {
+            height: 1,
+            ..bottom_player
+        };
         let (top, bottom) = if self.flipped {
             (Side::First, Side::Second)
         } else {
@@ -526,11 +530,11 @@ mod tests {
         screen.show_move(Position::start().play(m).unwrap(), m);
         let text = screen_text(&mut screen, 80, 24);
         let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "▶ ♛ black bob  0:09.4");
         assert_eq!(
-            lines[0],
-            "▶ ♛ black bob  0:09.4             black to move: pick a queen"
+            lines[1],
+            "10           ♛        ♛           black to move: pick a queen"
         );
-        assert!(lines[1].starts_with("10           ♛        ♛"), "{text}");
         assert!(
             lines[4].starts_with(" 7  ♛        ♕        ×        ♛"),
             "{text}"

@@ -22,6 +22,8 @@
 //! - [`match_view`]: one server match as this client follows it.
 //! - [`bot`]: the `bot` subcommand.
 //! - [`play_plain`]: the `play` subcommand line by line.
+//! - [`lobby`]: the lobby screen (match list, create form).
+//! - [`play_tui`]: the `play` subcommand full screen.
 
 pub mod board_view;
 pub mod bot;
@@ -34,11 +36,13 @@ pub mod game_screen;
 pub mod help;
 pub mod history_cmd;
 pub mod history_store;
+pub mod lobby;
 pub mod local;
 pub mod local_game;
 pub mod match_view;
 pub mod move_input;
 pub mod play_plain;
+pub mod play_tui;
 pub mod server_http;
 pub mod terminal;
 pub mod text_board;

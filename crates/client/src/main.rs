@@ -1,7 +1,7 @@
 //! `amazons-client`: see `amazons-client --help` and the crate docs.
 
 use amazons_client::cli::{Cli, Command};
-use amazons_client::{bot, history_cmd, local, play_plain, terminal};
+use amazons_client::{bot, history_cmd, local, play_plain, play_tui, terminal};
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
@@ -28,7 +28,7 @@ fn main() -> anyhow::Result<()> {
             if plain {
                 play_plain::run(args, name)
             } else {
-                anyhow::bail!("not built yet")
+                play_tui::run(args, name)
             }
         }
     }

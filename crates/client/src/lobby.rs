@@ -1,0 +1,378 @@
+//! The lobby screen of `play`: the live list of matches (seats, players, time
+//! control, status), a selection, and the form that creates a match. It turns
+//! keys into [`LobbyAction`]s; `play` sends them to the server.
+
+use amazons_core::{PlayerKind, Side, TimeControl};
+use amazons_protocol::{ColorPreference, MatchId, MatchStatus, MatchSummary, ServerMessage};
+use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
+
+use crate::cli::TimeControlArg;
+use crate::history_cmd::time_control_text;
+use crate::play_plain::status_word;
+
+/// What the person asked for in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyAction {
+    /// Nothing to send.
+    None,
+    /// Create a match.
+    Create {
+        /// Its clock.
+        time_control: TimeControl,
+        /// The colour wanted.
+        color: ColorPreference,
+    },
+    /// Take a free seat.
+    Join(MatchId),
+    /// Watch.
+    Spectate(MatchId),
+    /// Ask for the list again.
+    Refresh,
+    /// Leave the program.
+    Quit,
+}
+
+/// The create-a-match form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CreateForm {
+    /// The time control as typed.
+    time_control: String,
+    /// The colour chosen.
+    color: ColorPreference,
+}
+
+/// The lobby's state.
+#[derive(Clone, Debug, Default)]
+pub struct Lobby {
+    /// Matches, newest first, as the server lists them.
+    matches: Vec<MatchSummary>,
+    /// The selected row.
+    selected: usize,
+    /// The open create form.
+    form: Option<CreateForm>,
+    /// A message for the person (a refusal, the connection state).
+    pub notice: String,
+    /// Where we are connected and as whom.
+    pub title: String,
+}
+
+fn seat_text(summary: &MatchSummary, side: Side) -> String {
+    match summary.seats.get(side) {
+        None => "(free)".into(),
+        Some(seat) => {
+            let bot = if seat.kind == PlayerKind::Bot {
+                " [bot]"
+            } else {
+                ""
+            };
+            let away = if seat.connected { "" } else { " (away)" };
+            format!("{}{bot}{away}", seat.name)
+        }
+    }
+}
+
+impl Lobby {
+    /// Follows the lobby messages (list, update, removal).
+    pub fn apply(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::MatchList { matches } => self.matches = matches.clone(),
+            ServerMessage::MatchUpdated { summary } => {
+                match self.matches.iter_mut().find(|m| m.id == summary.id) {
+                    Some(known) => *known = summary.clone(),
+                    None => self.matches.insert(0, summary.clone()),
+                }
+            }
+            ServerMessage::MatchRemoved { match_id } => self.matches.retain(|m| m.id != *match_id),
+            _ => return,
+        }
+        self.selected = self.selected.min(self.matches.len().saturating_sub(1));
+    }
+
+    fn selected_match(&self) -> Option<&MatchSummary> {
+        self.matches.get(self.selected)
+    }
+
+    /// Handles one terminal event.
+    pub fn handle(&mut self, event: &Event) -> LobbyAction {
+        let Event::Key(key) = event else {
+            return LobbyAction::None;
+        };
+        if key.kind == KeyEventKind::Release {
+            return LobbyAction::None;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return LobbyAction::Quit;
+        }
+        if let Some(form) = self.form.as_mut() {
+            let colors = [
+                ColorPreference::Random,
+                ColorPreference::White,
+                ColorPreference::Black,
+            ];
+            let at = colors.iter().position(|c| *c == form.color).unwrap_or(0);
+            match key.code {
+                KeyCode::Esc => self.form = None,
+                KeyCode::Tab | KeyCode::Right => form.color = colors[(at + 1) % 3],
+                KeyCode::BackTab | KeyCode::Left => form.color = colors[(at + 2) % 3],
+                KeyCode::Backspace => {
+                    form.time_control.pop();
+                }
+                KeyCode::Char(c) => form.time_control.push(c),
+                KeyCode::Enter => match form.time_control.parse::<TimeControlArg>() {
+                    Ok(tc) => {
+                        let color = form.color;
+                        self.form = None;
+                        return LobbyAction::Create {
+                            time_control: tc.0,
+                            color,
+                        };
+                    }
+                    Err(e) => self.notice = e,
+                },
+                _ => {}
+            }
+            return LobbyAction::None;
+        }
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => return LobbyAction::Quit,
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(self.matches.len().saturating_sub(1));
+            }
+            KeyCode::Char('c') => {
+                self.form = Some(CreateForm {
+                    time_control: "5+3".into(),
+                    color: ColorPreference::Random,
+                });
+            }
+            KeyCode::Char('r') => return LobbyAction::Refresh,
+            KeyCode::Char('s') => {
+                if let Some(summary) = self.selected_match() {
+                    return LobbyAction::Spectate(summary.id);
+                }
+            }
+            KeyCode::Enter => match self.selected_match() {
+                Some(summary) if summary.status == MatchStatus::Waiting => {
+                    return LobbyAction::Join(summary.id);
+                }
+                Some(summary) => return LobbyAction::Spectate(summary.id),
+                None => self.notice = "no match to join: press c to create one".into(),
+            },
+            _ => {}
+        }
+        LobbyAction::None
+    }
+
+    /// Draws the lobby.
+    pub fn draw(&self, frame: &mut Frame<'_>) {
+        let area = frame.area();
+        let [title, table_area, notice, hints] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        frame.render_widget(
+            Paragraph::new(self.title.as_str())
+                .style(Style::default().add_modifier(Modifier::BOLD)),
+            title,
+        );
+        let rows = self.matches.iter().map(|summary| {
+            Row::new(vec![
+                seat_text(summary, Side::First),
+                seat_text(summary, Side::Second),
+                time_control_text(summary.time_control),
+                status_word(summary.status).to_string(),
+                summary.ply.to_string(),
+                summary.spectators.to_string(),
+            ])
+        });
+        let widths = [
+            Constraint::Percentage(28),
+            Constraint::Percentage(28),
+            Constraint::Length(9),
+            Constraint::Length(9),
+            Constraint::Length(4),
+            Constraint::Length(5),
+        ];
+        let header = Row::new(["white", "black", "time", "status", "ply", "watch"]).style(
+            Style::default()
+                .fg(Color::Gray)
+                .add_modifier(Modifier::UNDERLINED),
+        );
+        let empty = self.matches.is_empty();
+        let table = Table::new(rows, widths)
+            .header(header)
+            .row_highlight_style(Style::default().add_modifier(Modifier::REVERSED))
+            .highlight_symbol("> ")
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(format!(" matches ({}) ", self.matches.len())),
+            );
+        let mut state = TableState::default().with_selected((!empty).then_some(self.selected));
+        frame.render_stateful_widget(table, table_area, &mut state);
+        if empty {
+            let inner = Rect::new(
+                table_area.x + 2,
+                table_area.y + 2,
+                table_area.width.saturating_sub(4),
+                1,
+            );
+            frame.render_widget(
+                Paragraph::new("no matches yet: press c to create one"),
+                inner,
+            );
+        }
+        frame.render_widget(
+            Paragraph::new(self.notice.as_str()).style(Style::default().fg(Color::Cyan)),
+            notice,
+        );
+        frame.render_widget(
+            Paragraph::new(
+                "↑/↓ select  Enter join (or watch)  s spectate  c create  r refresh  q quit",
+            )
+            .style(Style::default().fg(Color::DarkGray)),
+            hints,
+        );
+        if let Some(form) = &self.form {
+            let width = area.width.min(60);
+            let popup = Rect::new(
+                area.x + (area.width - width) / 2,
+                area.y + area.height / 3,
+                width,
+                6,
+            );
+            let color = match form.color {
+                ColorPreference::Random => "random",
+                ColorPreference::White => "white",
+                ColorPreference::Black => "black",
+            };
+            let lines = vec![
+                Line::raw(format!(
+                    "time control: {}▏ (untimed or MIN+SEC)",
+                    form.time_control
+                )),
+                Line::raw(format!("your colour:  ‹ {color} › (Tab changes)")),
+                Line::raw(""),
+                Line::styled(
+                    "Enter creates, Esc cancels",
+                    Style::default().fg(Color::DarkGray),
+                ),
+            ];
+            frame.render_widget(Clear, popup);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .block(Block::default().borders(Borders::ALL).title(" new match ")),
+                popup,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEvent, KeyEventState};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn lobby_with_matches() -> Lobby {
+        let json = r#"{"type":"match_list","matches":[{"id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":null},"spectators":0,"status":"waiting","time_control":{"kind":"fischer","initial_ms":300000,"increment_ms":2000},"ply":0,"outcome":null},{"id":"0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b","seats":{"white":{"name":"cy","kind":"human","connected":false},"black":{"name":"deep","kind":"bot","connected":true}},"spectators":2,"status":"playing","time_control":{"kind":"untimed"},"ply":12,"outcome":null}]}"#;
+        let mut lobby = Lobby::default();
+        lobby.apply(&ServerMessage::decode(json).unwrap());
+        lobby
+    }
+
+    fn text(lobby: &Lobby) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| lobby.draw(frame)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..24)
+            .map(|y| {
+                (0..80)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn lists_matches_with_seats_clocks_and_status() {
+        let lobby = lobby_with_matches();
+        let screen = text(&lobby);
+        assert!(screen.contains("matches (2)"), "{screen}");
+        assert!(screen.contains("> ann"), "{screen}");
+        assert!(screen.contains("(free)"), "{screen}");
+        assert!(screen.contains("5+2"), "{screen}");
+        assert!(screen.contains("cy (away)"), "{screen}");
+        assert!(screen.contains("deep [bot]"), "{screen}");
+        assert!(screen.contains("playing"), "{screen}");
+    }
+
+    #[test]
+    fn enter_joins_a_waiting_match_and_watches_a_running_one() {
+        let mut lobby = lobby_with_matches();
+        let first: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        let second: MatchId = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b".parse().unwrap();
+        assert_eq!(lobby.handle(&key(KeyCode::Enter)), LobbyAction::Join(first));
+        lobby.handle(&key(KeyCode::Down));
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Enter)),
+            LobbyAction::Spectate(second)
+        );
+        lobby.apply(&ServerMessage::MatchRemoved { match_id: second });
+        assert!(!text(&lobby).contains("deep"));
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Char('s'))),
+            LobbyAction::Spectate(first)
+        );
+    }
+
+    #[test]
+    fn the_create_form_reads_a_time_control_and_a_colour() {
+        let mut lobby = Lobby::default();
+        lobby.handle(&key(KeyCode::Char('c')));
+        assert!(text(&lobby).contains("time control: 5+3"));
+        lobby.handle(&key(KeyCode::Backspace));
+        lobby.handle(&key(KeyCode::Char('0')));
+        lobby.handle(&key(KeyCode::Tab));
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Enter)),
+            LobbyAction::Create {
+                time_control: TimeControl::Fischer {
+                    initial_ms: 300_000,
+                    increment_ms: 0
+                },
+                color: ColorPreference::White,
+            }
+        );
+        lobby.handle(&key(KeyCode::Char('c')));
+        for _ in 0..3 {
+            lobby.handle(&key(KeyCode::Backspace));
+        }
+        lobby.handle(&key(KeyCode::Char('x')));
+        assert_eq!(lobby.handle(&key(KeyCode::Enter)), LobbyAction::None);
+        assert!(text(&lobby).contains("a time control is"));
+        lobby.handle(&key(KeyCode::Esc));
+        assert!(text(&lobby).contains("no matches yet"));
+    }
+}
