@@ -97,7 +97,9 @@ impl PlayerSpec {
                         "root" => tuning.root_width = v,
                         "inner" => tuning.inner_width = v,
                         "queen" => tuning.queen_width = v,
-                        _ => bail!("unknown tuning option `{k}` (root, inner, queen)"),
+                        "qeval" => tuning.queen_eval_depth = v as i32,
+                        "aeval" => tuning.arrow_eval_depth = v as i32,
+                        _ => bail!("unknown tuning option `{k}` (root, inner, queen, qeval, aeval)"),
                     }
                 }
                 return Ok(PlayerSpec::Tuned(tuning));

@@ -41,7 +41,7 @@ impl MoveBounds {
 }
 
 /// Node budget for one region search inside the search tree.
-pub const SEARCH_REGION_BUDGET: u64 = 4_000;
+pub const SEARCH_REGION_BUDGET: u64 = 1_000;
 
 /// Memo of region counts keyed by (amazons, empty squares) of the region.
 #[derive(Default)]

@@ -183,6 +183,10 @@ pub struct Tuning {
     pub inner_width: usize,
     /// Queen moves whose arrows are considered at inner nodes.
     pub queen_width: usize,
+    /// Remaining depth from which queen moves are ranked by full evaluation.
+    pub queen_eval_depth: i32,
+    /// Remaining depth from which arrows are ranked by full evaluation.
+    pub arrow_eval_depth: i32,
 }
 
 impl Default for Tuning {
@@ -192,6 +196,8 @@ impl Default for Tuning {
             root_width: p.root_width,
             inner_width: p.inner_width,
             queen_width: p.queen_width,
+            queen_eval_depth: p.queen_eval_depth,
+            arrow_eval_depth: p.arrow_eval_depth,
         }
     }
 }
@@ -284,6 +290,8 @@ impl Engine {
                     params.root_width = t.root_width;
                     params.inner_width = t.inner_width;
                     params.queen_width = t.queen_width;
+                    params.queen_eval_depth = t.queen_eval_depth;
+                    params.arrow_eval_depth = t.arrow_eval_depth;
                 }
                 self.alpha_beta(position, params, start, info)
             }

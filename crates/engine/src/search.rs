@@ -48,6 +48,12 @@ pub struct Params {
     pub queen_width: usize,
     /// Root move offset for helper threads (Lazy SMP diversity).
     pub helper: usize,
+    /// Remaining depth from which queen moves are ranked by full evaluation
+    /// (below it, by the cheap proxy).
+    pub queen_eval_depth: i32,
+    /// Remaining depth from which arrows are ranked by full evaluation (below
+    /// it, by the distance-map heuristic).
+    pub arrow_eval_depth: i32,
 }
 
 impl Default for Params {
@@ -61,6 +67,8 @@ impl Default for Params {
             inner_width: 14,
             queen_width: 8,
             helper: 0,
+            queen_eval_depth: 2,
+            arrow_eval_depth: 3,
         }
     }
 }
@@ -403,7 +411,7 @@ impl<'a> Worker<'a> {
         let occ = board.occupied();
         // Stage 1: rank queen moves.
         let mut queen_moves: Vec<(i32, Square, Square)> = Vec::with_capacity(96);
-        let full_queen_rank = depth >= 2;
+        let full_queen_rank = depth >= self.params.queen_eval_depth;
         for from in board.queens[me] {
             let from_mob = eval::amazon_mobility(from, occ) as i32;
             for to in queen_reach(from, occ) {
@@ -437,7 +445,7 @@ impl<'a> Worker<'a> {
         queen_moves.sort_by_key(|q| std::cmp::Reverse(q.0));
         queen_moves.truncate(self.params.queen_width);
         // Stage 2: arrows for the best queen moves.
-        let full_arrows = depth >= 3;
+        let full_arrows = depth >= self.params.arrow_eval_depth;
         let mut candidates: Vec<(i32, Move)> = Vec::with_capacity(256);
         for &(qs, from, to) in &queen_moves {
             let mut b = *board;
