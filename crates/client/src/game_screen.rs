@@ -269,22 +269,22 @@ impl GameScreen {
         } else {
             BoardGeometry::size(3, 1)
         };
-        let [top_player, middle, bottom_player] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(board_height),
-            Constraint::Min(1),
-        ])
-        .areas(main);
-        let [board_area, _, panel] = Layout::horizontal([
+        let [board_column, _, panel] = Layout::horizontal([
             Constraint::Length(board_width),
             Constraint::Length(1),
             Constraint::Min(0),
         ])
-        .areas(middle);
-        let bottom_player = Rect {
-            height: 1,
-            ..bottom_player
+        .areas(main);
+        let board_area = Rect {
+            height: board_height.min(board_column.height),
+            ..board_column
         };
+        let [top_player, panel_middle, bottom_player] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(1),
+        ])
+        .areas(panel);
         let (top, bottom) = if self.flipped {
             (Side::First, Side::Second)
         } else {
@@ -302,7 +302,7 @@ impl GameScreen {
         };
         frame.render_widget(view, board_area);
         self.geometry = Some(BoardGeometry::fit(board_area, self.flipped));
-        self.draw_panel(frame, panel);
+        self.draw_panel(frame, panel_middle);
         if let Some((text, tone)) = &self.notice {
             let style = match tone {
                 Tone::Info => Style::default().fg(Color::Cyan),
@@ -530,21 +530,22 @@ mod tests {
         screen.show_move(Position::start().play(m).unwrap(), m);
         let text = screen_text(&mut screen, 80, 24);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "▶ ♛ black bob  0:09.4");
+        assert_eq!(
+            lines[0],
+            "10           ♛        ♛           ▶ ♛ black bob  0:09.4"
+        );
         assert_eq!(
             lines[1],
-            "10           ♛        ♛           black to move: pick a queen"
+            " 9                                black to move: pick a queen"
         );
-        assert!(
-            lines[4].starts_with(" 7  ♛        ♕        ×        ♛"),
-            "{text}"
+        assert_eq!(lines[3], " 7  ♛        ♕        ×        ♛");
+        assert!(lines[4].contains("moves ───"), "{text}");
+        assert_eq!(lines[5], " 5                                  1. d1-d7/g7");
+        assert_eq!(lines[10], "    a  b  c  d  e  f  g  h  i  j");
+        assert_eq!(
+            lines[20],
+            "                                    ♕ white ann  5:00"
         );
-        assert!(
-            lines[11].starts_with("    a  b  c  d  e  f  g  h  i  j"),
-            "{text}"
-        );
-        assert!(lines[12].starts_with("  ♕ white ann  5:00"), "{text}");
-        assert!(text.contains("  1. d1-d7/g7"), "{text}");
         assert!(lines[22].starts_with("move> "), "{text}");
     }
 
@@ -560,17 +561,17 @@ mod tests {
                 modifiers: KeyModifiers::NONE,
             })
         };
-        // d1 is column 3 + 3*3 = 12, row 1 + 9 = 10 on the 80x24 layout.
+        // d1 is column 3 + 3*3 = 12, row 9 on the 80x24 layout.
         assert_eq!(
-            screen.handle(&click(12, 10, MouseButton::Left)),
+            screen.handle(&click(12, 9, MouseButton::Left)),
             ScreenAction::None
         );
         let text = screen_text(&mut screen, 80, 24);
         assert!(text.contains("d1: pick its destination"), "{text}");
-        screen.handle(&click(12, 4, MouseButton::Left));
+        screen.handle(&click(12, 3, MouseButton::Left));
         screen.handle(&click(1, 1, MouseButton::Right));
-        screen.handle(&click(12, 4, MouseButton::Left));
-        let action = screen.handle(&click(21, 4, MouseButton::Left));
+        screen.handle(&click(12, 3, MouseButton::Left));
+        let action = screen.handle(&click(21, 3, MouseButton::Left));
         assert_eq!(action, ScreenAction::Move("d1-d7/g7".parse().unwrap()));
     }
 
