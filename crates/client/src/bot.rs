@@ -105,6 +105,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
             stopping: false,
         };
         let (answers, mut answer_events) = unbounded_channel::<Answer>();
+        let mut interrupts = interrupts();
         loop {
             tokio::select! {
                 event = connection.events.recv() => {
@@ -118,7 +119,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
                         bot.on_answer(answer);
                     }
                 }
-                _ = tokio::signal::ctrl_c() => {
+                Some(()) = interrupts.recv() => {
                     if bot.on_interrupt() == Flow::Stop {
                         break;
                     }
@@ -132,6 +133,33 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         tokio::time::sleep(Duration::from_millis(200)).await;
         Ok(())
     })
+}
+
+/// Ctrl-C presses as a stream. The handler is installed at once and never
+/// removed, so a press is never lost between two waits.
+fn interrupts() -> tokio::sync::mpsc::UnboundedReceiver<()> {
+    let (sender, presses) = unbounded_channel();
+    tokio::spawn(async move {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let Ok(mut sigint) = signal(SignalKind::interrupt()) else {
+                return;
+            };
+            while sigint.recv().await.is_some() {
+                if sender.send(()).is_err() {
+                    return;
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if sender.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    presses
 }
 
 /// Whether to keep going.

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::Server;
+use support::{Server, scripted};
 
 fn client() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amazons-client"))
@@ -120,91 +120,7 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
     );
 }
 
-/// A scripted player over a raw WebSocket: creates an untimed match as white,
-/// then always plays the first legal move, until the game ends.
-mod scripted {
-    use amazons_core::{Move, Outcome, Position, Side};
-    use amazons_protocol::{
-        ClientMessage, ColorPreference, MatchId, PROTOCOL_VERSION, ServerMessage,
-    };
-    use futures_util::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::Message;
-
-    type Socket = tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >;
-
-    async fn send(socket: &mut Socket, message: ClientMessage) {
-        socket.send(Message::text(message.encode())).await.unwrap();
-    }
-
-    async fn receive(socket: &mut Socket) -> ServerMessage {
-        loop {
-            let frame = tokio::time::timeout(std::time::Duration::from_secs(20), socket.next())
-                .await
-                .expect("the server answers in time")
-                .expect("the connection stays open")
-                .unwrap();
-            if let Message::Text(text) = frame {
-                return ServerMessage::decode(&text).unwrap();
-            }
-        }
-    }
-
-    /// Connects and creates a match; returns the socket and the match id.
-    pub async fn create(url: &str, name: &str) -> (Socket, MatchId) {
-        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        let hello = ClientMessage::Hello {
-            protocol: PROTOCOL_VERSION,
-            name: name.into(),
-            kind: amazons_core::PlayerKind::Human,
-            client: None,
-        };
-        send(&mut socket, hello).await;
-        let create = ClientMessage::CreateMatch {
-            time_control: amazons_core::TimeControl::Untimed,
-            color: ColorPreference::White,
-        };
-        send(&mut socket, create).await;
-        loop {
-            if let ServerMessage::Joined { match_id, .. } = receive(&mut socket).await {
-                return (socket, match_id);
-            }
-        }
-    }
-
-    /// Plays white in `match_id` to the end; returns the outcome and the moves.
-    pub async fn play_white(socket: &mut Socket, match_id: MatchId) -> (Outcome, usize) {
-        let mut position = Position::start();
-        let mut plies = 0u32;
-        loop {
-            match receive(socket).await {
-                ServerMessage::GameStarted { .. } => {}
-                ServerMessage::MovePlayed { ply, mv, .. } => {
-                    assert_eq!(ply, plies);
-                    position = position.play(mv.parse::<Move>().unwrap()).unwrap();
-                    plies += 1;
-                }
-                ServerMessage::GameOver { winner, reason, .. } => {
-                    return (Outcome { winner, reason }, plies as usize);
-                }
-                ServerMessage::Error { message, .. } => panic!("refused: {message}"),
-                _ => continue,
-            }
-            if position.turn() == Side::First && !position.is_game_over() {
-                let m = position.legal_moves()[0];
-                let message = ClientMessage::Move {
-                    match_id,
-                    ply: plies,
-                    mv: m.to_string(),
-                    token: None,
-                };
-                send(socket, message).await;
-            }
-        }
-    }
-}
-
+/// Starts `amazons-client bot` named `testbot` against `server`.
 fn spawn_bot(server: &Server, args: &[&str]) -> Child {
     client()
         .args(["bot", "--server", &server.url, "--name", "testbot"])
@@ -228,10 +144,10 @@ fn bot_log(child: Child) -> (bool, String) {
 fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
     let server = Server::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let (mut socket, match_id) = runtime.block_on(scripted::create(&server.url, "scripted"));
-    let id = match_id.to_string();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1"]);
-    let (outcome, plies) = runtime.block_on(scripted::play_white(&mut socket, match_id));
+    let (outcome, plies) = runtime.block_on(session.play_white(|_| {}));
     assert_eq!(
         outcome.reason,
         amazons_core::EndReason::NoLegalMove,
@@ -254,8 +170,8 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for game in 1..=2 {
-        let (mut socket, match_id) = runtime.block_on(scripted::create(&server.url, "scripted"));
-        let (outcome, _) = runtime.block_on(scripted::play_white(&mut socket, match_id));
+        let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+        let (outcome, _) = runtime.block_on(session.play_white(|_| {}));
         assert_eq!(
             outcome.reason,
             amazons_core::EndReason::NoLegalMove,
@@ -278,4 +194,86 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
         2,
         "{listing}"
     );
+}
+
+fn interrupt(child: &Child) {
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
+    let server = Server::start();
+    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let (outcome, _) = runtime.block_on(session.play_white(|ply| {
+        if ply == 3 {
+            interrupt(&bot);
+        }
+    }));
+    assert_eq!(
+        outcome.reason,
+        amazons_core::EndReason::NoLegalMove,
+        "{outcome:?}"
+    );
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(log.contains("Ctrl-C: finishing the current game"), "{log}");
+    assert!(log.contains("game 1 over"), "{log}");
+}
+
+#[test]
+fn a_second_ctrl_c_resigns_and_quits() {
+    let server = Server::start();
+    let bot = spawn_bot(&server, &["--fill", "--level", "1"]);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let (outcome, _) = runtime.block_on(session.play_white(|ply| {
+        if ply == 3 {
+            interrupt(&bot);
+            std::thread::sleep(Duration::from_millis(200));
+            interrupt(&bot);
+        }
+    }));
+    assert_eq!(
+        outcome,
+        amazons_core::Outcome::win(
+            amazons_core::Side::First,
+            amazons_core::EndReason::Resignation
+        )
+    );
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(log.contains("second Ctrl-C: resigning"), "{log}");
+}
+
+#[test]
+fn players_resume_their_seats_after_a_server_restart() {
+    let mut server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let id = session.match_id.to_string();
+    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let bot = spawn_bot(&server, &["--match", &id, "--engine", &engine]);
+    let (outcome, plies) = runtime.block_on(session.play_white(|ply| {
+        if ply == 4 {
+            server.restart();
+        }
+    }));
+    assert_eq!(
+        outcome.reason,
+        amazons_core::EndReason::NoLegalMove,
+        "{outcome:?}"
+    );
+    assert!(plies > 4);
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(log.contains("connection lost"), "{log}");
+    assert!(log.contains(&format!("resuming match {id}")), "{log}");
+    assert!(log.contains("game 1 over"), "{log}");
 }

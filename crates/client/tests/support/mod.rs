@@ -10,6 +10,8 @@
 
 #![allow(dead_code)]
 
+pub mod scripted;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -56,6 +58,8 @@ pub fn server_binary() -> &'static Path {
 /// A running server on a free port of 127.0.0.1, killed on drop.
 pub struct Server {
     child: Child,
+    /// The port it listens on.
+    port: u16,
     /// `ws://127.0.0.1:PORT/ws`.
     pub url: String,
     /// The server's history directory.
@@ -67,38 +71,60 @@ impl Server {
     /// prints the address it listens on.
     pub fn start() -> Server {
         let history = tempfile::tempdir().unwrap();
-        let mut child = Command::new(server_binary())
-            .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
-            .arg(history.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        let port = loop {
-            line.clear();
-            assert!(
-                stdout.read_line(&mut line).unwrap() > 0,
-                "the server exited before listening"
-            );
-            if let Some(address) = line.split("listening on ").nth(1) {
-                break address
-                    .trim()
-                    .rsplit(':')
-                    .next()
-                    .unwrap()
-                    .parse::<u16>()
-                    .unwrap();
-            }
-        };
-        std::thread::spawn(move || for _ in stdout.lines() {});
+        let (child, port) = spawn(history.path(), 0);
         Server {
             child,
+            port,
             url: format!("ws://127.0.0.1:{port}/ws"),
             history,
         }
     }
+
+    /// Kills the server (no goodbye to the clients) and starts it again on the
+    /// same port with the same history directory.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, _) = spawn(self.history.path(), self.port);
+        self.child = child;
+    }
+}
+
+/// Starts the server binary; returns it and the port it listens on.
+fn spawn(history: &Path, port: u16) -> (Child, u16) {
+    let mut child = Command::new(server_binary())
+        .args([
+            "--listen",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--history-dir",
+        ])
+        .arg(history)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let port = loop {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the server exited before listening"
+        );
+        if let Some(address) = line.split("listening on ").nth(1) {
+            break address
+                .trim()
+                .rsplit(':')
+                .next()
+                .unwrap()
+                .parse::<u16>()
+                .unwrap();
+        }
+    };
+    std::thread::spawn(move || for _ in stdout.lines() {});
+    (child, port)
 }
 
 impl Drop for Server {
