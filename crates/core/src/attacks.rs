@@ -216,6 +216,26 @@ pub(crate) fn split_reach(from: Square, occ: u128) -> SplitReach {
 /// every queen destination at once) and a ready-made mobility sum for
 /// evaluations. The squares of `from` need not be empty; `empty` decides where
 /// a queen may pass.
+///
+/// ```
+/// use amazons_core::attacks::{queen_reach_count, reach_sum};
+/// use amazons_core::{Bitboard, Square};
+///
+/// let a1: Square = "a1".parse()?;
+/// let e5: Square = "e5".parse()?;
+/// let both = Bitboard::from_square(a1).with(e5);
+/// // On an empty board a corner queen reaches 27 squares, a central one 35.
+/// assert_eq!(reach_sum(both, Bitboard::FULL), 27 + 35);
+/// // Occupied, they block each other on the long diagonal: a1 loses e5 and
+/// // everything beyond it (6 squares), e5 loses a1.
+/// let empty = !both;
+/// assert_eq!(
+///     reach_sum(both, empty),
+///     u64::from(queen_reach_count(a1, both) + queen_reach_count(e5, both)),
+/// );
+/// assert_eq!(reach_sum(both, empty), 21 + 34);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[inline]
 pub fn reach_sum(from: Bitboard, empty: Bitboard) -> u64 {
     let e = empty.0 & BOARD_MASK;

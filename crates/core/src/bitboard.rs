@@ -85,6 +85,15 @@ impl Bitboard {
 
     /// Calls `f` with every square of the set, lowest index first. Faster than
     /// the iterator in hot loops: it walks the two 64-bit halves separately.
+    ///
+    /// ```
+    /// use amazons_core::{Bitboard, Square};
+    ///
+    /// let set: Bitboard = ["j10", "a1", "e5"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+    /// let mut names = Vec::new();
+    /// set.for_each(|sq| names.push(sq.to_string()));
+    /// assert_eq!(names, ["a1", "e5", "j10"]);
+    /// ```
     #[inline(always)]
     pub fn for_each(self, mut f: impl FnMut(Square)) {
         let mut low = self.0 as u64;

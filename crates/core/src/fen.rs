@@ -67,6 +67,16 @@ pub enum FenError {
 
 impl Position {
     /// This position as FEN.
+    ///
+    /// ```
+    /// use amazons_core::{Position, START_FEN};
+    ///
+    /// let next = Position::start().play("d1-d7/g7".parse()?)?;
+    /// assert_eq!(next.fen(), "3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1");
+    /// assert_eq!(Position::from_fen(&next.fen())?, next);
+    /// assert_eq!(Position::start().fen(), START_FEN);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fen(&self) -> String {
         Fen(*self).to_string()
     }

@@ -152,6 +152,17 @@ impl FromStr for Move {
 impl Move {
     /// Reads the strict UCI form `d1d7,d7g7` that engines exchange. Use the
     /// [`FromStr`] impl for text typed by people.
+    ///
+    /// ```
+    /// use amazons_core::Move;
+    ///
+    /// let m = Move::from_uci("d1d7,d7g7")?;
+    /// assert_eq!(m.to_string(), "d1-d7/g7");
+    /// assert_eq!(m.uci().to_string(), "d1d7,d7g7");
+    /// // The arrow must leave from where the queen landed.
+    /// assert!(Move::from_uci("d1d7,e7g7").is_err());
+    /// # Ok::<(), amazons_core::MoveParseError>(())
+    /// ```
     pub fn from_uci(text: &str) -> Result<Move, MoveParseError> {
         let (queen, arrow) = text
             .trim()

@@ -6,6 +6,14 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// Leaves of the move tree `depth` plies deep from `position`.
+///
+/// ```
+/// use amazons_core::{Position, perft};
+///
+/// let start = Position::start();
+/// assert_eq!(perft(&start, 1), 2_176);
+/// assert_eq!(perft(&start, 2), 4_307_152);
+/// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -36,6 +44,14 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// [`perft`] spread over `threads` OS threads (root moves dealt round-robin).
+///
+/// ```
+/// use amazons_core::{Position, perft, perft_parallel};
+///
+/// let after: Position = "3q2q3/10/10/q8q/10/10/1Q*6Q/10/10/3Q2Q3 b".parse()?;
+/// assert_eq!(perft_parallel(&after, 2, 2), perft(&after, 2));
+/// # Ok::<(), amazons_core::FenError>(())
+/// ```
 pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
     if depth < 2 || threads <= 1 {
         return perft(position, depth);

@@ -324,6 +324,14 @@ impl Position {
     /// runs over all destinations at once ([`crate::attacks::reach_sum`]), plus
     /// one reach count per square reached by several queens; the second is a
     /// few multiplications per queen.
+    ///
+    /// ```
+    /// use amazons_core::Position;
+    ///
+    /// let start = Position::start();
+    /// assert_eq!(start.count_moves(), 2_176);
+    /// assert_eq!(start.count_moves(), start.legal_moves().len() as u64);
+    /// ```
     #[inline]
     pub fn count_moves(&self) -> u64 {
         let occupied = self.occupied();
@@ -369,6 +377,20 @@ impl Position {
     }
 
     /// Checks one move without generating the others.
+    ///
+    /// ```
+    /// use amazons_core::{IllegalMove, Position};
+    ///
+    /// let start = Position::start();
+    /// assert_eq!(start.is_legal("d1-d7/g7".parse()?), Ok(()));
+    /// // The arrow may fly back over the square the queen left.
+    /// assert_eq!(start.is_legal("d1-d5/d1".parse()?), Ok(()));
+    /// assert_eq!(
+    ///     start.is_legal("d1-d10/d9".parse()?),
+    ///     Err(IllegalMove::QueenPathBlocked("d10".parse()?)),
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_legal(&self, m: Move) -> Result<(), IllegalMove> {
         if !self.has_legal_move() {
             return Err(IllegalMove::GameOver);
