@@ -277,3 +277,24 @@ fn players_resume_their_seats_after_a_server_restart() {
     assert!(log.contains(&format!("resuming match {id}")), "{log}");
     assert!(log.contains("game 1 over"), "{log}");
 }
+
+#[test]
+fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
+    let server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let fast = amazons_core::TimeControl::Fischer {
+        initial_ms: 3_000,
+        increment_ms: 100,
+    };
+    let mut session = runtime.block_on(scripted::create_timed(&server.url, "scripted", fast));
+    let id = session.match_id.to_string();
+    let bot = spawn_bot(&server, &["--match", &id]);
+    let (outcome, plies) = runtime.block_on(session.play_white(|_| {}));
+    assert_ne!(
+        outcome.reason,
+        amazons_core::EndReason::Time,
+        "after {plies} moves: {outcome:?}"
+    );
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+}

@@ -1,4 +1,4 @@
-//! A scripted player over a raw WebSocket: creates an untimed match as white,
+//! A scripted player over a raw WebSocket: creates a match as white,
 //! then always plays the first legal move until the game ends, reconnecting
 //! and resuming its seat if the server goes away.
 
@@ -42,9 +42,18 @@ async fn greet(url: &str, name: &str) -> Option<Socket> {
 
 /// Connects and creates an untimed match as white.
 pub async fn create(url: &str, name: &str) -> Session {
+    create_timed(url, name, amazons_core::TimeControl::Untimed).await
+}
+
+/// Connects and creates a match with `time_control` as white.
+pub async fn create_timed(
+    url: &str,
+    name: &str,
+    time_control: amazons_core::TimeControl,
+) -> Session {
     let mut socket = greet(url, name).await.expect("the server is up");
     let create = ClientMessage::CreateMatch {
-        time_control: amazons_core::TimeControl::Untimed,
+        time_control,
         color: ColorPreference::White,
     };
     socket.send(Message::text(create.encode())).await.unwrap();
