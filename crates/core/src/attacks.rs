@@ -238,28 +238,40 @@ pub(crate) fn split_reach(from: Square, occ: u128) -> SplitReach {
 /// ```
 #[inline]
 pub fn reach_sum(from: Bitboard, empty: Bitboard) -> u64 {
-    let e = empty.0 & BOARD_MASK;
+    reach_sum_of_planes([from.0], empty.0)
+}
+
+/// [`reach_sum`] of several source sets at once, added up: one pass over the
+/// board serves them all. At most three planes (see [`Counter::add8`]).
+#[inline(always)]
+pub(crate) fn reach_sum_of_planes<const P: usize>(planes: [u128; P], empty: u128) -> u64 {
+    const { assert!(P <= 3) };
+    let e = empty & BOARD_MASK;
     let e_not_a = e & NOT_FILE_A;
     let e_not_j = e & NOT_FILE_J;
-    let s = from.0 & BOARD_MASK;
-    // All eight directions advance in lockstep: eight independent chains the
-    // processor overlaps, and one exit test per step.
-    let (mut n, mut so, mut ea, mut we) = (s, s, s, s);
-    let (mut ne, mut nw, mut se, mut sw) = (s, s, s, s);
+    // All eight directions (of every plane) advance in lockstep: independent
+    // chains the processor overlaps, and one exit test per step.
+    let mut chains = planes.map(|plane| [plane & BOARD_MASK; 8]);
     let mut counter = Counter::default();
     loop {
-        n = (n << 10) & e;
-        so = (so >> 10) & e;
-        ea = (ea << 1) & e_not_a;
-        we = (we >> 1) & e_not_j;
-        ne = (ne << 11) & e_not_a;
-        nw = (nw << 9) & e_not_j;
-        se = (se >> 9) & e_not_a;
-        sw = (sw >> 11) & e_not_j;
-        if (n | so | ea | we | ne | nw | se | sw) == 0 {
+        let mut any = 0u128;
+        for [n, s, e_, w, ne, nw, se, sw] in &mut chains {
+            *n = (*n << 10) & e;
+            *s = (*s >> 10) & e;
+            *e_ = (*e_ << 1) & e_not_a;
+            *w = (*w >> 1) & e_not_j;
+            *ne = (*ne << 11) & e_not_a;
+            *nw = (*nw << 9) & e_not_j;
+            *se = (*se >> 9) & e_not_a;
+            *sw = (*sw >> 11) & e_not_j;
+            any |= *n | *s | *e_ | *w | *ne | *nw | *se | *sw;
+        }
+        if any == 0 {
             break;
         }
-        counter.add8([n, so, ea, we, ne, nw, se, sw]);
+        for chain in &chains {
+            counter.add8(*chain);
+        }
     }
     counter.total()
 }
@@ -276,7 +288,7 @@ struct Counter {
     #[cfg(target_feature = "popcnt")]
     total: u64,
     #[cfg(not(target_feature = "popcnt"))]
-    planes: [u128; 6],
+    planes: [u128; 7],
 }
 
 /// Carry-save adder: the sum and carry bits of `a + b + c`, bit by bit.
@@ -300,13 +312,22 @@ impl Counter {
         self.total
     }
 
-    /// Adds eight sets into the six counter planes (weights 1 … 32). No square
-    /// is counted 64 times: a queen reaches at most 35 squares, so at most 35
-    /// (t, target) pairs share a target.
+    /// Adds eight sets into the seven counter planes (weights 1 … 64). No
+    /// square is counted 128 times: a target is reached from at most 35
+    /// squares (the most a queen reaches), so from at most 35 sources of each
+    /// plane, and no caller passes more than three planes.
     #[cfg(not(target_feature = "popcnt"))]
     #[inline(always)]
     fn add8(&mut self, [a, b, c, d, e, f, g, h]: [u128; 8]) {
-        let [ones, twos, fours, eights, sixteens, thirty_twos] = &mut self.planes;
+        let [
+            ones,
+            twos,
+            fours,
+            eights,
+            sixteens,
+            thirty_twos,
+            sixty_fours,
+        ] = &mut self.planes;
         let (o, t1) = csa(*ones, a, b);
         let (o, t2) = csa(o, c, d);
         let (t, f1) = csa(*twos, t1, t2);
@@ -321,7 +342,9 @@ impl Counter {
         *eights ^= carry8;
         let carry32 = *sixteens & carry16;
         *sixteens ^= carry16;
-        *thirty_twos |= carry32;
+        let carry64 = *thirty_twos & carry32;
+        *thirty_twos ^= carry32;
+        *sixty_fours |= carry64;
     }
 
     #[cfg(not(target_feature = "popcnt"))]

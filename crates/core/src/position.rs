@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use crate::attacks::{first_blocker, queen_reach, queen_reach_count, reach_sum, split_reach};
+use crate::attacks::{
+    first_blocker, queen_reach, queen_reach_count, reach_sum_of_planes, split_reach,
+};
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
@@ -348,8 +350,19 @@ impl Position {
             total += n + s + e + w + ne + nw + se + sw;
             total += 2 * (n * s + e * w + ne * sw + nw * se);
         }
-        total += reach_sum(Bitboard(reached[0]), self.empty());
-        for overlap in &reached[1..] {
+        // Destinations reached by several queens count once per queen. A few
+        // are cheapest looked up one by one; the many of an open board (a
+        // dozen and more in the opening) ride along in the same pass as a
+        // second plane.
+        let empty = self.empty().0;
+        let first_overlap = if has_more_than(reached[1], 8) {
+            total += reach_sum_of_planes([reached[0], reached[1]], empty);
+            2
+        } else {
+            total += reach_sum_of_planes([reached[0]], empty);
+            1
+        };
+        for overlap in &reached[first_overlap..] {
             for square in Bitboard(*overlap) {
                 total += u64::from(queen_reach_count(square, occupied));
             }
@@ -474,6 +487,15 @@ impl Position {
         self.arrows = self.arrows.without(m.arrow);
         self.queens[side.index()] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
     }
+}
+
+/// Whether `set` has more than `n` squares, without a full population count.
+#[inline(always)]
+fn has_more_than(mut set: u128, n: u32) -> bool {
+    for _ in 0..n {
+        set &= set.wrapping_sub(1);
+    }
+    set != 0
 }
 
 impl Default for Position {
