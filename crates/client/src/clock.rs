@@ -31,11 +31,6 @@ impl Clocks {
         }
     }
 
-    /// Whether the game has clocks at all.
-    pub fn is_timed(&self) -> bool {
-        self.remaining.is_some()
-    }
-
     /// The side whose clock is running.
     pub fn running_side(&self) -> Option<Side> {
         self.running.map(|(side, _)| side)

@@ -121,7 +121,7 @@ pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection 
                                                 return;
                                             }
                                         }
-                                        Err(e) => tracing::debug!("ignoring a message this client does not know: {e}"),
+                                        Err(e) => tracing::warn!("ignoring a message this client cannot read: {e}: {text}"),
                                     },
                                     Some(Ok(Message::Close(frame))) => {
                                         break match frame {

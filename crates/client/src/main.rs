@@ -5,7 +5,21 @@ use amazons_client::{bot, history_cmd, local, play_plain, play_tui, terminal};
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+    match run(Cli::parse()) {
+        Err(e) if is_broken_pipe(&e) => Ok(()),
+        result => result,
+    }
+}
+
+/// Output piped into a program that stopped reading (`| head`) is not an error.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     let plain = terminal::plain_wanted(cli.plain);
     match &cli.command {
         Command::Local(args) => {
@@ -26,6 +40,7 @@ fn main() -> anyhow::Result<()> {
                 .or_else(|| std::env::var("USER").ok())
                 .unwrap_or_else(|| "player".into());
             if plain {
+                init_logging();
                 play_plain::run(args, name)
             } else {
                 play_tui::run(args, name)

@@ -51,6 +51,10 @@ struct PlainPlay<W: Write> {
     sent: Option<u32>,
     /// A create or join is on its way.
     seating: bool,
+    /// The server has greeted us (lines wait until it has).
+    greeted: bool,
+    /// A match list was asked for and has not arrived (lines wait for it).
+    listing: bool,
 }
 
 /// Runs `play --plain`.
@@ -80,6 +84,8 @@ pub fn run(args: &PlayArgs, name: String) -> anyhow::Result<()> {
             input_closed: false,
             sent: None,
             seating: false,
+            greeted: false,
+            listing: false,
         };
         writeln!(play.out, "connecting to {} ...", args.server)?;
         writeln!(play.out, "{COMMANDS}")?;
@@ -114,7 +120,11 @@ impl<W: Write> PlainPlay<W> {
 
     /// Input is over and nothing is left to wait for.
     fn finished(&self) -> bool {
-        self.input_closed && !self.in_game() && !self.seating
+        self.input_closed
+            && self.queue.is_empty()
+            && !self.in_game()
+            && !self.seating
+            && !self.listing
     }
 
     fn run_queue(&mut self) -> anyhow::Result<Line> {
@@ -132,14 +142,17 @@ impl<W: Write> PlainPlay<W> {
 
     fn execute(&mut self, line: &str) -> anyhow::Result<Line> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if self.seating && !words.is_empty() {
+        if (self.seating || self.listing || !self.greeted) && !words.is_empty() {
             return Ok(Line::Wait);
         }
         match words.as_slice() {
             [] => {}
             ["help" | "?"] => writeln!(self.out, "{COMMANDS}\n{}", crate::help::HELP_TEXT)?,
             ["quit"] => return Ok(Line::Quit),
-            ["list"] => self.send(ClientMessage::ListMatches),
+            ["list"] => {
+                self.listing = true;
+                self.send(ClientMessage::ListMatches);
+            }
             ["board"] => self.print_board()?,
             ["create", rest @ ..] => {
                 let mut time_control = TimeControl::Untimed;
@@ -316,6 +329,8 @@ impl<W: Write> PlainPlay<W> {
                 retry_in,
                 attempt,
             } => {
+                self.greeted = false;
+                self.listing = false;
                 writeln!(
                     self.out,
                     "connection lost ({reason}); reconnecting in {:.1}s (attempt {attempt})",
@@ -328,9 +343,11 @@ impl<W: Write> PlainPlay<W> {
         };
         match &message {
             ServerMessage::Welcome { server, name, .. } => {
-                writeln!(self.out, "connected to {server} as {name}")?
+                self.greeted = true;
+                writeln!(self.out, "connected to {server} as {name}")?;
             }
             ServerMessage::MatchList { matches } => {
+                self.listing = false;
                 writeln!(self.out, "{} match(es):", matches.len())?;
                 for summary in matches {
                     writeln!(self.out, "{}", Self::summary_line(summary))?;
