@@ -50,6 +50,8 @@ struct Bot {
     current: Option<MatchView>,
     /// A join sent and not yet answered.
     joining: Option<MatchId>,
+    /// Matches whose join was refused, not to be tried again.
+    refused: std::collections::HashSet<MatchId>,
     /// The token from the last `joined`, until the snapshot arrives.
     token: Option<(MatchId, SeatToken)>,
     /// Games finished.
@@ -98,6 +100,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
             outbox: connection.outbox.clone(),
             current: None,
             joining: None,
+            refused: std::collections::HashSet::new(),
             token: None,
             games_done: 0,
             games_limit: args.games,
@@ -205,6 +208,7 @@ impl Bot {
             && self.current.is_none()
             && self.joining.is_none()
             && !self.stopping
+            && !self.refused.contains(&summary.id)
             && joinable(summary)
         {
             tracing::info!("joining match {}", summary.id);
@@ -328,8 +332,12 @@ impl Bot {
         match_id: Option<MatchId>,
     ) -> anyhow::Result<Flow> {
         tracing::warn!("server refused: {text} ({code:?})");
-        if self.joining.is_some() && self.current.is_none() {
+        let refused_join = self
+            .joining
+            .filter(|joining| self.current.is_none() && match_id.is_none_or(|id| id == *joining));
+        if let Some(joining) = refused_join {
             self.joining = None;
+            self.refused.insert(joining);
             match self.target {
                 Target::Match(id) => anyhow::bail!("cannot join match {id}: {text}"),
                 Target::Fill => self.send(ClientMessage::ListMatches),
