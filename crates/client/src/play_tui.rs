@@ -365,3 +365,178 @@ impl PlayTui {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+    use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+
+    const SNAPSHOT: &str = r#"{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"black","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":{"name":"bob","kind":"human","connected":true}},"spectators":0,"status":"playing","time_control":{"kind":"untimed"},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{"move":"d1-d7/g7","time_ms":4100}],"fen":"3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1","ply":1,"turn":"black","clocks":null,"outcome":null,"rematch_offer":null}"#;
+
+    /// A client wired to test channels instead of a socket.
+    fn client() -> (
+        PlayTui,
+        UnboundedReceiver<ClientMessage>,
+        tokio::sync::mpsc::UnboundedSender<NetEvent>,
+    ) {
+        let (outbox, sent) = unbounded_channel();
+        let (events_in, events) = unbounded_channel();
+        let play = PlayTui {
+            connection: Connection { outbox, events },
+            lobby: Lobby::default(),
+            current: None,
+            screen: None,
+            token: None,
+            sent: None,
+            link: String::new(),
+            resign_armed: false,
+        };
+        (play, sent, events_in)
+    }
+
+    fn message(json: &str) -> NetEvent {
+        NetEvent::Message(ServerMessage::decode(json).unwrap())
+    }
+
+    fn key(c: char) -> Event {
+        let code = if c == '\n' {
+            KeyCode::Enter
+        } else {
+            KeyCode::Char(c)
+        };
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
+        std::iter::from_fn(|| sent.try_recv().ok()).collect()
+    }
+
+    #[test]
+    fn a_seat_is_played_resigned_and_resumed_after_a_reconnect() {
+        let (mut play, mut sent, _events) = client();
+        play.on_event(NetEvent::Connected).unwrap();
+        assert_eq!(drain(&mut sent), [ClientMessage::SubscribeLobby]);
+        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        play.on_event(message(r#"{"type":"joined","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seat":"black","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}"#)).unwrap();
+        play.on_event(message(SNAPSHOT)).unwrap();
+        let screen = play.screen.as_ref().expect("the board is on screen");
+        assert!(screen.flipped, "black sits at the bottom");
+        assert_eq!(screen.movable, [false, true]);
+
+        for c in "a7 b7 c7\n".chars() {
+            assert!(!play.on_game_input(&key(c)));
+        }
+        let token = SeatToken::from_hex("5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a").ok();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Move {
+                match_id,
+                ply: 1,
+                mv: "a7-b7/c7".into(),
+                token
+            }]
+        );
+        assert_eq!(
+            play.screen.as_ref().unwrap().movable,
+            [false, false],
+            "no second move while one is on its way"
+        );
+
+        play.on_event(NetEvent::Reconnecting {
+            reason: "gone".into(),
+            retry_in: Duration::from_secs(1),
+            attempt: 1,
+        })
+        .unwrap();
+        assert!(
+            play.screen
+                .as_ref()
+                .unwrap()
+                .status
+                .contains("reconnecting in 1.0s")
+        );
+        play.on_event(NetEvent::Connected).unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [
+                ClientMessage::SubscribeLobby,
+                ClientMessage::Resume {
+                    match_id,
+                    token: token.unwrap()
+                }
+            ]
+        );
+
+        play.on_game_input(&key('r'));
+        assert!(drain(&mut sent).is_empty(), "one r only asks");
+        play.on_game_input(&key('r'));
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Resign { match_id, token }]
+        );
+        play.on_event(message(r#"{"type":"game_over","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","winner":"white","reason":"resignation","clocks":null}"#)).unwrap();
+        let screen = play.screen.as_ref().unwrap();
+        assert_eq!(screen.outcome.map(|o| o.winner), Some(Some(Side::First)));
+        play.on_game_input(&key('o'));
+        assert_eq!(drain(&mut sent), [ClientMessage::OfferRematch { match_id }]);
+        play.on_game_input(&key('l'));
+        assert_eq!(drain(&mut sent), [ClientMessage::Leave { match_id }]);
+        play.on_event(message(
+            r#"{"type":"left","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60"}"#,
+        ))
+        .unwrap();
+        assert!(play.screen.is_none(), "back in the lobby");
+    }
+
+    #[test]
+    fn a_refusal_is_shown_and_a_missed_move_resynchronises() {
+        let (mut play, mut sent, _events) = client();
+        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        play.on_event(message(SNAPSHOT)).unwrap();
+        let refusal = r#"{"type":"error","code":"not_your_turn","message":"it is white's move","reply_to":"move","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60"}"#;
+        play.on_event(message(refusal)).unwrap();
+        let screen = play.screen.as_ref().unwrap();
+        assert_eq!(
+            screen.notice.as_ref().map(|(text, _)| text.as_str()),
+            Some("it is white's move")
+        );
+        let skipped = r#"{"type":"move_played","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","ply":2,"move":"d7-d8/d9","side":"white","time_ms":1,"clocks":null}"#;
+        play.on_event(message(skipped)).unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Spectate { match_id }],
+            "no token: watch again for a snapshot"
+        );
+    }
+
+    #[test]
+    fn the_lobby_creates_joins_and_watches() {
+        let (mut play, mut sent, _events) = client();
+        play.on_event(message(r#"{"type":"match_list","matches":[{"id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":null},"spectators":0,"status":"waiting","time_control":{"kind":"untimed"},"ply":0,"outcome":null}]}"#)).unwrap();
+        play.on_lobby_input(&key('\n'));
+        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Join {
+                match_id,
+                seat: None
+            }]
+        );
+        play.on_lobby_input(&key('s'));
+        assert_eq!(drain(&mut sent), [ClientMessage::Spectate { match_id }]);
+        play.on_lobby_input(&key('c'));
+        play.on_lobby_input(&key('\n'));
+        let created = drain(&mut sent);
+        assert!(
+            matches!(created.as_slice(), [ClientMessage::CreateMatch { .. }]),
+            "{created:?}"
+        );
+        assert!(play.on_lobby_input(&key('q')));
+    }
+}
