@@ -64,6 +64,9 @@ pub struct ArenaArgs {
     /// Print every game's moves.
     #[arg(long)]
     pub verbose: bool,
+    /// Start at this opening of the file (to sample other openings).
+    #[arg(long, default_value_t = 0)]
+    pub opening_offset: usize,
 }
 
 /// A player specification.
@@ -99,7 +102,11 @@ impl PlayerSpec {
                         "queen" => tuning.queen_width = v,
                         "qeval" => tuning.queen_eval_depth = v as i32,
                         "aeval" => tuning.arrow_eval_depth = v as i32,
-                        _ => bail!("unknown tuning option `{k}` (root, inner, queen, qeval, aeval)"),
+                        "kappa" => tuning.kappa_pct = v as i32,
+                        "mob" => tuning.mobility_pct = v as i32,
+                        _ => bail!(
+                            "unknown tuning option `{k}` (root, inner, queen, qeval, aeval, kappa, mob)"
+                        ),
                     }
                 }
                 return Ok(PlayerSpec::Tuned(tuning));
@@ -126,8 +133,14 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Level(n) => format!("level{n}"),
             PlayerSpec::Tuned(t) => format!(
-                "full-r{}-i{}-q{}",
-                t.root_width, t.inner_width, t.queen_width
+                "full-r{}-i{}-q{}-qe{}-ae{}-k{}-m{}",
+                t.root_width,
+                t.inner_width,
+                t.queen_width,
+                t.queen_eval_depth,
+                t.arrow_eval_depth,
+                t.kappa_pct,
+                t.mobility_pct
             ),
             PlayerSpec::Uci(cmd) => cmd.split_whitespace().next().unwrap_or("uci").to_string(),
         }
@@ -572,7 +585,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                     if i >= games {
                         return Ok(());
                     }
-                    let fen = &openings[(i / 2) % openings.len()];
+                    let fen = &openings[(i / 2 + args.opening_offset) % openings.len()];
                     let a_first = i % 2 == 0;
                     let (white, black, names) = if a_first {
                         (&mut *pa, &mut *pb, [names_a.clone(), names_b.clone()])

@@ -187,6 +187,10 @@ pub struct Tuning {
     pub queen_eval_depth: i32,
     /// Remaining depth from which arrows are ranked by full evaluation.
     pub arrow_eval_depth: i32,
+    /// Tempo κ, in hundredths.
+    pub kappa_pct: i32,
+    /// Mobility weight multiplier, in hundredths.
+    pub mobility_pct: i32,
 }
 
 impl Default for Tuning {
@@ -198,6 +202,8 @@ impl Default for Tuning {
             queen_width: p.queen_width,
             queen_eval_depth: p.queen_eval_depth,
             arrow_eval_depth: p.arrow_eval_depth,
+            kappa_pct: (p.eval.kappa * 100.0).round() as i32,
+            mobility_pct: (p.eval.mobility * 100.0).round() as i32,
         }
     }
 }
@@ -292,6 +298,8 @@ impl Engine {
                     params.queen_width = t.queen_width;
                     params.queen_eval_depth = t.queen_eval_depth;
                     params.arrow_eval_depth = t.arrow_eval_depth;
+                    params.eval.kappa = t.kappa_pct as f32 / 100.0;
+                    params.eval.mobility = t.mobility_pct as f32 / 100.0;
                 }
                 self.alpha_beta(position, params, start, info)
             }

@@ -54,6 +54,8 @@ pub struct Params {
     /// Remaining depth from which arrows are ranked by full evaluation (below
     /// it, by the distance-map heuristic).
     pub arrow_eval_depth: i32,
+    /// Evaluation weights.
+    pub eval: eval::EvalParams,
 }
 
 impl Default for Params {
@@ -69,6 +71,7 @@ impl Default for Params {
             helper: 0,
             queen_eval_depth: 2,
             arrow_eval_depth: 3,
+            eval: eval::EvalParams::default(),
         }
     }
 }
@@ -114,10 +117,13 @@ impl<'a> Worker<'a> {
         Worker {
             tt,
             stop,
-            params,
             nodes: 0,
             aborted: false,
-            evaluator: Evaluator::new(),
+            evaluator: Evaluator {
+                params: params.eval,
+                ..Evaluator::new()
+            },
+            params,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             scratch: Maps::default(),
             buffers: (0..MAX_DEPTH as usize + 2).map(|_| Vec::new()).collect(),
@@ -420,7 +426,7 @@ impl<'a> Worker<'a> {
                     b.queens[me] = b.queens[me].without(from).with(to);
                     let mut maps = Maps::default();
                     eval::compute_maps(&b, &mut maps);
-                    eval::score_terms(&eval::terms(&b, &maps, stm))
+                    eval::score_terms(&eval::terms(&b, &maps, stm), &self.evaluator.params)
                 } else {
                     // Cheap proxy: squares newly in one queen move that the
                     // opponent contests, and the mover's change of mobility.
