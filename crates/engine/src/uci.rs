@@ -108,10 +108,19 @@ impl Session {
         say(&self.out, &format!("info string {msg}"));
     }
 
+    /// Options changed: the engine (and its table) is rebuilt lazily, at the
+    /// next `isready`, `ucinewgame` or `go`, so a burst of `setoption`s costs
+    /// one allocation and none of it is charged to a search's clock.
     fn rebuild(&mut self) {
-        let engine = Engine::new(self.config);
-        self.stop = engine.stop_handle();
-        self.engine = Some(engine);
+        self.engine = None;
+    }
+
+    fn ensure_engine(&mut self) {
+        if self.engine.is_none() && self.thread.is_none() {
+            let engine = Engine::new(self.config);
+            self.stop = engine.stop_handle();
+            self.engine = Some(engine);
+        }
     }
 
     fn setoption(&mut self, args: &str) {
@@ -286,6 +295,7 @@ impl Session {
             limits.infinite = true;
         }
         self.infinite = limits.infinite;
+        self.ensure_engine();
         let Some(mut engine) = self.engine.take() else {
             return self.error("engine unavailable");
         };
@@ -309,12 +319,11 @@ impl Session {
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> anyhow::Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let config = EngineConfig::default();
-    let engine = Engine::new(config);
     let mut s = Session {
         out,
         config,
-        stop: engine.stop_handle(),
-        engine: Some(engine),
+        stop: Arc::new(AtomicBool::new(false)),
+        engine: None,
         thread: None,
         position: Position::start(),
         infinite: false,
@@ -342,12 +351,20 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> anyhow
                 );
                 say(&s.out, &text);
             }
-            "isready" => say(&s.out, "readyok"),
+            "isready" => {
+                if !s.busy() {
+                    s.ensure_engine();
+                }
+                say(&s.out, "readyok");
+            }
             "ucinewgame" => {
                 if s.busy() {
                     s.error("cannot start a new game while searching");
-                } else if let Some(e) = s.engine.as_mut() {
-                    e.new_game();
+                } else {
+                    s.ensure_engine();
+                    if let Some(e) = s.engine.as_mut() {
+                        e.new_game();
+                    }
                     s.position = Position::start();
                 }
             }
