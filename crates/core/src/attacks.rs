@@ -70,14 +70,17 @@ const fn build_ray_lengths() -> [[u8; SQUARES]; 8] {
 /// "no blocker" value 128 (`trailing_zeros(0)`) for increasing directions.
 const STOPS: usize = 129;
 
-/// `STOP[d][i]`: the squares a ray in direction `d` loses to the blocker with
-/// stop index `i` (the blocker and everything beyond it). The stop index is
+/// `KEEP[d][i]`: the complement of what a ray in direction `d` loses to the
+/// blocker with stop index `i` (the blocker and everything beyond it), so that
+/// `ray & KEEP[d][i]` is the reach. The stop index is
 /// `trailing_zeros(blockers)` for increasing directions and
 /// `128 - leading_zeros(blockers)` (the blocker's index plus one) for the
-/// others, so "no blocker" (128 or 0) maps to an empty stop without a branch.
-static STOP: [[u128; STOPS]; 8] = build_stops();
+/// others, so "no blocker" (128 or 0) keeps everything without a branch.
+/// Stored complemented to save a NOT per direction (x86-64 without BMI has no
+/// and-not).
+static KEEP: [[u128; STOPS]; 8] = build_keeps();
 
-/// `STOP_LEN[d][i]`: the number of squares in `STOP[d][i]`.
+/// `STOP_LEN[d][i]`: the number of squares ray `d` loses to stop index `i`.
 static STOP_LEN: [[u8; STOPS]; 8] = build_stop_lengths();
 
 const fn blocker_of(d: usize, i: usize) -> Option<usize> {
@@ -90,20 +93,20 @@ const fn blocker_of(d: usize, i: usize) -> Option<usize> {
     }
 }
 
-const fn build_stops() -> [[u128; STOPS]; 8] {
-    let mut stops = [[0u128; STOPS]; 8];
+const fn build_keeps() -> [[u128; STOPS]; 8] {
+    let mut keeps = [[u128::MAX; STOPS]; 8];
     let mut d = 0;
     while d < 8 {
         let mut i = 0;
         while i < STOPS {
             if let Some(n) = blocker_of(d, i) {
-                stops[d][i] = RAYS[d][n] | 1u128 << n;
+                keeps[d][i] = !(RAYS[d][n] | 1u128 << n);
             }
             i += 1;
         }
         d += 1;
     }
-    stops
+    keeps
 }
 
 const fn build_stop_lengths() -> [[u8; STOPS]; 8] {
@@ -112,7 +115,7 @@ const fn build_stop_lengths() -> [[u8; STOPS]; 8] {
     while d < 8 {
         let mut i = 0;
         while i < STOPS {
-            lengths[d][i] = STOP[d][i].count_ones() as u8;
+            lengths[d][i] = (!KEEP[d][i]).count_ones() as u8;
             i += 1;
         }
         d += 1;
@@ -120,7 +123,7 @@ const fn build_stop_lengths() -> [[u8; STOPS]; 8] {
     lengths
 }
 
-/// The stop index of the nearest blocker in direction `d` (see [`STOP`]).
+/// The stop index of the nearest blocker in direction `d` (see [`KEEP`]).
 #[inline(always)]
 fn stop_index(d: usize, blockers: u128) -> usize {
     if INCREASING[d] {
@@ -140,7 +143,7 @@ fn reach_by_direction(s: usize, occ: u128) -> ([u128; 8], [u32; 8]) {
     while d < 8 {
         let ray = RAYS[d][s];
         let i = stop_index(d, ray & occ);
-        reach[d] = ray & !STOP[d][i];
+        reach[d] = ray & KEEP[d][i];
         lengths[d] = u32::from(RAY_LEN[d][s]) - u32::from(STOP_LEN[d][i]);
         d += 1;
     }
@@ -158,7 +161,7 @@ pub fn queen_reach(from: Square, occupied: Bitboard) -> Bitboard {
     let mut d = 0;
     while d < 8 {
         let ray = RAYS[d][s];
-        reach |= ray & !STOP[d][stop_index(d, ray & occ)];
+        reach |= ray & KEEP[d][stop_index(d, ray & occ)];
         d += 1;
     }
     Bitboard(reach)
