@@ -27,12 +27,18 @@ pub fn test_config(dir: &std::path::Path) -> Config {
 }
 
 pub async fn start(config: Config) -> RunningServer {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
     amazons_server::start(config).await.expect("server starts")
 }
 
 pub struct Client {
     pub ws: Ws,
     pub timeout: Duration,
+    /// Messages read ahead (while waiting for a pong) and not yet consumed.
+    pub backlog: std::collections::VecDeque<ServerMessage>,
 }
 
 /// Either a message or how the connection ended.
@@ -50,6 +56,7 @@ impl Client {
         Client {
             ws,
             timeout: Duration::from_secs(10),
+            backlog: Default::default(),
         }
     }
 
@@ -80,6 +87,9 @@ impl Client {
 
     /// The next message or the end of the connection.
     pub async fn next_event(&mut self) -> Event {
+        if let Some(message) = self.backlog.pop_front() {
+            return Event::Message(message);
+        }
         loop {
             let frame = tokio::time::timeout(self.timeout, self.ws.next())
                 .await
@@ -244,4 +254,55 @@ fn dechunk(mut text: &str) -> String {
         text = &text[start + size + 2..];
     }
     out
+}
+
+/// With tokio's clock paused, keeps the runtime busy so that time never
+/// jumps ahead on its own while a socket read is pending (auto-advance would
+/// otherwise fire timers whenever the loopback is a moment late): time then
+/// moves only through `tokio::time::advance`. After a minute of real time
+/// it lets go, so that a hung test fails on a read timeout instead of hanging.
+pub fn hold_the_clock() -> tokio::task::JoinHandle<()> {
+    let started = std::time::Instant::now();
+    tokio::spawn(async move {
+        while started.elapsed() < Duration::from_secs(60) {
+            tokio::task::yield_now().await;
+        }
+    })
+}
+
+impl Client {
+    /// Sends an application ping and reads up to its pong, keeping whatever
+    /// else arrives for later. Proves the server has heard from us (the
+    /// heartbeat) and has handled everything we sent before.
+    pub async fn sync(&mut self) {
+        let nonce = rand::random::<u64>();
+        self.send(&ClientMessage::Ping { nonce }).await;
+        let mut early = Vec::new();
+        loop {
+            let message = match self.next_event().await {
+                Event::Message(message) => message,
+                Event::Closed(code) => panic!("closed ({code:?}) during sync"),
+            };
+            match message {
+                ServerMessage::Pong { nonce: n } if n == nonce => break,
+                other => early.push(other),
+            }
+        }
+        self.backlog.extend(early);
+    }
+}
+
+/// Advances the paused clock by `total` in steps shorter than a heartbeat
+/// interval, with each client answering in between (so they stay alive).
+pub async fn pass(clients: &mut [&mut Client], total: Duration) {
+    let step = Duration::from_secs(10);
+    let mut left = total;
+    while !left.is_zero() {
+        let now = left.min(step);
+        tokio::time::advance(now).await;
+        left -= now;
+        for client in clients.iter_mut() {
+            client.sync().await;
+        }
+    }
 }
