@@ -13,6 +13,7 @@ use serde::Deserialize;
 use crate::cli::{HistoryAction, HistoryArgs};
 use crate::game_screen::{GameScreen, ScreenAction};
 use crate::history_store;
+use crate::labels::time_control_text;
 use crate::server_http::ServerHttp;
 use crate::text_board::board_text;
 
@@ -166,20 +167,6 @@ pub fn utc_minute(unix_ms: u64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
-}
-
-/// A time control as people write it: `untimed`, `5+3`.
-pub fn time_control_text(tc: TimeControl) -> String {
-    match tc {
-        TimeControl::Untimed => "untimed".into(),
-        TimeControl::Fischer {
-            initial_ms,
-            increment_ms,
-        } => {
-            let minutes = initial_ms as f64 / 60_000.0;
-            format!("{minutes}+{}", increment_ms as f64 / 1000.0)
-        }
-    }
 }
 
 fn listing_line(number: usize, game: &GameListing) -> String {

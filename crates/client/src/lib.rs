@@ -1,6 +1,10 @@
 //! Terminal client for the Game of the Amazons: play on a server from a
 //! terminal board, run bots that fill empty seats, play offline, replay history.
 //!
+//! It decides nothing about the rules (it asks `amazons-core`), searches
+//! nothing itself (it runs `amazons-engine` or an external UCI engine) and
+//! keeps no authority over a networked game (the server does).
+//!
 //! # Layout
 //! - [`board_view`]: the board widget and the square-to-screen geometry.
 //! - [`move_input`]: building a move by pointing (queen, destination, arrow).
@@ -8,6 +12,7 @@
 //! - [`game_screen`]: the shared game screen (board, players, moves, typing, help).
 //! - [`help`]: the rules and controls text.
 //! - [`text_board`]: the board as plain text for plain mode.
+//! - [`labels`]: time controls and match states in words.
 //! - [`local_game`]: a game played on this machine, with take-backs and its record.
 //! - [`history_store`]: finished games as JSON records in a directory.
 //! - [`chooser`]: what a program that plays must do ([`chooser::MoveChooser`]).
@@ -36,6 +41,7 @@ pub mod game_screen;
 pub mod help;
 pub mod history_cmd;
 pub mod history_store;
+pub mod labels;
 pub mod lobby;
 pub mod local;
 pub mod local_game;

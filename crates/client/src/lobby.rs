@@ -12,8 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 
 use crate::cli::TimeControlArg;
-use crate::history_cmd::time_control_text;
-use crate::play_plain::status_word;
+use crate::labels::{status_word, time_control_text};
 
 /// What the person asked for in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use tokio::sync::mpsc::unbounded_channel;
 use crate::cli::{PlayArgs, TimeControlArg, parse_side};
 use crate::clock::format_clock;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::history_cmd::time_control_text;
+use crate::labels::{status_word, time_control_text};
 use crate::match_view::{Change, MatchView};
 use crate::text_board::board_text;
 
@@ -474,14 +474,5 @@ impl<W: Write> PlainPlay<W> {
             }
         }
         Ok(())
-    }
-}
-
-/// A match status in a word.
-pub fn status_word(status: MatchStatus) -> &'static str {
-    match status {
-        MatchStatus::Waiting => "waiting",
-        MatchStatus::Playing => "playing",
-        MatchStatus::Finished => "finished",
     }
 }
