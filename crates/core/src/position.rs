@@ -405,6 +405,23 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_legal(&self, m: Move) -> Result<(), IllegalMove> {
+        // Fast path for legal moves (what servers and engines mostly check):
+        // two table-driven reach look-ups. A legal move also proves the game is
+        // not over.
+        let occupied = self.occupied();
+        if self.queens(self.turn).contains(m.from)
+            && queen_reach(m.from, occupied).contains(m.to)
+            && queen_reach(m.to, occupied.without(m.from)).contains(m.arrow)
+        {
+            return Ok(());
+        }
+        self.why_illegal(m)
+    }
+
+    /// The reason `m` is refused, checked step by step in the order a player
+    /// would look: game over, the queen, its path, the arrow's path. Only
+    /// called once the fast check in [`Position::is_legal`] has failed.
+    fn why_illegal(&self, m: Move) -> Result<(), IllegalMove> {
         if !self.has_legal_move() {
             return Err(IllegalMove::GameOver);
         }
