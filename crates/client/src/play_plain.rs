@@ -55,6 +55,8 @@ struct PlainPlay<W: Write> {
     greeted: bool,
     /// A match list was asked for and has not arrived (lines wait for it).
     listing: bool,
+    /// The person was told that the first waiting line, a move, waits.
+    told_waiting: bool,
 }
 
 /// Runs `play --plain`.
@@ -86,6 +88,7 @@ pub fn run(args: &PlayArgs, name: String) -> anyhow::Result<()> {
             seating: false,
             greeted: false,
             listing: false,
+            told_waiting: false,
         };
         writeln!(play.out, "connecting to {} ...", args.server)?;
         writeln!(play.out, "{COMMANDS}")?;
@@ -132,8 +135,20 @@ impl<W: Write> PlainPlay<W> {
             match self.execute(line.trim())? {
                 Line::Done => {
                     self.queue.pop_front();
+                    self.told_waiting = false;
                 }
-                Line::Wait => return Ok(Line::Wait),
+                Line::Wait => {
+                    let waiting_move = line
+                        .trim()
+                        .parse::<Move>()
+                        .ok()
+                        .filter(|_| self.greeted && !self.seating);
+                    if let (Some(m), false) = (waiting_move, self.told_waiting) {
+                        writeln!(self.out, "{m} will be played when it is your turn")?;
+                        self.told_waiting = true;
+                    }
+                    return Ok(Line::Wait);
+                }
                 Line::Quit => return Ok(Line::Quit),
             }
         }
