@@ -147,7 +147,7 @@ fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
     let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1"]);
-    let (outcome, plies) = runtime.block_on(session.play_white(|_| {}));
+    let (outcome, plies) = runtime.block_on(session.play(|_| {}));
     assert_eq!(
         outcome.reason,
         amazons_core::EndReason::NoLegalMove,
@@ -171,7 +171,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for game in 1..=2 {
         let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
-        let (outcome, _) = runtime.block_on(session.play_white(|_| {}));
+        let (outcome, _) = runtime.block_on(session.play(|_| {}));
         assert_eq!(
             outcome.reason,
             amazons_core::EndReason::NoLegalMove,
@@ -211,7 +211,7 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
-    let (outcome, _) = runtime.block_on(session.play_white(|ply| {
+    let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             interrupt(&bot);
         }
@@ -233,7 +233,7 @@ fn a_second_ctrl_c_resigns_and_quits() {
     let bot = spawn_bot(&server, &["--fill", "--level", "1"]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
-    let (outcome, _) = runtime.block_on(session.play_white(|ply| {
+    let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             interrupt(&bot);
             std::thread::sleep(Duration::from_millis(200));
@@ -260,7 +260,7 @@ fn players_resume_their_seats_after_a_server_restart() {
     let id = session.match_id.to_string();
     let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
     let bot = spawn_bot(&server, &["--match", &id, "--engine", &engine]);
-    let (outcome, plies) = runtime.block_on(session.play_white(|ply| {
+    let (outcome, plies) = runtime.block_on(session.play(|ply| {
         if ply == 4 {
             server.restart();
         }
@@ -289,7 +289,7 @@ fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
     let mut session = runtime.block_on(scripted::create_timed(&server.url, "scripted", fast));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id]);
-    let (outcome, plies) = runtime.block_on(session.play_white(|_| {}));
+    let (outcome, plies) = runtime.block_on(session.play(|_| {}));
     assert_ne!(
         outcome.reason,
         amazons_core::EndReason::Time,
@@ -297,4 +297,26 @@ fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
     );
     let (ok, log) = bot_log(bot);
     assert!(ok, "{log}");
+}
+
+#[test]
+fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
+    let server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let id = session.match_id.to_string();
+    let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
+    let (first, _) = runtime.block_on(session.play(|_| {}));
+    runtime.block_on(session.accept_rematch());
+    assert_ne!(session.match_id.to_string(), id, "a new match");
+    let (second, _) = runtime.block_on(session.play(|_| {}));
+    assert_eq!(first.reason, amazons_core::EndReason::NoLegalMove);
+    assert_eq!(second.reason, amazons_core::EndReason::NoLegalMove);
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(
+        log.contains("seated as white in match"),
+        "colours swap: {log}"
+    );
+    assert!(log.contains("game 2 over"), "{log}");
 }

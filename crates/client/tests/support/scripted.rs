@@ -1,5 +1,5 @@
-//! A scripted player over a raw WebSocket: creates a match as white,
-//! then always plays the first legal move until the game ends, reconnecting
+//! A scripted player over a raw WebSocket: creates a match as white, then
+//! always plays the first legal move (and accepts rematches) until the game ends, reconnecting
 //! and resuming its seat if the server goes away.
 
 use std::time::{Duration, Instant};
@@ -26,6 +26,8 @@ pub struct Session {
     pub match_id: MatchId,
     /// Its seat token.
     token: SeatToken,
+    /// Its side.
+    side: Side,
 }
 
 async fn greet(url: &str, name: &str) -> Option<Socket> {
@@ -61,7 +63,9 @@ pub async fn create_timed(
         let frame = socket.next().await.unwrap().unwrap();
         if let Message::Text(text) = frame {
             if let ServerMessage::Joined {
-                match_id, token, ..
+                match_id,
+                token,
+                seat,
             } = ServerMessage::decode(&text).unwrap()
             {
                 return Session {
@@ -70,6 +74,7 @@ pub async fn create_timed(
                     socket,
                     match_id,
                     token,
+                    side: seat,
                 };
             }
         }
@@ -114,9 +119,33 @@ impl Session {
         }
     }
 
-    /// Plays white to the end, calling `on_ply` with the number of moves
+    /// Waits for the opponent's rematch offer, accepts it and takes the seat
+    /// in the new match (colours swapped).
+    pub async fn accept_rematch(&mut self) {
+        loop {
+            match self.receive().await {
+                ServerMessage::RematchOffered { by, .. } if by != self.side => {
+                    let accept = ClientMessage::AcceptRematch {
+                        match_id: self.match_id,
+                    };
+                    self.send(accept).await;
+                }
+                ServerMessage::Joined {
+                    match_id,
+                    token,
+                    seat,
+                } => {
+                    (self.match_id, self.token, self.side) = (match_id, token, seat);
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Plays its side to the end, calling `on_ply` with the number of moves
     /// played after each one; returns the outcome and the number of moves.
-    pub async fn play_white(&mut self, mut on_ply: impl FnMut(u32)) -> (Outcome, usize) {
+    pub async fn play(&mut self, mut on_ply: impl FnMut(u32)) -> (Outcome, usize) {
         let mut position = Position::start();
         let mut plies = 0u32;
         loop {
@@ -150,7 +179,7 @@ impl Session {
                 ServerMessage::Error { message, .. } => panic!("refused: {message}"),
                 _ => continue,
             }
-            if position.turn() == Side::First && !position.is_game_over() {
+            if position.turn() == self.side && !position.is_game_over() {
                 let m = position.legal_moves()[0];
                 let message = ClientMessage::Move {
                     match_id: self.match_id,
