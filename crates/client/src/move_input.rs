@@ -276,4 +276,44 @@ mod tests {
         input.move_cursor(-20, 20);
         assert_eq!(input.cursor(), sq("a10"));
     }
+
+    #[test]
+    fn pointing_builds_exactly_the_legal_moves_in_random_games() {
+        use rand::seq::IndexedRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..20 {
+            let mut position = Position::start();
+            let plies = rng.random_range(0..60);
+            for _ in 0..plies {
+                let Some(m) = position.legal_moves().choose(&mut rng).copied() else {
+                    break;
+                };
+                position = position.play(m).unwrap();
+            }
+            let legal = position.legal_moves();
+            let mut built = Vec::new();
+            for from in Square::all().filter(|s| position.queen_at(*s) == Some(position.turn())) {
+                let mut input = MoveInput::default();
+                if input.pick(&position, from) != Pick::Advanced {
+                    continue;
+                }
+                for to in input.targets(&position) {
+                    let mut at_arrow = input;
+                    assert_eq!(at_arrow.pick(&position, to), Pick::Advanced);
+                    for arrow in at_arrow.targets(&position) {
+                        let mut last = at_arrow;
+                        match last.pick(&position, arrow) {
+                            Pick::Complete(m) => built.push(m),
+                            other => panic!("{from}-{to}/{arrow}: {other:?}"),
+                        }
+                    }
+                }
+            }
+            let mut legal_sorted = legal.clone();
+            legal_sorted.sort();
+            built.sort();
+            assert_eq!(built, legal_sorted, "in {}", position.fen());
+        }
+    }
 }
