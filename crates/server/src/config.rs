@@ -217,8 +217,10 @@ mod tests {
         assert!(error.to_string().contains("prot"), "{error}");
         let error = Config::from_toml("port = \"high\"\n", Path::new("x.toml")).unwrap_err();
         assert!(error.to_string().contains("port"), "{error}");
-        let mut config = Config::default();
-        config.hard_frame_bytes = 10;
+        let config = Config {
+            hard_frame_bytes: 10,
+            ..Config::default()
+        };
         assert!(
             config
                 .validate()

@@ -416,11 +416,11 @@ impl Session {
                     player,
                     seat,
                 };
-                self.to_match(match_id, command, kind).await
+                self.send_to_match(match_id, command, kind).await
             }
             ClientMessage::Leave { match_id } => {
                 let reply = self
-                    .to_match(
+                    .send_to_match(
                         match_id,
                         Command::Leave {
                             conn: self.me.clone(),
@@ -432,7 +432,7 @@ impl Session {
                 reply
             }
             ClientMessage::Spectate { match_id } => {
-                self.to_match(
+                self.send_to_match(
                     match_id,
                     Command::Spectate {
                         conn: self.me.clone(),
@@ -446,7 +446,7 @@ impl Session {
                     conn: self.me.clone(),
                     token,
                 };
-                self.to_match(match_id, command, kind).await
+                self.send_to_match(match_id, command, kind).await
             }
             ClientMessage::Move {
                 match_id,
@@ -460,24 +460,24 @@ impl Session {
                     text: mv,
                     token,
                 };
-                self.to_match(match_id, command, kind).await
+                self.send_to_match(match_id, command, kind).await
             }
             ClientMessage::Resign { match_id, token } => {
                 let command = Command::Resign {
                     conn: self.me.clone(),
                     token,
                 };
-                self.to_match(match_id, command, kind).await
+                self.send_to_match(match_id, command, kind).await
             }
             ClientMessage::Abort { match_id, token } => {
                 let command = Command::Abort {
                     conn: self.me.clone(),
                     token,
                 };
-                self.to_match(match_id, command, kind).await
+                self.send_to_match(match_id, command, kind).await
             }
             ClientMessage::OfferRematch { match_id } => {
-                self.to_match(
+                self.send_to_match(
                     match_id,
                     Command::OfferRematch {
                         conn: self.me.clone(),
@@ -487,7 +487,7 @@ impl Session {
                 .await
             }
             ClientMessage::AcceptRematch { match_id } => {
-                self.to_match(
+                self.send_to_match(
                     match_id,
                     Command::AcceptRematch {
                         conn: self.me.clone(),
@@ -497,7 +497,7 @@ impl Session {
                 .await
             }
             ClientMessage::DeclineRematch { match_id } => {
-                self.to_match(
+                self.send_to_match(
                     match_id,
                     Command::DeclineRematch {
                         conn: self.me.clone(),
@@ -556,7 +556,7 @@ impl Session {
         })
     }
 
-    async fn to_match(&mut self, match_id: MatchId, command: Command, kind: &str) -> Reply {
+    async fn send_to_match(&mut self, match_id: MatchId, command: Command, kind: &str) -> Reply {
         let handle = match self.attached.get(&match_id) {
             Some(handle) => handle.clone(),
             None => match self.shared.registry.get(match_id) {

@@ -8,8 +8,8 @@
 //! # Layout
 //! - [`config`]: settings (embedded `config/server.toml`, a `--config` file,
 //!   flags), checked at start-up with errors that name the key.
-//! - [`server`]: start-up (history, journal replay, restoring matches, bind)
-//!   and graceful shutdown.
+//! - [`server`]: start-up (history, journal replay, restoring matches,
+//!   binding the port) and graceful shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.

@@ -121,7 +121,7 @@ impl Registry {
             .map(|e| (e.seq, e.summary.clone()))
             .collect();
         drop(inner);
-        rows.sort_by(|a, b| b.0.cmp(&a.0));
+        rows.sort_by_key(|row| std::cmp::Reverse(row.0));
         rows.into_iter().map(|(_, s)| s).collect()
     }
 

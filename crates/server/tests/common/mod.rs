@@ -18,12 +18,13 @@ pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// A test configuration: loopback, any port, the given history directory.
 pub fn test_config(dir: &std::path::Path) -> Config {
-    let mut config = Config::default();
-    config.listen = "127.0.0.1".parse().unwrap();
-    config.port = 0;
-    config.history_dir = dir.to_owned();
-    config.shutdown_timeout_secs = 2;
-    config
+    Config {
+        listen: "127.0.0.1".parse().unwrap(),
+        port: 0,
+        history_dir: dir.to_owned(),
+        shutdown_timeout_secs: 2,
+        ..Config::default()
+    }
 }
 
 pub async fn start(config: Config) -> RunningServer {
@@ -44,7 +45,7 @@ pub struct Client {
 /// Either a message or how the connection ended.
 #[derive(Debug)]
 pub enum Event {
-    Message(ServerMessage),
+    Message(Box<ServerMessage>),
     Closed(Option<u16>),
 }
 
@@ -88,7 +89,7 @@ impl Client {
     /// The next message or the end of the connection.
     pub async fn next_event(&mut self) -> Event {
         if let Some(message) = self.backlog.pop_front() {
-            return Event::Message(message);
+            return Event::Message(Box::new(message));
         }
         loop {
             let frame = tokio::time::timeout(self.timeout, self.ws.next())
@@ -98,10 +99,10 @@ impl Client {
                 None => return Event::Closed(None),
                 Some(Err(_)) => return Event::Closed(None),
                 Some(Ok(Message::Text(text))) => {
-                    return Event::Message(
+                    return Event::Message(Box::new(
                         ServerMessage::decode(&text)
                             .unwrap_or_else(|e| panic!("bad server message {text}: {e}")),
-                    );
+                    ));
                 }
                 Some(Ok(Message::Close(frame))) => {
                     return Event::Closed(frame.map(|f| u16::from(f.code)));
@@ -114,7 +115,7 @@ impl Client {
     /// The next message (panics if the connection ends).
     pub async fn recv(&mut self) -> ServerMessage {
         match self.next_event().await {
-            Event::Message(message) => message,
+            Event::Message(message) => *message,
             Event::Closed(code) => {
                 panic!("connection closed ({code:?}) while waiting for a message")
             }
@@ -241,10 +242,7 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
 
 fn dechunk(mut text: &str) -> String {
     let mut out = String::new();
-    loop {
-        let Some(line_end) = text.find("\r\n") else {
-            break;
-        };
+    while let Some(line_end) = text.find("\r\n") {
         let size = usize::from_str_radix(text[..line_end].trim(), 16).unwrap_or(0);
         if size == 0 {
             break;
@@ -280,7 +278,7 @@ impl Client {
         let mut early = Vec::new();
         loop {
             let message = match self.next_event().await {
-                Event::Message(message) => message,
+                Event::Message(message) => *message,
                 Event::Closed(code) => panic!("closed ({code:?}) during sync"),
             };
             match message {

@@ -1,0 +1,219 @@
+//! Crash recovery with the real binary: play, SIGKILL, restart on the same
+//! history directory, resume with the seat tokens, finish, find the record.
+//! Also: SIGTERM shuts down gracefully and the game resumes after restart.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use amazons_core::{GameRecord, Position, Side, TimeControl};
+use amazons_protocol::{ClientMessage, ColorPreference, MatchId, SeatToken, ServerMessage};
+use common::{Client, http_get, random_move};
+
+/// Starts the binary on 127.0.0.1 with any free port; returns it, its
+/// address and the start-up lines it printed.
+fn spawn_server(dir: &Path) -> (Child, SocketAddr, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-server"))
+        .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
+        .arg(dir)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server binary starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut printed = Vec::new();
+    let mut addr = None;
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(rest) = line.split("listening on ").nth(1) {
+            addr = Some(rest.trim().parse().unwrap());
+        }
+        let done = line.contains("history in");
+        printed.push(line);
+        if done {
+            break;
+        }
+    }
+    // Keep draining stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (
+        child,
+        addr.expect("the server printed its address"),
+        printed,
+    )
+}
+
+struct Seat {
+    client: Client,
+    side: Side,
+}
+
+async fn resume(
+    addr: SocketAddr,
+    name: &str,
+    match_id: MatchId,
+    token: SeatToken,
+    side: Side,
+) -> (Seat, u32) {
+    let mut client = Client::greeted(addr, name).await;
+    client
+        .send(&ClientMessage::Resume { match_id, token })
+        .await;
+    match client
+        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_) | ServerMessage::Error { .. }))
+        .await
+    {
+        ServerMessage::Snapshot(snapshot) => {
+            assert_eq!(snapshot.you, Some(side));
+            (Seat { client, side }, snapshot.ply)
+        }
+        other => panic!("resume refused: {other:?}"),
+    }
+}
+
+/// Plays `count` random moves, alternating; returns the position.
+async fn play_moves(
+    white: &mut Seat,
+    black: &mut Seat,
+    match_id: MatchId,
+    mut position: Position,
+    count: usize,
+) -> Position {
+    for _ in 0..count {
+        if position.is_game_over() {
+            break;
+        }
+        let mv = random_move(&position);
+        let mover = if position.turn() == white.side {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let ply = position.ply();
+        mover.client.play(match_id, ply, &mv.to_string()).await;
+        let acknowledged = |m: &ServerMessage| match m {
+            ServerMessage::MovePlayed { ply: got, .. } => *got == ply,
+            ServerMessage::Error { .. } => true,
+            _ => false,
+        };
+        match mover.client.recv_until(acknowledged).await {
+            ServerMessage::MovePlayed { .. } => {}
+            other => panic!("{other:?}"),
+        }
+        position = position.play(mv).unwrap();
+    }
+    position
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_game_loses_nothing_acknowledged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, addr, _) = spawn_server(dir.path());
+
+    let mut ann = Client::greeted(addr, "ann").await;
+    let tc = TimeControl::Fischer {
+        initial_ms: 600_000,
+        increment_ms: 5_000,
+    };
+    let (match_id, ann_token, ann_side) = ann.create(tc, ColorPreference::White).await;
+    let mut bob = Client::greeted(addr, "bob").await;
+    let (bob_token, bob_side) = bob.join(match_id).await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
+        .await;
+    let mut white = Seat {
+        client: ann,
+        side: ann_side,
+    };
+    let mut black = Seat {
+        client: bob,
+        side: bob_side,
+    };
+    let position = play_moves(&mut white, &mut black, match_id, Position::start(), 9).await;
+    let acknowledged = position.ply();
+
+    server.kill().unwrap(); // SIGKILL
+    server.wait().unwrap();
+    drop((white, black));
+    // A crash in the middle of an append leaves a half-written last line.
+    let journal_dir = dir.path().join("journal");
+    let journal = std::fs::read_dir(&journal_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .unwrap();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&journal)
+        .unwrap()
+        .write_all(format!(r#"{{"match_id":"{match_id}","event":"moved","ply":"#).as_bytes())
+        .unwrap();
+
+    let (mut server, addr, printed) = spawn_server(dir.path());
+    let text = printed.join("\n");
+    assert!(text.contains("restored 1 match"), "{text}");
+    assert!(text.contains("truncated last line"), "{text}");
+    // The damaged journal is kept, never deleted.
+    assert!(
+        std::fs::read_dir(&journal_dir).unwrap().any(|e| e
+            .unwrap()
+            .path()
+            .to_string_lossy()
+            .ends_with(".kept"))
+    );
+
+    let (mut white, ply) = resume(addr, "ann", match_id, ann_token, ann_side).await;
+    assert_eq!(ply, acknowledged, "every acknowledged move survived");
+    let (mut black, _) = resume(addr, "bob", match_id, bob_token, bob_side).await;
+    let position = play_moves(&mut white, &mut black, match_id, position, 200).await;
+    assert!(position.is_game_over());
+    let over = white
+        .client
+        .recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+        .await;
+    let ServerMessage::GameOver {
+        record_id, winner, ..
+    } = over
+    else {
+        unreachable!()
+    };
+    assert_eq!(winner, Some(position.turn().opponent()));
+    let record_id = record_id.expect("a record was written");
+    let (status, body) = http_get(addr, &format!("/api/games/{record_id}")).await;
+    assert_eq!(status, 200);
+    let record: GameRecord = serde_json::from_str(&body).unwrap();
+    assert_eq!(record.replay().unwrap().last(), Some(&position));
+    assert!(dir.path().join(format!("{match_id}.json")).exists());
+
+    // SIGTERM: a graceful shutdown that tells the clients.
+    let mut watcher = Client::greeted(addr, "watcher").await;
+    let status = Command::new("kill")
+        .arg("-TERM")
+        .arg(server.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    watcher
+        .recv_until(|m| matches!(m, ServerMessage::ServerShutdown { .. }))
+        .await;
+    let exit = server.wait().unwrap();
+    assert!(exit.success(), "{exit:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_config_file_names_the_key_and_exits_non_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("server.toml");
+    std::fs::write(&config, "port = 7878\ngrace_seconds = 5\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_amazons-server"))
+        .arg("--config")
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("grace_seconds"), "{stderr}");
+}
