@@ -61,6 +61,12 @@ pub struct ArenaArgs {
     /// Search threads for built-in players.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Search threads for player A only (overrides --threads).
+    #[arg(long)]
+    pub threads_a: Option<usize>,
+    /// Search threads for player B only (overrides --threads).
+    #[arg(long)]
+    pub threads_b: Option<usize>,
     /// Print every game's moves.
     #[arg(long)]
     pub verbose: bool,
@@ -578,8 +584,16 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                 (&a, &b, &openings, &next, &results, &args, &tally);
             let (names_a, names_b) = (names_a.clone(), names_b.clone());
             handles.push(scope.spawn(move || -> anyhow::Result<()> {
-                let mut pa = make_player(a, args.threads, 1000 + worker as u64)?;
-                let mut pb = make_player(b, args.threads, 2000 + worker as u64)?;
+                let mut pa = make_player(
+                    a,
+                    args.threads_a.unwrap_or(args.threads),
+                    1000 + worker as u64,
+                )?;
+                let mut pb = make_player(
+                    b,
+                    args.threads_b.unwrap_or(args.threads),
+                    2000 + worker as u64,
+                )?;
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= games {

@@ -385,6 +385,190 @@ pub fn score_terms(t: &Terms, p: &EvalParams) -> i32 {
     (v * SCALE) as i32
 }
 
+/// Most distance levels a flood fill can have (a path visits each empty
+/// square once).
+const MAX_LEVELS: usize = 100;
+
+/// Distance level sets of one side: `levels[d - 1]` holds the squares at
+/// distance exactly `d`; `cumulative[d - 1]` those at distance ≤ `d`.
+struct Levels {
+    levels: [Bitboard; MAX_LEVELS],
+    cumulative: [Bitboard; MAX_LEVELS],
+    count: usize,
+}
+
+impl Levels {
+    fn new() -> Levels {
+        Levels {
+            levels: [Bitboard::EMPTY; MAX_LEVELS],
+            cumulative: [Bitboard::EMPTY; MAX_LEVELS],
+            count: 0,
+        }
+    }
+
+    /// Everything reached.
+    #[inline]
+    fn reach(&self) -> Bitboard {
+        if self.count == 0 {
+            Bitboard::EMPTY
+        } else {
+            self.cumulative[self.count - 1]
+        }
+    }
+
+    /// Squares at distance ≤ `d` (d may exceed the last level).
+    #[inline]
+    fn within(&self, d: usize) -> Bitboard {
+        if d == 0 || self.count == 0 {
+            Bitboard::EMPTY
+        } else {
+            self.cumulative[d.min(self.count) - 1]
+        }
+    }
+
+    fn queen(&mut self, start: Bitboard, empty: Bitboard) {
+        let mut frontier = start;
+        let mut reached = Bitboard::EMPTY;
+        self.count = 0;
+        loop {
+            let next = queen_step(frontier, empty) & !reached;
+            if next.is_empty() {
+                break;
+            }
+            reached |= next;
+            self.levels[self.count] = next;
+            self.cumulative[self.count] = reached;
+            self.count += 1;
+            frontier = next;
+        }
+    }
+
+    fn king(&mut self, start: Bitboard, empty: Bitboard) {
+        let mut frontier = start;
+        let mut reached = Bitboard::EMPTY;
+        self.count = 0;
+        loop {
+            let next = frontier.king_neighbourhood() & empty & !reached;
+            if next.is_empty() {
+                break;
+            }
+            reached |= next;
+            self.levels[self.count] = next;
+            self.cumulative[self.count] = reached;
+            self.count += 1;
+            frontier = next;
+        }
+    }
+}
+
+/// Reusable level sets for [`terms_setwise`] (kept by the [`Evaluator`] so
+/// they are not re-initialised for every evaluation).
+pub struct Scratch([Levels; 4]);
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch([Levels::new(), Levels::new(), Levels::new(), Levels::new()])
+    }
+}
+
+/// Territory Δ summed set-wise: (wins − losses, finite ties).
+fn territory(me: &Levels, op: &Levels) -> (f32, f32) {
+    let mut diff = 0i32;
+    let mut ties = 0i32;
+    for d in 1..=me.count {
+        let at = me.levels[d - 1];
+        diff += (at & !op.within(d)).count() as i32;
+        if d <= op.count {
+            ties += (at & op.levels[d - 1]).count() as i32;
+        }
+    }
+    for d in 1..=op.count {
+        diff -= (op.levels[d - 1] & !me.within(d)).count() as i32;
+    }
+    (diff as f32, ties as f32)
+}
+
+/// [`terms`] computed from level sets with popcounts instead of per-square
+/// distance arrays; the same numbers (tested), about twice as fast.
+pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms, bool) {
+    let me = stm.index();
+    let op = 1 - me;
+    let empty = board.empty();
+    let [qm, qo, km, ko] = &mut scratch.0;
+    qm.queen(board.queens[me], empty);
+    qo.queen(board.queens[op], empty);
+    let separated = (qm.reach() & qo.reach()).is_empty();
+    let mut t = Terms::default();
+    if separated {
+        return (t, true);
+    }
+    (t.t1, t.t1_ties) = territory(qm, qo);
+    let mut c1 = 0.0;
+    for d in 1..=qm.count.max(qo.count) {
+        let a = if d <= qm.count {
+            qm.levels[d - 1].count()
+        } else {
+            0
+        } as f32;
+        let b = if d <= qo.count {
+            qo.levels[d - 1].count()
+        } else {
+            0
+        } as f32;
+        c1 += pow2neg(d.min(255) as u8) * (a - b);
+    }
+    t.c1 = 2.0 * c1;
+    let mut w = 0.0;
+    for i in 1..=qm.count {
+        for j in 1..=qo.count {
+            let n = (qm.levels[i - 1] & qo.levels[j - 1]).count();
+            if n != 0 {
+                w += n as f32 * pow2neg(i.abs_diff(j).min(255) as u8);
+            }
+        }
+    }
+    t.w = w;
+    km.king(board.queens[me], empty);
+    ko.king(board.queens[op], empty);
+    (t.t2, t.t2_ties) = territory(km, ko);
+    // c2 = Σ clamp((D2_op − D2_me) / 6, −1, 1), unreachable counting as ∞.
+    let reach_m = km.reach();
+    let reach_o = ko.reach();
+    let mut c2 = (reach_m & !reach_o).count() as f32 - (reach_o & !reach_m).count() as f32;
+    for i in 1..=km.count {
+        let at = km.levels[i - 1] & reach_o;
+        if at.is_empty() {
+            continue;
+        }
+        // Opponent at distance ≥ i + 6: +1; ≤ i − 6: −1; in between: (j − i)/6.
+        c2 += (at & !ko.within(i + 5)).count() as f32;
+        if i > 6 {
+            c2 -= (at & ko.within(i - 6)).count() as f32;
+        }
+        let lo = i.saturating_sub(5).max(1);
+        for j in lo..=(i + 5).min(ko.count) {
+            if j == i {
+                continue;
+            }
+            let n = (at & ko.levels[j - 1]).count();
+            if n != 0 {
+                c2 += n as f32 * (j as f32 - i as f32) / 6.0;
+            }
+        }
+    }
+    t.c2 = c2;
+    let occupied = board.occupied();
+    let mut mob = 0.0;
+    for q in board.queens[me] {
+        mob += mobility_value(amazon_mobility(q, occupied));
+    }
+    for q in board.queens[op] {
+        mob -= mobility_value(amazon_mobility(q, occupied));
+    }
+    t.mobility = mob;
+    (t, false)
+}
+
 /// Per-search state for evaluation: scratch maps and the endgame cache.
 #[derive(Default)]
 pub struct Evaluator {
@@ -394,6 +578,8 @@ pub struct Evaluator {
     pub regions: RegionCache,
     /// Weights that experiments may change.
     pub params: EvalParams,
+    /// Level sets of the set-wise evaluation.
+    pub scratch: Box<Scratch>,
 }
 
 impl Evaluator {
@@ -406,11 +592,10 @@ impl Evaluator {
     /// the separated endgame is counted ([`crate::endgame`]) and a proven result
     /// scores beyond [`KNOWN_WIN`].
     pub fn evaluate(&mut self, board: &Board, stm: Side) -> i32 {
-        compute_maps(board, &mut self.maps);
-        if (self.maps.reach[0] & self.maps.reach[1]).is_empty() {
+        let (t, separated) = terms_setwise(board, stm, &mut self.scratch);
+        if separated {
             return endgame::separated_score(board, stm, &mut self.regions);
         }
-        let t = terms(board, &self.maps, stm);
         score_terms(&t, &self.params)
     }
 
@@ -437,6 +622,42 @@ mod tests {
         let v = e.evaluate_position(&p);
         // Only the tempo term (KAPPA on equally near squares) favours the mover.
         assert!(v.abs() < 400, "{v} {t:?}");
+    }
+
+    #[test]
+    fn setwise_terms_match_the_per_square_reference() {
+        let mut p = Position::start();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for ply in 0..70 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let b = Board::of(&p);
+            let mut maps = Maps::default();
+            compute_maps(&b, &mut maps);
+            let (fast, separated) = terms_setwise(&b, p.turn(), &mut Scratch::default());
+            assert_eq!(separated, (maps.reach[0] & maps.reach[1]).is_empty());
+            if !separated {
+                let slow = terms(&b, &maps, p.turn());
+                for (x, y, name) in [
+                    (fast.t1, slow.t1, "t1"),
+                    (fast.t1_ties, slow.t1_ties, "t1_ties"),
+                    (fast.t2, slow.t2, "t2"),
+                    (fast.t2_ties, slow.t2_ties, "t2_ties"),
+                    (fast.c1, slow.c1, "c1"),
+                    (fast.c2, slow.c2, "c2"),
+                    (fast.w, slow.w, "w"),
+                    (fast.mobility, slow.mobility, "mobility"),
+                ] {
+                    assert!((x - y).abs() < 1e-3, "ply {ply} {name}: {x} vs {y}\n{p:?}");
+                }
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p.make(moves[(seed % moves.len() as u64) as usize]);
+        }
     }
 
     #[test]

@@ -424,9 +424,7 @@ impl<'a> Worker<'a> {
                 let s = if full_queen_rank {
                     let mut b = *board;
                     b.queens[me] = b.queens[me].without(from).with(to);
-                    let mut maps = Maps::default();
-                    eval::compute_maps(&b, &mut maps);
-                    eval::score_terms(&eval::terms(&b, &maps, stm), &self.evaluator.params)
+                    self.evaluator.evaluate(&b, stm)
                 } else {
                     // Cheap proxy: squares newly in one queen move that the
                     // opponent contests, and the mover's change of mobility.
