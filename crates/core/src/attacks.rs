@@ -215,10 +215,10 @@ pub(crate) fn split_reach(from: Square, occ: u128) -> SplitReach {
 /// together: the sum over `t` in `from` of the number of squares a queen on `t`
 /// reaches through `empty`. Equivalently, the number of (`t`, target) pairs.
 ///
-/// This is the set-wise heart of bulk move counting (every arrow shot from
-/// every queen destination at once) and a ready-made mobility sum for
-/// evaluations. The squares of `from` need not be empty; `empty` decides where
-/// a queen may pass.
+/// A ready-made mobility sum for evaluations, and the idea behind bulk move
+/// counting (every arrow from every queen destination at once): it weighs the
+/// [`mobility_planes`] by `from`, one population count per plane. The squares
+/// of `from` need not be empty; `empty` decides where a queen may pass.
 ///
 /// ```
 /// use amazons_core::attacks::{queen_reach_count, reach_sum};
@@ -241,123 +241,88 @@ pub(crate) fn split_reach(from: Square, occ: u128) -> SplitReach {
 /// ```
 #[inline]
 pub fn reach_sum(from: Bitboard, empty: Bitboard) -> u64 {
-    reach_sum_of_planes([from.0], empty.0)
+    mobility_planes_raw(empty.0)
+        .iter()
+        .enumerate()
+        .map(|(digit, plane)| u64::from((plane & from.0).count_ones()) << digit)
+        .sum()
 }
 
-/// [`reach_sum`] of several source sets at once, added up: one pass over the
-/// board serves them all. At most three planes (see [`Counter::add8`]).
+/// How far a queen reaches from every square at once: the number of squares a
+/// queen on `t` would reach through `empty`, for all 100 squares `t`, as six
+/// bit planes (plane `j` holds bit `j` of each square's count; no count
+/// exceeds 35).
+///
+/// For each direction, `G_k` (the squares with at least `k` empty squares
+/// ahead) shrinks as `k` grows, so bit `j` of a square's run length is the
+/// parity of the `G_k` with `k` a multiple of `2^j` that hold it: a few XORs
+/// give each run length in binary, and a bit-sliced adder sums the eight
+/// directions. Nothing here depends on which squares are asked about, which
+/// is what lets [`crate::Position::count_moves`] weight every destination by
+/// the number of queens that reach it for the price of a few population
+/// counts.
+#[inline]
+pub fn mobility_planes(empty: Bitboard) -> [Bitboard; 6] {
+    mobility_planes_raw(empty.0).map(Bitboard)
+}
+
 #[inline(always)]
-pub(crate) fn reach_sum_of_planes<const P: usize>(planes: [u128; P], empty: u128) -> u64 {
-    const { assert!(P <= 3) };
+pub(crate) fn mobility_planes_raw(empty: u128) -> [u128; 6] {
     let e = empty & BOARD_MASK;
-    let e_not_a = e & NOT_FILE_A;
-    let e_not_j = e & NOT_FILE_J;
-    // All eight directions (of every plane) advance in lockstep: independent
-    // chains the processor overlaps, and one exit test per step.
-    let mut chains = planes.map(|plane| [plane & BOARD_MASK; 8]);
-    let mut counter = Counter::default();
-    loop {
-        let mut any = 0u128;
-        for [n, s, e_, w, ne, nw, se, sw] in &mut chains {
-            *n = (*n << 10) & e;
-            *s = (*s >> 10) & e;
-            *e_ = (*e_ << 1) & e_not_a;
-            *w = (*w >> 1) & e_not_j;
-            *ne = (*ne << 11) & e_not_a;
-            *nw = (*nw << 9) & e_not_j;
-            *se = (*se >> 9) & e_not_a;
-            *sw = (*sw >> 11) & e_not_j;
-            any |= *n | *s | *e_ | *w | *ne | *nw | *se | *sw;
-        }
-        if any == 0 {
+    let mut sum = [0u128; 6];
+    // Each step function moves a set one square *against* the direction it
+    // is named after, so `step(e)` holds the squares whose next square that
+    // way is empty.
+    add_run_lengths(&mut sum, e, |x| x >> 10);
+    add_run_lengths(&mut sum, e, |x| (x << 10) & BOARD_MASK);
+    add_run_lengths(&mut sum, e, |x| (x >> 1) & NOT_FILE_J);
+    add_run_lengths(&mut sum, e, |x| (x << 1) & NOT_FILE_A);
+    add_run_lengths(&mut sum, e, |x| (x >> 11) & NOT_FILE_J);
+    add_run_lengths(&mut sum, e, |x| (x >> 9) & NOT_FILE_A);
+    add_run_lengths(&mut sum, e, |x| (x << 9) & NOT_FILE_J);
+    add_run_lengths(&mut sum, e, |x| (x << 11) & NOT_FILE_A);
+    sum
+}
+
+/// Adds, for every square, the number of empty squares in a row ahead of it in
+/// one direction (`back` steps a set against that direction) to the
+/// bit-sliced `sum`.
+#[inline(always)]
+fn add_run_lengths(sum: &mut [u128; 6], empty: u128, back: impl Fn(u128) -> u128) {
+    let g1 = back(empty);
+    // Bits 0..3 of the run length (at most 9): XORs of the shrinking G_k.
+    let mut bits = [g1, 0, 0, 0];
+    let mut g = g1;
+    let mut k = 2;
+    while k <= 9 {
+        g = back(g) & g1;
+        if g == 0 {
             break;
         }
-        for chain in &chains {
-            counter.add8(*chain);
+        bits[0] ^= g;
+        if k % 2 == 0 {
+            bits[1] ^= g;
         }
+        if k % 4 == 0 {
+            bits[2] ^= g;
+        }
+        if k == 8 {
+            bits[3] = g;
+        }
+        k += 1;
     }
-    counter.total()
-}
-
-/// Adds up the population counts of many sets.
-///
-/// With a hardware population count (`popcnt` target feature) that is the
-/// fastest way; without one (the default x86-64 target) each count is a dozen
-/// instructions, so the sets are summed bit-sliced instead (carry-save adders,
-/// the Harley–Seal method) and only the few counter planes are counted at the
-/// end.
-#[derive(Default)]
-struct Counter {
-    #[cfg(target_feature = "popcnt")]
-    total: u64,
-    #[cfg(not(target_feature = "popcnt"))]
-    planes: [u128; 7],
-}
-
-/// Carry-save adder: the sum and carry bits of `a + b + c`, bit by bit.
-#[cfg(not(target_feature = "popcnt"))]
-#[inline(always)]
-fn csa(a: u128, b: u128, c: u128) -> (u128, u128) {
-    let u = a ^ b;
-    (u ^ c, (a & b) | (u & c))
-}
-
-impl Counter {
-    #[cfg(target_feature = "popcnt")]
-    #[inline(always)]
-    fn add8(&mut self, sets: [u128; 8]) {
-        self.total += sets.iter().map(|s| u64::from(s.count_ones())).sum::<u64>();
+    // Ripple-carry add of the 4-bit run lengths into the 6-bit sums.
+    let mut carry = 0u128;
+    for (total, bit) in sum.iter_mut().zip(bits) {
+        let half = *total ^ bit;
+        let next = (*total & bit) | (half & carry);
+        *total = half ^ carry;
+        carry = next;
     }
-
-    #[cfg(target_feature = "popcnt")]
-    #[inline(always)]
-    fn total(&self) -> u64 {
-        self.total
-    }
-
-    /// Adds eight sets into the seven counter planes (weights 1 … 64). No
-    /// square is counted 128 times: a target is reached from at most 35
-    /// squares (the most a queen reaches), so from at most 35 sources of each
-    /// plane, and no caller passes more than three planes.
-    #[cfg(not(target_feature = "popcnt"))]
-    #[inline(always)]
-    fn add8(&mut self, [a, b, c, d, e, f, g, h]: [u128; 8]) {
-        let [
-            ones,
-            twos,
-            fours,
-            eights,
-            sixteens,
-            thirty_twos,
-            sixty_fours,
-        ] = &mut self.planes;
-        let (o, t1) = csa(*ones, a, b);
-        let (o, t2) = csa(o, c, d);
-        let (t, f1) = csa(*twos, t1, t2);
-        let (o, t1) = csa(o, e, f);
-        let (o, t2) = csa(o, g, h);
-        let (t, f2) = csa(t, t1, t2);
-        let (f, carry8) = csa(*fours, f1, f2);
-        *ones = o;
-        *twos = t;
-        *fours = f;
-        let carry16 = *eights & carry8;
-        *eights ^= carry8;
-        let carry32 = *sixteens & carry16;
-        *sixteens ^= carry16;
-        let carry64 = *thirty_twos & carry32;
-        *thirty_twos ^= carry32;
-        *sixty_fours |= carry64;
-    }
-
-    #[cfg(not(target_feature = "popcnt"))]
-    #[inline(always)]
-    fn total(&self) -> u64 {
-        self.planes
-            .iter()
-            .enumerate()
-            .map(|(weight, plane)| u64::from(plane.count_ones()) << weight)
-            .sum()
+    for total in &mut sum[4..] {
+        let next = *total & carry;
+        *total ^= carry;
+        carry = next;
     }
 }
 
@@ -457,6 +422,21 @@ mod tests {
                 .map(|t| u64::from(queen_reach(t, Bitboard::EMPTY).count()))
                 .sum::<u64>()
         );
+    }
+
+    #[test]
+    fn mobility_planes_hold_every_reach_count() {
+        for occupied in patterned_boards().chain([Bitboard::EMPTY, Bitboard::FULL]) {
+            let planes = mobility_planes(!occupied);
+            for sq in Square::all() {
+                let count: u32 = planes
+                    .iter()
+                    .enumerate()
+                    .map(|(digit, plane)| u32::from(plane.contains(sq)) << digit)
+                    .sum();
+                assert_eq!(count, queen_reach_count(sq, occupied), "{sq}\n{occupied:?}");
+            }
+        }
     }
 
     #[test]

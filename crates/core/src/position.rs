@@ -3,9 +3,7 @@
 
 use core::fmt;
 
-use crate::attacks::{
-    first_blocker, queen_reach, queen_reach_count, reach_sum_of_planes, split_reach,
-};
+use crate::attacks::{first_blocker, mobility_planes_raw, queen_reach, split_reach};
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
@@ -323,9 +321,10 @@ impl Position {
     /// `Σ_t m(t)·A(t) + Σ_q Σ_d l(q, d)·(1 + l(q, -d))`,
     ///
     /// with `m(t)` the number of the mover's queens that reach `t`. The first sum
-    /// runs over all destinations at once ([`crate::attacks::reach_sum`]), plus
-    /// one reach count per square reached by several queens; the second is a
-    /// few multiplications per queen.
+    /// takes `A` for every square at once, as bit planes
+    /// ([`crate::attacks::mobility_planes`]), and weighs it by the squares that
+    /// one, two, three or four queens reach; the second is a few
+    /// multiplications per queen.
     ///
     /// ```
     /// use amazons_core::Position;
@@ -350,21 +349,17 @@ impl Position {
             total += n + s + e + w + ne + nw + se + sw;
             total += 2 * (n * s + e * w + ne * sw + nw * se);
         }
-        // Destinations reached by several queens count once per queen. A few
-        // are cheapest looked up one by one; the many of an open board (a
-        // dozen and more in the opening) ride along in the same pass as a
-        // second plane.
-        let empty = self.empty().0;
-        let first_overlap = if has_more_than(reached[1], 8) {
-            total += reach_sum_of_planes([reached[0], reached[1]], empty);
-            2
-        } else {
-            total += reach_sum_of_planes([reached[0]], empty);
-            1
-        };
-        for overlap in &reached[first_overlap..] {
-            for square in Bitboard(*overlap) {
-                total += u64::from(queen_reach_count(square, occupied));
+        // Destinations reached by several queens count once per queen: weigh
+        // the arrows from each destination (one bit plane per binary digit)
+        // by how many queens reach it, with one population count per plane
+        // and multiplicity level.
+        let planes = mobility_planes_raw(self.empty().0);
+        for set in reached {
+            if set == 0 {
+                break;
+            }
+            for (digit, plane) in planes.iter().enumerate() {
+                total += u64::from((plane & set).count_ones()) << digit;
             }
         }
         total
@@ -504,15 +499,6 @@ impl Position {
         self.arrows = self.arrows.without(m.arrow);
         self.queens[side.index()] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
     }
-}
-
-/// Whether `set` has more than `n` squares, without a full population count.
-#[inline(always)]
-fn has_more_than(mut set: u128, n: u32) -> bool {
-    for _ in 0..n {
-        set &= set.wrapping_sub(1);
-    }
-    set != 0
 }
 
 impl Default for Position {
