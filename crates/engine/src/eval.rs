@@ -262,10 +262,56 @@ pub fn king_mask(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index() as usize])
 }
 
+/// `RINGS[s][k]`: squares at king distance `k + 1` from `s` (the last ring
+/// holds every square at distance 4 or more).
+static RINGS: [[u128; 4]; 100] = {
+    let mut t = [[0u128; 4]; 100];
+    let mut s = 0;
+    while s < 100 {
+        let (f, r) = ((s % 10) as i32, (s / 10) as i32);
+        let mut x = 0;
+        while x < 100 {
+            let (xf, xr) = ((x % 10) as i32, (x / 10) as i32);
+            let df = if xf > f { xf - f } else { f - xf };
+            let dr = if xr > r { xr - r } else { r - xr };
+            let d = if df > dr { df } else { dr };
+            if d >= 1 {
+                let k = if d >= 4 { 3 } else { (d - 1) as usize };
+                t[s][k] |= 1u128 << x;
+            }
+            x += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Lieberum-style mobility of the amazon on `q`: reachable squares weighted by
-/// their free neighbours and by closeness.
+/// their free neighbours and by closeness (weight 8, 4, 2, 1 at king distance
+/// 1, 2, 3, 4+), computed set-wise: for each ring of reachable squares, the
+/// free neighbours are counted by shifting the ring in all eight directions.
 #[inline]
 pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
+    let empty = !occupied;
+    let reach = amazons_core::attacks::queen_reach(q, occupied);
+    let rings = &RINGS[q.index() as usize];
+    let mut m = 0u32;
+    for (k, ring) in rings.iter().enumerate() {
+        let r = reach & Bitboard(*ring);
+        if r.is_empty() {
+            continue;
+        }
+        let mut n = 0;
+        for dir in Direction::ALL {
+            n += (r.shift(dir) & empty).count();
+        }
+        m += n << (3 - k);
+    }
+    m
+}
+
+/// Reference version of [`amazon_mobility`], square by square.
+pub fn amazon_mobility_reference(q: Square, occupied: Bitboard) -> u32 {
     let empty = !occupied;
     let reach = amazons_core::attacks::queen_reach(q, occupied);
     let mut m = 0u32;
@@ -274,7 +320,6 @@ pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
         let dist = (q.file() as i32 - s.file() as i32)
             .abs()
             .max((q.rank() as i32 - s.rank() as i32).abs());
-        // weight 2^-(dist-1), in eighths to stay in integers
         m += (n * 8) >> (dist - 1).min(3);
     }
     m
@@ -637,6 +682,12 @@ mod tests {
             let mut maps = Maps::default();
             compute_maps(&b, &mut maps);
             let (fast, separated) = terms_setwise(&b, p.turn(), &mut Scratch::default());
+            for q in b.queens[0] | b.queens[1] {
+                assert_eq!(
+                    amazon_mobility(q, b.occupied()),
+                    amazon_mobility_reference(q, b.occupied())
+                );
+            }
             assert_eq!(separated, (maps.reach[0] & maps.reach[1]).is_empty());
             if !separated {
                 let slow = terms(&b, &maps, p.turn());
@@ -657,6 +708,25 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             p.make(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn setwise_mobility_matches_reference() {
+        let mut p = Position::start();
+        for (i, m) in ["d1-d7/g7", "a7-b7/c7", "g1-e3/e8", "j7-f3/f1"]
+            .iter()
+            .enumerate()
+        {
+            let occ = p.occupied();
+            for q in p.queens(Side::First) | p.queens(Side::Second) {
+                assert_eq!(
+                    amazon_mobility(q, occ),
+                    amazon_mobility_reference(q, occ),
+                    "{i} {q}"
+                );
+            }
+            p = p.play(m.parse().unwrap()).unwrap();
         }
     }
 
