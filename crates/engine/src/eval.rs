@@ -271,7 +271,7 @@ static RINGS: [[u128; 4]; 100] = {
         let (f, r) = ((s % 10) as i32, (s / 10) as i32);
         let mut x = 0;
         while x < 100 {
-            let (xf, xr) = ((x % 10) as i32, (x / 10) as i32);
+            let (xf, xr) = (x % 10, x / 10);
             let df = if xf > f { xf - f } else { f - xf };
             let dr = if xr > r { xr - r } else { r - xr };
             let d = if df > dr { df } else { dr };
