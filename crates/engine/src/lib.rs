@@ -304,6 +304,18 @@ impl Engine {
                 self.alpha_beta(position, params, start, info)
             }
         };
+        if self.config.level <= 4 {
+            // The simple levels have no iterations; report their one result.
+            let secs = report.elapsed.as_secs_f64().max(1e-6);
+            info(&SearchInfo {
+                depth: report.depth,
+                score_cp: report.score_cp,
+                nodes: report.nodes,
+                nps: (report.nodes as f64 / secs) as u64,
+                elapsed: report.elapsed,
+                pv: report.pv.clone(),
+            });
+        }
         self.stop.store(false, Ordering::Relaxed);
         self.searches += 1;
         report
