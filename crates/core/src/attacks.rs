@@ -1,6 +1,8 @@
 //! Queen reach: the squares a queen (or an arrow) can travel to from a square,
 //! given the occupied squares. Precomputed rays plus one blocker look-up per
-//! direction (the "classical approach" of chess engines).
+//! direction (the "classical approach" of chess engines), branch-free; and the
+//! reach of every square at once as bit planes ([`mobility_planes`]), which
+//! bulk move counting and mobility evaluation build on.
 
 use crate::bitboard::{BOARD_MASK, Bitboard, Direction, NOT_FILE_A, NOT_FILE_J};
 use crate::square::{SQUARES, Square};
