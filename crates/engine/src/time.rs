@@ -21,7 +21,17 @@ pub struct ClockLimits {
 }
 
 /// Time reserved for answering and for the transport of the move.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(8);
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// Share of each budget held back as well: on a loaded machine the search
+/// thread can be descheduled just as its deadline passes, so the margin grows
+/// with the budget (5%).
+pub const OVERHEAD_SHARE: f64 = 0.05;
+
+fn reserve(t: Duration) -> Duration {
+    t.saturating_sub(MOVE_OVERHEAD + t.mul_f64(OVERHEAD_SHARE))
+        .max(Duration::from_millis(1))
+}
 
 /// Thinking time used when a caller gives no limit at all.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
@@ -37,12 +47,12 @@ pub struct Budget {
 
 /// Computes the budget for a search of `position` under `limits`.
 ///
-/// - `movetime`: hard = movetime minus [`MOVE_OVERHEAD`] (at least 1 ms),
+/// - `movetime`: hard = movetime minus [`MOVE_OVERHEAD`] and [`OVERHEAD_SHARE`] (at least 1 ms),
 ///   soft = 60% of it (an iteration started later rarely finishes).
 /// - clock: the game has at most 92 plies, so with `p` plies played we expect
 ///   at most `(92 − p) / 2` more moves of ours; we plan for that plus a margin
 ///   of 3 and add three quarters of the increment. The hard budget never
-///   exceeds a third of the remaining time less the overhead.
+///   exceeds a third of the remaining time, and the same reserve is held back.
 /// - `infinite`, or only depth/nodes: no time limit.
 /// - nothing at all: [`DEFAULT_MOVETIME`].
 pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
@@ -62,12 +72,12 @@ pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
             .max(2);
         let moves_left = plies_left / 2 + 3;
         let base = c.remaining / moves_left + c.increment * 3 / 4;
-        let cap = (c.remaining / 3).saturating_sub(MOVE_OVERHEAD);
-        let t = base.min(cap).max(Duration::from_millis(1));
+        let cap = c.remaining / 3;
+        let t = reserve(base.min(cap));
         hard = Some(hard.map_or(t, |h| h.min(t)));
     }
     if hard.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
-        hard = Some(DEFAULT_MOVETIME - MOVE_OVERHEAD);
+        hard = Some(reserve(DEFAULT_MOVETIME));
     }
     Budget {
         soft: hard.map(|h| h.mul_f64(0.6)),
@@ -106,7 +116,7 @@ mod tests {
         let p = Position::start();
         assert_eq!(
             allocate(&SearchLimits::default(), &p).hard,
-            Some(DEFAULT_MOVETIME - MOVE_OVERHEAD)
+            Some(Duration::from_millis(940))
         );
         let inf = SearchLimits {
             infinite: true,
