@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
@@ -113,6 +114,11 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         .into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {
         let stop = shared.shutdown.clone();
+        // Small frames both ways, one at a time: Nagle's algorithm would hold
+        // a reply back until the previous one is acknowledged (tens of ms).
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, app)
             .with_graceful_shutdown(async move { stop.cancelled().await })
             .await

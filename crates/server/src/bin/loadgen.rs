@@ -81,6 +81,17 @@ fn rss_kib(pid: Option<u32>) -> Option<u64> {
         .ok()
 }
 
+/// CPU time (user + system) the process has used, in seconds, from
+/// /proc/<pid>/stat (clock ticks, assumed 100 per second as on Linux).
+fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid?)).ok()?;
+    let after_name = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 async fn send(ws: &mut Ws, message: &ClientMessage) -> anyhow::Result<()> {
     ws.send(Message::text(message.encode())).await?;
     Ok(())
@@ -258,6 +269,8 @@ async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> any
         latency: Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3)?),
     });
     let rss_before = rss_kib(cli.server_pid);
+    let cpu_before = cpu_seconds(cli.server_pid);
+    let own_cpu_before = cpu_seconds(Some(std::process::id()));
     let gate = Arc::new(Semaphore::new(cli.connect_concurrency / 2 + 1));
     let start = Instant::now();
     let until = start + Duration::from_secs(seconds);
@@ -323,6 +336,16 @@ async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> any
         println!(
             "server RSS: before {before} KiB  peak during play {peak_rss} KiB  after {} KiB",
             rss_kib(cli.server_pid).unwrap_or(0)
+        );
+    }
+    if let (Some(before), Some(after)) = (cpu_before, cpu_seconds(cli.server_pid)) {
+        let used = after - before;
+        let own =
+            cpu_seconds(Some(std::process::id())).unwrap_or(0.0) - own_cpu_before.unwrap_or(0.0);
+        println!(
+            "server CPU: {used:.1} s ({:.0}% of one core, {:.1} us per move); load generator CPU: {own:.1} s",
+            100.0 * used / elapsed,
+            1e6 * used / moves.max(1) as f64
         );
     }
     Ok(())
