@@ -15,7 +15,7 @@
 //! - [`fen`]: positions as FEN text (Fairy-Stockfish's Amazons form).
 //! - [`outcome`]: how a game ends.
 //! - [`record`]: finished games as serde records, and their replay.
-//! - [`perft`]: move-tree counts, the check that move generation is right.
+//! - [`perft`](mod@perft): move-tree counts, the check that move generation is right.
 //!
 //! # Example
 //! ```
