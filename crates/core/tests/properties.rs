@@ -14,6 +14,15 @@ use amazons_core::{Bitboard, EndReason, MAX_GAME_LENGTH, Move, Outcome, Position
 use common::Board;
 use proptest::prelude::*;
 
+/// The number of cases: `default`, unless `PROPTEST_CASES` asks for another
+/// (an explicit count in the config would otherwise override the variable).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn square() -> impl Strategy<Value = Square> {
     (0u8..100).prop_map(|i| Square::from_index(i).expect("on board"))
 }
@@ -169,7 +178,7 @@ fn check_and_play(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(16), ..ProptestConfig::default() })]
 
     /// Random games from the start: every ply checked, and every game over
     /// within 92 moves with the side to move as the loser.
@@ -237,7 +246,7 @@ fn arbitrary_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
 
     /// Arbitrary boards: generation, counting and legality against the
     /// reference, FEN round trips, then a few random moves with make/unmake.
