@@ -8,6 +8,15 @@
 //! ordinary disk, so one file per match (one `fsync` each) could not keep a
 //! thousand matches under a 10 ms round trip; a shared file can.
 //!
+//! A journal file starts with a checkpoint line, then every event of every
+//! match that was still live when it was started, then new events. When the
+//! file grows past `journal_rotate_mib` (config), the writer starts the next file the same
+//! way (written under a temporary name, fsynced, renamed, directory fsynced)
+//! and removes the old one; a match leaves the journal once its record is on
+//! disk (its `archived` event). Recovery reads the files in order and lets a
+//! checkpoint supersede everything before it, so a crash at any point of a
+//! rotation loses nothing and duplicates nothing.
+//!
 //! At start-up [`recover`] reads every journal file, hands the events back
 //! grouped by match, and [`Journal::start`] begins a fresh file holding only the
 //! matches still in progress. Old files are then removed, except a file with a
@@ -84,6 +93,16 @@ pub enum Event {
         /// Unix milliseconds.
         at_ms: u64,
     },
+    /// The game's record is on disk (or it needs none): the journal may
+    /// forget the match.
+    Archived,
+}
+
+/// The first line of every journal file.
+#[derive(Serialize, Deserialize)]
+struct Checkpoint {
+    /// Always true; marks the line.
+    checkpoint: bool,
 }
 
 /// A journal line: the match and the event.
@@ -115,12 +134,12 @@ fn journal_number(name: &str) -> Option<u64> {
     digits.parse().ok()
 }
 
-/// Whether a match ended without ever starting (a waiting match given up):
-/// nothing of it needs keeping.
-pub fn ended_unplayed(events: &[Event]) -> bool {
+/// Whether the journal is done with a match: its record is on disk, or it
+/// ended without ever starting (a waiting match given up).
+pub fn retired(events: &[Event]) -> bool {
     let ended = events.iter().any(|e| matches!(e, Event::Ended { .. }));
     let started = events.iter().any(|e| matches!(e, Event::Started { .. }));
-    ended && !started
+    events.iter().any(|e| matches!(e, Event::Archived)) || (ended && !started)
 }
 
 /// Reads every `journal-N.jsonl` in `dir` (created if missing).
@@ -139,6 +158,11 @@ pub fn recover(dir: &Path) -> io::Result<Recovered> {
             next_number = next_number.max(n + 1);
             if name.ends_with(".jsonl") {
                 names.push((n, entry.path()));
+            } else if name.ends_with(".tmp") {
+                // A checkpoint that was never renamed into place: the files
+                // before it are complete, so it holds nothing of its own.
+                tracing::info!("removing unfinished checkpoint {name}");
+                std::fs::remove_file(entry.path())?;
             }
         }
     }
@@ -165,6 +189,13 @@ pub fn recover(dir: &Path) -> io::Result<Recovered> {
         let count = lines.len();
         for (number, raw) in lines.into_iter().enumerate() {
             if raw.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            if number == 0 && serde_json::from_slice::<Checkpoint>(raw).is_ok_and(|c| c.checkpoint)
+            {
+                // Everything before this file is in this file.
+                recovered.matches.clear();
+                index.clear();
                 continue;
             }
             match serde_json::from_slice::<Line>(raw) {
@@ -205,6 +236,10 @@ pub fn recover(dir: &Path) -> io::Result<Recovered> {
 enum Request {
     /// Append one line and report when it is on disk.
     Append {
+        /// The match the line belongs to.
+        match_id: MatchId,
+        /// Whether this line lets the journal forget the match.
+        retire: bool,
         /// The line, with its newline.
         bytes: Vec<u8>,
         /// Told once the line is fsynced (or failed).
@@ -223,33 +258,28 @@ pub struct Journal {
 
 impl Journal {
     /// Starts a new journal file in `dir` holding `live` (the events of the
-    /// matches still in progress), fsyncs it and the directory, then removes
-    /// the old files that were read cleanly and renames the others to
-    /// `*.kept`. Spawns the writer task on the current runtime.
+    /// matches still in progress), then removes the old files that were read
+    /// cleanly and renames the others to `*.kept`. Spawns the writer task on
+    /// the current runtime.
     pub fn start(
         dir: &Path,
         recovered: &Recovered,
         live: &[(MatchId, Vec<Event>)],
+        rotate_bytes: u64,
     ) -> io::Result<Journal> {
-        let path = dir.join(format!("journal-{:06}.jsonl", recovered.next_number));
-        let mut file = OpenOptions::new()
-            .create_new(true)
-            .append(true)
-            .open(&path)?;
-        let mut buffer = Vec::new();
+        let mut lines: HashMap<MatchId, Vec<u8>> = HashMap::new();
         for (match_id, events) in live {
+            let buffer = lines.entry(*match_id).or_default();
             for event in events {
                 let line = Line {
                     match_id: *match_id,
                     event: event.clone(),
                 };
-                serde_json::to_writer(&mut buffer, &line)?;
+                serde_json::to_writer(&mut *buffer, &line)?;
                 buffer.push(b'\n');
             }
         }
-        file.write_all(&buffer)?;
-        file.sync_all()?;
-        sync_dir(dir)?;
+        let (file, size) = write_checkpoint(dir, recovered.next_number, &lines)?;
         for (old, clean) in &recovered.files {
             if *clean {
                 std::fs::remove_file(old)?;
@@ -261,17 +291,31 @@ impl Journal {
         }
         sync_dir(dir)?;
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(writer(Arc::new(file), rx));
+        let state = WriterState {
+            dir: dir.to_owned(),
+            file: Arc::new(file),
+            number: recovered.next_number,
+            size,
+            live: lines,
+            rotate_bytes,
+        };
+        tokio::spawn(writer(state, rx));
         Ok(Journal { tx })
     }
 
     /// Appends `event` for `match_id` and returns once it is on disk.
     pub async fn append(&self, match_id: MatchId, event: Event) -> io::Result<()> {
+        let retire = matches!(event, Event::Archived);
         let mut bytes = serde_json::to_vec(&Line { match_id, event })?;
         bytes.push(b'\n');
         let (done, wait) = oneshot::channel();
         self.tx
-            .send(Request::Append { bytes, done })
+            .send(Request::Append {
+                match_id,
+                retire,
+                bytes,
+                done,
+            })
             .map_err(|_| io::Error::other("the journal is closed"))?;
         wait.await
             .map_err(|_| io::Error::other("the journal writer stopped"))?
@@ -284,6 +328,32 @@ impl Journal {
             let _ = wait.await;
         }
     }
+}
+
+/// Writes journal file number `number`: the checkpoint line and `live`, under
+/// a temporary name, fsynced, then renamed into place and the directory
+/// fsynced. Returns the file (open for appending) and its size.
+fn write_checkpoint(
+    dir: &Path,
+    number: u64,
+    live: &HashMap<MatchId, Vec<u8>>,
+) -> io::Result<(File, u64)> {
+    let path = dir.join(format!("journal-{number:06}.jsonl"));
+    let temp = dir.join(format!("journal-{number:06}.jsonl.tmp"));
+    let mut file = OpenOptions::new()
+        .create_new(true)
+        .append(true)
+        .open(&temp)?;
+    let mut buffer = serde_json::to_vec(&Checkpoint { checkpoint: true })?;
+    buffer.push(b'\n');
+    for lines in live.values() {
+        buffer.extend_from_slice(lines);
+    }
+    file.write_all(&buffer)?;
+    file.sync_all()?;
+    std::fs::rename(&temp, &path)?;
+    sync_dir(dir)?;
+    Ok((file, buffer.len() as u64))
 }
 
 /// Makes a rename or a file creation in `dir` durable.
@@ -299,21 +369,44 @@ pub fn sync_dir(dir: &Path) -> io::Result<()> {
 /// overlapping syncs gave thousands per second at well under 1 ms.
 const SYNCS_IN_FLIGHT: usize = 4;
 
+/// What the writer task owns.
+struct WriterState {
+    /// The journal directory.
+    dir: PathBuf,
+    /// The current file.
+    file: Arc<File>,
+    /// Its number.
+    number: u64,
+    /// Its size so far.
+    size: u64,
+    /// Every line of every match not yet retired: the next checkpoint.
+    live: HashMap<MatchId, Vec<u8>>,
+    /// Start the next file once the current one is this large.
+    rotate_bytes: u64,
+}
+
 /// The writer task: takes every append waiting, writes them in one go (in
 /// order), then syncs on a blocking thread and acknowledges them once the
 /// sync returns. A sync that returns covers every byte written before it
 /// began, so acknowledging after it is always safe, even when an earlier
 /// batch's sync is still running.
-async fn writer(file: Arc<File>, mut rx: mpsc::UnboundedReceiver<Request>) {
+async fn writer(mut state: WriterState, mut rx: mpsc::UnboundedReceiver<Request>) {
     let in_flight = Arc::new(tokio::sync::Semaphore::new(SYNCS_IN_FLIGHT));
     let mut closing = None;
     while closing.is_none() {
         let Some(first) = rx.recv().await else { break };
         let mut batch = Vec::new();
         let mut buffer = Vec::new();
+        let mut lines = Vec::new();
         let mut push = |request: Request, closing: &mut Option<oneshot::Sender<()>>| match request {
-            Request::Append { bytes, done } => {
+            Request::Append {
+                match_id,
+                retire,
+                bytes,
+                done,
+            } => {
                 buffer.extend_from_slice(&bytes);
+                lines.push((match_id, retire, bytes));
                 batch.push(done);
             }
             Request::Close(done) => *closing = Some(done),
@@ -331,7 +424,8 @@ async fn writer(file: Arc<File>, mut rx: mpsc::UnboundedReceiver<Request>) {
         let Ok(permit) = Arc::clone(&in_flight).acquire_owned().await else {
             break;
         };
-        let writing = Arc::clone(&file);
+        let writing = Arc::clone(&state.file);
+        let length = buffer.len() as u64;
         let written = tokio::task::spawn_blocking(move || {
             let mut writer: &File = &writing;
             writer.write_all(&buffer)
@@ -345,7 +439,19 @@ async fn writer(file: Arc<File>, mut rx: mpsc::UnboundedReceiver<Request>) {
             }
             continue;
         }
-        let syncing = Arc::clone(&file);
+        state.size += length;
+        for (match_id, retire, bytes) in lines {
+            if retire {
+                state.live.remove(&match_id);
+            } else {
+                state
+                    .live
+                    .entry(match_id)
+                    .or_default()
+                    .extend_from_slice(&bytes);
+            }
+        }
+        let syncing = Arc::clone(&state.file);
         tokio::task::spawn_blocking(move || {
             let result = syncing.sync_data();
             if let Err(e) = &result {
@@ -359,13 +465,67 @@ async fn writer(file: Arc<File>, mut rx: mpsc::UnboundedReceiver<Request>) {
             }
             drop(permit);
         });
+        if state.size >= state.rotate_bytes {
+            state = rotate(state, &in_flight).await;
+        }
     }
     // Wait for the syncs still running, then sync everything once more.
     let _all = in_flight.acquire_many(SYNCS_IN_FLIGHT as u32).await;
-    let file = Arc::clone(&file);
+    let file = Arc::clone(&state.file);
     let _ = tokio::task::spawn_blocking(move || file.sync_all()).await;
     if let Some(done) = closing {
         let _ = done.send(());
+    }
+}
+
+/// Starts the next journal file with the live matches and removes the old
+/// one. On failure the old file simply stays in use.
+async fn rotate(state: WriterState, in_flight: &Arc<tokio::sync::Semaphore>) -> WriterState {
+    // Every sync of the old file must be done before it can go.
+    let Ok(_all) = in_flight.acquire_many(SYNCS_IN_FLIGHT as u32).await else {
+        return state;
+    };
+    let started = std::time::Instant::now();
+    let result = tokio::task::spawn_blocking(move || {
+        let next = state.number + 1;
+        match write_checkpoint(&state.dir, next, &state.live) {
+            Ok((file, size)) => {
+                let old = state.dir.join(format!("journal-{:06}.jsonl", state.number));
+                if let Err(e) = std::fs::remove_file(&old).and_then(|()| sync_dir(&state.dir)) {
+                    tracing::warn!("cannot remove the old journal {}: {e}", old.display());
+                }
+                WriterState {
+                    file: Arc::new(file),
+                    number: next,
+                    size,
+                    ..state
+                }
+            }
+            Err(e) => {
+                // The new file must not survive (recovery would let it
+                // supersede the old one, which stays in use): remove it under
+                // either name, and try again after another `rotate_bytes`.
+                tracing::error!("journal rotation failed (the current file stays in use): {e}");
+                let _ =
+                    std::fs::remove_file(state.dir.join(format!("journal-{next:06}.jsonl.tmp")));
+                let _ = std::fs::remove_file(state.dir.join(format!("journal-{next:06}.jsonl")));
+                let _ = sync_dir(&state.dir);
+                WriterState { size: 0, ..state }
+            }
+        }
+    })
+    .await;
+    match result {
+        Ok(state) => {
+            tracing::info!(
+                file = state.number,
+                live_matches = state.live.len(),
+                ms = started.elapsed().as_millis() as u64,
+                "journal rotated"
+            );
+            state
+        }
+        Err(e) => panic!("journal rotation task failed: {e}"),
     }
 }
 
@@ -381,7 +541,7 @@ mod tests {
     async fn appends_survive_and_truncated_tails_are_ignored_and_kept() {
         let dir = tempfile::tempdir().unwrap();
         let recovered = recover(dir.path()).unwrap();
-        let journal = Journal::start(dir.path(), &recovered, &[]).unwrap();
+        let journal = Journal::start(dir.path(), &recovered, &[], 1 << 20).unwrap();
         let created = Event::Created {
             time_control: TimeControl::Untimed,
             created_at_ms: 1,
@@ -409,11 +569,115 @@ mod tests {
         assert_eq!(recovered.problems.len(), 1, "{:?}", recovered.problems);
         assert!(recovered.problems[0].contains("truncated"));
         let live = vec![recovered.matches[0].clone()];
-        let journal = Journal::start(dir.path(), &recovered, &live).unwrap();
+        let journal = Journal::start(dir.path(), &recovered, &live, 1 << 20).unwrap();
         journal.close().await;
         assert!(dir.path().join("journal-000001.jsonl.kept").exists());
+        assert!(!dir.path().join("journal-000002.jsonl.tmp").exists());
         let again = recover(dir.path()).unwrap();
         assert_eq!(again.matches, live);
         assert!(again.problems.is_empty());
+    }
+
+    fn moved(ply: u32) -> Event {
+        let mv = if ply % 2 == 0 { "d1-d2/d3" } else { "d2-d1/d2" };
+        Event::Moved {
+            ply,
+            mv: mv.parse().unwrap(),
+            time_ms: 1,
+            clock_ms: None,
+            clocks: None,
+        }
+    }
+
+    fn journal_files(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[tokio::test]
+    async fn rotation_keeps_live_matches_and_drops_archived_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let recovered = recover(dir.path()).unwrap();
+        let journal = Journal::start(dir.path(), &recovered, &[], 2_000).unwrap();
+        let created = Event::Created {
+            time_control: TimeControl::Untimed,
+            created_at_ms: 1,
+            rematch_of: None,
+        };
+        let (live, done) = (id(1), id(2));
+        journal.append(live, created.clone()).await.unwrap();
+        journal.append(done, created.clone()).await.unwrap();
+        let mut expected = vec![created.clone()];
+        for ply in 0..60 {
+            journal.append(live, moved(ply)).await.unwrap();
+            journal.append(done, moved(ply)).await.unwrap();
+            expected.push(moved(ply));
+        }
+        journal.append(done, Event::Archived).await.unwrap();
+        for ply in 60..80 {
+            journal.append(live, moved(ply)).await.unwrap();
+            expected.push(moved(ply));
+        }
+        journal.close().await;
+        let files = journal_files(dir.path());
+        assert_eq!(
+            files.len(),
+            1,
+            "old files are removed after each rotation: {files:?}"
+        );
+        assert_ne!(files[0], "journal-000001.jsonl", "it rotated");
+        let recovered = recover(dir.path()).unwrap();
+        assert!(recovered.problems.is_empty(), "{:?}", recovered.problems);
+        assert_eq!(recovered.matches, vec![(live, expected)]);
+    }
+
+    #[tokio::test]
+    async fn a_checkpoint_supersedes_the_files_before_it() {
+        // A crash after the next file was renamed into place but before the
+        // old one was removed leaves both: nothing may be read twice.
+        let dir = tempfile::tempdir().unwrap();
+        let created = Event::Created {
+            time_control: TimeControl::Untimed,
+            created_at_ms: 1,
+            rematch_of: None,
+        };
+        let line = |event: &Event| {
+            let mut text = serde_json::to_string(&Line {
+                match_id: id(1),
+                event: event.clone(),
+            })
+            .unwrap();
+            text.push('\n');
+            text
+        };
+        let events = [created, moved(0)];
+        let old: String = events.iter().map(line).collect();
+        std::fs::write(
+            dir.path().join("journal-000001.jsonl"),
+            format!("{{\"checkpoint\":true}}\n{old}"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("journal-000002.jsonl"),
+            format!("{{\"checkpoint\":true}}\n{old}{}", line(&moved(1))),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("journal-000003.jsonl.tmp"),
+            "{\"checkpoint\":true}\n{\"match_id\"",
+        )
+        .unwrap();
+        let recovered = recover(dir.path()).unwrap();
+        assert_eq!(recovered.matches.len(), 1);
+        assert_eq!(
+            recovered.matches[0].1,
+            vec![events[0].clone(), events[1].clone(), moved(1)]
+        );
+        assert!(!dir.path().join("journal-000003.jsonl.tmp").exists());
+        assert_eq!(recovered.next_number, 4);
     }
 }

@@ -375,6 +375,7 @@ impl MatchActor {
                 self.outcome = Some(*outcome);
                 self.ended_at_ms = *at_ms;
             }
+            Event::Archived => {}
         }
         Ok(())
     }
@@ -854,6 +855,7 @@ impl MatchActor {
                 clocks: None,
                 record_id: None,
             });
+            self.archive().await;
             tracing::info!(match_id = %self.id, "empty waiting match removed");
             self.done = true;
         } else {
@@ -1022,7 +1024,9 @@ impl MatchActor {
             self.outcome = Some(outcome);
             self.ended_at_ms = at_ms;
         }
-        if self.started_at_ms.is_some() {
+        if self.started_at_ms.is_none() {
+            self.archive().await;
+        } else {
             let record = self.record();
             let shared = Arc::clone(&self.shared);
             let id = self.id;
@@ -1030,7 +1034,10 @@ impl MatchActor {
                 tokio::task::spawn_blocking(move || shared.history.save_blocking(id, &record))
                     .await;
             match saved {
-                Ok(Ok(())) => self.record_id = Some(self.id),
+                Ok(Ok(())) => {
+                    self.record_id = Some(self.id);
+                    self.archive().await;
+                }
                 Ok(Err(e)) => {
                     tracing::error!(match_id = %self.id, "could not write the game record: {e}")
                 }
@@ -1048,6 +1055,14 @@ impl MatchActor {
         self.publish(true);
         self.linger_deadline =
             Some(Instant::now() + Duration::from_secs(self.shared.config.finished_linger_secs));
+    }
+
+    /// Tells the journal it may forget this match (its record is on disk, or
+    /// it needs none). Failing that only keeps the match in the journal.
+    async fn archive(&mut self) {
+        if let Err(e) = self.shared.journal.append(self.id, Event::Archived).await {
+            tracing::warn!(match_id = %self.id, "could not archive the match in the journal: {e}");
+        }
     }
 
     async fn resign(

@@ -74,11 +74,16 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let carried: Vec<_> = recovered
         .matches
         .iter()
-        .filter(|(id, events)| !history.contains(*id) && !journal::ended_unplayed(events))
+        .filter(|(id, events)| !history.contains(*id) && !journal::retired(events))
         .cloned()
         .collect();
-    let journal =
-        Journal::start(&journal_dir, &recovered, &carried).context("cannot start the journal")?;
+    let journal = Journal::start(
+        &journal_dir,
+        &recovered,
+        &carried,
+        config.journal_rotate_mib.max(1) * 1024 * 1024,
+    )
+    .context("cannot start the journal")?;
     let shutdown = CancellationToken::new();
     let shared = Arc::new(Shared {
         registry: Registry::new(config.max_matches.max(carried.len())),
