@@ -17,8 +17,10 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// The socket type.
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// What the next read brought.
+/// What the next read brought. (Short-lived, so the size of a message
+/// inline does not matter.)
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     /// A server message.
     Message(ServerMessage),
