@@ -261,3 +261,26 @@ fn region_counts_match_brute_force() {
         assert_eq!(bounds.lower, brute_force(&p, &mut HashMap::new()), "{fen}");
     }
 }
+
+#[test]
+fn two_threads_return_a_legal_move_in_time() {
+    let p = random_position(11, 12);
+    let mut e = Engine::new(EngineConfig {
+        threads: 2,
+        hash_mb: 1,
+        ..EngineConfig::default()
+    });
+    let t = Instant::now();
+    let r = e.search(
+        &p,
+        &SearchLimits::movetime(Duration::from_millis(60)),
+        &mut |_| {},
+    );
+    assert!(
+        t.elapsed() <= Duration::from_millis(110),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+    assert!(r.nodes > 0);
+}
