@@ -47,9 +47,13 @@ pub struct Budget {
 
 /// Computes the budget for a search of `position` under `limits`.
 ///
-/// - `movetime`: hard = movetime minus [`MOVE_OVERHEAD`] and [`OVERHEAD_SHARE`] (at least 1 ms),
-///   soft = 60% of it (an iteration started later rarely finishes).
-/// - clock: the game has at most 92 plies, so with `p` plies played we expect
+/// - `movetime`: hard = movetime minus [`MOVE_OVERHEAD`] and [`OVERHEAD_SHARE`]
+///   (at least 1 ms). Time per move cannot be saved for later, so the soft
+///   budget equals the hard one: the search keeps deepening until cut off (a
+///   cut-off iteration still improves the move when a root move finishes with
+///   a better score).
+/// - clock: soft = 60% of hard (an iteration started later rarely finishes,
+///   and unused time stays on the clock). The game has at most 92 plies, so with `p` plies played we expect
 ///   at most `(92 − p) / 2` more moves of ours; we plan for that plus a margin
 ///   of 3 and add three quarters of the increment. The hard budget never
 ///   exceeds a third of the remaining time, and the same reserve is held back.
@@ -80,7 +84,11 @@ pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
         hard = Some(reserve(DEFAULT_MOVETIME));
     }
     Budget {
-        soft: hard.map(|h| h.mul_f64(0.6)),
+        soft: if limits.clock.is_some() {
+            hard.map(|h| h.mul_f64(0.6))
+        } else {
+            hard
+        },
         hard,
     }
 }
