@@ -207,7 +207,9 @@ impl<'a> Worker<'a> {
             let k = self.params.helper.min(roots.len() - 1);
             roots.swap(0, k);
         }
-        let mut depth = 2;
+        // Odd helpers run one ply ahead of the main thread (Lazy SMP), so the
+        // table holds deeper results by the time the main thread gets there.
+        let mut depth = 2 + (self.params.helper % 2) as u32;
         while depth <= self.params.max_depth {
             if let Some(soft) = self.params.soft_deadline {
                 if Instant::now() >= soft {
