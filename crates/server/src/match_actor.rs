@@ -823,6 +823,10 @@ impl MatchActor {
                 }
                 conn.send(&left);
                 self.seats_changed();
+                if self.audience().next().is_none() {
+                    // Nobody is left to arrange a rematch: clear it away now.
+                    self.linger_deadline = Some(Instant::now());
+                }
                 Ok(())
             }
             MatchStatus::Waiting => {

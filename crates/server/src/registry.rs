@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use amazons_protocol::{MatchId, MatchSummary, ServerMessage};
+use amazons_protocol::{MatchId, MatchStatus, MatchSummary, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
 
@@ -61,13 +61,11 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a match (and tells the lobby), unless the table is full.
+    /// Adds a match (and tells the lobby). The caller checked [`Registry::has_room`];
+    /// restored matches are always admitted.
     pub fn insert(&self, handle: MatchHandle, summary: MatchSummary) -> Result<(), TooManyMatches> {
         {
             let mut inner = self.lock();
-            if inner.matches.len() >= self.max_matches {
-                return Err(TooManyMatches);
-            }
             let seq = inner.next_seq;
             inner.next_seq += 1;
             inner.matches.insert(
@@ -83,9 +81,16 @@ impl Registry {
         Ok(())
     }
 
-    /// Whether another match could be created now.
+    /// Whether another match could be created now. Finished matches do not
+    /// count: they are only waiting to be cleared away.
     pub fn has_room(&self) -> bool {
-        self.lock().matches.len() < self.max_matches
+        let inner = self.lock();
+        let open = inner
+            .matches
+            .values()
+            .filter(|e| e.summary.status != MatchStatus::Finished)
+            .count();
+        open < self.max_matches
     }
 
     /// The handle of a match.

@@ -125,3 +125,39 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     server.shutdown();
     server.wait().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_match_limit_counts_only_unfinished_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = amazons_server::Config {
+        max_matches: 1,
+        ..test_config(dir.path())
+    };
+    let server = start(config).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let (first, _, _) = ann
+        .create(TimeControl::Untimed, ColorPreference::White)
+        .await;
+    ann.send(&ClientMessage::CreateMatch {
+        time_control: TimeControl::Untimed,
+        color: ColorPreference::Random,
+    })
+    .await;
+    assert_eq!(
+        ann.expect_error().await,
+        amazons_protocol::ErrorCode::TooManyMatches
+    );
+    ann.send(&ClientMessage::Abort {
+        match_id: first,
+        token: None,
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+        .await;
+    let (second, _, _) = ann
+        .create(TimeControl::Untimed, ColorPreference::White)
+        .await;
+    assert_ne!(first, second);
+    server.shutdown();
+    server.wait().await.unwrap();
+}

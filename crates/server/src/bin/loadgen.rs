@@ -221,8 +221,12 @@ async fn match_slot(
         )
         .await?;
         let match_id = loop {
-            if let ServerMessage::Joined { match_id, .. } = recv(&mut white).await? {
-                break match_id;
+            match recv(&mut white).await? {
+                ServerMessage::Joined { match_id, .. } => break match_id,
+                ServerMessage::Error { code, message, .. } => {
+                    bail!("create_match refused: {code:?}: {message}")
+                }
+                _ => {}
             }
         };
         send(
@@ -254,6 +258,9 @@ async fn match_slot(
         w?;
         b?;
         stats.games.fetch_add(1, Ordering::Relaxed);
+        // Done with it: leaving lets the server clear the match away at once.
+        send(&mut white, &ClientMessage::Leave { match_id }).await?;
+        send(&mut black, &ClientMessage::Leave { match_id }).await?;
     }
     let mut all = stats.latency.lock().await;
     all.add(&local)?;
