@@ -141,6 +141,10 @@ async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
         let log = bot.stderr_text();
         assert!(status.success(), "{status:?}\n{log}");
         assert!(log.contains("game 1 over"), "{log}");
+        assert!(
+            log.contains("resuming match"),
+            "the bot resumed its seat:\n{log}"
+        );
     }
 
     assert_eq!(reports.len(), MATCHES);
