@@ -16,12 +16,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Searches fixed positions to a fixed node budget; prints nodes, nps and time
-    /// per position and a total that changes only when the search changes.
+    /// Searches fixed positions to a fixed depth; prints nodes, nps and time per
+    /// position and a total node count that changes only when the search changes.
     Bench {
-        /// Node budget per position.
-        #[arg(long, default_value_t = 20_000)]
-        nodes: u64,
+        /// Depth per position.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Node budget per position instead of a depth (the total then only
+        /// shows positions that finish early).
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Search threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -98,7 +102,15 @@ fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Some(Command::Bench { nodes, threads }) => {
+        Some(Command::Bench {
+            depth,
+            nodes,
+            threads,
+        }) => {
+            let limits = match nodes {
+                Some(n) => SearchLimits::nodes(n),
+                None => SearchLimits::depth(depth),
+            };
             let mut total = 0;
             let start = Instant::now();
             for fen in BENCH_FENS {
@@ -108,7 +120,7 @@ fn main() -> anyhow::Result<()> {
                     hash_mb: 16,
                     ..EngineConfig::default()
                 });
-                let report = engine.search(&position, &SearchLimits::nodes(nodes), &mut |_| {});
+                let report = engine.search(&position, &limits, &mut |_| {});
                 let secs = report.elapsed.as_secs_f64();
                 println!(
                     "{fen}\n  best {} score {} depth {} nodes {} time {:.3} s nps {:.0}",

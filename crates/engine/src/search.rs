@@ -69,7 +69,7 @@ impl Default for Params {
             inner_width: 14,
             queen_width: 8,
             helper: 0,
-            queen_eval_depth: 2,
+            queen_eval_depth: 1,
             arrow_eval_depth: 3,
             eval: eval::EvalParams::default(),
         }
