@@ -149,14 +149,14 @@ async fn run(config: Config) -> anyhow::Result<()> {
     } else {
         println!("  connect with: ws://{addr}/ws");
     }
+    for problem in &server.problems {
+        println!("  warning: {problem}");
+    }
     println!(
         "  history in {}  (restored {} match(es) in progress)",
         history_dir.display(),
         server.restored
     );
-    for problem in &server.problems {
-        println!("  warning: {problem}");
-    }
     wait_for_signal().await;
     tracing::info!("shutting down");
     server.shutdown();
