@@ -435,6 +435,8 @@ impl Bot {
                 });
             }
             Err(e) => {
+                // Remember the ply so the failed engine is not asked again.
+                self.sent = Some((match_id, answer.ply));
                 tracing::error!("the engine gave up in match {match_id} ({e}); resigning");
                 self.send(ClientMessage::Resign { match_id, token });
             }
@@ -442,7 +444,13 @@ impl Bot {
     }
 
     fn think_if_our_turn(&mut self, answers: &UnboundedSender<Answer>) {
-        let Some(view) = self.current.as_ref().filter(|v| v.our_turn()) else {
+        // A side with no legal move has lost: the server's game_over is on its
+        // way, so there is nothing to think about.
+        let Some(view) = self
+            .current
+            .as_ref()
+            .filter(|v| v.our_turn() && v.position.has_legal_move())
+        else {
             return;
         };
         if self.sent == Some((view.id, view.ply())) {
