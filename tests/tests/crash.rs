@@ -105,7 +105,7 @@ async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
 
     let mut in_flight_at_kills = Vec::new();
     for kill in 0..KILLS {
-        let wait = rng.random_range(300..1500);
+        let wait = rng.random_range(800..2800);
         tokio::time::sleep(Duration::from_millis(wait)).await;
         let in_flight = seats.iter().filter(|s| !s.is_finished()).count();
         in_flight_at_kills.push(in_flight);
