@@ -6,7 +6,8 @@
 //!   re-sorted after every iteration.
 //! - Inner nodes are selective, as in the strong Amazons programs: queen moves
 //!   are ranked first (by the evaluation of the board after the queen move
-//!   without its arrow, or by a cheap mobility proxy one ply above the leaves),
+//!   without its arrow; below [`Params::queen_eval_depth`] by a cheaper
+//!   mobility proxy, which measured weaker, so by default it is unused),
 //!   arrows of the best queen moves are ranked next (by full evaluation when
 //!   enough depth remains, by a distance-map heuristic otherwise), and only the
 //!   best [`Params::inner_width`] moves are searched, after the TT move and
