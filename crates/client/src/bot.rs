@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{Move, PlayerKind, Side};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MatchStatus, MatchSummary, SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MatchSnapshot, MatchStatus, MatchSummary, SeatToken,
+    ServerMessage,
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
@@ -172,10 +173,14 @@ enum Flow {
     Stop,
 }
 
-/// Whether a waiting match has a seat the bot can take.
+/// Whether a match has someone waiting for an opponent: it is waiting and
+/// exactly one seat is taken. A match with both seats free is not one: the
+/// server lists a new match before its creator sits down, and a bot that
+/// joined then could take the creator's seat and leave them refused
+/// (`seat_taken`) and the bot alone in the match.
 fn joinable(summary: &MatchSummary) -> bool {
     summary.status == MatchStatus::Waiting
-        && (summary.seats.white.is_none() || summary.seats.black.is_none())
+        && summary.seats.white.is_some() != summary.seats.black.is_some()
 }
 
 impl Bot {
@@ -224,22 +229,10 @@ impl Bot {
         let now = Instant::now();
         let message = match event {
             NetEvent::Connected => {
-                match &self.current {
-                    Some(view) if view.outcome.is_none() && view.token.is_some() => {
-                        tracing::info!("connected; resuming match {}", view.id);
-                        self.send(ClientMessage::Resume {
-                            match_id: view.id,
-                            token: view.token.expect("checked"),
-                        });
-                    }
-                    _ => {
-                        tracing::info!("connected");
-                        self.current = None;
-                        self.seek();
-                    }
-                }
+                self.on_connected();
                 return Ok(Flow::Continue);
             }
+            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
             NetEvent::Reconnecting {
                 reason,
                 retry_in,
@@ -248,7 +241,6 @@ impl Bot {
                 tracing::warn!(
                     "connection lost ({reason}); reconnecting in {retry_in:?} (attempt {attempt})"
                 );
-                self.joining = None;
                 return Ok(Flow::Continue);
             }
             NetEvent::Message(message) => message,
@@ -269,24 +261,30 @@ impl Bot {
                 self.token = Some((*match_id, *token));
             }
             ServerMessage::Snapshot(snapshot) if snapshot.you.is_some() => {
-                let token = self
-                    .token
-                    .filter(|(id, _)| *id == snapshot.match_id)
-                    .map(|(_, token)| token)
-                    .or_else(|| {
-                        self.current
-                            .as_ref()
-                            .filter(|v| v.id == snapshot.match_id)
-                            .and_then(|v| v.token)
-                    });
-                self.joining = None;
-                self.sent = None;
-                self.current = Some(MatchView::from_snapshot(snapshot, token, now)?);
+                return self.on_snapshot(snapshot, now);
             }
-            ServerMessage::RematchStarted { new_match_id, .. } => {
+            ServerMessage::RematchStarted {
+                match_id,
+                new_match_id,
+            } => {
+                if self.current.as_ref().is_some_and(|v| v.id != *match_id) {
+                    return Ok(Flow::Continue);
+                }
                 tracing::info!("rematch: new match {new_match_id}");
                 self.current = None;
+                self.sent = None;
                 self.joining = Some(*new_match_id);
+            }
+            ServerMessage::RematchDeclined { match_id, by }
+                if self.awaits_rematch(*match_id)
+                    && self.current.as_ref().and_then(|v| v.you) != Some(*by) =>
+            {
+                tracing::info!("the opponent declined the rematch; stopping");
+                return Ok(Flow::Stop);
+            }
+            ServerMessage::MatchRemoved { match_id } if self.awaits_rematch(*match_id) => {
+                tracing::info!("match {match_id} is gone, so no rematch is coming; stopping");
+                return Ok(Flow::Stop);
             }
             ServerMessage::Replaced { match_id } => {
                 anyhow::bail!(
@@ -298,8 +296,9 @@ impl Bot {
                 code,
                 message: text,
                 match_id,
+                reply_to,
                 ..
-            } => return self.on_error(*code, text, *match_id),
+            } => return self.on_error(*code, text, *match_id, reply_to.as_deref()),
             _ => {}
         }
         let Some(view) = self.current.as_mut() else {
@@ -325,11 +324,89 @@ impl Bot {
         Ok(Flow::Continue)
     }
 
+    /// After (re)connecting: take back the seat we hold, keep waiting in a
+    /// finished match for the rematch we offered, or look for a seat.
+    fn on_connected(&mut self) {
+        let pending = self.joining.take();
+        let (resume, waiting) = match &self.current {
+            Some(view) if view.outcome.is_none() => (view.token.map(|t| (view.id, t)), false),
+            Some(view) if matches!(self.target, Target::Match(_)) && self.wants_another_game() => {
+                (view.token.map(|t| (view.id, t)), true)
+            }
+            // A seat taken (`joined`) whose snapshot was lost with the connection.
+            None => (self.token.filter(|(id, _)| Some(*id) == pending), false),
+            Some(_) => (None, false),
+        };
+        match resume {
+            Some((match_id, token)) => {
+                if waiting {
+                    tracing::info!("connected; back in match {match_id} to wait for the rematch");
+                } else {
+                    tracing::info!("connected; resuming match {match_id}");
+                }
+                if self.current.is_none() {
+                    self.joining = Some(match_id);
+                }
+                self.send(ClientMessage::Resume { match_id, token });
+            }
+            None => {
+                tracing::info!("connected");
+                self.current = None;
+                self.seek();
+            }
+        }
+    }
+
+    /// Whether we sit in finished match `match_id` waiting for a rematch.
+    fn awaits_rematch(&self, match_id: MatchId) -> bool {
+        matches!(self.target, Target::Match(_))
+            && self
+                .current
+                .as_ref()
+                .is_some_and(|v| v.id == match_id && v.outcome.is_some())
+    }
+
+    /// A snapshot of a match we sit in: after a join, a resume, or a rematch.
+    /// Snapshots of other matches (late answers about a match we have left)
+    /// are ignored, so the view never goes back to an old position.
+    fn on_snapshot(&mut self, snapshot: &MatchSnapshot, now: Instant) -> anyhow::Result<Flow> {
+        let id = snapshot.match_id;
+        let current = self.current.as_ref().filter(|v| v.id == id);
+        if current.is_none() && self.joining != Some(id) {
+            tracing::debug!("ignoring a snapshot of match {id}, where we do not play now");
+            return Ok(Flow::Continue);
+        }
+        let already_over = current.is_some_and(|v| v.outcome.is_some());
+        let token = self
+            .token
+            .filter(|(token_id, _)| *token_id == id)
+            .map(|(_, token)| token)
+            .or_else(|| current.and_then(|v| v.token));
+        self.joining = None;
+        self.sent = None;
+        let view = MatchView::from_snapshot(snapshot, token, now)?;
+        let (outcome, offer, you) = (view.outcome, view.rematch_offer, view.you);
+        self.current = Some(view);
+        match outcome {
+            // The game ended while we were away (its game_over is lost).
+            Some(outcome) if !already_over => Ok(self.game_finished(outcome)),
+            // Back in a finished match, waiting for the rematch we offered.
+            Some(_) => {
+                if offer.is_some() && offer != you && self.wants_another_game() {
+                    self.send(ClientMessage::AcceptRematch { match_id: id });
+                }
+                Ok(Flow::Continue)
+            }
+            None => Ok(Flow::Continue),
+        }
+    }
+
     fn on_error(
         &mut self,
         code: ErrorCode,
         text: &str,
         match_id: Option<MatchId>,
+        reply_to: Option<&str>,
     ) -> anyhow::Result<Flow> {
         tracing::warn!("server refused: {text} ({code:?})");
         let refused_join = self
@@ -339,21 +416,52 @@ impl Bot {
             self.joining = None;
             self.refused.insert(joining);
             match self.target {
+                Target::Match(_) if self.games_done > 0 => {
+                    tracing::info!(
+                        "cannot get back to match {joining}, so no rematch is coming; stopping"
+                    );
+                    return Ok(Flow::Stop);
+                }
                 Target::Match(id) => anyhow::bail!("cannot join match {id}: {text}"),
                 Target::Fill => self.send(ClientMessage::ListMatches),
             }
             return Ok(Flow::Continue);
         }
-        let ours = self.current.as_ref().filter(|v| Some(v.id) == match_id);
-        if let Some(view) = ours {
-            self.sent = None;
+        if let Some(id) = match_id.filter(|id| self.awaits_rematch(*id)) {
             if matches!(
-                code,
-                ErrorCode::StalePly
-                    | ErrorCode::NotYourTurn
-                    | ErrorCode::IllegalMove
-                    | ErrorCode::BadMoveText
+                reply_to,
+                Some("offer_rematch" | "accept_rematch" | "resume")
             ) {
+                tracing::info!("no rematch is coming in match {id}; stopping");
+                return Ok(Flow::Stop);
+            }
+            return Ok(Flow::Continue);
+        }
+        let ours = self
+            .current
+            .as_ref()
+            .filter(|v| Some(v.id) == match_id && v.outcome.is_none());
+        if let Some(view) = ours.filter(|_| reply_to == Some("resume")) {
+            let match_id = view.id;
+            match self.target {
+                Target::Match(_) => {
+                    anyhow::bail!("cannot take back our seat in match {match_id}: {text}")
+                }
+                Target::Fill => {
+                    tracing::warn!("lost our seat in match {match_id}; looking for another");
+                    self.refused.insert(match_id);
+                    self.current = None;
+                    self.seek();
+                    return Ok(Flow::Continue);
+                }
+            }
+        }
+        if let Some(view) = ours {
+            // The game is over and its game_over is on its way: nothing to
+            // send again. Anything else refused: ask where the game stands;
+            // the snapshot lets the bot think again (until then `sent` keeps
+            // it from sending the same refused move over and over).
+            if code != ErrorCode::GameOver {
                 if let Some(token) = view.token {
                     let match_id = view.id;
                     self.send(ClientMessage::Resume { match_id, token });
@@ -491,5 +599,280 @@ impl Bot {
                 result,
             });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::sync::mpsc::UnboundedReceiver;
+
+    const OLD: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    const NEW: &str = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b";
+    const TOKEN: &str = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
+
+    fn bot(target: Target, games_limit: Option<u32>) -> (Bot, UnboundedReceiver<ClientMessage>) {
+        let (outbox, sent) = unbounded_channel();
+        let bot = Bot {
+            target,
+            chooser: None,
+            think: None,
+            outbox,
+            current: None,
+            joining: None,
+            refused: std::collections::HashSet::new(),
+            token: None,
+            games_done: 0,
+            games_limit,
+            sent: None,
+            stopping: false,
+        };
+        (bot, sent)
+    }
+
+    fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
+        std::iter::from_fn(|| sent.try_recv().ok()).collect()
+    }
+
+    fn message(json: &str) -> NetEvent {
+        NetEvent::Message(ServerMessage::decode(json).unwrap())
+    }
+
+    fn seat(name: &str) -> String {
+        format!(r#"{{"name":"{name}","kind":"human","connected":true}}"#)
+    }
+
+    /// A snapshot of `id` where we sit black after `moves` (each a move
+    /// text), with `outcome` and `offer` as JSON.
+    fn snapshot(id: &str, moves: &[&str], outcome: &str, offer: &str) -> NetEvent {
+        let status = if outcome == "null" {
+            "playing"
+        } else {
+            "finished"
+        };
+        let moves: Vec<String> = moves
+            .iter()
+            .map(|m| format!(r#"{{"move":"{m}","time_ms":10}}"#))
+            .collect();
+        let turn = if moves.len() % 2 == 0 {
+            "white"
+        } else {
+            "black"
+        };
+        message(&format!(
+            r#"{{"type":"snapshot","match_id":"{id}","you":"black","seats":{{"white":{},"black":{}}},"spectators":0,"status":"{status}","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{}],"fen":"-","ply":{},"turn":"{turn}","clocks":null,"outcome":{outcome},"rematch_offer":{offer}}}"#,
+            seat("ann"),
+            seat("testbot"),
+            moves.join(","),
+            moves.len(),
+        ))
+    }
+
+    fn joined(id: &str) -> NetEvent {
+        message(&format!(
+            r#"{{"type":"joined","match_id":"{id}","seat":"black","token":"{TOKEN}"}}"#
+        ))
+    }
+
+    fn game_over(id: &str) -> NetEvent {
+        message(&format!(
+            r#"{{"type":"game_over","match_id":"{id}","winner":"black","reason":"resignation","clocks":null}}"#
+        ))
+    }
+
+    fn summary(white: Option<&str>, black: Option<&str>) -> MatchSummary {
+        let seat = |name: Option<&str>| name.map_or("null".to_string(), seat);
+        let json = format!(
+            r#"{{"type":"match_updated","match":{{"id":"{OLD}","seats":{{"white":{},"black":{}}},"spectators":0,"status":"waiting","time_control":{{"kind":"untimed"}},"ply":0,"outcome":null}}}}"#,
+            seat(white),
+            seat(black)
+        );
+        match ServerMessage::decode(&json).unwrap() {
+            ServerMessage::MatchUpdated { summary } => summary,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const WON: &str = r#"{"winner":"black","reason":"resignation"}"#;
+
+    #[test]
+    fn fills_only_matches_where_someone_waits() {
+        assert!(joinable(&summary(Some("ann"), None)));
+        assert!(joinable(&summary(None, Some("ann"))));
+        assert!(
+            !joinable(&summary(None, None)),
+            "its creator is sitting down"
+        );
+        assert!(!joinable(&summary(Some("ann"), Some("bob"))));
+        let (mut bot, mut sent) = bot(Target::Fill, None);
+        let update = |white, black| {
+            NetEvent::Message(ServerMessage::MatchUpdated {
+                summary: summary(white, black),
+            })
+        };
+        bot.on_event(update(None, None)).unwrap();
+        assert_eq!(drain(&mut sent), []);
+        bot.on_event(update(Some("ann"), None)).unwrap();
+        let id: MatchId = OLD.parse().unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Join {
+                match_id: id,
+                seat: None
+            }]
+        );
+    }
+
+    #[test]
+    fn a_game_that_ended_while_away_counts_as_over() {
+        let (mut bot, mut sent) = bot(Target::Fill, Some(1));
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.joining = Some(OLD.parse().unwrap());
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+            .unwrap();
+        assert!(bot.in_game());
+        drain(&mut sent);
+        // The game_over is lost with the connection; the resume tells.
+        bot.on_event(NetEvent::Reconnecting {
+            reason: "gone".into(),
+            retry_in: Duration::from_millis(1),
+            attempt: 1,
+        })
+        .unwrap();
+        bot.on_event(NetEvent::Connected).unwrap();
+        assert!(matches!(
+            drain(&mut sent)[..],
+            [ClientMessage::Resume { .. }]
+        ));
+        let flow = bot
+            .on_event(snapshot(OLD, &["d1-d7/g7"], WON, "null"))
+            .unwrap();
+        assert_eq!(flow, Flow::Stop, "its only game is over");
+        assert_eq!(bot.games_done, 1);
+    }
+
+    #[test]
+    fn snapshots_of_a_match_left_behind_are_ignored() {
+        let (mut bot, _sent) = bot(Target::Match(OLD.parse().unwrap()), Some(3));
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &[], "null", "null")).unwrap();
+        bot.on_event(game_over(OLD)).unwrap();
+        let rematch =
+            format!(r#"{{"type":"rematch_started","match_id":"{OLD}","new_match_id":"{NEW}"}}"#);
+        bot.on_event(message(&rematch)).unwrap();
+        // A late answer about the old match changes nothing...
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+            .unwrap();
+        assert!(bot.current.is_none());
+        // ...the new match's snapshot is the view.
+        bot.on_event(joined(NEW)).unwrap();
+        bot.on_event(snapshot(NEW, &[], "null", "null")).unwrap();
+        let view = bot.current.as_ref().unwrap();
+        assert_eq!(view.id, NEW.parse().unwrap());
+        assert_eq!(view.ply(), 0);
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+            .unwrap();
+        assert_eq!(bot.current.as_ref().unwrap().id, NEW.parse().unwrap());
+    }
+
+    #[test]
+    fn a_refused_move_is_not_sent_again_until_the_snapshot() {
+        let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), None);
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+            .unwrap();
+        drain(&mut sent);
+        let id: MatchId = OLD.parse().unwrap();
+        bot.sent = Some((id, 1));
+        let over = format!(
+            r#"{{"type":"error","code":"game_over","message":"this game has ended","reply_to":"move","match_id":"{OLD}"}}"#
+        );
+        bot.on_event(message(&over)).unwrap();
+        assert_eq!(bot.sent, Some((id, 1)), "game_over is on its way");
+        assert_eq!(drain(&mut sent), []);
+        let stale = format!(
+            r#"{{"type":"error","code":"stale_ply","message":"stale","reply_to":"move","match_id":"{OLD}","expected_ply":2}}"#
+        );
+        bot.on_event(message(&stale)).unwrap();
+        assert_eq!(bot.sent, Some((id, 1)));
+        assert!(matches!(
+            drain(&mut sent)[..],
+            [ClientMessage::Resume { .. }]
+        ));
+    }
+
+    /// A `--match` bot with games to go after its first game: waiting for
+    /// the rematch it offered.
+    fn waiting_for_a_rematch() -> (Bot, UnboundedReceiver<ClientMessage>) {
+        let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), Some(2));
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &[], "null", "null")).unwrap();
+        assert_eq!(bot.on_event(game_over(OLD)).unwrap(), Flow::Continue);
+        let id: MatchId = OLD.parse().unwrap();
+        assert!(
+            drain(&mut sent).contains(&ClientMessage::OfferRematch { match_id: id }),
+            "offers a rematch"
+        );
+        (bot, sent)
+    }
+
+    #[test]
+    fn after_a_reconnect_a_match_bot_waits_on_in_the_finished_match() {
+        let (mut bot, mut sent) = waiting_for_a_rematch();
+        let id: MatchId = OLD.parse().unwrap();
+        bot.on_event(NetEvent::Reconnecting {
+            reason: "gone".into(),
+            retry_in: Duration::from_millis(1),
+            attempt: 1,
+        })
+        .unwrap();
+        bot.on_event(NetEvent::Connected).unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Resume {
+                match_id: id,
+                token: SeatToken::from_hex(TOKEN).unwrap()
+            }],
+            "not a join of the finished match"
+        );
+        let flow = bot.on_event(snapshot(OLD, &[], WON, r#""white""#)).unwrap();
+        assert_eq!(flow, Flow::Continue);
+        assert_eq!(bot.games_done, 1, "the same game, not another");
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::AcceptRematch { match_id: id }],
+            "the opponent's offer is taken"
+        );
+    }
+
+    #[test]
+    fn a_match_bot_stops_cleanly_when_no_rematch_is_coming() {
+        let gone = format!(
+            r#"{{"type":"error","code":"no_such_match","message":"no such match","reply_to":"resume","match_id":"{OLD}"}}"#
+        );
+        let declined = format!(r#"{{"type":"rematch_declined","match_id":"{OLD}","by":"white"}}"#);
+        let removed = format!(r#"{{"type":"match_removed","match_id":"{OLD}"}}"#);
+        for end in [gone, declined, removed] {
+            let (mut bot, _sent) = waiting_for_a_rematch();
+            bot.on_event(NetEvent::Connected).unwrap();
+            assert_eq!(bot.on_event(message(&end)).unwrap(), Flow::Stop, "{end}");
+        }
+        // Our own offer withdrawn is no reason to stop.
+        let (mut bot, _sent) = waiting_for_a_rematch();
+        let withdrawn = format!(r#"{{"type":"rematch_declined","match_id":"{OLD}","by":"black"}}"#);
+        assert_eq!(bot.on_event(message(&withdrawn)).unwrap(), Flow::Continue);
+    }
+
+    #[test]
+    fn a_refusal_for_good_ends_the_bot_with_its_reason() {
+        let (mut bot, _sent) = bot(Target::Fill, None);
+        let error = bot
+            .on_event(NetEvent::Refused("protocol 2 only".into()))
+            .unwrap_err();
+        assert!(error.to_string().contains("protocol 2 only"), "{error}");
     }
 }

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use amazons_core::PlayerKind;
-use amazons_protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use amazons_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
@@ -30,6 +30,31 @@ pub enum NetEvent {
     },
     /// A message from the server.
     Message(ServerMessage),
+    /// The server refused this client for good (it speaks another protocol
+    /// version, or will never accept our name): the connection has given up
+    /// and will not reconnect. The text says why.
+    Refused(String),
+}
+
+/// Whether `message` is a refusal that no reconnect can cure; returns the
+/// text to show.
+fn fatal_refusal(message: &ServerMessage) -> Option<String> {
+    match message {
+        ServerMessage::Error {
+            code: ErrorCode::VersionMismatch,
+            message,
+            ..
+        } => Some(format!(
+            "the server does not speak protocol version {PROTOCOL_VERSION} ({message}); \
+             this client cannot play there"
+        )),
+        ServerMessage::Error {
+            code: ErrorCode::BadName,
+            message,
+            ..
+        } => Some(format!("the server refused our name: {message}")),
+        _ => None,
+    }
 }
 
 /// Reconnect delays: full jitter over an exponential ceiling.
@@ -79,7 +104,8 @@ pub struct Connection {
 }
 
 /// Starts the connection actor on the current tokio runtime. It runs until
-/// the owner drops [`Connection::outbox`].
+/// the owner drops [`Connection::outbox`]; after [`NetEvent::Refused`] it no
+/// longer connects.
 pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection {
     let (outbox, mut commands) = unbounded_channel::<ClientMessage>();
     let (event_sender, events) = unbounded_channel();
@@ -117,8 +143,22 @@ pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection 
                                 frame = socket.next() => match frame {
                                     Some(Ok(Message::Text(text))) => match ServerMessage::decode(&text) {
                                         Ok(message) => {
+                                            let fatal = fatal_refusal(&message);
                                             if event_sender.send(NetEvent::Message(message)).is_err() {
                                                 return;
+                                            }
+                                            if let Some(reason) = fatal {
+                                                let _ = event_sender.send(NetEvent::Refused(reason));
+                                                let _ = socket.close(None).await;
+                                                // Stay (without reconnecting) until the owner
+                                                // is done, so it reads the refusal rather than
+                                                // a vanished connection.
+                                                loop {
+                                                    tokio::select! {
+                                                        () = event_sender.closed() => return,
+                                                        command = commands.recv() => if command.is_none() { return },
+                                                    }
+                                                }
                                             }
                                         }
                                         Err(e) => tracing::warn!("ignoring a message this client cannot read: {e}: {text}"),
@@ -161,6 +201,72 @@ pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server on 127.0.0.1 that answers every `hello` with `reply` and then
+    /// closes; returns its URL and a count of the connections it accepted.
+    async fn refusing_server(
+        reply: ServerMessage,
+    ) -> (String, std::sync::Arc<std::sync::atomic::AtomicU32>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let count = accepted.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let reply = reply.clone();
+                tokio::spawn(async move {
+                    let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
+                        return;
+                    };
+                    let _ = socket.next().await;
+                    let _ = socket.send(Message::text(reply.encode())).await;
+                    let _ = socket.close(None).await;
+                });
+            }
+        });
+        (url, accepted)
+    }
+
+    #[tokio::test]
+    async fn a_protocol_version_refusal_stops_the_reconnects() {
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::VersionMismatch,
+            message: "this server speaks protocol 2".into(),
+            reply_to: Some("hello".into()),
+            match_id: None,
+            expected_ply: None,
+        };
+        let (url, accepted) = refusing_server(refusal.clone()).await;
+        let backoff = Backoff {
+            base: Duration::from_millis(10),
+            max: Duration::from_millis(20),
+        };
+        let greeting = Greeting {
+            name: "ann".into(),
+            kind: PlayerKind::Human,
+        };
+        let mut connection = connect(url, greeting, backoff);
+        let mut events = Vec::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !matches!(events.last(), Some(NetEvent::Refused(_))) {
+            let event = tokio::time::timeout_at(deadline, connection.events.recv())
+                .await
+                .expect("a refusal in time")
+                .expect("the connection reports before it ends");
+            events.push(event);
+        }
+        assert_eq!(events[0], NetEvent::Connected);
+        assert_eq!(events[1], NetEvent::Message(refusal));
+        let Some(NetEvent::Refused(reason)) = events.get(2) else {
+            panic!("{events:?}");
+        };
+        assert!(reason.contains("protocol 2"), "{reason}");
+        // No reconnect follows, however long we wait.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(connection.events.try_recv().is_err());
+        assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
 
     #[test]
     fn backoff_grows_with_jitter_and_is_capped() {

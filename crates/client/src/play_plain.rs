@@ -354,6 +354,7 @@ impl<W: Write> PlainPlay<W> {
                 self.sent = None;
                 return Ok(());
             }
+            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
             NetEvent::Message(message) => message,
         };
         match &message {

@@ -176,6 +176,7 @@ impl PlayTui {
                 self.sync_screen();
                 return Ok(());
             }
+            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
             NetEvent::Message(message) => message,
         };
         self.lobby.apply(&message);

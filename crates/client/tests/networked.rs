@@ -5,85 +5,183 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use support::{Server, scripted};
+
+/// The longest any step waits for a client process.
+const WAIT: Duration = Duration::from_secs(60);
 
 fn client() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amazons-client"))
 }
 
-fn spawn_plain(server: &Server, name: &str) -> Child {
-    client()
-        .args(["play", "--plain", "--server", &server.url, "--name", name])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+/// A client process whose output is read by threads, so that no wait on it
+/// can hang; killed on drop (a failed test leaves nothing running).
+struct Process {
+    child: Child,
+    /// Stdout lines not yet handed out by [`Process::read_until`].
+    lines: Receiver<String>,
+    /// Everything it printed so far, for failure messages.
+    stdout: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
+    /// One message per reader thread at the end of its stream.
+    closed: Receiver<()>,
 }
 
-/// Reads `child`'s stdout until a line contains `needle`; returns that line
-/// and hands the reader back to a thread that collects the rest.
-fn read_until(child: &mut Child, needle: &str) -> (String, std::thread::JoinHandle<String>) {
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let mut line = String::new();
-        assert!(
-            reader.read_line(&mut line).unwrap() > 0,
-            "output ended before `{needle}`:\n{seen}"
-        );
-        seen.push_str(&line);
-        if line.contains(needle) {
-            let rest = std::thread::spawn(move || {
-                let mut rest = seen;
-                for line in reader.lines() {
-                    rest.push_str(&line.unwrap());
-                    rest.push('\n');
-                }
-                rest
-            });
-            return (line, rest);
+impl Process {
+    /// Starts `command` with stdout and stderr piped (stdin as set there).
+    fn spawn(mut command: Command) -> Process {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (line_sender, lines) = channel();
+        let (closed_sender, closed) = channel();
+        let stdout = Arc::new(Mutex::new(String::new()));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (text, done) = (Arc::clone(&stdout), closed_sender.clone());
+        std::thread::spawn(move || {
+            for line in out.lines() {
+                let Ok(line) = line else { break };
+                text.lock().unwrap().push_str(&format!("{line}\n"));
+                let _ = line_sender.send(line);
+            }
+            let _ = done.send(());
+        });
+        let mut err = child.stderr.take().unwrap();
+        let text = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = err.read(&mut buffer) {
+                text.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+            let _ = closed_sender.send(());
+        });
+        Process {
+            child,
+            lines,
+            stdout,
+            stderr,
+            closed,
         }
-        assert!(Instant::now() < deadline, "no `{needle}` in time:\n{seen}");
+    }
+
+    fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// What it printed so far.
+    fn output(&self) -> String {
+        format!(
+            "--- stdout ---\n{}--- stderr ---\n{}",
+            self.stdout.lock().unwrap(),
+            self.stderr.lock().unwrap()
+        )
+    }
+
+    /// Waits (at most [`WAIT`]) for a stdout line containing `needle`.
+    fn read_until(&mut self, needle: &str) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(line) if line.contains(needle) => return line,
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no `{needle}` within {WAIT:?}:\n{}", self.output())
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("output ended before `{needle}`:\n{}", self.output())
+                }
+            }
+        }
+    }
+
+    /// Waits (at most [`WAIT`]) for it to exit; returns whether it succeeded,
+    /// its stdout and its stderr. Kills it and fails the test if it does not
+    /// exit in time.
+    fn finish(mut self) -> (bool, String, String) {
+        let deadline = Instant::now() + WAIT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!(
+                    "the client did not exit within {WAIT:?}:\n{}",
+                    self.output()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Its output ends with it (or soon after, if a child of its own,
+        // such as an engine, still holds the pipes for a moment).
+        for _ in 0..2 {
+            let _ = self.closed.recv_timeout(Duration::from_secs(5));
+        }
+        let stdout = self.stdout.lock().unwrap().clone();
+        let stderr = self.stderr.lock().unwrap().clone();
+        (status.success(), stdout, stderr)
     }
 }
 
-fn finish(mut child: Child, output: std::thread::JoinHandle<String>) -> String {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "the client did not finish");
-        std::thread::sleep(Duration::from_millis(20));
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
-    output.join().unwrap()
+}
+
+/// Runs a short client command to its end (at most [`WAIT`]); its stdout.
+fn run(args: &[&str]) -> String {
+    let mut command = client();
+    command.args(args).stdin(Stdio::null());
+    let (ok, stdout, stderr) = Process::spawn(command).finish();
+    assert!(ok, "amazons-client {args:?} failed:\n{stdout}{stderr}");
+    stdout
+}
+
+fn spawn_plain(server: &Server, name: &str, script: &str) -> Process {
+    let mut command = client();
+    command
+        .args(["play", "--plain", "--server", &server.url, "--name", name])
+        .stdin(Stdio::piped());
+    let mut process = Process::spawn(command);
+    let mut stdin = process.child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    process
 }
 
 #[test]
 fn two_plain_clients_play_a_scripted_game_through_the_server() {
     let server = Server::start();
-    let mut ann = spawn_plain(&server, "ann");
-    ann.stdin
-        .take()
-        .unwrap()
-        .write_all("create untimed white\nd1 d7 g7\nｇ１，ｇ４，ｇ５\n".as_bytes())
-        .unwrap();
-    let (joined, ann_output) = read_until(&mut ann, "joined match");
+    let mut ann = spawn_plain(
+        &server,
+        "ann",
+        "create untimed white\nd1 d7 g7\nｇ１，ｇ４，ｇ５\n",
+    );
+    let joined = ann.read_until("joined match");
     let match_id = joined.trim().split(' ').nth(2).unwrap().to_string();
 
-    let mut bob = spawn_plain(&server, "bob");
     let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\n");
-    bob.stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let (_, bob_output) = read_until(&mut bob, "joined match");
-    let bob_output = finish(bob, bob_output);
-    let ann_output = finish(ann, ann_output);
+    let mut bob = spawn_plain(&server, "bob", &script);
+    bob.read_until("joined match");
+    let (_, bob_output, _) = bob.finish();
+    let (_, ann_output, _) = ann.finish();
 
     assert!(
         bob_output.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
@@ -100,20 +198,12 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         );
     }
 
-    let listing = client()
-        .args(["history", "--server", &server.url])
-        .output()
-        .unwrap();
-    let listing = String::from_utf8_lossy(&listing.stdout);
+    let listing = run(&["history", "--server", &server.url]);
     assert!(
         listing.contains("ann (white) vs bob (black)  untimed  4 moves  white wins by resignation"),
         "{listing}"
     );
-    let export = client()
-        .args(["history", "--server", &server.url, "export", &match_id[..8]])
-        .output()
-        .unwrap();
-    let export = String::from_utf8_lossy(&export.stdout);
+    let export = run(&["history", "--server", &server.url, "export", &match_id[..8]]);
     assert!(
         export.contains("1. d1-d7/g7 a7-a6/a5 2. g1-g4/g5 d10-d8/d9"),
         "{export}"
@@ -121,23 +211,19 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
 }
 
 /// Starts `amazons-client bot` named `testbot` against `server`.
-fn spawn_bot(server: &Server, args: &[&str]) -> Child {
-    client()
+fn spawn_bot(server: &Server, args: &[&str]) -> Process {
+    let mut command = client();
+    command
         .args(["bot", "--server", &server.url, "--name", "testbot"])
         .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stdin(Stdio::null());
+    Process::spawn(command)
 }
 
-fn bot_log(child: Child) -> (bool, String) {
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+/// Waits for the bot to exit: whether it succeeded, and its log.
+fn bot_log(bot: Process) -> (bool, String) {
+    let (ok, _, log) = bot.finish();
+    (ok, log)
 }
 
 #[test]
@@ -182,11 +268,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     assert!(ok, "{log}");
     assert!(log.contains("playing with fake-good"), "{log}");
     assert!(log.contains("game 2 over"), "{log}");
-    let listing = client()
-        .args(["history", "--server", &server.url])
-        .output()
-        .unwrap();
-    let listing = String::from_utf8_lossy(&listing.stdout);
+    let listing = run(&["history", "--server", &server.url]);
     assert_eq!(
         listing
             .matches("scripted (white) vs testbot (black)")
@@ -196,7 +278,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     );
 }
 
-fn interrupt(child: &Child) {
+fn interrupt(child: &Process) {
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -319,4 +401,27 @@ fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
         "colours swap: {log}"
     );
     assert!(log.contains("game 2 over"), "{log}");
+}
+
+#[test]
+fn a_match_bot_waiting_for_a_rematch_stops_cleanly_when_the_match_is_gone() {
+    let mut server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let id = session.match_id.to_string();
+    let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
+    runtime.block_on(session.play(|_| {}));
+    runtime.block_on(session.rematch_offered());
+    // A restarted server keeps no finished match: the bot reconnects, finds
+    // its match gone and stops without an error.
+    server.restart();
+    let (ok, log) = bot_log(bot);
+    assert!(ok, "{log}");
+    assert!(log.contains("game 1 over"), "{log}");
+    assert!(
+        log.contains(&format!("back in match {id} to wait for the rematch")),
+        "{log}"
+    );
+    assert!(log.contains("no rematch is coming"), "{log}");
+    assert!(!log.contains("game 2 over"), "{log}");
 }

@@ -16,6 +16,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// Path of an up-to-date `amazons-server` binary.
 pub fn server_binary() -> &'static Path {
@@ -90,7 +91,8 @@ impl Server {
     }
 }
 
-/// Starts the server binary; returns it and the port it listens on.
+/// Starts the server binary; returns it and the port it listens on (waiting
+/// at most a minute for it to say so).
 fn spawn(history: &Path, port: u16) -> (Child, u16) {
     let mut child = Command::new(server_binary())
         .args([
@@ -101,30 +103,33 @@ fn spawn(history: &Path, port: u16) -> (Child, u16) {
             "--history-dir",
         ])
         .arg(history)
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("the server starts");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let port = loop {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "the server exited before listening"
-        );
-        if let Some(address) = line.split("listening on ").nth(1) {
-            break address
-                .trim()
-                .rsplit(':')
-                .next()
-                .unwrap()
-                .parse::<u16>()
-                .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (ports, port) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut ports = Some(ports);
+        for line in stdout.lines() {
+            let Ok(line) = line else { break };
+            if let Some(address) = line.split("listening on ").nth(1) {
+                let port = address.trim().rsplit(':').next().unwrap().parse::<u16>();
+                if let (Some(ports), Ok(port)) = (ports.take(), port) {
+                    let _ = ports.send(port);
+                }
+            }
         }
-    };
-    std::thread::spawn(move || for _ in stdout.lines() {});
-    (child, port)
+    });
+    match port.recv_timeout(Duration::from_secs(60)) {
+        Ok(port) => (child, port),
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server did not say where it listens ({e})");
+        }
+    }
 }
 
 impl Drop for Server {

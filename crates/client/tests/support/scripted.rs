@@ -1,6 +1,10 @@
 //! A scripted player over a raw WebSocket: creates a match as white, then
-//! always plays the first legal move (and accepts rematches) until the game ends, reconnecting
-//! and resuming its seat if the server goes away.
+//! always plays the first legal move (and accepts rematches) until the game
+//! ends, reconnecting and resuming its seat if the server goes away.
+//!
+//! Every wait is bounded by [`WAIT`], and every `error` the server sends is a
+//! test failure with its code and text: a test that goes wrong fails and says
+//! why instead of hanging.
 
 use std::time::{Duration, Instant};
 
@@ -14,6 +18,9 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// The longest the scripted player waits for anything from the server.
+pub const WAIT: Duration = Duration::from_secs(60);
+
 /// A seated scripted player.
 pub struct Session {
     /// Server address.
@@ -22,7 +29,7 @@ pub struct Session {
     name: String,
     /// The open connection.
     socket: Socket,
-    /// The match it created.
+    /// The match it plays in.
     pub match_id: MatchId,
     /// Its seat token.
     token: SeatToken,
@@ -30,8 +37,62 @@ pub struct Session {
     side: Side,
 }
 
+/// Panics with the server's refusal, if `message` is one.
+fn fail_on_error(message: &ServerMessage, doing: &str) {
+    if let ServerMessage::Error {
+        code,
+        message,
+        reply_to,
+        match_id,
+        ..
+    } = message
+    {
+        panic!(
+            "{doing}: the server refused `{}` ({code:?}, match {match_id:?}): {message}",
+            reply_to.as_deref().unwrap_or("?")
+        );
+    }
+}
+
+/// The match a game event is about (`None` for other messages).
+fn game_event_of(message: &ServerMessage) -> Option<MatchId> {
+    match message {
+        ServerMessage::GameStarted { match_id, .. }
+        | ServerMessage::MovePlayed { match_id, .. }
+        | ServerMessage::GameOver { match_id, .. } => Some(*match_id),
+        ServerMessage::Snapshot(snapshot) => Some(snapshot.match_id),
+        _ => None,
+    }
+}
+
+/// The next text message on `socket` within [`WAIT`]; `None` if the
+/// connection ended.
+async fn next_message(socket: &mut Socket, doing: &str) -> Option<ServerMessage> {
+    loop {
+        let frame = tokio::time::timeout(WAIT, socket.next())
+            .await
+            .unwrap_or_else(|_| panic!("{doing}: nothing from the server for {WAIT:?}"));
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                return Some(
+                    ServerMessage::decode(&text)
+                        .unwrap_or_else(|e| panic!("{doing}: unreadable message {text}: {e}")),
+                );
+            }
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Connects, says hello and waits for `welcome`; `None` if the server cannot
+/// be reached or the connection ends first.
 async fn greet(url: &str, name: &str) -> Option<Socket> {
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.ok()?;
+    let Ok(connected) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await
+    else {
+        panic!("connecting to {url} took over {WAIT:?}");
+    };
+    let (mut socket, _) = connected.ok()?;
     let hello = ClientMessage::Hello {
         protocol: PROTOCOL_VERSION,
         name: name.into(),
@@ -39,7 +100,13 @@ async fn greet(url: &str, name: &str) -> Option<Socket> {
         client: None,
     };
     socket.send(Message::text(hello.encode())).await.ok()?;
-    Some(socket)
+    loop {
+        let message = next_message(&mut socket, "waiting for welcome").await?;
+        fail_on_error(&message, "hello");
+        if matches!(message, ServerMessage::Welcome { .. }) {
+            return Some(socket);
+        }
+    }
 }
 
 /// Connects and creates an untimed match as white.
@@ -60,23 +127,24 @@ pub async fn create_timed(
     };
     socket.send(Message::text(create.encode())).await.unwrap();
     loop {
-        let frame = socket.next().await.unwrap().unwrap();
-        if let Message::Text(text) = frame {
-            if let ServerMessage::Joined {
+        let message = next_message(&mut socket, "creating a match")
+            .await
+            .expect("the connection stays open while creating a match");
+        fail_on_error(&message, "creating a match");
+        if let ServerMessage::Joined {
+            match_id,
+            token,
+            seat,
+        } = message
+        {
+            return Session {
+                name: name.into(),
+                url: url.into(),
+                socket,
                 match_id,
                 token,
-                seat,
-            } = ServerMessage::decode(&text).unwrap()
-            {
-                return Session {
-                    name: name.into(),
-                    url: url.into(),
-                    socket,
-                    match_id,
-                    token,
-                    side: seat,
-                };
-            }
+                side: seat,
+            };
         }
     }
 }
@@ -87,17 +155,16 @@ impl Session {
         let _ = self.socket.send(Message::text(message.encode())).await;
     }
 
-    /// The next server message; after a dropped connection, reconnects,
-    /// resumes the seat and returns the snapshot.
-    async fn receive(&mut self) -> ServerMessage {
+    /// The next server message (a refusal fails the test); after a dropped
+    /// connection, reconnects, resumes the seat and returns the snapshot.
+    async fn receive(&mut self, doing: &str) -> ServerMessage {
         loop {
-            let frame = tokio::time::timeout(Duration::from_secs(20), self.socket.next())
-                .await
-                .expect("the server answers in time");
-            match frame {
-                Some(Ok(Message::Text(text))) => return ServerMessage::decode(&text).unwrap(),
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => self.reconnect().await,
-                Some(Ok(_)) => {}
+            match next_message(&mut self.socket, doing).await {
+                Some(message) => {
+                    fail_on_error(&message, doing);
+                    return message;
+                }
+                None => self.reconnect().await,
             }
         }
     }
@@ -123,11 +190,11 @@ impl Session {
     /// in the new match (colours swapped).
     pub async fn accept_rematch(&mut self) {
         loop {
-            match self.receive().await {
-                ServerMessage::RematchOffered { by, .. } if by != self.side => {
-                    let accept = ClientMessage::AcceptRematch {
-                        match_id: self.match_id,
-                    };
+            match self.receive("waiting for a rematch").await {
+                ServerMessage::RematchOffered { match_id, by }
+                    if by != self.side && match_id == self.match_id =>
+                {
+                    let accept = ClientMessage::AcceptRematch { match_id };
                     self.send(accept).await;
                 }
                 ServerMessage::Joined {
@@ -143,13 +210,31 @@ impl Session {
         }
     }
 
+    /// Waits for the opponent's rematch offer and leaves it unanswered.
+    pub async fn rematch_offered(&mut self) {
+        loop {
+            if let ServerMessage::RematchOffered { match_id, by } =
+                self.receive("waiting for a rematch offer").await
+            {
+                if by != self.side && match_id == self.match_id {
+                    return;
+                }
+            }
+        }
+    }
+
     /// Plays its side to the end, calling `on_ply` with the number of moves
     /// played after each one; returns the outcome and the number of moves.
     pub async fn play(&mut self, mut on_ply: impl FnMut(u32)) -> (Outcome, usize) {
         let mut position = Position::start();
         let mut plies = 0u32;
         loop {
-            match self.receive().await {
+            let doing = format!("playing match {} at ply {plies}", self.match_id);
+            let message = self.receive(&doing).await;
+            if game_event_of(&message) != Some(self.match_id) {
+                continue;
+            }
+            match message {
                 ServerMessage::GameStarted { .. } => {}
                 ServerMessage::Snapshot(snapshot) => {
                     position = Position::start();
@@ -160,7 +245,7 @@ impl Session {
                     if let Some(outcome) = snapshot.outcome {
                         return (outcome, plies as usize);
                     }
-                    if snapshot.seats.black.is_none() {
+                    if snapshot.seats.white.is_none() || snapshot.seats.black.is_none() {
                         continue;
                     }
                 }
@@ -168,7 +253,7 @@ impl Session {
                     if ply < plies {
                         continue;
                     }
-                    assert_eq!(ply, plies);
+                    assert_eq!(ply, plies, "{doing}: a move was missed");
                     position = position.play(mv.parse::<Move>().unwrap()).unwrap();
                     plies += 1;
                     on_ply(plies);
@@ -176,7 +261,6 @@ impl Session {
                 ServerMessage::GameOver { winner, reason, .. } => {
                     return (Outcome { winner, reason }, plies as usize);
                 }
-                ServerMessage::Error { message, .. } => panic!("refused: {message}"),
                 _ => continue,
             }
             if position.turn() == self.side && !position.is_game_over() {
