@@ -20,6 +20,9 @@ pub struct Config {
     pub listen: IpAddr,
     pub port: u16,
     pub max_connections: usize,
+    pub max_pending_connections: usize,
+    pub header_read_timeout_secs: u64,
+    pub hello_timeout_secs: u64,
     pub max_matches: usize,
     pub history_dir: PathBuf,
     pub journal_rotate_mib: u64,
@@ -43,6 +46,9 @@ struct Partial {
     listen: Option<IpAddr>,
     port: Option<u16>,
     max_connections: Option<usize>,
+    max_pending_connections: Option<usize>,
+    header_read_timeout_secs: Option<u64>,
+    hello_timeout_secs: Option<u64>,
     max_matches: Option<usize>,
     history_dir: Option<PathBuf>,
     journal_rotate_mib: Option<u64>,
@@ -115,6 +121,9 @@ impl Config {
             listen,
             port,
             max_connections,
+            max_pending_connections,
+            header_read_timeout_secs,
+            hello_timeout_secs,
             max_matches,
             history_dir,
             journal_rotate_mib,
@@ -177,6 +186,15 @@ impl Config {
         if self.max_connections == 0 {
             return invalid("max_connections", "must be positive");
         }
+        if self.max_pending_connections == 0 {
+            return invalid("max_pending_connections", "must be positive");
+        }
+        if self.header_read_timeout_secs == 0 {
+            return invalid("header_read_timeout_secs", "must be positive");
+        }
+        if self.hello_timeout_secs == 0 {
+            return invalid("hello_timeout_secs", "must be positive");
+        }
         if self.outbound_queue < 16 {
             return invalid("outbound_queue", "must be at least 16");
         }
@@ -199,6 +217,9 @@ mod tests {
         assert_eq!(config.port, 7878);
         assert_eq!(config.grace_secs, 60);
         assert_eq!(config.history_dir, PathBuf::from("history"));
+        assert_eq!(config.header_read_timeout_secs, 10);
+        assert_eq!(config.max_pending_connections, 1024);
+        assert_eq!(config.hello_timeout_secs, 10);
         config.validate().unwrap();
     }
 

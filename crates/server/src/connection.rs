@@ -1,7 +1,13 @@
 //! One task per WebSocket connection: reads frames, enforces the limits,
 //! answers what it can itself (`hello`, lists, pings, errors) and hands match
 //! requests to the match tasks; writes what the matches and the lobby queue
-//! for it; pings the client and closes it when it goes silent.
+//! for it; pings the client and closes it when it goes silent or does not
+//! say `hello` in time.
+//!
+//! Every close sends the error (if any) and the close frame, then drops the
+//! socket: the accepted stream is a [`crate::linger::Lingering`], which drains
+//! what the client still sends before the socket is closed, so that no reset
+//! destroys the close frame.
 //!
 //! Reading and writing share one task (a `select!` loop) so a connection costs
 //! one small future and one queue: that is what lets the server hold many
@@ -105,6 +111,9 @@ pub async fn serve(
     let mut heartbeat = tokio::time::interval_at(Instant::now() + interval, interval);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
+    let hello_timeout = shared.config.hello_timeout_secs;
+    let hello_by = tokio::time::sleep(Duration::from_secs(hello_timeout));
+    tokio::pin!(hello_by);
 
     let ending = loop {
         tokio::select! {
@@ -151,6 +160,15 @@ pub async fn serve(
                 if socket.send(Message::Text(text)).await.is_err() {
                     break Ending::ClientGone;
                 }
+            }
+            () = &mut hello_by, if session.player.is_none() => {
+                let error = ServerMessage::error(
+                    ErrorCode::HelloRequired,
+                    format!("no hello within {hello_timeout} s; closing"),
+                );
+                let _ = socket.send(Message::Text(error.encode().into())).await;
+                let _ = socket.send(close(1008, "no hello in time")).await;
+                break Ending::Closed("no hello in time");
             }
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() >= timeout {

@@ -30,6 +30,7 @@ pub mod connection;
 pub mod history;
 pub mod http;
 pub mod journal;
+pub mod linger;
 pub mod match_actor;
 pub mod registry;
 pub mod server;

@@ -8,16 +8,22 @@ use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::serve::ListenerExt;
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+use tower::ServiceExt;
 
 use crate::config::Config;
 use crate::history::History;
 use crate::journal::{self, Journal};
+use crate::linger::Lingering;
 use crate::match_actor;
 use crate::registry::Registry;
 use crate::shared::Shared;
@@ -115,19 +121,9 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         tracing::info!(restored, "matches in progress restored from the journal");
     }
 
-    let app = crate::http::router(Arc::clone(&shared))
-        .into_make_service_with_connect_info::<SocketAddr>();
+    let app = crate::http::router(Arc::clone(&shared));
     let task = tokio::spawn(async move {
-        let stop = shared.shutdown.clone();
-        // Small frames both ways, one at a time: Nagle's algorithm would hold
-        // a reply back until the previous one is acknowledged (tens of ms).
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move { stop.cancelled().await })
-            .await
-            .context("the listener failed")?;
+        accept_loop(&shared, listener, app).await;
         // Accepting has stopped; every handler and match has been told.
         shared.tracker.close();
         let grace = Duration::from_secs(shared.config.shutdown_timeout_secs);
@@ -148,4 +144,70 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         shutdown,
         task,
     })
+}
+
+/// Accepts connections until shutdown and serves each in its own task.
+///
+/// Every connection is an HTTP/1.1 connection until it upgrades to a
+/// WebSocket. Until then it holds one of `max_pending_connections` permits
+/// (further connections are closed at once) and must send each request's
+/// headers within `header_read_timeout_secs` (or be closed), so that silent
+/// or half-sent requests cannot pile up. Upgraded connections give their
+/// permit back and count against `max_connections` instead.
+async fn accept_loop(shared: &Arc<Shared>, listener: TcpListener, app: Router) {
+    let pending = Arc::new(Semaphore::new(shared.config.max_pending_connections));
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(shared.config.header_read_timeout_secs));
+    loop {
+        let accepted = tokio::select! {
+            _ = shared.shutdown.cancelled() => break,
+            accepted = listener.accept() => accepted,
+        };
+        let (tcp, peer) = match accepted {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of file descriptors, typically: wait for some to close.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = Arc::clone(&pending).try_acquire_owned() else {
+            // Closed at once (not drained): nothing was sent that could be lost.
+            tracing::warn!(%peer, "connection refused: too many connections before the upgrade");
+            drop(tcp);
+            continue;
+        };
+        let stream = Lingering::new(tcp);
+        // Small frames both ways, one at a time: Nagle's algorithm would hold
+        // a reply back until the previous one is acknowledged (tens of ms).
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request)
+        });
+        let connection = builder
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let stop = shared.shutdown.clone();
+        shared.tracker.spawn(async move {
+            // Held until the connection ends or is upgraded (the upgraded
+            // stream lives on in the WebSocket task; this future completes).
+            let _permit = permit;
+            tokio::pin!(connection);
+            let result = tokio::select! {
+                result = connection.as_mut() => result,
+                _ = stop.cancelled() => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(e) = result {
+                tracing::debug!(%peer, "http connection ended: {e}");
+            }
+        });
+    }
 }
