@@ -235,7 +235,7 @@ pub async fn create(
         return Err(ErrorCode::Internal);
     }
     let actor = MatchActor::new(id, Arc::clone(shared), time_control);
-    let handle = spawn(actor).map_err(|_| ErrorCode::TooManyMatches)?;
+    let handle = spawn(actor, false).map_err(|_| ErrorCode::TooManyMatches)?;
     tracing::info!(match_id = %id, ?time_control, "match created");
     Ok(handle)
 }
@@ -281,15 +281,19 @@ pub fn restore(
     Ok(Some(actor))
 }
 
-/// Registers and spawns a match task.
-pub fn spawn(mut actor: MatchActor) -> Result<MatchHandle, crate::registry::TooManyMatches> {
+/// Registers and spawns a match task; `announce` tells the lobby at once
+/// (restored matches), otherwise the first seat change does (new matches).
+pub fn spawn(
+    mut actor: MatchActor,
+    announce: bool,
+) -> Result<MatchHandle, crate::registry::TooManyMatches> {
     let (tx, rx) = mpsc::channel(64);
     let handle = MatchHandle { id: actor.id, tx };
     actor.own_handle = Some(handle.clone());
     actor
         .shared
         .registry
-        .insert(handle.clone(), actor.summary())?;
+        .insert(handle.clone(), actor.summary(), announce)?;
     let shared = Arc::clone(&actor.shared);
     shared.tracker.spawn(actor.run(rx));
     Ok(handle)

@@ -61,9 +61,16 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a match (and tells the lobby). The caller checked [`Registry::has_room`];
-    /// restored matches are always admitted.
-    pub fn insert(&self, handle: MatchHandle, summary: MatchSummary) -> Result<(), TooManyMatches> {
+    /// Adds a match; `announce` also tells the lobby. A freshly created match is
+    /// not announced (nor listed, see [`Registry::list`]) until its creator is
+    /// seated, so nobody can take the creator's seat first. The caller checked
+    /// [`Registry::has_room`]; restored matches are always admitted.
+    pub fn insert(
+        &self,
+        handle: MatchHandle,
+        summary: MatchSummary,
+        announce: bool,
+    ) -> Result<(), TooManyMatches> {
         {
             let mut inner = self.lock();
             let seq = inner.next_seq;
@@ -77,7 +84,9 @@ impl Registry {
                 },
             );
         }
-        self.announce(&ServerMessage::MatchUpdated { summary });
+        if announce {
+            self.announce(&ServerMessage::MatchUpdated { summary });
+        }
         Ok(())
     }
 
@@ -117,12 +126,18 @@ impl Registry {
         }
     }
 
-    /// Every match's summary, newest first.
+    /// Every match's summary, newest first, leaving out waiting matches with
+    /// nobody seated (one being created, or one its creator left).
     pub fn list(&self) -> Vec<MatchSummary> {
         let inner = self.lock();
         let mut rows: Vec<(u64, MatchSummary)> = inner
             .matches
             .values()
+            .filter(|e| {
+                e.summary.status != MatchStatus::Waiting
+                    || e.summary.seats.white.is_some()
+                    || e.summary.seats.black.is_some()
+            })
             .map(|e| (e.seq, e.summary.clone()))
             .collect();
         drop(inner);

@@ -106,7 +106,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     for (id, events) in &carried {
         match match_actor::restore(&shared, *id, events) {
             Ok(Some(actor)) => {
-                if match_actor::spawn(actor).is_ok() {
+                if match_actor::spawn(actor, true).is_ok() {
                     restored += 1;
                 }
             }

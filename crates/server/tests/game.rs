@@ -161,3 +161,38 @@ async fn the_match_limit_counts_only_unfinished_matches() {
     server.shutdown();
     server.wait().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_first_hears_of_a_match_with_its_creator_seated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(test_config(dir.path())).await;
+    let addr = server.local_addr;
+
+    let mut lobby = Client::greeted(addr, "lobby").await;
+    lobby.send(&ClientMessage::SubscribeLobby).await;
+    assert!(matches!(
+        lobby.recv().await,
+        ServerMessage::MatchList { .. }
+    ));
+
+    let mut ann = Client::greeted(addr, "ann").await;
+    let (match_id, _, _) = ann
+        .create(TimeControl::Untimed, ColorPreference::Black)
+        .await;
+    // The first word of the new match must already show ann in her seat, so
+    // a filling bot can never take the creator's seat before she sits down.
+    match lobby
+        .recv_until(|m| matches!(m, ServerMessage::MatchUpdated { .. }))
+        .await
+    {
+        ServerMessage::MatchUpdated { summary } => {
+            assert_eq!(summary.id, match_id);
+            assert!(summary.seats.white.is_none());
+            assert_eq!(
+                summary.seats.black.as_ref().map(|s| s.name.as_str()),
+                Some("ann")
+            );
+        }
+        _ => unreachable!(),
+    }
+}
