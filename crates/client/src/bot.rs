@@ -17,7 +17,7 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use crate::chooser::{ChooserFailed, GameSoFar, MoveChooser};
 use crate::cli::BotArgs;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::match_view::{Change, MatchView};
+use crate::match_view::{Change, MatchView, seat_token};
 use crate::uci_engine::{SupervisedEngine, UciTimeouts, split_command};
 
 /// Which seats the bot goes for.
@@ -377,11 +377,7 @@ impl Bot {
             return Ok(Flow::Continue);
         }
         let already_over = current.is_some_and(|v| v.outcome.is_some());
-        let token = self
-            .token
-            .filter(|(token_id, _)| *token_id == id)
-            .map(|(_, token)| token)
-            .or_else(|| current.and_then(|v| v.token));
+        let token = seat_token(id, self.token, current);
         self.joining = None;
         self.sent = None;
         let view = MatchView::from_snapshot(snapshot, token, now)?;

@@ -76,6 +76,20 @@ fn clocks_from(report: Option<amazons_protocol::Clocks>, now: Instant) -> Clocks
     }
 }
 
+/// Our seat token for `match_id`: the one `joined` gave us for that match, else
+/// the one our current view of it holds. Snapshots never carry tokens, so every
+/// client that rebuilds its view from one asks this.
+pub fn seat_token(
+    match_id: MatchId,
+    joined: Option<(MatchId, SeatToken)>,
+    current: Option<&MatchView>,
+) -> Option<SeatToken> {
+    joined
+        .filter(|(id, _)| *id == match_id)
+        .map(|(_, token)| token)
+        .or_else(|| current.filter(|v| v.id == match_id).and_then(|v| v.token))
+}
+
 impl MatchView {
     /// The match as a snapshot shows it; `token` is ours if we hold a seat.
     pub fn from_snapshot(

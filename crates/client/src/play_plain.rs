@@ -18,7 +18,7 @@ use crate::cli::{PlayArgs, TimeControlArg, parse_side};
 use crate::clock::format_clock;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::labels::{status_word, time_control_text};
-use crate::match_view::{Change, MatchView};
+use crate::match_view::{Change, MatchView, seat_token};
 use crate::text_board::board_text;
 
 const COMMANDS: &str = "Commands: list, create [untimed|MIN+SEC] [white|black|random], join ID [white|black], \
@@ -378,16 +378,7 @@ impl<W: Write> PlainPlay<W> {
                 self.token = Some((*match_id, *token));
             }
             ServerMessage::Snapshot(snapshot) => {
-                let token = self
-                    .token
-                    .filter(|(id, _)| *id == snapshot.match_id)
-                    .map(|(_, t)| t);
-                let token = token.or_else(|| {
-                    self.current
-                        .as_ref()
-                        .filter(|v| v.id == snapshot.match_id)
-                        .and_then(|v| v.token)
-                });
+                let token = seat_token(snapshot.match_id, self.token, self.current.as_ref());
                 self.seating = false;
                 self.sent = None;
                 self.current = Some(MatchView::from_snapshot(snapshot, token, now)?);

@@ -14,7 +14,7 @@ use crate::cli::PlayArgs;
 use crate::connection::{Backoff, Connection, Greeting, NetEvent, connect};
 use crate::game_screen::{GameScreen, ScreenAction, Tone};
 use crate::lobby::{Lobby, LobbyAction};
-use crate::match_view::{Change, MatchView};
+use crate::match_view::{Change, MatchView, seat_token};
 
 /// The client's state between frames.
 struct PlayTui {
@@ -185,16 +185,7 @@ impl PlayTui {
                 match_id, token, ..
             } => self.token = Some((*match_id, *token)),
             ServerMessage::Snapshot(snapshot) => {
-                let token = self
-                    .token
-                    .filter(|(id, _)| *id == snapshot.match_id)
-                    .map(|(_, t)| t);
-                let token = token.or_else(|| {
-                    self.current
-                        .as_ref()
-                        .filter(|v| v.id == snapshot.match_id)
-                        .and_then(|v| v.token)
-                });
+                let token = seat_token(snapshot.match_id, self.token, self.current.as_ref());
                 let view = MatchView::from_snapshot(snapshot, token, now)?;
                 let same =
                     self.current.as_ref().is_some_and(|v| v.id == view.id) && self.screen.is_some();
