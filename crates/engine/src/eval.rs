@@ -354,6 +354,21 @@ pub struct Terms {
     pub mobility: f32,
 }
 
+/// Mobility term: the side to move's amazons' mobility values minus the
+/// opponent's. Shared by the reference and the set-wise evaluation.
+fn mobility_balance(board: &Board, me: usize, op: usize) -> f32 {
+    let occupied = board.occupied();
+    // Same order of additions as always, so scores stay bit-identical.
+    let mut mob = 0.0;
+    for q in board.queens[me] {
+        mob += mobility_value(amazon_mobility(q, occupied));
+    }
+    for q in board.queens[op] {
+        mob -= mobility_value(amazon_mobility(q, occupied));
+    }
+    mob
+}
+
 /// Computes the raw terms for `stm` from distance maps.
 pub fn terms(board: &Board, maps: &Maps, stm: Side) -> Terms {
     let me = stm.index();
@@ -388,15 +403,7 @@ pub fn terms(board: &Board, maps: &Maps, stm: Side) -> Terms {
         };
     }
     t.c1 *= 2.0;
-    let occupied = board.occupied();
-    let mut mob = 0.0;
-    for q in board.queens[me] {
-        mob += mobility_value(amazon_mobility(q, occupied));
-    }
-    for q in board.queens[op] {
-        mob -= mobility_value(amazon_mobility(q, occupied));
-    }
-    t.mobility = mob;
+    t.mobility = mobility_balance(board, me, op);
     t
 }
 
@@ -602,15 +609,7 @@ pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms,
         }
     }
     t.c2 = c2;
-    let occupied = board.occupied();
-    let mut mob = 0.0;
-    for q in board.queens[me] {
-        mob += mobility_value(amazon_mobility(q, occupied));
-    }
-    for q in board.queens[op] {
-        mob -= mobility_value(amazon_mobility(q, occupied));
-    }
-    t.mobility = mob;
+    t.mobility = mobility_balance(board, me, op);
     (t, false)
 }
 
