@@ -15,9 +15,12 @@
 //! depth-first search over filling moves that tries dead-end squares first and
 //! stops as soon as it fills every square. When the search finishes within its
 //! work budget (counted in generated moves) the count is exact (lower = upper); otherwise the bounds are
-//! reported apart and only what they prove is claimed.
+//! reported apart and only what they prove is claimed. A search's deadline
+//! also stops a count (its bounds are used then, but not remembered), so
+//! counting never makes a search late.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use amazons_core::attacks::queen_reach;
 use amazons_core::{Bitboard, Side};
@@ -41,22 +44,41 @@ impl MoveBounds {
 }
 
 /// Work budget for one region search inside the search tree, in generated
-/// moves (a unit costs some 10–20 ns, so this is a fraction of a millisecond).
+/// moves (a unit costs some 10–150 ns, so this is at most a few milliseconds;
+/// a search deadline cuts it shorter, see [`RegionCache::set_deadline`]).
 pub const SEARCH_REGION_BUDGET: u64 = 20_000;
 
-/// Memo of region counts keyed by (amazons, empty squares) of the region.
+/// How often (in depth-first search nodes) a region search reads the clock.
+const CLOCK_CHECK_INTERVAL: u64 = 8;
+
+/// The region counter's state for one search: a memo of region counts keyed
+/// by (amazons, empty squares) of the region, and the deadline of the search
+/// that owns it.
 #[derive(Default)]
 pub struct RegionCache {
     map: HashMap<(u128, u128), MoveBounds>,
+    deadline: Option<Instant>,
 }
 
 impl RegionCache {
-    /// Bounds for one region, computed once.
+    /// Makes every region search give up (with sound but looser bounds) once
+    /// `deadline` has passed. A search that is out of time discards what it
+    /// was evaluating anyway, so this only ever shortens the time after its
+    /// deadline; without a deadline counts are deterministic.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Bounds for one region, computed once (a count cut short by the
+    /// deadline is returned but not remembered).
     pub fn region(&mut self, queens: Bitboard, region: Bitboard, budget: u64) -> MoveBounds {
         if let Some(b) = self.map.get(&(queens.0, region.0)) {
             return *b;
         }
-        let b = region_bounds(queens, region, budget);
+        let (b, interrupted) = count_region(queens, region, budget, self.deadline);
+        if interrupted {
+            return b;
+        }
         if self.map.len() > 200_000 {
             self.map.clear();
         }
@@ -108,72 +130,111 @@ pub fn side_bounds(board: &Board, side: Side, cache: &mut RegionCache, budget: u
 /// Bounds on the filling moves available to `queens` in `region` (empty squares
 /// only; everything outside the region is treated as blocked).
 pub fn region_bounds(queens: Bitboard, region: Bitboard, budget: u64) -> MoveBounds {
-    let upper = region.count();
-    let mut nodes = budget;
-    let mut best = 0;
-    let complete = dfs(queens, region, 0, upper, &mut best, &mut nodes);
-    MoveBounds {
-        lower: best,
-        upper: if complete { best } else { upper },
-    }
+    count_region(queens, region, budget, None).0
 }
 
-/// Depth-first search for the longest filling sequence. Returns `false` when it
-/// ran out of budget before finishing.
-fn dfs(
+/// [`region_bounds`] that also stops at `deadline`; the flag says whether it
+/// did (the bounds are then sound but not the ones the budget would give).
+fn count_region(
     queens: Bitboard,
-    empty: Bitboard,
-    made: u32,
+    region: Bitboard,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> (MoveBounds, bool) {
+    let upper = region.count();
+    let mut dfs = FillSearch {
+        target: upper,
+        best: 0,
+        budget,
+        visited: 0,
+        deadline,
+        interrupted: false,
+    };
+    let complete = dfs.search(queens, region, 0);
+    let bounds = MoveBounds {
+        lower: dfs.best,
+        upper: if complete { dfs.best } else { upper },
+    };
+    (bounds, dfs.interrupted)
+}
+
+/// Depth-first search for the longest filling sequence of one region.
+struct FillSearch {
+    /// The region's size: no sequence is longer.
     target: u32,
-    best: &mut u32,
-    nodes: &mut u64,
-) -> bool {
-    if made > *best {
-        *best = made;
-    }
-    if *best == target {
-        return true;
-    }
-    // Can this branch still beat the best? It can make at most |empty| more.
-    if made + empty.count() <= *best {
-        return true;
-    }
-    if *nodes == 0 {
-        return false;
-    }
-    *nodes -= 1;
-    let blocked = !empty;
-    // Candidate moves ordered by the arrow's free neighbours (dead ends first)
-    // and then by how many free squares the queen keeps next to it.
-    let mut moves: Vec<(u32, u8, u8, u8)> = Vec::new();
-    for from in queens {
-        let without = blocked.without(from);
-        for to in queen_reach(from, blocked) {
-            let after = empty.without(to).with(from);
-            for arrow in queen_reach(to, without) {
-                let left = after.without(arrow);
-                let arrow_free = (king_mask(arrow) & left).count();
-                let queen_free = (king_mask(to) & left).count();
-                let key = arrow_free * 16 + (8 - queen_free.min(8));
-                moves.push((key, from.index(), to.index(), arrow.index()));
-            }
+    /// Longest sequence found so far.
+    best: u32,
+    /// Generated moves still allowed.
+    budget: u64,
+    /// Search nodes visited (paces the clock reads).
+    visited: u64,
+    deadline: Option<Instant>,
+    /// Whether the deadline stopped the search.
+    interrupted: bool,
+}
+
+impl FillSearch {
+    /// Searches on from `made` moves with `queens` on `empty`. Returns `false`
+    /// when it ran out of budget or time before finishing.
+    fn search(&mut self, queens: Bitboard, empty: Bitboard, made: u32) -> bool {
+        if made > self.best {
+            self.best = made;
         }
-    }
-    // Pay for the work: every generated move costs one unit of budget.
-    *nodes = nodes.saturating_sub(moves.len() as u64);
-    moves.sort_unstable();
-    for (_, f, t, a) in moves {
-        let bit = |i: u8| Bitboard(1u128 << i);
-        let q2 = (queens & !bit(f)) | bit(t);
-        let e2 = ((empty & !bit(t)) | bit(f)) & !bit(a);
-        if !dfs(q2, e2, made + 1, target, best, nodes) {
-            return false;
-        }
-        if *best == target {
+        if self.best == self.target {
             return true;
         }
+        // Can this branch still beat the best? It can make at most |empty| more.
+        if made + empty.count() <= self.best {
+            return true;
+        }
+        if self.budget == 0 || self.out_of_time() {
+            return false;
+        }
+        self.budget -= 1;
+        let blocked = !empty;
+        // Candidate moves ordered by the arrow's free neighbours (dead ends
+        // first) and then by how many free squares the queen keeps next to it.
+        let mut moves: Vec<(u32, u8, u8, u8)> = Vec::new();
+        for from in queens {
+            let without = blocked.without(from);
+            for to in queen_reach(from, blocked) {
+                let after = empty.without(to).with(from);
+                for arrow in queen_reach(to, without) {
+                    let left = after.without(arrow);
+                    let arrow_free = (king_mask(arrow) & left).count();
+                    let queen_free = (king_mask(to) & left).count();
+                    let key = arrow_free * 16 + (8 - queen_free.min(8));
+                    moves.push((key, from.index(), to.index(), arrow.index()));
+                }
+            }
+        }
+        // Pay for the work: every generated move costs one unit of budget.
+        self.budget = self.budget.saturating_sub(moves.len() as u64);
+        moves.sort_unstable();
+        for (_, f, t, a) in moves {
+            let bit = |i: u8| Bitboard(1u128 << i);
+            let q2 = (queens & !bit(f)) | bit(t);
+            let e2 = ((empty & !bit(t)) | bit(f)) & !bit(a);
+            if !self.search(q2, e2, made + 1) {
+                return false;
+            }
+            if self.best == self.target {
+                return true;
+            }
+        }
+        true
     }
-    true
+
+    /// Reads the clock every [`CLOCK_CHECK_INTERVAL`] nodes.
+    fn out_of_time(&mut self) -> bool {
+        self.visited += 1;
+        if self.visited % CLOCK_CHECK_INTERVAL == 0
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.interrupted = true;
+        }
+        self.interrupted
+    }
 }
 
 /// Score of a separated position (no square reachable by both sides) for `stm`.

@@ -348,6 +348,7 @@ impl Engine {
         mobility: bool,
     ) -> SearchReport {
         let mut evaluator = eval::Evaluator::new();
+        evaluator.regions.set_deadline(deadline);
         let mut best: Option<(Move, i32)> = None;
         let mut nodes = 0u64;
         let mut stopped = false;
@@ -356,7 +357,9 @@ impl Engine {
                 return;
             }
             nodes += 1;
-            if nodes % 32 == 0
+            // An evaluation can count regions (milliseconds), so read the
+            // clock often.
+            if nodes % 4 == 0
                 && (self.stop.load(Ordering::Relaxed)
                     || deadline.is_some_and(|d| Instant::now() >= d))
             {

@@ -27,6 +27,10 @@ use crate::tt::{Bound, Entry, Tt};
 /// Scores at least this far from zero are "mate" scores (depend on the ply).
 const MATE_BOUND: i32 = MATE - 1000;
 
+/// Boards evaluated between two clock reads while ranking moves (an
+/// evaluation takes microseconds, or milliseconds when it counts regions).
+const RANK_CHECK_INTERVAL: u32 = 4;
+
 /// Deepest iteration the search will try.
 pub const MAX_DEPTH: u32 = 60;
 
@@ -115,15 +119,17 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker on a shared table and stop flag.
     pub fn new(tt: &'a Tt, stop: &'a AtomicBool, params: Params) -> Worker<'a> {
+        let mut evaluator = Evaluator {
+            params: params.eval,
+            ..Evaluator::new()
+        };
+        evaluator.regions.set_deadline(params.deadline);
         Worker {
             tt,
             stop,
             nodes: 0,
             aborted: false,
-            evaluator: Evaluator {
-                params: params.eval,
-                ..Evaluator::new()
-            },
+            evaluator,
             params,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             scratch: Maps::default(),
@@ -172,10 +178,11 @@ impl<'a> Worker<'a> {
             result.score = -MATE;
             return result;
         }
-        // Depth 1: every move evaluated once (time-checked).
+        // Depth 1: every move evaluated once (the clock is read before each
+        // evaluation: one can cost milliseconds when it counts regions).
         let mut roots: Vec<RootMove> = Vec::with_capacity(legal.len());
         for (evaluated, &m) in legal.iter().enumerate() {
-            if evaluated % 16 == 0 && evaluated > 0 && self.check_stop() {
+            if evaluated > 0 && self.check_stop() {
                 break;
             }
             let mut child = *root;
@@ -346,6 +353,10 @@ impl<'a> Worker<'a> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pick_moves(pos, &board, depth, tt_move, ply, &mut moves);
+        if self.aborted {
+            self.buffers[ply] = moves;
+            return 0;
+        }
         let original_alpha = alpha;
         let mut best = -MATE - 1;
         let mut best_move = None;
@@ -403,7 +414,9 @@ impl<'a> Worker<'a> {
     }
 
     /// Fills `out` with the moves to search at an inner node, best first.
-    /// `self.scratch` holds the node's distance maps.
+    /// `self.scratch` holds the node's distance maps. Ranking evaluates a few
+    /// hundred boards, so the clock is read every [`RANK_CHECK_INTERVAL`] of
+    /// them; when time is up it returns early with `self.aborted` set.
     fn pick_moves(
         &mut self,
         pos: &Position,
@@ -421,9 +434,14 @@ impl<'a> Worker<'a> {
         // Stage 1: rank queen moves.
         let mut queen_moves: Vec<(i32, Square, Square)> = Vec::with_capacity(96);
         let full_queen_rank = depth >= self.params.queen_eval_depth;
+        let mut ranked = 0u32;
         for from in board.queens[me] {
             let from_mob = eval::amazon_mobility(from, occ) as i32;
             for to in queen_reach(from, occ) {
+                ranked += 1;
+                if ranked % RANK_CHECK_INTERVAL == 0 && self.check_stop() {
+                    return;
+                }
                 let s = if full_queen_rank {
                     let mut b = *board;
                     b.queens[me] = b.queens[me].without(from).with(to);
@@ -460,6 +478,10 @@ impl<'a> Worker<'a> {
             let occ2 = occ.without(from);
             if full_arrows {
                 for arrow in queen_reach(to, occ2) {
+                    ranked += 1;
+                    if ranked % RANK_CHECK_INTERVAL == 0 && self.check_stop() {
+                        return;
+                    }
                     let mut b2 = b;
                     b2.arrows = b2.arrows.with(arrow);
                     let s = -self.evaluator.evaluate(&b2, stm.opponent());

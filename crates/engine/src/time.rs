@@ -65,10 +65,7 @@ pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
     }
     let mut hard: Option<Duration> = None;
     if let Some(mt) = limits.movetime {
-        hard = Some(
-            mt.saturating_sub(MOVE_OVERHEAD)
-                .max(Duration::from_millis(1)),
-        );
+        hard = Some(reserve(mt));
     }
     if let Some(c) = limits.clock {
         let plies_left = (MAX_GAME_LENGTH as u32)
@@ -117,6 +114,16 @@ mod tests {
             ..Default::default()
         });
         assert!(allocate(&limits, &p).hard.unwrap() <= Duration::from_millis(30));
+    }
+
+    #[test]
+    fn movetime_holds_back_the_reserve_and_deepens_to_the_end() {
+        let p = Position::start();
+        let b = allocate(&SearchLimits::movetime(Duration::from_secs(1)), &p);
+        assert_eq!(b.hard, Some(Duration::from_millis(940)));
+        assert_eq!(b.soft, b.hard);
+        let tiny = allocate(&SearchLimits::movetime(Duration::from_millis(5)), &p);
+        assert_eq!(tiny.hard, Some(Duration::from_millis(1)));
     }
 
     #[test]

@@ -76,6 +76,48 @@ fn every_level_respects_the_deadline() {
     }
 }
 
+/// CPU time this thread has run, from the scheduler (Linux); unlike wall
+/// time it does not grow while other processes have the machine.
+#[cfg(target_os = "linux")]
+fn thread_cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
+    let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+    Duration::from_nanos(ns)
+}
+
+/// Late positions (from self-play) in which most boards the search ranks are
+/// separated, so evaluating one counts regions. Ranking a node's moves used
+/// to run without reading the clock for ~9 ms of release-build CPU here (tens
+/// of ms in a debug build), which is how a move once came in 70 ms late at
+/// 1 s/move. The search must stop inside its own budget (which holds back
+/// 10 ms + 5% for the answer), measured in CPU time so that a loaded machine
+/// cannot make the test fail.
+#[cfg(target_os = "linux")]
+#[test]
+fn search_stops_inside_its_budget_when_evaluations_count_regions() {
+    for fen in [
+        "*q*1*1*3/**Q***2q1/1*1*****1*/1*1*q***2/*******1**/*2**q**1*/*Q1*Q****1/1******1**/*1***1**2/1*4*2Q w - - 58 30",
+        "1***1**3/2q**Q*2*/****2*1*1/*2*****q1/2***2***/*1***2Qq1/q***1****1/1**3*Q**/2*Q1*1*2/*1****1*1* b - - 53 27",
+    ] {
+        let p = Position::from_fen(fen).unwrap();
+        for budget_ms in [60, 100] {
+            let mut e = engine(MAX_LEVEL);
+            let cpu = thread_cpu_time();
+            let report = e.search(
+                &p,
+                &SearchLimits::movetime(Duration::from_millis(budget_ms)),
+                &mut |_| {},
+            );
+            let spent = thread_cpu_time() - cpu;
+            assert!(
+                spent <= Duration::from_millis(budget_ms),
+                "{spent:?} of CPU for a {budget_ms} ms budget in {fen}"
+            );
+            assert!(p.is_legal(report.best_move.unwrap()).is_ok());
+        }
+    }
+}
+
 #[test]
 fn stop_handle_ends_an_infinite_search() {
     let mut e = engine(MAX_LEVEL);
