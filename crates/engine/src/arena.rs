@@ -1,7 +1,10 @@
 //! The arena: plays matches between two players and measures the result.
 //!
-//! Players are built-in levels (`level:6`, `random`, `baseline`) or external
-//! UCI engines (`uci:<command line>`), spawned as child processes and spoken to
+//! Players are built-in levels (`level:6`, `random`, `baseline`), the
+//! full-strength level with other selectivity (`level:6:root=24,inner=10`), the
+//! Monte-Carlo tree search (`mcts`, or with knobs `mcts:c=30,width=24,playout=2`;
+//! see [`crate::mcts`]) or external UCI engines (`uci:<command line>`),
+//! spawned as child processes and spoken to
 //! in the Fairy-Stockfish Amazons dialect. Each opening of the openings file is
 //! played twice with colours swapped. Every move is checked through
 //! `amazons-core`: an illegal move, a missing answer or a move later than the
@@ -31,7 +34,10 @@ pub const DEFAULT_OPENINGS: &str = include_str!("../data/openings.txt");
 /// Arguments of `amazons-engine arena`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ArenaArgs {
-    /// First player: `level:N` (1-6), `random`, `baseline`, `full`, or `uci:<command>`.
+    /// First player: `level:N` (1-6), `random`, `baseline`, `full`,
+    /// `level:6:root=..,inner=..` (tuned full level), `mcts`,
+    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..`
+    /// (Monte-Carlo tree search), or `uci:<command>`.
     #[arg(long)]
     pub a: String,
     /// Second player, same forms.
@@ -82,16 +88,50 @@ pub enum PlayerSpec {
     Level(u8),
     /// The full-strength level with other selectivity (`level:6:root=24,inner=10,queen=6`).
     Tuned(crate::Tuning),
+    /// The full-strength level searching by Monte-Carlo tree search
+    /// (`mcts`, `mcts:c=30,width=24,...`), to compare it with alpha-beta.
+    Mcts(crate::mcts::MctsParams),
     /// An external UCI engine command line.
     Uci(String),
 }
 
 impl PlayerSpec {
-    /// Parses `level:N`, `levelN`, `random`, `baseline`, `full` or `uci:<cmd>`.
+    /// Parses `level:N`, `levelN`, `random`, `baseline`, `full`, `mcts[:knobs]`
+    /// or `uci:<cmd>`.
     pub fn parse(text: &str) -> anyhow::Result<PlayerSpec> {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("uci:") {
             return Ok(PlayerSpec::Uci(cmd.to_string()));
+        }
+        if t == "mcts" {
+            return Ok(PlayerSpec::Mcts(crate::mcts::MctsParams::default()));
+        }
+        if let Some(opts) = t.strip_prefix("mcts:") {
+            let mut p = crate::mcts::MctsParams::default();
+            for kv in opts.split(',') {
+                let (k, v) = kv.split_once('=').context("mcts options are key=value")?;
+                let v: usize = v.parse().with_context(|| format!("bad value in `{kv}`"))?;
+                let v32 = u32::try_from(v).with_context(|| format!("`{kv}` is too large"))?;
+                match k {
+                    "c" => p.exploration_pct = v32,
+                    "width" => p.width = v,
+                    "qwidth" => p.queen_width = v,
+                    "rwidth" => p.root_width = v,
+                    "rqwidth" => p.root_queen_width = v,
+                    "playout" => p.playout_plies = v32,
+                    "scale" => p.scale_cp = v32.max(1),
+                    "expand" => p.expand_visits = v32,
+                    "prior" => p.prior_visits = v32,
+                    "widen" => p.widen = v32,
+                    _ => bail!(
+                        "unknown mcts option `{k}` (c, width, qwidth, rwidth, rqwidth, playout, scale, expand, prior, widen)"
+                    ),
+                }
+            }
+            if p.width == 0 || p.queen_width == 0 || p.root_width == 0 || p.root_queen_width == 0 {
+                bail!("mcts widths must be at least 1");
+            }
+            return Ok(PlayerSpec::Mcts(p));
         }
         if let Some((head, opts)) = t.rsplit_once(':') {
             if opts.contains('=') {
@@ -147,6 +187,20 @@ impl PlayerSpec {
                 t.arrow_eval_depth,
                 t.kappa_pct,
                 t.mobility_pct
+            ),
+            PlayerSpec::Mcts(p) if *p == crate::mcts::MctsParams::default() => "mcts".to_string(),
+            PlayerSpec::Mcts(p) => format!(
+                "mcts-c{}-w{}-q{}-rw{}-rq{}-p{}-s{}-e{}-pr{}-wi{}",
+                p.exploration_pct,
+                p.width,
+                p.queen_width,
+                p.root_width,
+                p.root_queen_width,
+                p.playout_plies,
+                p.scale_cp,
+                p.expand_visits,
+                p.prior_visits,
+                p.widen
             ),
             PlayerSpec::Uci(cmd) => cmd.split_whitespace().next().unwrap_or("uci").to_string(),
         }
@@ -344,6 +398,16 @@ fn make_player(spec: &PlayerSpec, threads: usize, seed: u64) -> anyhow::Result<B
                 ..EngineConfig::default()
             });
             e.set_tuning(*t);
+            Box::new(BuiltIn(e))
+        }
+        PlayerSpec::Mcts(p) => {
+            let mut e = Engine::new(EngineConfig {
+                threads,
+                hash_mb: 16,
+                seed,
+                ..EngineConfig::default()
+            });
+            e.set_algorithm(crate::Algorithm::Mcts(*p));
             Box::new(BuiltIn(e))
         }
         PlayerSpec::Uci(cmd) => Box::new(External::spawn(cmd)?),
@@ -707,6 +771,26 @@ mod tests {
                 ..crate::Tuning::default()
             })
         );
+    }
+
+    #[test]
+    fn mcts_specs_parse() {
+        use crate::mcts::MctsParams;
+        assert_eq!(
+            PlayerSpec::parse("mcts").unwrap(),
+            PlayerSpec::Mcts(MctsParams::default())
+        );
+        assert_eq!(PlayerSpec::parse("mcts").unwrap().name(), "mcts");
+        assert_eq!(
+            PlayerSpec::parse("mcts:c=50,playout=4").unwrap(),
+            PlayerSpec::Mcts(MctsParams {
+                exploration_pct: 50,
+                playout_plies: 4,
+                ..MctsParams::default()
+            })
+        );
+        assert!(PlayerSpec::parse("mcts:foo=1").is_err());
+        assert!(PlayerSpec::parse("mcts:width=0").is_err());
     }
 
     #[test]

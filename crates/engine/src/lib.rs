@@ -25,11 +25,15 @@
 //! 6. full strength: selective PVS, iterative deepening, TT, exact endgame
 //!    counting, Lazy SMP over `threads`.
 //!
+//! Level 6 can instead run Monte-Carlo tree search ([`mcts`]), chosen with
+//! [`Engine::set_algorithm`], so the two searches can be compared in the arena.
+//!
 //! Every level stops within its time budget.
 
 pub mod arena;
 pub mod endgame;
 pub mod eval;
+pub mod mcts;
 pub mod openings;
 pub mod search;
 pub mod time;
@@ -170,6 +174,20 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     searches: u64,
     tuning: Option<Tuning>,
+    algorithm: Algorithm,
+}
+
+/// Which search the full-strength level runs. The engine issue asks for the
+/// choice between alpha-beta and Monte-Carlo tree search to be made by
+/// measurement, so both can be played in the arena (`full` and `mcts`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Selective PVS alpha-beta ([`search`]), the default.
+    #[default]
+    AlphaBeta,
+    /// Monte-Carlo tree search with evaluation-truncated playouts ([`mcts`]),
+    /// with these knobs. Runs on one thread whatever `threads` says.
+    Mcts(mcts::MctsParams),
 }
 
 /// Selectivity of the full-strength search: how many moves it looks at. For
@@ -220,12 +238,19 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             searches: 0,
             tuning: None,
+            algorithm: Algorithm::AlphaBeta,
         }
     }
 
     /// Overrides the selectivity of the full-strength level (experiments).
     pub fn set_tuning(&mut self, tuning: Tuning) {
         self.tuning = Some(tuning);
+    }
+
+    /// Chooses the search of the full-strength level (experiments; levels 1–5
+    /// are unaffected).
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
     }
 
     /// The configuration in use.
@@ -276,6 +301,20 @@ impl Engine {
                 }
             }
             4 => self.greedy(position, start, deadline, false),
+            MAX_LEVEL if matches!(self.algorithm, Algorithm::Mcts(_)) => {
+                let Algorithm::Mcts(params) = self.algorithm else {
+                    unreachable!("matched above")
+                };
+                self.monte_carlo(
+                    position,
+                    params,
+                    limits,
+                    deadline,
+                    soft_deadline,
+                    start,
+                    info,
+                )
+            }
             level => {
                 let mut params = Params {
                     max_depth: limits
@@ -384,6 +423,48 @@ impl Engine {
             depth: 1,
             nodes,
             pv: best.map(|b| b.0).into_iter().collect(),
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// Level 6 by Monte-Carlo tree search (one thread; the node limit counts
+    /// playouts; depth limits do not apply).
+    #[allow(clippy::too_many_arguments)]
+    fn monte_carlo(
+        &mut self,
+        position: &Position,
+        params: mcts::MctsParams,
+        limits: &SearchLimits,
+        deadline: Option<Instant>,
+        soft_deadline: Option<Instant>,
+        start: Instant,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchReport {
+        let mcts_limits = mcts::MctsLimits {
+            deadline,
+            soft_deadline,
+            node_limit: limits.nodes,
+            max_tree_nodes: mcts::tree_nodes_in(self.config.hash_mb.max(1) << 20),
+        };
+        let seed = self.config.seed ^ position.hash();
+        let mut report = |r: &mcts::MctsResult| {
+            let elapsed = start.elapsed();
+            info(&SearchInfo {
+                depth: r.depth,
+                score_cp: r.score,
+                nodes: r.playouts,
+                nps: (r.playouts as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                elapsed,
+                pv: r.pv.clone(),
+            });
+        };
+        let r = mcts::search(position, params, mcts_limits, &self.stop, seed, &mut report);
+        SearchReport {
+            best_move: r.best,
+            score_cp: r.score,
+            depth: r.depth,
+            nodes: r.playouts,
+            pv: r.pv,
             elapsed: start.elapsed(),
         }
     }
