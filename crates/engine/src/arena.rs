@@ -1,11 +1,11 @@
 //! The arena: plays matches between two players and measures the result.
 //!
-//! Players are built-in levels (`level:6`, `random`, `baseline`), the
-//! full-strength level with other selectivity (`level:6:root=24,inner=10`), the
-//! Monte-Carlo tree search (`mcts`, or with knobs `mcts:c=30,width=24,playout=2`;
-//! see [`crate::mcts`]) or external UCI engines (`uci:<command line>`),
-//! spawned as child processes and spoken to
-//! in the Fairy-Stockfish Amazons dialect. Each opening of the openings file is
+//! Players are built-in levels (`level:6`, `random`, `baseline`, `ab` for the
+//! alpha-beta level 6, `full` or `mcts` for the Monte-Carlo level 7), level 6
+//! with other selectivity (`level:6:root=24,inner=10`), level 7 with other
+//! Monte-Carlo knobs (`mcts:c=30,width=24,playout=2`; see [`crate::mcts`]) or
+//! external UCI engines (`uci:<command line>`), spawned as child processes and
+//! spoken to in the Fairy-Stockfish Amazons dialect. Each opening of the openings file is
 //! played twice with colours swapped. Every move is checked through
 //! `amazons-core`: an illegal move, a missing answer or a move later than the
 //! budget plus the margin loses the game. Results come with a 95% confidence
@@ -34,10 +34,11 @@ pub const DEFAULT_OPENINGS: &str = include_str!("../data/openings.txt");
 /// Arguments of `amazons-engine arena`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ArenaArgs {
-    /// First player: `level:N` (1-6), `random`, `baseline`, `full`,
-    /// `level:6:root=..,inner=..` (tuned full level), `mcts`,
+    /// First player: `level:N` (1-7), `random` (1), `baseline` (3), `ab` or
+    /// `alphabeta` (6), `full` or `mcts` (7), `level:6:root=..,inner=..`
+    /// (alpha-beta level with other selectivity),
     /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..`
-    /// (Monte-Carlo tree search), or `uci:<command>`.
+    /// (Monte-Carlo level 7 with other knobs), or `uci:<command>`.
     #[arg(long)]
     pub a: String,
     /// Second player, same forms.
@@ -86,25 +87,23 @@ pub struct ArenaArgs {
 pub enum PlayerSpec {
     /// A built-in level.
     Level(u8),
-    /// The full-strength level with other selectivity (`level:6:root=24,inner=10,queen=6`).
+    /// The alpha-beta level 6 with other selectivity
+    /// (`level:6:root=24,inner=10,queen=6`), for tuning experiments.
     Tuned(crate::Tuning),
-    /// The full-strength level searching by Monte-Carlo tree search
-    /// (`mcts`, `mcts:c=30,width=24,...`), to compare it with alpha-beta.
+    /// The Monte-Carlo level 7 with other knobs (`mcts:c=30,width=24,...`),
+    /// for tuning experiments (`mcts` alone is `Level(7)`).
     Mcts(crate::mcts::MctsParams),
     /// An external UCI engine command line.
     Uci(String),
 }
 
 impl PlayerSpec {
-    /// Parses `level:N`, `levelN`, `random`, `baseline`, `full`, `mcts[:knobs]`
-    /// or `uci:<cmd>`.
+    /// Parses `level:N`, `levelN`, `random`, `baseline`, `ab`, `alphabeta`,
+    /// `full`, `mcts`, `level:6:knobs`, `mcts:knobs` or `uci:<cmd>`.
     pub fn parse(text: &str) -> anyhow::Result<PlayerSpec> {
         let t = text.trim();
         if let Some(cmd) = t.strip_prefix("uci:") {
             return Ok(PlayerSpec::Uci(cmd.to_string()));
-        }
-        if t == "mcts" {
-            return Ok(PlayerSpec::Mcts(crate::mcts::MctsParams::default()));
         }
         if let Some(opts) = t.strip_prefix("mcts:") {
             let mut p = crate::mcts::MctsParams::default();
@@ -131,12 +130,19 @@ impl PlayerSpec {
             if p.width == 0 || p.queen_width == 0 || p.root_width == 0 || p.root_queen_width == 0 {
                 bail!("mcts widths must be at least 1");
             }
+            if p == crate::mcts::MctsParams::default() {
+                return Ok(PlayerSpec::Level(crate::MAX_LEVEL));
+            }
             return Ok(PlayerSpec::Mcts(p));
         }
         if let Some((head, opts)) = t.rsplit_once(':') {
             if opts.contains('=') {
-                if PlayerSpec::parse(head)? != PlayerSpec::Level(crate::MAX_LEVEL) {
-                    bail!("only the full level takes tuning options");
+                if PlayerSpec::parse(head)? != PlayerSpec::Level(crate::ALPHA_BETA_LEVEL) {
+                    bail!(
+                        "only the alpha-beta level {} takes tuning options (`mcts:..` tunes level {})",
+                        crate::ALPHA_BETA_LEVEL,
+                        crate::MAX_LEVEL
+                    );
                 }
                 let mut tuning = crate::Tuning::default();
                 for kv in opts.split(',') {
@@ -161,7 +167,8 @@ impl PlayerSpec {
         let level = match t {
             "random" => 1,
             "baseline" => 3,
-            "full" => crate::MAX_LEVEL,
+            "ab" | "alphabeta" => crate::ALPHA_BETA_LEVEL,
+            "full" | "mcts" => crate::MAX_LEVEL,
             _ => {
                 let n = t.trim_start_matches("level").trim_start_matches(':');
                 n.parse::<u8>()
@@ -179,7 +186,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Level(n) => format!("level{n}"),
             PlayerSpec::Tuned(t) => format!(
-                "full-r{}-i{}-q{}-qe{}-ae{}-k{}-m{}",
+                "ab-r{}-i{}-q{}-qe{}-ae{}-k{}-m{}",
                 t.root_width,
                 t.inner_width,
                 t.queen_width,
@@ -188,7 +195,6 @@ impl PlayerSpec {
                 t.kappa_pct,
                 t.mobility_pct
             ),
-            PlayerSpec::Mcts(p) if *p == crate::mcts::MctsParams::default() => "mcts".to_string(),
             PlayerSpec::Mcts(p) => format!(
                 "mcts-c{}-w{}-q{}-rw{}-rq{}-p{}-s{}-e{}-pr{}-wi{}",
                 p.exploration_pct,
@@ -392,22 +398,22 @@ fn make_player(spec: &PlayerSpec, threads: usize, seed: u64) -> anyhow::Result<B
         }))),
         PlayerSpec::Tuned(t) => {
             let mut e = Engine::new(EngineConfig {
+                level: crate::ALPHA_BETA_LEVEL,
                 threads,
                 hash_mb: 16,
                 seed,
-                ..EngineConfig::default()
             });
             e.set_tuning(*t);
             Box::new(BuiltIn(e))
         }
         PlayerSpec::Mcts(p) => {
             let mut e = Engine::new(EngineConfig {
+                level: crate::MAX_LEVEL,
                 threads,
                 hash_mb: 16,
                 seed,
-                ..EngineConfig::default()
             });
-            e.set_algorithm(crate::Algorithm::Mcts(*p));
+            e.set_mcts_params(*p);
             Box::new(BuiltIn(e))
         }
         PlayerSpec::Uci(cmd) => Box::new(External::spawn(cmd)?),
@@ -758,29 +764,42 @@ mod tests {
     fn specs_parse() {
         assert_eq!(PlayerSpec::parse("level:3").unwrap(), PlayerSpec::Level(3));
         assert_eq!(PlayerSpec::parse("level6").unwrap(), PlayerSpec::Level(6));
+        assert_eq!(PlayerSpec::parse("level:7").unwrap(), PlayerSpec::Level(7));
         assert_eq!(PlayerSpec::parse("random").unwrap(), PlayerSpec::Level(1));
+        assert_eq!(PlayerSpec::parse("baseline").unwrap(), PlayerSpec::Level(3));
+        assert_eq!(PlayerSpec::parse("ab").unwrap(), PlayerSpec::Level(6));
+        assert_eq!(
+            PlayerSpec::parse("alphabeta").unwrap(),
+            PlayerSpec::Level(6)
+        );
+        assert_eq!(PlayerSpec::parse("full").unwrap(), PlayerSpec::Level(7));
         assert_eq!(
             PlayerSpec::parse("uci:foo --bar").unwrap(),
             PlayerSpec::Uci("foo --bar".into())
         );
-        assert!(PlayerSpec::parse("level:9").is_err());
-        assert_eq!(
-            PlayerSpec::parse("level:6:inner=10").unwrap(),
-            PlayerSpec::Tuned(crate::Tuning {
-                inner_width: 10,
-                ..crate::Tuning::default()
-            })
-        );
+        assert!(PlayerSpec::parse("level:8").is_err());
+        assert!(PlayerSpec::parse("level:0").is_err());
+        let tuned = PlayerSpec::Tuned(crate::Tuning {
+            inner_width: 10,
+            ..crate::Tuning::default()
+        });
+        assert_eq!(PlayerSpec::parse("level:6:inner=10").unwrap(), tuned);
+        assert_eq!(PlayerSpec::parse("ab:inner=10").unwrap(), tuned);
+        // Tuning options are alpha-beta knobs: level 7 and `full` refuse them.
+        assert!(PlayerSpec::parse("level:7:inner=10").is_err());
+        assert!(PlayerSpec::parse("full:inner=10").is_err());
     }
 
     #[test]
     fn mcts_specs_parse() {
         use crate::mcts::MctsParams;
+        // `mcts` is level 7, with or without its default knobs spelt out.
+        assert_eq!(PlayerSpec::parse("mcts").unwrap(), PlayerSpec::Level(7));
         assert_eq!(
-            PlayerSpec::parse("mcts").unwrap(),
-            PlayerSpec::Mcts(MctsParams::default())
+            PlayerSpec::parse("mcts:c=15").unwrap(),
+            PlayerSpec::Level(7)
         );
-        assert_eq!(PlayerSpec::parse("mcts").unwrap().name(), "mcts");
+        assert_eq!(PlayerSpec::parse("mcts").unwrap().name(), "level7");
         assert_eq!(
             PlayerSpec::parse("mcts:c=50,playout=4").unwrap(),
             PlayerSpec::Mcts(MctsParams {

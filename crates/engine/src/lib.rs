@@ -22,11 +22,12 @@
 //! 4. one-ply greedy on the Lieberum territory evaluation;
 //! 5. selective alpha-beta with the territory evaluation, capped at depth 3
 //!    and narrower (16 root moves, 10 per inner node);
-//! 6. full strength: selective PVS, iterative deepening, TT, exact endgame
-//!    counting, Lazy SMP over `threads`.
-//!
-//! Level 6 can instead run Monte-Carlo tree search ([`mcts`]), chosen with
-//! [`Engine::set_algorithm`], so the two searches can be compared in the arena.
+//! 6. selective PVS alpha-beta: iterative deepening, TT, exact endgame
+//!    counting, Lazy SMP over `threads` (the full strength until Monte-Carlo
+//!    tree search measured stronger in the arena);
+//! 7. full strength: Monte-Carlo tree search ([`mcts`]: UCT,
+//!    evaluation-truncated playouts, progressive widening), root-parallel over
+//!    `threads`.
 //!
 //! Every level stops within its time budget.
 
@@ -53,17 +54,25 @@ use crate::tt::Tt;
 
 pub use crate::time::ClockLimits;
 
-/// The strongest level; levels run from 1 (beginner) to this.
-pub const MAX_LEVEL: u8 = 6;
+/// The strongest level; levels run from 1 (beginner) to this. It searches by
+/// Monte-Carlo tree search ([`mcts`]).
+pub const MAX_LEVEL: u8 = 7;
+
+/// The level of the full alpha-beta search ([`search`]), one below
+/// [`MAX_LEVEL`]: kept as a difficulty level, and what [`Engine::set_tuning`]
+/// and the `bench` node count are about.
+pub const ALPHA_BETA_LEVEL: u8 = 6;
 
 /// How an engine plays: chosen once, when it is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Playing strength, 1 (random mover) to [`MAX_LEVEL`] (full strength).
     pub level: u8,
-    /// Search threads (Lazy SMP); 1 makes node-limited searches deterministic.
+    /// Search threads (Lazy SMP at level 6, one tree per thread at level 7);
+    /// 1 makes node-limited searches deterministic.
     pub threads: usize,
-    /// Transposition table size in megabytes.
+    /// Transposition table size in megabytes; at level 7, the memory cap of
+    /// the Monte-Carlo trees (shared between them).
     pub hash_mb: usize,
     /// Seed for the levels that use randomness (fixed by default so games replay).
     pub seed: u64,
@@ -174,25 +183,12 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     searches: u64,
     tuning: Option<Tuning>,
-    algorithm: Algorithm,
+    mcts_params: mcts::MctsParams,
 }
 
-/// Which search the full-strength level runs. The engine issue asks for the
-/// choice between alpha-beta and Monte-Carlo tree search to be made by
-/// measurement, so both can be played in the arena (`full` and `mcts`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Algorithm {
-    /// Selective PVS alpha-beta ([`search`]), the default.
-    #[default]
-    AlphaBeta,
-    /// Monte-Carlo tree search with evaluation-truncated playouts ([`mcts`]),
-    /// with these knobs. Runs on one thread whatever `threads` says.
-    Mcts(mcts::MctsParams),
-}
-
-/// Selectivity of the full-strength search: how many moves it looks at. For
-/// experiments in the arena (`level:6:root=24,inner=10,queen=6`); the defaults
-/// are what measurement chose.
+/// Selectivity of the alpha-beta search of level 6: how many moves it looks
+/// at. For experiments in the arena (`level:6:root=24,inner=10,queen=6`); the
+/// defaults are what measurement chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Root moves searched beyond depth 1.
@@ -232,25 +228,32 @@ impl Engine {
         let mut config = config;
         config.level = config.level.clamp(1, MAX_LEVEL);
         config.threads = config.threads.max(1);
+        // Level 7 keeps no transposition table: its memory goes to the trees.
+        let tt_mb = if config.level == MAX_LEVEL {
+            0
+        } else {
+            config.hash_mb
+        };
         Engine {
-            tt: Arc::new(Tt::new(config.hash_mb)),
+            tt: Arc::new(Tt::new(tt_mb)),
             config,
             stop: Arc::new(AtomicBool::new(false)),
             searches: 0,
             tuning: None,
-            algorithm: Algorithm::AlphaBeta,
+            mcts_params: mcts::MctsParams::default(),
         }
     }
 
-    /// Overrides the selectivity of the full-strength level (experiments).
+    /// Overrides the selectivity of the alpha-beta search of level 6
+    /// (experiments; other levels are unaffected).
     pub fn set_tuning(&mut self, tuning: Tuning) {
         self.tuning = Some(tuning);
     }
 
-    /// Chooses the search of the full-strength level (experiments; levels 1–5
-    /// are unaffected).
-    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
-        self.algorithm = algorithm;
+    /// Overrides the knobs of the Monte-Carlo search of level 7 (experiments,
+    /// e.g. the arena's `mcts:c=30,width=24`; other levels are unaffected).
+    pub fn set_mcts_params(&mut self, params: mcts::MctsParams) {
+        self.mcts_params = params;
     }
 
     /// The configuration in use.
@@ -301,10 +304,18 @@ impl Engine {
                 }
             }
             4 => self.greedy(position, start, deadline, false),
-            MAX_LEVEL if matches!(self.algorithm, Algorithm::Mcts(_)) => {
-                let Algorithm::Mcts(params) = self.algorithm else {
-                    unreachable!("matched above")
-                };
+            MAX_LEVEL => {
+                // A depth does not bound a Monte-Carlo search: with nothing
+                // else to stop it, think for the default time.
+                let (deadline, soft_deadline) =
+                    if deadline.is_none() && limits.nodes.is_none() && !limits.infinite {
+                        let d = time::allocate(&SearchLimits::default(), position).hard;
+                        let d = d.map(|d| start + d);
+                        (d, d)
+                    } else {
+                        (deadline, soft_deadline)
+                    };
+                let params = self.mcts_params;
                 self.monte_carlo(
                     position,
                     params,
@@ -316,6 +327,7 @@ impl Engine {
                 )
             }
             level => {
+                // Levels 5 and 6: alpha-beta.
                 let mut params = Params {
                     max_depth: limits
                         .depth
@@ -427,8 +439,9 @@ impl Engine {
         }
     }
 
-    /// Level 6 by Monte-Carlo tree search (one thread; the node limit counts
-    /// playouts; depth limits do not apply).
+    /// Level 7: Monte-Carlo tree search, one tree per thread (the node limit
+    /// counts the playouts of each tree; `nodes` reports their total; depth
+    /// limits do not apply).
     #[allow(clippy::too_many_arguments)]
     fn monte_carlo(
         &mut self,
@@ -458,7 +471,15 @@ impl Engine {
                 pv: r.pv.clone(),
             });
         };
-        let r = mcts::search(position, params, mcts_limits, &self.stop, seed, &mut report);
+        let r = mcts::search_parallel(
+            position,
+            params,
+            mcts_limits,
+            &self.stop,
+            seed,
+            self.config.threads,
+            &mut report,
+        );
         SearchReport {
             best_move: r.best,
             score_cp: r.score,

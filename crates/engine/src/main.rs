@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
-use amazons_engine::{Engine, EngineConfig, SearchLimits, arena, openings, uci};
+use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, arena, openings, uci};
 use clap::{Parser, Subcommand};
 
 /// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
@@ -16,8 +16,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Searches fixed positions to a fixed depth; prints nodes, nps and time per
-    /// position and a total node count that changes only when the search changes.
+    /// Searches fixed positions to a fixed depth with the alpha-beta level 6;
+    /// prints nodes, nps and time per position and a total node count that
+    /// changes only when the search changes.
     Bench {
         /// Depth per position.
         #[arg(long, default_value_t = 5)]
@@ -115,7 +116,10 @@ fn main() -> anyhow::Result<()> {
             let start = Instant::now();
             for fen in BENCH_FENS {
                 let position = Position::from_fen(fen)?;
+                // Depth-limited: the alpha-beta level (the Monte-Carlo level
+                // 7 has no depth).
                 let mut engine = Engine::new(EngineConfig {
+                    level: ALPHA_BETA_LEVEL,
                     threads,
                     hash_mb: 16,
                     ..EngineConfig::default()
@@ -167,7 +171,7 @@ fn main() -> anyhow::Result<()> {
                 "# Each ply: a seeded random pick among the {top} best moves by one-ply evaluation;"
             );
             println!(
-                "# kept when a {nodes}-node full-strength search scores it within {max_cp} cp of even."
+                "# kept when a {nodes}-node alpha-beta (level 6) search scores it within {max_cp} cp of even."
             );
             for (fen, score) in openings::generate(settings) {
                 println!("# score {score}\n{fen}");

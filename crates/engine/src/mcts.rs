@@ -2,9 +2,9 @@
 //! Lorentz's Invader ("Amazons discover Monte-Carlo", CG 2008) and Kloetzer,
 //! Iida and Bouzy ("The Monte-Carlo approach in Amazons", 2007).
 //!
-//! The engine's main search is alpha-beta ([`crate::search`]); this module
-//! exists so the choice between the two can be made by measurement in the
-//! arena (`amazons-engine arena --a mcts --b full`).
+//! This is the search of the full-strength level 7: in the arena it beat the
+//! selective alpha-beta search ([`crate::search`], level 6, the full strength
+//! before it) at equal time, so it became the strongest level.
 //!
 //! - **Tree.** Nodes live in one `Vec` (an arena, no `Rc`), children of a node
 //!   contiguous in it. A leaf is expanded once it has been visited
@@ -34,9 +34,18 @@
 //! - **Limits.** The clock and stop flag are read between playouts and before
 //!   every evaluation inside an expansion, so the search ends within some
 //!   microseconds of its deadline; the node limit counts playouts
-//!   (iterations). One thread, deterministic for a seed and a node limit.
+//!   (iterations). One tree is deterministic for a seed and a node limit.
+//! - **Threads** ([`search_parallel`]): root parallelization. Each thread grows
+//!   its own tree (its own random seed, a share of the memory cap) until the
+//!   common deadline or stop flag; then the root moves' playouts and wins are
+//!   summed over the trees and the most visited move is played (a move proven
+//!   to win in any tree is taken at once). No locks or shared tree, so the
+//!   threads only meet at the end. The node limit applies to every tree (each
+//!   runs that many playouts), which keeps a node-limited search deterministic
+//!   whatever the thread count unless a tree proves the result and stops the
+//!   others; the reported playouts are the total.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use amazons_core::attacks::queen_reach;
@@ -219,13 +228,35 @@ fn can_move(board: &Board, side: Side) -> bool {
     !(board.queens[side.index()].king_neighbourhood() & board.empty()).is_empty()
 }
 
+/// What the trees of a root-parallel search share: a flag that ends them all
+/// once one has decided the root, and a running count of their playouts (for
+/// progress reports).
+#[derive(Default)]
+struct Peers {
+    done: AtomicBool,
+    playouts: AtomicU64,
+}
+
+/// Playouts a tree runs between updates of [`Peers::playouts`].
+const PEER_BATCH: u64 = 64;
+
+/// Statistics of one root move in one tree, to be summed over trees.
+#[derive(Clone, Copy, Debug)]
+struct RootChild {
+    mv: Move,
+    real: u64,
+    visits: f64,
+    wins: f64,
+    proof: Proof,
+}
+
 /// One Monte-Carlo search: the tree, the random generator and the evaluator.
-/// Single-threaded; [`crate::Engine`] runs it on the calling thread even when
-/// configured with more threads.
+/// One tree on one thread; [`search_parallel`] runs several.
 pub struct Searcher<'a> {
     params: MctsParams,
     limits: MctsLimits,
     stop: &'a AtomicBool,
+    peers: Option<&'a Peers>,
     rng: StdRng,
     evaluator: Evaluator,
     nodes: Vec<Node>,
@@ -253,6 +284,7 @@ impl<'a> Searcher<'a> {
             params,
             limits,
             stop,
+            peers: None,
             rng: StdRng::seed_from_u64(seed),
             evaluator,
             nodes: Vec::new(),
@@ -264,7 +296,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Whether a hard limit (deadline, stop flag, node limit) has been reached.
+    /// This searcher as one tree of a root-parallel search.
+    fn with_peers(mut self, peers: &'a Peers) -> Searcher<'a> {
+        self.peers = Some(peers);
+        self
+    }
+
+    /// Whether a hard limit (deadline, stop flag, node limit, another tree
+    /// having decided the root) has been reached.
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.aborted {
@@ -272,6 +311,7 @@ impl<'a> Searcher<'a> {
         }
         if self.limits.node_limit.is_some_and(|n| self.playouts >= n)
             || self.stop.load(Ordering::Relaxed)
+            || self.peers.is_some_and(|p| p.done.load(Ordering::Relaxed))
             || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
@@ -282,6 +322,13 @@ impl<'a> Searcher<'a> {
     /// Searches `root` until a limit; calls `report` about once a second and
     /// at the end. Always returns a legal move when one exists.
     pub fn run(&mut self, root: &Position, report: &mut dyn FnMut(&MctsResult)) -> MctsResult {
+        let r = self.grow(root, report);
+        report(&r);
+        r
+    }
+
+    /// [`Searcher::run`] without the final report.
+    fn grow(&mut self, root: &Position, report: &mut dyn FnMut(&MctsResult)) -> MctsResult {
         self.nodes.clear();
         self.nodes.push(Node::new(Move::new(
             Square::from_index(0).expect("a1"),
@@ -291,36 +338,45 @@ impl<'a> Searcher<'a> {
         self.playouts = 0;
         self.aborted = false;
         if !root.has_legal_move() {
-            let r = MctsResult {
+            return MctsResult {
                 score: -MATE,
                 tree_nodes: 1,
                 ..MctsResult::default()
             };
-            report(&r);
-            return r;
         }
         let fallback = self.expand_root(root);
         if self.nodes[0].child_count == 0 {
             // Interrupted before a single move was ranked.
-            let r = MctsResult {
+            return MctsResult {
                 best: Some(fallback),
                 pv: vec![fallback],
                 tree_nodes: self.nodes.len(),
                 ..MctsResult::default()
             };
-            report(&r);
-            return r;
         }
         let started = Instant::now();
         let mut last_report = started;
+        let mut reported_to_peers = 0;
+        // Whether this tree ended the search for every tree (root decided, or
+        // clear enough past the soft deadline).
+        let mut decided = true;
         while !self.root_decided() {
             if self.check_stop() {
+                decided = false;
                 break;
             }
             if self.playouts % 64 == 0 && self.past_soft_deadline_and_clear() {
                 break;
             }
             self.iterate(root);
+            if let Some(peers) = self.peers {
+                if self.playouts >= reported_to_peers + PEER_BATCH {
+                    peers
+                        .playouts
+                        .fetch_add(self.playouts - reported_to_peers, Ordering::Relaxed);
+                    reported_to_peers = self.playouts;
+                }
+            }
             if self.playouts % 1024 == 0 {
                 let now = Instant::now();
                 if now.duration_since(last_report).as_secs() >= 1 {
@@ -330,9 +386,33 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let r = self.result(root);
-        report(&r);
-        r
+        if let Some(peers) = self.peers {
+            peers
+                .playouts
+                .fetch_add(self.playouts - reported_to_peers, Ordering::Relaxed);
+            if decided {
+                peers.done.store(true, Ordering::Relaxed);
+            }
+        }
+        self.result(root)
+    }
+
+    /// The root moves of the tree with their statistics.
+    fn root_children(&self) -> Vec<RootChild> {
+        self.nodes.first().map_or(Vec::new(), |root| {
+            root.children()
+                .map(|c| {
+                    let n = &self.nodes[c];
+                    RootChild {
+                        mv: n.mv,
+                        real: u64::from(n.real),
+                        visits: f64::from(n.visits),
+                        wins: f64::from(n.wins),
+                        proof: n.proof,
+                    }
+                })
+                .collect()
+        })
     }
 
     /// Whether the root needs no more search: a single child, or a proven one.
@@ -713,6 +793,133 @@ pub fn search(
     Searcher::new(params, limits, stop, seed).run(root, report)
 }
 
+/// The seed of tree `index` of a root-parallel search with seed `seed` (tree
+/// 0 uses `seed` itself, so one thread searches as [`search`] does).
+fn tree_seed(seed: u64, index: usize) -> u64 {
+    seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Runs a root-parallel Monte-Carlo search of `root` on `threads` threads
+/// (see the module documentation): one tree per thread, each with a share of
+/// `limits.max_tree_nodes` and the node limit of its own, the first on the
+/// calling thread. `report` is called about once a second with the first
+/// tree's view and the total playouts so far, and once at the end with the
+/// summed result. With one thread this is [`search`].
+pub fn search_parallel(
+    root: &Position,
+    params: MctsParams,
+    limits: MctsLimits,
+    stop: &AtomicBool,
+    seed: u64,
+    threads: usize,
+    report: &mut dyn FnMut(&MctsResult),
+) -> MctsResult {
+    if threads <= 1 {
+        return search(root, params, limits, stop, seed, report);
+    }
+    let per_tree = MctsLimits {
+        max_tree_nodes: (limits.max_tree_nodes / threads).max(1024),
+        ..limits
+    };
+    let peers = Peers::default();
+    let trees = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|t| {
+                let peers = &peers;
+                scope.spawn(move || {
+                    let mut s =
+                        Searcher::new(params, per_tree, stop, tree_seed(seed, t)).with_peers(peers);
+                    let r = s.grow(root, &mut |_| {});
+                    (r, s.root_children())
+                })
+            })
+            .collect();
+        let mut first = Searcher::new(params, per_tree, stop, seed).with_peers(&peers);
+        let mut progress = |r: &MctsResult| {
+            let mut r = r.clone();
+            r.playouts = r.playouts.max(peers.playouts.load(Ordering::Relaxed));
+            report(&r);
+        };
+        let r = first.grow(root, &mut progress);
+        let mut trees = vec![(r, first.root_children())];
+        for h in handles {
+            match h.join() {
+                Ok(tree) => trees.push(tree),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        trees
+    });
+    let r = merge(&trees, params.scale_cp as f32);
+    report(&r);
+    r
+}
+
+/// Sums the root moves of several trees into one result: a move proven to win
+/// in any tree, else the most played move not proven to lose (ties to the
+/// better win rate, then to the first tree's ranking order).
+fn merge(trees: &[(MctsResult, Vec<RootChild>)], scale: f32) -> MctsResult {
+    let playouts = trees.iter().map(|t| t.0.playouts).sum();
+    let tree_nodes = trees.iter().map(|t| t.0.tree_nodes).sum();
+    // Moves in the order the first tree to have ranked any ranked them.
+    let mut moves: Vec<RootChild> = Vec::new();
+    for (_, children) in trees {
+        for c in children {
+            match moves.iter_mut().find(|m| m.mv == c.mv) {
+                Some(m) => {
+                    m.real += c.real;
+                    m.visits += c.visits;
+                    m.wins += c.wins;
+                    // A proof in any tree holds (proofs are sound).
+                    if m.proof == Proof::Unknown {
+                        m.proof = c.proof;
+                    }
+                }
+                None => moves.push(*c),
+            }
+        }
+    }
+    let rank = |c: &RootChild| match c.proof {
+        Proof::Win => 2,
+        Proof::Unknown => 1,
+        Proof::Loss => 0,
+    };
+    let best = moves.iter().enumerate().max_by(|(i, a), (j, b)| {
+        rank(a)
+            .cmp(&rank(b))
+            .then(a.real.cmp(&b.real))
+            .then((a.wins / a.visits.max(1e-9)).total_cmp(&(b.wins / b.visits.max(1e-9))))
+            .then(j.cmp(i))
+    });
+    let Some((_, best)) = best else {
+        // No tree ranked a root move: no legal move, or interrupted at once.
+        return MctsResult {
+            playouts,
+            tree_nodes,
+            ..trees[0].0.clone()
+        };
+    };
+    // The principal line of the tree that played the chosen move most.
+    let pv = trees
+        .iter()
+        .filter(|t| t.0.best == Some(best.mv))
+        .max_by_key(|t| t.1.iter().find(|c| c.mv == best.mv).map_or(0, |c| c.real))
+        .map_or_else(|| vec![best.mv], |t| t.0.pv.clone());
+    let score = match best.proof {
+        Proof::Win => KNOWN_WIN,
+        Proof::Loss => -KNOWN_WIN,
+        Proof::Unknown => score_of_probability((best.wins / best.visits.max(1e-9)) as f32, scale),
+    };
+    MctsResult {
+        best: Some(best.mv),
+        score,
+        depth: pv.len() as u32,
+        playouts,
+        pv,
+        tree_nodes,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -939,15 +1146,15 @@ mod tests {
     }
 
     #[test]
-    fn engine_plays_mcts_at_level_6() {
-        use crate::{Algorithm, Engine, EngineConfig, SearchLimits};
+    fn engine_plays_mcts_at_level_7() {
+        use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits};
+        assert_eq!(EngineConfig::default().level, MAX_LEVEL);
         let p = random_position(21, 16);
         let run = || {
             let mut e = Engine::new(EngineConfig {
                 hash_mb: 1,
                 ..EngineConfig::default()
             });
-            e.set_algorithm(Algorithm::Mcts(MctsParams::default()));
             let mut infos = 0;
             let r = e.search(&p, &SearchLimits::nodes(300), &mut |_| infos += 1);
             assert!(infos >= 1);
@@ -961,11 +1168,23 @@ mod tests {
             (b.best_move, b.score_cp, &b.pv)
         );
 
+        // Other knobs reach level 7 through set_mcts_params.
         let mut e = Engine::new(EngineConfig {
             hash_mb: 1,
             ..EngineConfig::default()
         });
-        e.set_algorithm(Algorithm::Mcts(MctsParams::default()));
+        e.set_mcts_params(MctsParams {
+            playout_plies: 0,
+            ..MctsParams::default()
+        });
+        let c = e.search(&p, &SearchLimits::nodes(300), &mut |_| {});
+        assert!(p.is_legal(c.best_move.unwrap()).is_ok());
+        assert_eq!(c.nodes, 300);
+
+        let mut e = Engine::new(EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
         let t = Instant::now();
         let r = e.search(
             &p,
@@ -980,17 +1199,107 @@ mod tests {
         );
     }
 
+    #[test]
+    fn one_thread_of_search_parallel_is_search() {
+        let p = random_position(3, 10);
+        let stop = AtomicBool::new(false);
+        let params = MctsParams::default();
+        let a = search(&p, params, limits_nodes(500), &stop, 42, &mut |_| {});
+        let b = search_parallel(&p, params, limits_nodes(500), &stop, 42, 1, &mut |_| {});
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn two_trees_sum_their_playouts() {
+        let p = random_position(3, 10);
+        let stop = AtomicBool::new(false);
+        let run = || {
+            let mut last = None;
+            let r = search_parallel(
+                &p,
+                MctsParams::default(),
+                limits_nodes(600),
+                &stop,
+                42,
+                2,
+                &mut |r| last = Some(r.clone()),
+            );
+            // The final report is the summed result.
+            assert_eq!(last.as_ref(), Some(&r));
+            r
+        };
+        let (a, b) = (run(), run());
+        assert!(p.is_legal(a.best.unwrap()).is_ok());
+        // Each tree runs the node limit: the total is both trees' playouts.
+        assert_eq!(a.playouts, 1_200);
+        // Node-limited trees do not depend on timing.
+        assert_eq!(a, b);
+        assert_eq!(a.pv.first(), a.best.as_ref());
+    }
+
+    #[test]
+    fn two_threads_return_a_legal_move_within_budget() {
+        use crate::{Engine, EngineConfig, SearchLimits};
+        for plies in [0, 14, 40] {
+            let p = random_position(19, plies);
+            let mut e = Engine::new(EngineConfig {
+                threads: 2,
+                hash_mb: 1,
+                ..EngineConfig::default()
+            });
+            let t = Instant::now();
+            let mut info_nodes = Vec::new();
+            let r = e.search(
+                &p,
+                &SearchLimits::movetime(Duration::from_millis(80)),
+                &mut |i| info_nodes.push(i.nodes),
+            );
+            assert!(
+                t.elapsed() < Duration::from_millis(80 + 50),
+                "{:?}",
+                t.elapsed()
+            );
+            assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+            assert!(r.nodes > 0);
+            assert_eq!(info_nodes.last(), Some(&r.nodes));
+
+            let r = e.search(&p, &SearchLimits::nodes(250), &mut |_| {});
+            assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+            assert_eq!(r.nodes, 500, "both trees' playouts");
+        }
+    }
+
+    #[test]
+    fn a_proven_win_in_any_tree_is_taken() {
+        let p = Position::from_fen("q1********/**8/10/10/10/10/7Q2/10/10/10 w").unwrap();
+        let stop = AtomicBool::new(false);
+        let r = search_parallel(
+            &p,
+            MctsParams::default(),
+            limits_nodes(300),
+            &stop,
+            9,
+            2,
+            &mut |_| {},
+        );
+        let after = p.play(r.best.unwrap()).unwrap();
+        assert!(!after.has_legal_move(), "{}", r.best.unwrap());
+        assert!(r.score >= KNOWN_WIN);
+    }
+
     /// Playouts per second (run with `--ignored --nocapture` in release).
     #[test]
     #[ignore]
     fn playout_rate() {
         let stop = AtomicBool::new(false);
-        for (name, p) in [
-            ("start", Position::start()),
-            ("middle", random_position(17, 24)),
+        for (name, p, threads) in [
+            ("start", Position::start(), 1),
+            ("start", Position::start(), 2),
+            ("middle", random_position(17, 24), 1),
+            ("middle", random_position(17, 24), 2),
         ] {
             let t = Instant::now();
-            let r = search(
+            let r = search_parallel(
                 &p,
                 MctsParams::default(),
                 MctsLimits {
@@ -1000,11 +1309,12 @@ mod tests {
                 },
                 &stop,
                 1,
+                threads,
                 &mut |_| {},
             );
             let secs = t.elapsed().as_secs_f64();
             println!(
-                "{name}: {} playouts in {secs:.2}s = {:.0}/s, {} tree nodes, depth {}, score {}",
+                "{name}, {threads} thread(s): {} playouts in {secs:.2}s = {:.0}/s, {} tree nodes, depth {}, score {}",
                 r.playouts,
                 r.playouts as f64 / secs,
                 r.tree_nodes,

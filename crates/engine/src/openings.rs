@@ -2,16 +2,18 @@
 //!
 //! From the start position, each ply picks uniformly at random (seeded) among
 //! the `top` best moves by one-ply Lieberum evaluation, so openings are varied
-//! but plausible. The resulting position is searched with a node budget at
-//! full strength and kept only if the score is within `max_cp` of even, so
-//! neither colour starts with a clear advantage. Duplicates are dropped.
+//! but plausible. The resulting position is searched with a node budget by the
+//! alpha-beta level 6 (the full strength when the shipped set was made, so the
+//! set stays reproducible) and kept only if the score is within `max_cp` of
+//! even, so neither colour starts with a clear advantage. Duplicates are
+//! dropped.
 
 use amazons_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::eval::Evaluator;
-use crate::{Engine, EngineConfig, SearchLimits};
+use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits};
 
 /// Settings of the generator.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +37,7 @@ pub fn generate(s: OpeningSettings) -> Vec<(String, i32)> {
     let mut rng = StdRng::seed_from_u64(s.seed);
     let mut evaluator = Evaluator::new();
     let mut engine = Engine::new(EngineConfig {
+        level: ALPHA_BETA_LEVEL,
         hash_mb: 16,
         ..EngineConfig::default()
     });

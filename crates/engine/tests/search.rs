@@ -8,8 +8,11 @@ use std::time::{Duration, Instant};
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
 use amazons_engine::eval::{Board, KNOWN_WIN};
-use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits};
+use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits};
 use proptest::prelude::*;
+
+/// The two full searches: alpha-beta (level 6) and Monte-Carlo (level 7).
+const FULL_LEVELS: [u8; 2] = [ALPHA_BETA_LEVEL, MAX_LEVEL];
 
 fn engine(level: u8) -> Engine {
     Engine::new(EngineConfig {
@@ -100,8 +103,8 @@ fn search_stops_inside_its_budget_when_evaluations_count_regions() {
         "1***1**3/2q**Q*2*/****2*1*1/*2*****q1/2***2***/*1***2Qq1/q***1****1/1**3*Q**/2*Q1*1*2/*1****1*1* b - - 53 27",
     ] {
         let p = Position::from_fen(fen).unwrap();
-        for budget_ms in [60, 100] {
-            let mut e = engine(MAX_LEVEL);
+        for (level, budget_ms) in FULL_LEVELS.into_iter().flat_map(|l| [(l, 60), (l, 100)]) {
+            let mut e = engine(level);
             let cpu = thread_cpu_time();
             let report = e.search(
                 &p,
@@ -111,7 +114,7 @@ fn search_stops_inside_its_budget_when_evaluations_count_regions() {
             let spent = thread_cpu_time() - cpu;
             assert!(
                 spent <= Duration::from_millis(budget_ms),
-                "{spent:?} of CPU for a {budget_ms} ms budget in {fen}"
+                "level {level}: {spent:?} of CPU for a {budget_ms} ms budget in {fen}"
             );
             assert!(p.is_legal(report.best_move.unwrap()).is_ok());
         }
@@ -120,7 +123,13 @@ fn search_stops_inside_its_budget_when_evaluations_count_regions() {
 
 #[test]
 fn stop_handle_ends_an_infinite_search() {
-    let mut e = engine(MAX_LEVEL);
+    for level in FULL_LEVELS {
+        stop_handle_ends_an_infinite_search_at(level);
+    }
+}
+
+fn stop_handle_ends_an_infinite_search_at(level: u8) {
+    let mut e = engine(level);
     let stop = e.stop_handle();
     let setter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(80));
@@ -150,15 +159,17 @@ fn stop_handle_ends_an_infinite_search() {
 #[test]
 fn node_limited_search_is_deterministic() {
     let p = random_position(3, 10);
-    let run = || {
-        let mut e = engine(MAX_LEVEL);
-        e.search(&p, &SearchLimits::nodes(3_000), &mut |_| {})
-    };
-    let (a, b) = (run(), run());
-    assert_eq!(a.best_move, b.best_move);
-    assert_eq!(a.score_cp, b.score_cp);
-    assert_eq!(a.nodes, b.nodes);
-    assert_eq!(a.pv, b.pv);
+    for level in FULL_LEVELS {
+        let run = || {
+            let mut e = engine(level);
+            e.search(&p, &SearchLimits::nodes(3_000), &mut |_| {})
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.best_move, b.best_move, "level {level}");
+        assert_eq!(a.score_cp, b.score_cp, "level {level}");
+        assert_eq!(a.nodes, b.nodes, "level {level}");
+        assert_eq!(a.pv, b.pv, "level {level}");
+    }
 }
 
 #[test]
@@ -177,8 +188,14 @@ const CORRIDOR: &str = "**********/**********/**********/**********/**********/*
 
 #[test]
 fn finds_the_sealing_arrow() {
+    for level in FULL_LEVELS {
+        finds_the_sealing_arrow_at(level);
+    }
+}
+
+fn finds_the_sealing_arrow_at(level: u8) {
     let p = Position::from_fen(CORRIDOR).unwrap();
-    let r = engine(MAX_LEVEL).search(&p, &SearchLimits::nodes(2_000), &mut |_| {});
+    let r = engine(level).search(&p, &SearchLimits::nodes(2_000), &mut |_| {});
     let m = r.best_move.unwrap();
     let after = p.play(m).unwrap();
     let board = Board::of(&after);
@@ -196,6 +213,12 @@ fn finds_the_sealing_arrow() {
 
 #[test]
 fn fills_its_own_region_without_waste() {
+    for level in FULL_LEVELS {
+        fills_its_own_region_without_waste_at(level);
+    }
+}
+
+fn fills_its_own_region_without_waste_at(level: u8) {
     // Separated: White's queen b2 in the a1-c3 box (8 free squares), Black's
     // queen j10 in a 2x2 corner (3 free squares). White must burn exactly one
     // square of its own region per move.
@@ -205,7 +228,7 @@ fn fills_its_own_region_without_waste() {
     let count = |p: &Position, cache: &mut RegionCache| {
         endgame::side_bounds(&Board::of(p), Side::First, cache, 1_000_000)
     };
-    let mut e = engine(MAX_LEVEL);
+    let mut e = engine(level);
     for _ in 0..4 {
         if p.turn() == Side::Second {
             let m = e
@@ -223,7 +246,11 @@ fn fills_its_own_region_without_waste() {
             .unwrap();
         p.make(m);
         let after = count(&p, &mut cache);
-        assert_eq!(after.lower, before.lower - 1, "{m} wasted a square");
+        assert_eq!(
+            after.lower,
+            before.lower - 1,
+            "level {level}: {m} wasted a square"
+        );
     }
 }
 
@@ -306,8 +333,15 @@ fn region_counts_match_brute_force() {
 
 #[test]
 fn two_threads_return_a_legal_move_in_time() {
+    for level in FULL_LEVELS {
+        two_threads_return_a_legal_move_in_time_at(level);
+    }
+}
+
+fn two_threads_return_a_legal_move_in_time_at(level: u8) {
     let p = random_position(11, 12);
     let mut e = Engine::new(EngineConfig {
+        level,
         threads: 2,
         hash_mb: 1,
         ..EngineConfig::default()
@@ -320,7 +354,7 @@ fn two_threads_return_a_legal_move_in_time() {
     );
     assert!(
         t.elapsed() <= Duration::from_millis(110),
-        "{:?}",
+        "level {level}: {:?}",
         t.elapsed()
     );
     assert!(p.is_legal(r.best_move.unwrap()).is_ok());

@@ -101,6 +101,12 @@ fn handshake_lists_options() {
             .any(|l| l.starts_with("id name amazons-engine"))
     );
     assert!(lines.iter().any(|l| l.starts_with("id author")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Level type spin default 7 min 1 max 7"),
+        "{lines:#?}"
+    );
     for option in ["UCI_Variant", "Threads", "Hash", "Level", "Seed"] {
         assert!(
             lines
@@ -130,8 +136,11 @@ fn plays_legal_moves_from_startpos_and_fen() {
         .play(Move::from_uci("d1d7,d7g7").unwrap())
         .unwrap();
     assert!(p.is_legal(m).is_ok(), "{m}");
+    // Level 7 (the default) reports the length of its principal line as the depth.
     assert!(
-        lines.iter().any(|l| l.starts_with("info depth 1 score cp")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth ") && l.contains(" score cp ")),
         "{lines:#?}"
     );
 
@@ -174,6 +183,29 @@ fn clock_go_and_no_legal_move() {
     s.send("position fen Q*8/**8/10/10/10/10/10/10/10/9q w - - 0 1");
     s.send("go depth 2");
     assert_eq!(s.until("bestmove", T).last().unwrap(), "bestmove (none)");
+    // A depth does not bound the Monte-Carlo level 7: it thinks for the default
+    // second instead of forever. Level 6 searches to the depth.
+    s.send("position startpos");
+    s.send("go depth 2");
+    let t = Instant::now();
+    let lines = s.until("bestmove", T);
+    assert!(
+        t.elapsed() < Duration::from_millis(1000 + 150),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(
+        Position::start()
+            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    s.send("setoption name Level value 6");
+    s.send("go depth 1");
+    let lines = s.until("bestmove", T);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 1 score cp")),
+        "{lines:#?}"
+    );
     s.quit();
 }
 
