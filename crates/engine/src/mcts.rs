@@ -933,6 +933,12 @@ mod tests {
         }
     }
 
+    /// [`search`] with the default knobs and a stop flag nobody sets.
+    fn search_default(p: &Position, limits: MctsLimits, seed: u64) -> MctsResult {
+        let stop = AtomicBool::new(false);
+        search(p, MctsParams::default(), limits, &stop, seed, &mut |_| {})
+    }
+
     /// A position reached by `plies` pseudo-random legal moves from the start.
     fn random_position(seed: u64, plies: usize) -> Position {
         let mut p = Position::start();
@@ -962,7 +968,6 @@ mod tests {
 
     #[test]
     fn returns_a_legal_move_under_tiny_budgets() {
-        let stop = AtomicBool::new(false);
         for (seed, plies) in [(1, 0), (2, 7), (3, 20), (4, 40), (5, 60), (6, 75)] {
             let p = random_position(seed, plies);
             for limits in [
@@ -979,7 +984,7 @@ mod tests {
                     ..MctsLimits::default()
                 },
             ] {
-                let r = search(&p, MctsParams::default(), limits, &stop, seed, &mut |_| {});
+                let r = search_default(&p, limits, seed);
                 match r.best {
                     Some(m) => assert!(p.is_legal(m).is_ok(), "{m} illegal in {p:?}"),
                     None => assert!(!p.has_legal_move()),
@@ -991,32 +996,14 @@ mod tests {
     #[test]
     fn no_legal_move_gives_no_move() {
         let p = Position::from_fen("Q*8/**8/10/10/10/10/10/10/10/9q w").unwrap();
-        let stop = AtomicBool::new(false);
-        let r = search(
-            &p,
-            MctsParams::default(),
-            limits_nodes(10),
-            &stop,
-            1,
-            &mut |_| {},
-        );
+        let r = search_default(&p, limits_nodes(10), 1);
         assert_eq!(r.best, None);
     }
 
     #[test]
     fn deterministic_with_seed_and_node_budget() {
         let p = random_position(3, 10);
-        let stop = AtomicBool::new(false);
-        let run = || {
-            search(
-                &p,
-                MctsParams::default(),
-                limits_nodes(2_000),
-                &stop,
-                42,
-                &mut |_| {},
-            )
-        };
+        let run = || search_default(&p, limits_nodes(2_000), 42);
         let (a, b) = (run(), run());
         assert!(a.best.is_some());
         assert_eq!(a, b);
@@ -1030,15 +1017,7 @@ mod tests {
     #[test]
     fn finds_the_sealing_arrow() {
         let p = Position::from_fen(CORRIDOR).unwrap();
-        let stop = AtomicBool::new(false);
-        let r = search(
-            &p,
-            MctsParams::default(),
-            limits_nodes(500),
-            &stop,
-            7,
-            &mut |_| {},
-        );
+        let r = search_default(&p, limits_nodes(500), 7);
         let m = r.best.unwrap();
         let after = p.play(m).unwrap();
         let board = Board::of(&after);
@@ -1057,15 +1036,7 @@ mod tests {
         // on the diagonal through b10: moving along it (g5 .. c9) and shooting
         // b10 wins at once; most other moves do not.
         let p = Position::from_fen("q1********/**8/10/10/10/10/7Q2/10/10/10 w").unwrap();
-        let stop = AtomicBool::new(false);
-        let r = search(
-            &p,
-            MctsParams::default(),
-            limits_nodes(300),
-            &stop,
-            9,
-            &mut |_| {},
-        );
+        let r = search_default(&p, limits_nodes(300), 9);
         let after = p.play(r.best.unwrap()).unwrap();
         assert!(!after.has_legal_move(), "{}", r.best.unwrap());
     }
