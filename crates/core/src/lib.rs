@@ -14,6 +14,8 @@
 //! - [`zobrist`]: hash keys, updated incrementally by moves.
 //! - [`fen`]: positions as FEN text (Fairy-Stockfish's Amazons form).
 //! - [`outcome`]: how a game ends.
+//! - [`clock`]: time controls (`5+3` = 5 minutes + 3 s) and Fischer clocks.
+//! - [`game`]: a game in progress (moves, clocks, outcome) and the record it becomes.
 //! - [`record`]: finished games as serde records, and their replay.
 //! - [`perft`](mod@perft): move-tree counts, the check that move generation is right.
 //!
@@ -47,7 +49,9 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod clock;
 pub mod fen;
+pub mod game;
 pub mod moves;
 pub mod notation;
 pub mod outcome;
@@ -59,7 +63,9 @@ pub mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};
+pub use clock::{Charge, Clock, Flagged, TimeControl, TimeControlError};
 pub use fen::{FenError, START_FEN};
+pub use game::{Game, GameError, RecordMeta, unix_ms};
 pub use moves::{Move, UciMove};
 pub use notation::{MoveParseError, MovePart};
 pub use outcome::{EndReason, Outcome};
@@ -67,7 +73,6 @@ pub use perft::{divide, perft, perft_parallel};
 pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
     GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordedMove, ReplayError,
-    TimeControl,
 };
 pub use side::{Color, Side};
 pub use square::Square;

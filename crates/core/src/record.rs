@@ -1,6 +1,7 @@
 //! Game records: what the server writes when a game ends and what the client
 //! replays. JSON through serde, with a schema version so old files stay readable.
 
+use crate::clock::TimeControl;
 use crate::fen::START_FEN;
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -30,24 +31,6 @@ pub struct PlayerInfo {
     pub name: String,
     /// Person or program.
     pub kind: PlayerKind,
-}
-
-/// The clock rules of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
-pub enum TimeControl {
-    /// No clocks.
-    #[default]
-    Untimed,
-    /// Fischer clocks: each side starts with `initial_ms` and gains
-    /// `increment_ms` after each move made in time.
-    Fischer {
-        /// Starting time per side, in milliseconds.
-        initial_ms: u64,
-        /// Time added after each move, in milliseconds.
-        increment_ms: u64,
-    },
 }
 
 /// One move as the record keeps it.

@@ -1,0 +1,426 @@
+//! A game in progress: the start, the moves with their times, the clocks and
+//! the outcome, and the [`GameRecord`] it becomes.
+//!
+//! The server's matches, the client's local games and the engine arena all
+//! keep their game in a [`Game`], so a move is charged, a flag falls and a
+//! record is built the same way everywhere. Time is a value passed in.
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crate::clock::{Clock, Flagged, TimeControl};
+use crate::moves::Move;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::{IllegalMove, PlayError, Position};
+use crate::record::{GameRecord, PlayerInfo, RECORD_SCHEMA_VERSION, RecordedMove};
+use crate::side::Side;
+
+/// Why a move was not played.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameError {
+    /// The game has not started: no clock runs yet.
+    #[error("the game has not started")]
+    NotStarted,
+    /// The game has ended.
+    #[error("the game has ended ({0})")]
+    Over(Outcome),
+    /// The mover's time ran out before the move arrived.
+    #[error(transparent)]
+    Flagged(#[from] Flagged),
+    /// The move is against the rules.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+}
+
+/// Who played and when, for [`Game::to_record`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordMeta {
+    /// Unique id of the game (the server uses the match id).
+    pub id: String,
+    /// The first player (white).
+    pub white: PlayerInfo,
+    /// The second player (black).
+    pub black: PlayerInfo,
+    /// When the game started.
+    pub started_at: SystemTime,
+    /// When it ended.
+    pub ended_at: SystemTime,
+}
+
+/// A wall-clock instant as Unix milliseconds, the form records keep.
+pub fn unix_ms(at: SystemTime) -> u64 {
+    at.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis().try_into().unwrap_or(u64::MAX))
+}
+
+/// A game: position, moves, clocks and outcome.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    /// The position the game started from.
+    initial: Position,
+    /// The position now.
+    position: Position,
+    /// Every move so far with its time.
+    moves: Vec<RecordedMove>,
+    /// Both clocks.
+    clock: Clock,
+    /// Whether the clock has been started (both players are there).
+    started: bool,
+    /// How it ended, once it has.
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from the standard start, not started yet.
+    pub fn new(control: TimeControl) -> Game {
+        Game::from_position(Position::start(), control)
+    }
+
+    /// A game from `initial`, not started yet. A position where the side to
+    /// move cannot move is a game already over.
+    pub fn from_position(initial: Position, control: TimeControl) -> Game {
+        Game {
+            initial,
+            position: initial,
+            moves: Vec::new(),
+            clock: Clock::new(control),
+            started: false,
+            outcome: initial.outcome(),
+        }
+    }
+
+    /// Starts the game at `now`: the clock of the side to move runs.
+    pub fn start(&mut self, now: Instant) {
+        if !self.started && self.outcome.is_none() {
+            self.started = true;
+            self.clock.start(self.position.turn(), now);
+        }
+    }
+
+    /// Whether the game has started.
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+
+    /// The position the game started from.
+    pub fn initial(&self) -> Position {
+        self.initial
+    }
+
+    /// The position now.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// Every move so far, with its time and the mover's clock after it.
+    pub fn moves(&self) -> &[RecordedMove] {
+        &self.moves
+    }
+
+    /// The number of moves played: the ply the next move is for.
+    pub fn ply(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    /// Who moves at `ply` (counted from this game's start).
+    pub fn side_at(&self, ply: u32) -> Side {
+        if ply % 2 == 0 {
+            self.initial.turn()
+        } else {
+            self.initial.turn().opponent()
+        }
+    }
+
+    /// The clocks.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The clock rules.
+    pub fn time_control(&self) -> TimeControl {
+        self.clock.control()
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is on: started and not over.
+    pub fn is_running(&self) -> bool {
+        self.started && self.outcome.is_none()
+    }
+
+    /// Checks a move at `now` without playing it: the recorded move it would
+    /// become (time taken, mover's clock after), or why it cannot be played.
+    /// A late move reports [`GameError::Flagged`]: the caller then ends the
+    /// game with [`Game::flag`].
+    pub fn check_move(&self, mv: Move, now: Instant) -> Result<RecordedMove, GameError> {
+        if let Some(outcome) = self.outcome {
+            return Err(GameError::Over(outcome));
+        }
+        if !self.started {
+            return Err(GameError::NotStarted);
+        }
+        self.position.is_legal(mv).map_err(|reason| PlayError {
+            mv,
+            position: self.position,
+            reason,
+        })?;
+        let charge = self.clock.charge(now).ok_or(GameError::NotStarted)??;
+        Ok(RecordedMove {
+            mv,
+            time_ms: millis(charge.spent),
+            clock_ms: charge.clock_after.map(millis),
+        })
+    }
+
+    /// Plays a checked or recorded move at `now`: the position advances, the
+    /// mover's clock is set as recorded, the opponent's starts, and a side
+    /// left without a move loses (`no_legal_move`). The rules are checked
+    /// again, so a bad journal or record can never corrupt a game.
+    pub fn apply_move(&mut self, recorded: RecordedMove, now: Instant) -> Result<(), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError {
+                mv: recorded.mv,
+                position: self.position,
+                reason: IllegalMove::GameOver,
+            });
+        }
+        let mover = self.position.turn();
+        self.position = self.position.play(recorded.mv)?;
+        self.started = true;
+        self.clock
+            .record_move(mover, recorded.clock_ms.map(Duration::from_millis), now);
+        self.moves.push(recorded);
+        if let Some(outcome) = self.position.outcome() {
+            self.end(outcome, now);
+        }
+        Ok(())
+    }
+
+    /// Checks and plays `mv` at `now`. On a late move the game ends on time
+    /// and the error says so.
+    pub fn play(&mut self, mv: Move, now: Instant) -> Result<&RecordedMove, GameError> {
+        match self.check_move(mv, now) {
+            Ok(recorded) => {
+                self.apply_move(recorded, now)?;
+                Ok(self.moves.last().expect("a move was just played"))
+            }
+            Err(GameError::Flagged(flagged)) => {
+                self.flag(flagged.side);
+                Err(GameError::Flagged(flagged))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// When the running side's flag falls, while the game is on.
+    pub fn flag_deadline(&self) -> Option<(Side, Instant)> {
+        self.is_running()
+            .then(|| self.clock.flag_deadline())
+            .flatten()
+    }
+
+    /// Ends the game on time if the side to move has run out at `now`; the
+    /// outcome if it did.
+    pub fn check_flag(&mut self, now: Instant) -> Option<Outcome> {
+        let side = self.is_running().then(|| self.clock.flagged(now))??;
+        Some(self.flag(side))
+    }
+
+    /// `side` has run out of time: its clock shows zero and it loses.
+    pub fn flag(&mut self, side: Side) -> Outcome {
+        self.clock.flag(side);
+        let outcome = Outcome::win(side.opponent(), EndReason::Time);
+        self.outcome = Some(outcome);
+        outcome
+    }
+
+    /// Ends the game at `now` with `outcome` (resignation, abandonment,
+    /// abort, or a rule the caller decided). The running clock is charged
+    /// the time used. Does nothing if the game is already over.
+    pub fn end(&mut self, outcome: Outcome, now: Instant) {
+        if self.outcome.is_none() {
+            self.clock.stop(now);
+            self.outcome = Some(outcome);
+        }
+    }
+
+    /// `side` resigns at `now`.
+    pub fn resign(&mut self, side: Side, now: Instant) {
+        self.end(Outcome::win(side.opponent(), EndReason::Resignation), now);
+    }
+
+    /// Takes back up to `plies` moves (local games only); returns how many
+    /// were taken back. A finished game cannot be taken back. The clocks
+    /// keep what they show, and the side to move's clock restarts at `now`.
+    pub fn take_back(&mut self, plies: usize, now: Instant) -> usize {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let undone = plies.min(self.moves.len());
+        if undone == 0 {
+            return 0;
+        }
+        self.clock.stop(now);
+        self.moves.truncate(self.moves.len() - undone);
+        let mut position = self.initial;
+        for recorded in &self.moves {
+            position = position
+                .play(recorded.mv)
+                .expect("moves already played replay");
+        }
+        self.position = position;
+        if self.started {
+            self.clock.start(position.turn(), now);
+        }
+        undone
+    }
+
+    /// The finished game as a record (`None` while it is still going).
+    pub fn to_record(&self, meta: RecordMeta) -> Option<GameRecord> {
+        let result = self.outcome?;
+        let standard = self.initial == Position::start();
+        Some(GameRecord {
+            schema: RECORD_SCHEMA_VERSION,
+            id: meta.id,
+            white: meta.white,
+            black: meta.black,
+            started_at_ms: unix_ms(meta.started_at),
+            ended_at_ms: unix_ms(meta.ended_at),
+            time_control: self.time_control(),
+            initial_fen: (!standard).then(|| self.initial.fen()),
+            moves: self.moves.clone(),
+            result,
+            final_fen: self.position.fen(),
+        })
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    d.as_millis().try_into().unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::PlayerKind;
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    fn meta() -> RecordMeta {
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            kind: PlayerKind::Human,
+        };
+        RecordMeta {
+            id: "g1".into(),
+            white: player("ann"),
+            black: player("bob"),
+            started_at: UNIX_EPOCH + Duration::from_secs(1_700_000_000),
+            ended_at: UNIX_EPOCH + Duration::from_secs(1_700_000_060),
+        }
+    }
+
+    #[test]
+    fn moves_are_timed_and_the_record_replays() {
+        let t0 = Instant::now();
+        let mut game = Game::new("1+2".parse().unwrap());
+        assert_eq!(
+            game.check_move(mv("d1-d7/g7"), t0),
+            Err(GameError::NotStarted)
+        );
+        game.start(t0);
+        let t1 = t0 + Duration::from_secs(3);
+        let first = game.play(mv("d1-d7/g7"), t1).unwrap().clone();
+        assert_eq!(first.time_ms, 3_000);
+        assert_eq!(first.clock_ms, Some(59_000));
+        assert!(matches!(
+            game.play(mv("d7-d1/d2"), t1),
+            Err(GameError::Illegal(_))
+        ));
+        let t2 = t1 + Duration::from_millis(1_500);
+        game.play(mv("a7-b7/c7"), t2).unwrap();
+        assert_eq!(game.ply(), 2);
+        assert_eq!(game.moves()[1].clock_ms, Some(60_500));
+        assert!(game.to_record(meta()).is_none());
+        game.resign(Side::First, t2);
+        let record = game.to_record(meta()).unwrap();
+        assert_eq!(
+            record.result,
+            Outcome::win(Side::Second, EndReason::Resignation)
+        );
+        assert_eq!(record.started_at_ms, 1_700_000_000_000);
+        assert_eq!(record.initial_fen, None);
+        assert_eq!(record.replay().unwrap().len(), 3);
+        assert!(matches!(
+            game.play(mv("a4-a5/a6"), t2),
+            Err(GameError::Over(_))
+        ));
+    }
+
+    #[test]
+    fn a_late_move_loses_on_time() {
+        let t0 = Instant::now();
+        let mut game = Game::new("10s+0".parse().unwrap());
+        game.start(t0);
+        assert_eq!(
+            game.flag_deadline(),
+            Some((Side::First, t0 + Duration::from_secs(10)))
+        );
+        assert_eq!(game.check_flag(t0 + Duration::from_millis(9_999)), None);
+        let late = t0 + Duration::from_secs(10);
+        assert_eq!(
+            game.play(mv("d1-d7/g7"), late),
+            Err(GameError::Flagged(Flagged { side: Side::First }))
+        );
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::win(Side::Second, EndReason::Time))
+        );
+        assert_eq!(
+            game.clock().remaining(Side::First, late),
+            Some(Duration::ZERO)
+        );
+        assert_eq!(game.flag_deadline(), None);
+    }
+
+    #[test]
+    fn a_move_that_leaves_no_move_ends_the_game_even_when_replayed() {
+        // White to move: c1-b1/c1 walls in black's only queen, on a1.
+        let position: Position = "10/10/10/10/10/10/10/10/**8/q1Q6Q w".parse().unwrap();
+        let t0 = Instant::now();
+        let mut live = Game::from_position(position, TimeControl::Untimed);
+        live.start(t0);
+        let recorded = live.check_move(mv("c1-b1/c1"), t0).unwrap();
+        live.apply_move(recorded.clone(), t0).unwrap();
+        assert_eq!(
+            live.outcome(),
+            Some(Outcome::win(Side::First, EndReason::NoLegalMove))
+        );
+        // Rebuilding from the recorded move (a journal) ends it the same way.
+        let mut restored = Game::from_position(position, TimeControl::Untimed);
+        restored.apply_move(recorded, t0).unwrap();
+        assert_eq!(restored.outcome(), live.outcome());
+        let record = restored.to_record(meta()).unwrap();
+        assert_eq!(record.initial_fen, Some(position.fen()));
+        assert_eq!(record.replay().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn take_backs_restore_the_position_and_restart_the_clock() {
+        let t0 = Instant::now();
+        let mut game = Game::new(TimeControl::Untimed);
+        game.start(t0);
+        game.play(mv("d1-d7/g7"), t0).unwrap();
+        game.play(mv("a7-b7/c7"), t0).unwrap();
+        assert_eq!(game.take_back(1, t0), 1);
+        assert_eq!(game.position().turn(), Side::Second);
+        assert_eq!(game.clock().running(), Some(Side::Second));
+        game.play(mv("a7-a6/a5"), t0).unwrap();
+        assert_eq!(game.take_back(5, t0), 2);
+        assert_eq!(game.position(), Position::start());
+    }
+}
