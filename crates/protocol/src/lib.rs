@@ -4,16 +4,20 @@
 //! and the order of a typical session; this crate is the Rust form of it, shared
 //! by the server and the client so that they cannot drift apart.
 //!
+//! The JSON bodies of the HTTP API on the same port are here too ([`api`]).
+//!
 //! This crate holds data only: no sockets, no clocks, no rules. Whether a move
 //! is legal is for `amazons-core` to say; what happens when is for the server.
 //!
 //! # Layout
+//! - [`api`]: the bodies of the HTTP API on the same port ([`Health`],
+//!   [`GamesPage`], [`GameSummary`]; a game is a core `GameRecord`).
 //! - [`ids`]: [`MatchId`] (a UUID) and [`SeatToken`] (the secret of a seat,
 //!   redacted in `Debug`).
 //! - [`lobby`]: what a client sees of a match: [`MatchSummary`] for lists,
 //!   [`MatchSnapshot`] for the full state, [`Seats`], [`Clocks`], [`MatchStatus`].
-//! - [`messages`]: [`ClientMessage`], [`ServerMessage`], [`ErrorCode`] and the
-//!   version constant [`PROTOCOL_VERSION`].
+//! - [`messages`]: [`ClientMessage`], [`ServerMessage`], [`MessageType`],
+//!   [`ErrorCode`] and the version constant [`PROTOCOL_VERSION`].
 //!
 //! # Example
 //! ```
@@ -29,12 +33,15 @@
 //! assert_eq!(pong.encode(), r#"{"type":"pong","nonce":7}"#);
 //! ```
 
+pub mod api;
 pub mod ids;
 pub mod lobby;
 pub mod messages;
 
+pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
 pub use messages::{
-    ClientMessage, ColorPreference, DecodeError, ErrorCode, PROTOCOL_VERSION, ServerMessage,
+    ClientMessage, ColorPreference, DecodeError, ErrorCode, MessageType, PROTOCOL_VERSION,
+    ServerMessage,
 };

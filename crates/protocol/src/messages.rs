@@ -149,48 +149,115 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
-    /// The `type` tag of this message, for logs and `error.reply_to`.
-    pub fn type_name(&self) -> &'static str {
+    /// The `type` of this message, for logs and `error.reply_to`.
+    pub fn message_type(&self) -> MessageType {
         match self {
-            ClientMessage::Hello { .. } => "hello",
-            ClientMessage::ListMatches => "list_matches",
-            ClientMessage::SubscribeLobby => "subscribe_lobby",
-            ClientMessage::UnsubscribeLobby => "unsubscribe_lobby",
-            ClientMessage::CreateMatch { .. } => "create_match",
-            ClientMessage::Join { .. } => "join",
-            ClientMessage::Leave { .. } => "leave",
-            ClientMessage::Spectate { .. } => "spectate",
-            ClientMessage::Resume { .. } => "resume",
-            ClientMessage::Move { .. } => "move",
-            ClientMessage::Resign { .. } => "resign",
-            ClientMessage::Abort { .. } => "abort",
-            ClientMessage::OfferRematch { .. } => "offer_rematch",
-            ClientMessage::AcceptRematch { .. } => "accept_rematch",
-            ClientMessage::DeclineRematch { .. } => "decline_rematch",
-            ClientMessage::Ping { .. } => "ping",
+            ClientMessage::Hello { .. } => MessageType::Hello,
+            ClientMessage::ListMatches => MessageType::ListMatches,
+            ClientMessage::SubscribeLobby => MessageType::SubscribeLobby,
+            ClientMessage::UnsubscribeLobby => MessageType::UnsubscribeLobby,
+            ClientMessage::CreateMatch { .. } => MessageType::CreateMatch,
+            ClientMessage::Join { .. } => MessageType::Join,
+            ClientMessage::Leave { .. } => MessageType::Leave,
+            ClientMessage::Spectate { .. } => MessageType::Spectate,
+            ClientMessage::Resume { .. } => MessageType::Resume,
+            ClientMessage::Move { .. } => MessageType::Move,
+            ClientMessage::Resign { .. } => MessageType::Resign,
+            ClientMessage::Abort { .. } => MessageType::Abort,
+            ClientMessage::OfferRematch { .. } => MessageType::OfferRematch,
+            ClientMessage::AcceptRematch { .. } => MessageType::AcceptRematch,
+            ClientMessage::DeclineRematch { .. } => MessageType::DeclineRematch,
+            ClientMessage::Ping { .. } => MessageType::Ping,
         }
     }
+}
 
-    /// The `type` tags of every client message, to tell an unknown type from a
-    /// malformed message.
-    pub const TYPES: [&'static str; 16] = [
-        "hello",
-        "list_matches",
-        "subscribe_lobby",
-        "unsubscribe_lobby",
-        "create_match",
-        "join",
-        "leave",
-        "spectate",
-        "resume",
-        "move",
-        "resign",
-        "abort",
-        "offer_rematch",
-        "accept_rematch",
-        "decline_rematch",
-        "ping",
+/// The `type` of a client message: what `error.reply_to` names, and what the
+/// server's log says. Its serde form is the tag itself (`"create_match"`), so
+/// the names are spelled once, by serde, for the messages and this enum alike
+/// (a test checks that they agree).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageType {
+    /// `hello`
+    Hello,
+    /// `list_matches`
+    ListMatches,
+    /// `subscribe_lobby`
+    SubscribeLobby,
+    /// `unsubscribe_lobby`
+    UnsubscribeLobby,
+    /// `create_match`
+    CreateMatch,
+    /// `join`
+    Join,
+    /// `leave`
+    Leave,
+    /// `spectate`
+    Spectate,
+    /// `resume`
+    Resume,
+    /// `move`
+    Move,
+    /// `resign`
+    Resign,
+    /// `abort`
+    Abort,
+    /// `offer_rematch`
+    OfferRematch,
+    /// `accept_rematch`
+    AcceptRematch,
+    /// `decline_rematch`
+    DeclineRematch,
+    /// `ping`
+    Ping,
+    /// A type this version of the crate does not know (read from a newer
+    /// server's `reply_to`; never sent).
+    #[serde(other)]
+    Other,
+}
+
+impl MessageType {
+    /// Every client message type of this protocol version.
+    pub const ALL: [MessageType; 16] = [
+        MessageType::Hello,
+        MessageType::ListMatches,
+        MessageType::SubscribeLobby,
+        MessageType::UnsubscribeLobby,
+        MessageType::CreateMatch,
+        MessageType::Join,
+        MessageType::Leave,
+        MessageType::Spectate,
+        MessageType::Resume,
+        MessageType::Move,
+        MessageType::Resign,
+        MessageType::Abort,
+        MessageType::OfferRematch,
+        MessageType::AcceptRematch,
+        MessageType::DeclineRematch,
+        MessageType::Ping,
     ];
+
+    /// The type named `name` on the wire, if this version knows it.
+    pub fn from_name(name: &str) -> Option<MessageType> {
+        serde_json::from_value(serde_json::Value::String(name.to_owned()))
+            .ok()
+            .filter(|t| *t != MessageType::Other)
+    }
+
+    /// The name on the wire (`create_match`).
+    pub fn name(self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => String::new(),
+        }
+    }
+}
+
+impl core::fmt::Display for MessageType {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.name())
+    }
 }
 
 /// A message from the server to a client.
@@ -339,9 +406,11 @@ pub enum ServerMessage {
         code: ErrorCode,
         /// What went wrong, for people (for `illegal_move`, the rules' reason).
         message: String,
-        /// The `type` of the refused message, when it could be read.
+        /// The `type` of the refused message, when it could be read and is a
+        /// type of this protocol version (an unknown type is named in
+        /// `message` instead).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        reply_to: Option<String>,
+        reply_to: Option<MessageType>,
         /// The match concerned, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         match_id: Option<MatchId>,
@@ -370,7 +439,8 @@ impl ServerMessage {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
-    /// The text is not JSON, or a field is missing or of the wrong kind.
+    /// The text is not JSON, or a field is missing or of the wrong kind; or a
+    /// text frame is not UTF-8 (the connection is then closed, 1007).
     Malformed,
     /// The `type` is not a message of this protocol version.
     UnknownType,
@@ -382,8 +452,12 @@ pub enum ErrorCode {
     RateLimited,
     /// `hello` named another protocol version; the connection is closed.
     VersionMismatch,
-    /// Another message came before `hello`.
+    /// Another message came before `hello` (or none came in time; the
+    /// connection is then closed, 1008).
     HelloRequired,
+    /// Nothing (no message, no pong) arrived for the heartbeat timeout; the
+    /// connection is closed (1008) and counts as a drop.
+    HeartbeatTimeout,
     /// `hello` was sent twice.
     AlreadyGreeted,
     /// The name is empty, too long or not printable.
@@ -400,6 +474,10 @@ pub enum ErrorCode {
     AlreadySeated,
     /// The token does not belong to a seat of this match.
     BadToken,
+    /// The token is a seat's token, but this connection does not hold that
+    /// seat: `resume` with it first (tokens prove a seat to `resume`; moves,
+    /// resignations and aborts come from the connection holding the seat).
+    NotYourSeat,
     /// The request needs a seat, and this connection holds none in the match
     /// (spectators can never move).
     NotAPlayer,
@@ -441,8 +519,9 @@ pub struct DecodeError {
     pub code: ErrorCode,
     /// What was wrong.
     pub message: String,
-    /// The `type` tag, when there was one.
-    pub type_name: Option<String>,
+    /// The `type`, when there was one that this version knows (`None` for
+    /// `unknown_type`, and for text that is not a message object).
+    pub message_type: Option<MessageType>,
 }
 
 impl ClientMessage {
@@ -461,22 +540,22 @@ impl ClientMessage {
                     .ok()
                     .and_then(|t| t.type_name);
                 match tag {
-                    Some(name) if !ClientMessage::TYPES.contains(&name.as_str()) => {
-                        Err(DecodeError {
+                    Some(name) => match MessageType::from_name(&name) {
+                        None => Err(DecodeError {
                             code: ErrorCode::UnknownType,
                             message: format!("unknown message type `{name}`"),
-                            type_name: Some(name),
-                        })
-                    }
-                    Some(name) => Err(DecodeError {
-                        code: ErrorCode::Malformed,
-                        message: format!("malformed `{name}`: {error}"),
-                        type_name: Some(name),
-                    }),
+                            message_type: None,
+                        }),
+                        Some(message_type) => Err(DecodeError {
+                            code: ErrorCode::Malformed,
+                            message: format!("malformed `{name}`: {error}"),
+                            message_type: Some(message_type),
+                        }),
+                    },
                     None => Err(DecodeError {
                         code: ErrorCode::Malformed,
                         message: format!("not a message object with a string `type`: {error}"),
-                        type_name: None,
+                        message_type: None,
                     }),
                 }
             }
@@ -695,7 +774,7 @@ mod tests {
             ServerMessage::Error {
                 code: ErrorCode::StalePly,
                 message: "m".into(),
-                reply_to: Some("move".into()),
+                reply_to: Some(MessageType::Move),
                 match_id: Some(id()),
                 expected_ply: Some(4),
             },
@@ -705,9 +784,11 @@ mod tests {
     #[test]
     fn every_client_message_round_trips() {
         let all = all_client();
-        assert_eq!(all.len(), ClientMessage::TYPES.len());
-        for (message, type_name) in all.iter().zip(ClientMessage::TYPES) {
-            assert_eq!(message.type_name(), type_name);
+        assert_eq!(all.len(), MessageType::ALL.len());
+        for (message, message_type) in all.iter().zip(MessageType::ALL) {
+            assert_eq!(message.message_type(), message_type);
+            let type_name = message_type.name();
+            assert_eq!(MessageType::from_name(&type_name), Some(message_type));
             let text = message.encode();
             assert!(
                 text.contains(&format!("\"type\":\"{type_name}\"")),
@@ -732,7 +813,9 @@ mod tests {
         assert_eq!(unknown.code, ErrorCode::UnknownType);
         let malformed = ClientMessage::decode(r#"{"type":"move","ply":"x"}"#).unwrap_err();
         assert_eq!(malformed.code, ErrorCode::Malformed);
-        assert_eq!(malformed.type_name.as_deref(), Some("move"));
+        assert_eq!(malformed.message_type, Some(MessageType::Move));
+        assert_eq!(unknown.message_type, None);
+        assert_eq!(MessageType::from_name("other"), None);
         for text in ["", "[]", "{", "null", r#"{"type":5}"#, "{\"no_type\":1}"] {
             assert_eq!(
                 ClientMessage::decode(text).unwrap_err().code,
@@ -768,6 +851,13 @@ mod tests {
         let text = r#"{"type":"error","code":"solar_flare","message":"?"}"#;
         match ServerMessage::decode(text).unwrap() {
             ServerMessage::Error { code, .. } => assert_eq!(code, ErrorCode::Unknown),
+            other => panic!("{other:?}"),
+        }
+        let text = r#"{"type":"error","code":"malformed","message":"?","reply_to":"teleport"}"#;
+        match ServerMessage::decode(text).unwrap() {
+            ServerMessage::Error { reply_to, .. } => {
+                assert_eq!(reply_to, Some(MessageType::Other))
+            }
             other => panic!("{other:?}"),
         }
     }

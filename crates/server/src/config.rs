@@ -1,19 +1,60 @@
-//! Server settings: the embedded default file, an optional `--config` file on
-//! top, then command-line flags on top of that.
+//! Server settings, each key declared once: as a field of [`Config`] (its
+//! name is the TOML key; its documentation and default are in
+//! `config/server.toml`, compiled in). The embedded defaults, an optional
+//! `--config` file and the command-line flags ([`Overrides`]) are merged by
+//! `figment` and deserialized once; an unknown key or a value of the wrong
+//! kind is an error that names the key and where it came from.
 
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Deserialize;
+use figment::Figment;
+use figment::providers::{Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
 
 /// The documented default configuration (`config/server.toml`), compiled in so
 /// that the server runs with no set-up.
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../config/server.toml");
 
+/// A duration given in whole seconds (the `*_secs` keys).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seconds(u64);
+
+impl Seconds {
+    /// `seconds` seconds.
+    pub const fn new(seconds: u64) -> Seconds {
+        Seconds(seconds)
+    }
+
+    /// The number of seconds.
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+
+    /// As a duration.
+    pub const fn duration(self) -> Duration {
+        Duration::from_secs(self.0)
+    }
+}
+
+impl From<u64> for Seconds {
+    fn from(seconds: u64) -> Seconds {
+        Seconds(seconds)
+    }
+}
+
+impl std::str::FromStr for Seconds {
+    type Err = std::num::ParseIntError;
+    fn from_str(text: &str) -> Result<Seconds, Self::Err> {
+        text.parse().map(Seconds)
+    }
+}
+
 /// Every setting of the server. Field docs are in `config/server.toml`; the
 /// names are the TOML keys.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)] // documented key by key in config/server.toml
 pub struct Config {
@@ -21,48 +62,61 @@ pub struct Config {
     pub port: u16,
     pub max_connections: usize,
     pub max_pending_connections: usize,
-    pub header_read_timeout_secs: u64,
-    pub hello_timeout_secs: u64,
+    pub header_read_timeout_secs: Seconds,
+    pub hello_timeout_secs: Seconds,
     pub max_matches: usize,
     pub history_dir: PathBuf,
     pub journal_rotate_mib: u64,
     pub max_message_bytes: usize,
     pub hard_frame_bytes: usize,
     pub rate_limit_messages: u32,
-    pub rate_limit_window_secs: u64,
+    pub rate_limit_window_secs: Seconds,
     pub max_name_chars: usize,
     pub outbound_queue: usize,
-    pub grace_secs: u64,
-    pub heartbeat_interval_secs: u64,
-    pub heartbeat_timeout_secs: u64,
-    pub finished_linger_secs: u64,
-    pub shutdown_timeout_secs: u64,
+    pub grace_secs: Seconds,
+    pub heartbeat_interval_secs: Seconds,
+    pub heartbeat_timeout_secs: Seconds,
+    pub finished_linger_secs: Seconds,
+    pub shutdown_timeout_secs: Seconds,
 }
 
-/// The same keys, each optional: what a user's file may set.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Partial {
-    listen: Option<IpAddr>,
-    port: Option<u16>,
-    max_connections: Option<usize>,
-    max_pending_connections: Option<usize>,
-    header_read_timeout_secs: Option<u64>,
-    hello_timeout_secs: Option<u64>,
-    max_matches: Option<usize>,
-    history_dir: Option<PathBuf>,
-    journal_rotate_mib: Option<u64>,
-    max_message_bytes: Option<usize>,
-    hard_frame_bytes: Option<usize>,
-    rate_limit_messages: Option<u32>,
-    rate_limit_window_secs: Option<u64>,
-    max_name_chars: Option<usize>,
-    outbound_queue: Option<usize>,
-    grace_secs: Option<u64>,
-    heartbeat_interval_secs: Option<u64>,
-    heartbeat_timeout_secs: Option<u64>,
-    finished_linger_secs: Option<u64>,
-    shutdown_timeout_secs: Option<u64>,
+/// Settings given as command-line flags, laid over the file. A flag is named
+/// after its key (`--grace-secs` sets `grace_secs`); `--set KEY=VALUE` sets
+/// any key (the value in TOML syntax, or a bare string).
+#[derive(Clone, Debug, Default, Serialize, clap::Args)]
+pub struct Overrides {
+    /// Address to listen on (`listen`).
+    #[arg(long, value_name = "IP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<IpAddr>,
+    /// Port (`port`; 0 = any free port).
+    #[arg(long, short)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// Directory for game records and the journal (`history_dir`).
+    #[arg(long, value_name = "DIR")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history_dir: Option<PathBuf>,
+    /// Most simultaneous connections (`max_connections`).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_connections: Option<usize>,
+    /// Most matches at once (`max_matches`).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_matches: Option<usize>,
+    /// Seconds a dropped player keeps the seat (`grace_secs`).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grace_secs: Option<Seconds>,
+    /// Messages allowed per rate-limit window (`rate_limit_messages`).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_limit_messages: Option<u32>,
+    /// Any key: `--set heartbeat_timeout_secs=30` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[serde(skip)]
+    pub set: Vec<String>,
 }
 
 /// A configuration that cannot be used, with the file and key it came from.
@@ -76,15 +130,16 @@ pub enum ConfigError {
         /// Why.
         source: std::io::Error,
     },
-    /// The file is not valid TOML, has an unknown key or a value of the wrong
-    /// kind (toml's message names the key and shows the line).
-    #[error("bad config file {path}:\n{message}")]
+    /// A file is not valid TOML, or a key is unknown or has a value of the
+    /// wrong kind (the message names the key and where it was set).
+    #[error("bad config: {message}")]
     Parse {
-        /// The file.
-        path: PathBuf,
-        /// toml's description, with the line and key.
+        /// figment's description, with the key and its source.
         message: String,
     },
+    /// A `--set` argument is not `KEY=VALUE`.
+    #[error("bad --set `{0}`: write KEY=VALUE, e.g. --set grace_secs=30")]
+    BadSet(String),
     /// Values that parse but do not make sense together.
     #[error("bad config: `{key}` {problem}")]
     Invalid {
@@ -95,60 +150,37 @@ pub enum ConfigError {
     },
 }
 
-macro_rules! overlay {
-    ($base:ident, $partial:ident, $($key:ident),*) => {
-        $( if let Some(value) = $partial.$key { $base.$key = value; } )*
-    };
-}
-
 impl Default for Config {
     fn default() -> Config {
-        toml::from_str(DEFAULT_CONFIG_TOML).expect("the embedded config/server.toml is valid")
+        Figment::from(Toml::string(DEFAULT_CONFIG_TOML))
+            .extract()
+            .expect("the embedded config/server.toml is valid")
     }
 }
 
 impl Config {
-    /// The defaults with `text` (the contents of `path`) laid over them.
-    pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        let partial: Partial = toml::from_str(text).map_err(|e| ConfigError::Parse {
-            path: path.to_owned(),
+    /// The defaults, then the file at `file` (if any), then `overrides`,
+    /// merged and read once, then checked ([`Config::validate`]).
+    pub fn load(file: Option<&Path>, overrides: &Overrides) -> Result<Config, ConfigError> {
+        let mut figment = Figment::from(Toml::string(DEFAULT_CONFIG_TOML));
+        if let Some(path) = file {
+            if let Err(source) = std::fs::metadata(path) {
+                return Err(ConfigError::Read {
+                    path: path.to_owned(),
+                    source,
+                });
+            }
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        figment = figment.merge(Serialized::defaults(overrides));
+        for assignment in &overrides.set {
+            figment = figment.merge(Toml::string(&set_line(assignment)?));
+        }
+        let config: Config = figment.extract().map_err(|e| ConfigError::Parse {
             message: e.to_string(),
         })?;
-        let mut config = Config::default();
-        overlay!(
-            config,
-            partial,
-            listen,
-            port,
-            max_connections,
-            max_pending_connections,
-            header_read_timeout_secs,
-            hello_timeout_secs,
-            max_matches,
-            history_dir,
-            journal_rotate_mib,
-            max_message_bytes,
-            hard_frame_bytes,
-            rate_limit_messages,
-            rate_limit_window_secs,
-            max_name_chars,
-            outbound_queue,
-            grace_secs,
-            heartbeat_interval_secs,
-            heartbeat_timeout_secs,
-            finished_linger_secs,
-            shutdown_timeout_secs
-        );
+        config.validate()?;
         Ok(config)
-    }
-
-    /// Reads `path` over the defaults.
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-            path: path.to_owned(),
-            source,
-        })?;
-        Config::from_toml(&text, path)
     }
 
     /// Checks values that each parse but cannot work.
@@ -165,7 +197,7 @@ impl Config {
         if self.hard_frame_bytes < self.max_message_bytes {
             return invalid("hard_frame_bytes", "must be at least max_message_bytes");
         }
-        if self.rate_limit_messages == 0 || self.rate_limit_window_secs == 0 {
+        if self.rate_limit_messages == 0 || self.rate_limit_window_secs.get() == 0 {
             return invalid(
                 "rate_limit_messages",
                 "and rate_limit_window_secs must be positive",
@@ -174,7 +206,7 @@ impl Config {
         if self.max_name_chars == 0 {
             return invalid("max_name_chars", "must be positive");
         }
-        if self.heartbeat_interval_secs == 0 {
+        if self.heartbeat_interval_secs.get() == 0 {
             return invalid("heartbeat_interval_secs", "must be positive");
         }
         if self.heartbeat_timeout_secs <= self.heartbeat_interval_secs {
@@ -189,10 +221,10 @@ impl Config {
         if self.max_pending_connections == 0 {
             return invalid("max_pending_connections", "must be positive");
         }
-        if self.header_read_timeout_secs == 0 {
+        if self.header_read_timeout_secs.get() == 0 {
             return invalid("header_read_timeout_secs", "must be positive");
         }
-        if self.hello_timeout_secs == 0 {
+        if self.hello_timeout_secs.get() == 0 {
             return invalid("hello_timeout_secs", "must be positive");
         }
         if self.outbound_queue < 16 {
@@ -201,9 +233,23 @@ impl Config {
         Ok(())
     }
 
-    /// The grace period as a duration.
-    pub fn grace(&self) -> Duration {
-        Duration::from_secs(self.grace_secs)
+}
+
+/// A `--set KEY=VALUE` as a TOML line: the value as written if it is TOML
+/// (`30`, `"x"`, `true`), else as a string (`--set listen=127.0.0.1`).
+fn set_line(assignment: &str) -> Result<String, ConfigError> {
+    let Some((key, value)) = assignment.split_once('=') else {
+        return Err(ConfigError::BadSet(assignment.to_owned()));
+    };
+    let key = key.trim();
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(ConfigError::BadSet(assignment.to_owned()));
+    }
+    let line = format!("{key} = {}", value.trim());
+    if line.parse::<toml::Table>().is_ok() {
+        Ok(line)
+    } else {
+        Ok(format!("{key} = {}", toml::Value::String(value.to_owned())))
     }
 }
 
@@ -211,36 +257,71 @@ impl Config {
 mod tests {
     use super::*;
 
+    fn load_text(text: &str, overrides: &Overrides) -> Result<Config, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.toml");
+        std::fs::write(&path, text).unwrap();
+        Config::load(Some(&path), overrides)
+    }
+
     #[test]
     fn embedded_defaults_parse_and_validate() {
         let config = Config::default();
         assert_eq!(config.port, 7878);
-        assert_eq!(config.grace_secs, 60);
+        assert_eq!(config.grace_secs, Seconds::new(60));
         assert_eq!(config.history_dir, PathBuf::from("history"));
-        assert_eq!(config.header_read_timeout_secs, 10);
+        assert_eq!(config.header_read_timeout_secs.duration(), Duration::from_secs(10));
         assert_eq!(config.max_pending_connections, 1024);
-        assert_eq!(config.hello_timeout_secs, 10);
+        assert_eq!(config.hello_timeout_secs.get(), 10);
         config.validate().unwrap();
+        assert_eq!(Config::load(None, &Overrides::default()).unwrap(), config);
     }
 
     #[test]
-    fn a_file_overrides_only_what_it_sets() {
-        let config =
-            Config::from_toml("port = 9000\ngrace_secs = 5\n", Path::new("x.toml")).unwrap();
+    fn a_file_overrides_only_what_it_sets_and_flags_override_the_file() {
+        let config = load_text("port = 9000\ngrace_secs = 5\n", &Overrides::default()).unwrap();
         assert_eq!(config.port, 9000);
-        assert_eq!(config.grace_secs, 5);
+        assert_eq!(config.grace_secs, Seconds::new(5));
         assert_eq!(
             config.max_message_bytes,
             Config::default().max_message_bytes
         );
+        let overrides = Overrides {
+            port: Some(9100),
+            set: vec![
+                "heartbeat_timeout_secs=30".into(),
+                "listen=127.0.0.1".into(),
+            ],
+            ..Overrides::default()
+        };
+        let config = load_text("port = 9000\ngrace_secs = 5\n", &overrides).unwrap();
+        assert_eq!(config.port, 9100);
+        assert_eq!(config.grace_secs.get(), 5);
+        assert_eq!(config.heartbeat_timeout_secs.get(), 30);
+        assert_eq!(config.listen, "127.0.0.1".parse::<IpAddr>().unwrap());
     }
 
     #[test]
     fn errors_name_the_key() {
-        let error = Config::from_toml("prot = 9000\n", Path::new("x.toml")).unwrap_err();
+        let none = Overrides::default();
+        let error = load_text("prot = 9000\n", &none).unwrap_err();
         assert!(error.to_string().contains("prot"), "{error}");
-        let error = Config::from_toml("port = \"high\"\n", Path::new("x.toml")).unwrap_err();
+        let error = load_text("port = \"high\"\n", &none).unwrap_err();
         assert!(error.to_string().contains("port"), "{error}");
+        let error = load_text("grace_secs = -1\n", &none).unwrap_err();
+        assert!(error.to_string().contains("grace_secs"), "{error}");
+        let set = |s: &str| Overrides {
+            set: vec![s.into()],
+            ..Overrides::default()
+        };
+        let error = Config::load(None, &set("grace_seconds=3")).unwrap_err();
+        assert!(error.to_string().contains("grace_seconds"), "{error}");
+        assert!(matches!(
+            Config::load(None, &set("nonsense")),
+            Err(ConfigError::BadSet(_))
+        ));
+        let error = Config::load(Some(Path::new("/no/such/file.toml")), &none).unwrap_err();
+        assert!(error.to_string().contains("/no/such/file.toml"), "{error}");
         let config = Config {
             hard_frame_bytes: 10,
             ..Config::default()
@@ -252,5 +333,7 @@ mod tests {
                 .to_string()
                 .contains("hard_frame_bytes")
         );
+        let error = Config::load(None, &set("heartbeat_interval_secs=0")).unwrap_err();
+        assert!(error.to_string().contains("heartbeat_interval_secs"), "{error}");
     }
 }

@@ -19,16 +19,17 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use amazons_core::{PlayerInfo, PlayerKind, Side};
+use amazons_core::{PlayerInfo, PlayerKind};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, PROTOCOL_VERSION, ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, ServerMessage,
 };
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
-use crate::match_actor::{self, Command, MatchHandle};
+use crate::match_actor::{self, MatchHandle};
+use crate::match_state::Request;
 use crate::shared::{ConnHandle, Outbound, Shared};
 
 /// Why the loop ended, for the log.
@@ -106,12 +107,12 @@ pub async fn serve(
         window_start: Instant::now(),
         window_count: 0,
     };
-    let interval = Duration::from_secs(shared.config.heartbeat_interval_secs);
-    let timeout = Duration::from_secs(shared.config.heartbeat_timeout_secs);
+    let interval = shared.config.heartbeat_interval_secs.duration();
+    let timeout = shared.config.heartbeat_timeout_secs.duration();
     let mut heartbeat = tokio::time::interval_at(Instant::now() + interval, interval);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
-    let hello_timeout = shared.config.hello_timeout_secs;
+    let hello_timeout = shared.config.hello_timeout_secs.get();
     let hello_by = tokio::time::sleep(Duration::from_secs(hello_timeout));
     tokio::pin!(hello_by);
 
@@ -172,7 +173,12 @@ pub async fn serve(
             }
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() >= timeout {
-                    let _ = socket.send(close(1001, "no heartbeat")).await;
+                    let error = ServerMessage::error(
+                        ErrorCode::HeartbeatTimeout,
+                        format!("nothing heard for {} s; closing", timeout.as_secs()),
+                    );
+                    let _ = socket.send(Message::Text(error.encode().into())).await;
+                    let _ = socket.send(close(1008, "no heartbeat")).await;
                     break Ending::Closed("silent past the heartbeat timeout");
                 }
                 if socket.send(Message::Ping(Default::default())).await.is_err() {
@@ -183,16 +189,16 @@ pub async fn serve(
                 let message = match frame {
                     None => break Ending::ClientGone,
                     Some(Ok(message)) => message,
-                    Some(Err(e)) => {
-                        let text = e.to_string();
-                        if text.contains("too long") || text.contains("limit") {
-                            let error = ServerMessage::error(ErrorCode::TooLarge, "frame over the hard size limit");
+                    Some(Err(e)) => match FrameFault::of(e) {
+                        Some(fault) => {
+                            let (code, text, close_code, reason) = fault.answer();
+                            let error = ServerMessage::error(code, text);
                             let _ = socket.send(Message::Text(error.encode().into())).await;
-                            let _ = socket.send(close(1009, "frame too large")).await;
-                            break Ending::Closed("frame over the hard limit");
+                            let _ = socket.send(close(close_code, reason)).await;
+                            break Ending::Closed(reason);
                         }
-                        break Ending::ClientGone;
-                    }
+                        None => break Ending::ClientGone,
+                    },
                 };
                 last_heard = Instant::now();
                 let replies = match message {
@@ -236,10 +242,50 @@ pub async fn serve(
         }
     };
     for handle in session.attached.values() {
-        handle.try_send(Command::Detach { conn_id: id });
+        handle.detach(&session.me);
     }
     shared.connections.fetch_sub(1, Ordering::Relaxed);
     tracing::info!(conn = id, %peer, ending = ending.describe(), "disconnected");
+}
+
+/// A frame the client sent that breaks the WebSocket rules in a way the
+/// client is told about before the connection closes. Told apart by the
+/// WebSocket library's error type, never by its text.
+enum FrameFault {
+    /// A message over `hard_frame_bytes` (close 1009).
+    TooLarge,
+    /// A text frame that is not UTF-8 (close 1007, RFC 6455 section 8.1).
+    NotUtf8,
+}
+
+impl FrameFault {
+    /// The fault behind a read error, if it is one of ours to answer.
+    fn of(error: axum::Error) -> Option<FrameFault> {
+        use tungstenite::error::Error;
+        match error.into_inner().downcast::<Error>().ok().map(|e| *e)? {
+            Error::Capacity(_) => Some(FrameFault::TooLarge),
+            Error::Utf8(_) => Some(FrameFault::NotUtf8),
+            _ => None,
+        }
+    }
+
+    /// The error code and text, then the close code and reason.
+    fn answer(&self) -> (ErrorCode, &'static str, u16, &'static str) {
+        match self {
+            FrameFault::TooLarge => (
+                ErrorCode::TooLarge,
+                "frame over the hard size limit",
+                1009,
+                "frame too large",
+            ),
+            FrameFault::NotUtf8 => (
+                ErrorCode::Malformed,
+                "a text frame that is not valid UTF-8",
+                1007,
+                "invalid UTF-8",
+            ),
+        }
+    }
 }
 
 async fn next_lobby(
@@ -278,13 +324,13 @@ impl Reply {
 fn refusal(
     code: ErrorCode,
     message: impl Into<String>,
-    reply_to: &str,
+    reply_to: MessageType,
     match_id: Option<MatchId>,
 ) -> Reply {
     Reply::one(ServerMessage::Error {
         code,
         message: message.into(),
-        reply_to: Some(reply_to.to_owned()),
+        reply_to: Some(reply_to),
         match_id,
         expected_ply: None,
     })
@@ -311,7 +357,7 @@ pub fn validate_name(name: &str, max_chars: usize) -> Result<String, String> {
 impl Session {
     /// Counts one message; `Some(error)` when it is over the limit.
     fn over_rate(&mut self) -> Option<ServerMessage> {
-        let window = Duration::from_secs(self.shared.config.rate_limit_window_secs);
+        let window = self.shared.config.rate_limit_window_secs.duration();
         let now = Instant::now();
         if now.duration_since(self.window_start) >= window {
             self.window_start = now;
@@ -325,7 +371,7 @@ impl Session {
                 format!(
                     "more than {} messages in {} s; closing",
                     self.shared.config.rate_limit_messages,
-                    self.shared.config.rate_limit_window_secs
+                    self.shared.config.rate_limit_window_secs.get()
                 ),
             )
         })
@@ -343,17 +389,23 @@ impl Session {
         }
         let message = match ClientMessage::decode(text) {
             Ok(message) => message,
+            Err(e) if self.player.is_none() && e.code == ErrorCode::UnknownType => {
+                return Reply::one(ServerMessage::error(
+                    ErrorCode::HelloRequired,
+                    format!("{}; send hello first", e.message),
+                ));
+            }
             Err(e) => {
                 return Reply::one(ServerMessage::Error {
                     code: e.code,
                     message: e.message,
-                    reply_to: e.type_name,
+                    reply_to: e.message_type,
                     match_id: None,
                     expected_ply: None,
                 });
             }
         };
-        let kind = message.type_name();
+        let kind = message.message_type();
         if let ClientMessage::Hello {
             protocol,
             name,
@@ -366,8 +418,18 @@ impl Session {
         let Some(player) = self.player.clone() else {
             return refusal(ErrorCode::HelloRequired, "send hello first", kind, None);
         };
+        let message = match Request::from_message(message, &player) {
+            Ok((match_id, request)) => {
+                let leaving = request == Request::Leave;
+                let reply = self.send_to_match(match_id, request, kind).await;
+                if leaving {
+                    self.attached.remove(&match_id);
+                }
+                return reply;
+            }
+            Err(message) => message,
+        };
         match message {
-            ClientMessage::Hello { .. } => Reply::none(),
             ClientMessage::Ping { nonce } => Reply::one(ServerMessage::Pong { nonce }),
             ClientMessage::ListMatches => Reply::one(ServerMessage::MatchList {
                 matches: self.shared.registry.list(),
@@ -386,144 +448,18 @@ impl Session {
                 time_control,
                 color,
             } => {
-                if let amazons_core::TimeControl::Fischer { initial_ms, .. } = time_control
-                    && initial_ms == 0
+                match match_actor::create(&self.shared, &self.me, &player, time_control, color)
+                    .await
                 {
-                    return refusal(
-                        ErrorCode::Malformed,
-                        "initial_ms must be positive",
-                        kind,
-                        None,
-                    );
+                    Ok(handle) => {
+                        self.attached.insert(handle.id, handle);
+                        Reply::none()
+                    }
+                    Err(refused) => refusal(refused.code, refused.message, kind, None),
                 }
-                let handle = match match_actor::create(&self.shared, time_control, None).await {
-                    Ok(handle) => handle,
-                    Err(code) => {
-                        let text = match code {
-                            ErrorCode::TooManyMatches => "the server is at its match limit",
-                            _ => "the match could not be created",
-                        };
-                        return refusal(code, text, kind, None);
-                    }
-                };
-                let seat = match color {
-                    ColorPreference::White => Side::First,
-                    ColorPreference::Black => Side::Second,
-                    ColorPreference::Random => {
-                        if rand::random::<bool>() {
-                            Side::First
-                        } else {
-                            Side::Second
-                        }
-                    }
-                };
-                self.forward(
-                    &handle,
-                    Command::Join {
-                        conn: self.me.clone(),
-                        player,
-                        seat: Some(seat),
-                    },
-                    kind,
-                )
-                .await
             }
-            ClientMessage::Join { match_id, seat } => {
-                let command = Command::Join {
-                    conn: self.me.clone(),
-                    player,
-                    seat,
-                };
-                self.send_to_match(match_id, command, kind).await
-            }
-            ClientMessage::Leave { match_id } => {
-                let reply = self
-                    .send_to_match(
-                        match_id,
-                        Command::Leave {
-                            conn: self.me.clone(),
-                        },
-                        kind,
-                    )
-                    .await;
-                self.attached.remove(&match_id);
-                reply
-            }
-            ClientMessage::Spectate { match_id } => {
-                self.send_to_match(
-                    match_id,
-                    Command::Spectate {
-                        conn: self.me.clone(),
-                    },
-                    kind,
-                )
-                .await
-            }
-            ClientMessage::Resume { match_id, token } => {
-                let command = Command::Resume {
-                    conn: self.me.clone(),
-                    token,
-                };
-                self.send_to_match(match_id, command, kind).await
-            }
-            ClientMessage::Move {
-                match_id,
-                ply,
-                mv,
-                token,
-            } => {
-                let command = Command::Move {
-                    conn: self.me.clone(),
-                    ply,
-                    text: mv,
-                    token,
-                };
-                self.send_to_match(match_id, command, kind).await
-            }
-            ClientMessage::Resign { match_id, token } => {
-                let command = Command::Resign {
-                    conn: self.me.clone(),
-                    token,
-                };
-                self.send_to_match(match_id, command, kind).await
-            }
-            ClientMessage::Abort { match_id, token } => {
-                let command = Command::Abort {
-                    conn: self.me.clone(),
-                    token,
-                };
-                self.send_to_match(match_id, command, kind).await
-            }
-            ClientMessage::OfferRematch { match_id } => {
-                self.send_to_match(
-                    match_id,
-                    Command::OfferRematch {
-                        conn: self.me.clone(),
-                    },
-                    kind,
-                )
-                .await
-            }
-            ClientMessage::AcceptRematch { match_id } => {
-                self.send_to_match(
-                    match_id,
-                    Command::AcceptRematch {
-                        conn: self.me.clone(),
-                    },
-                    kind,
-                )
-                .await
-            }
-            ClientMessage::DeclineRematch { match_id } => {
-                self.send_to_match(
-                    match_id,
-                    Command::DeclineRematch {
-                        conn: self.me.clone(),
-                    },
-                    kind,
-                )
-                .await
-            }
+            // Hello was answered above; match requests were routed above.
+            _ => Reply::none(),
         }
     }
 
@@ -538,7 +474,7 @@ impl Session {
             return refusal(
                 ErrorCode::AlreadyGreeted,
                 "hello was already accepted",
-                "hello",
+                MessageType::Hello,
                 None,
             );
         }
@@ -549,7 +485,7 @@ impl Session {
                     message: format!(
                         "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"
                     ),
-                    reply_to: Some("hello".into()),
+                    reply_to: Some(MessageType::Hello),
                     match_id: None,
                     expected_ply: None,
                 }],
@@ -558,7 +494,7 @@ impl Session {
         }
         let name = match validate_name(name, self.shared.config.max_name_chars) {
             Ok(name) => name,
-            Err(problem) => return refusal(ErrorCode::BadName, problem, "hello", None),
+            Err(problem) => return refusal(ErrorCode::BadName, problem, MessageType::Hello, None),
         };
         tracing::info!(conn = self.me.id, player = %name, ?kind, client = client.unwrap_or("-"), "hello");
         self.player = Some(PlayerInfo {
@@ -570,11 +506,16 @@ impl Session {
             server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),
             name,
             max_message_bytes: self.shared.config.max_message_bytes as u32,
-            grace_ms: self.shared.config.grace_secs * 1000,
+            grace_ms: self.shared.config.grace_secs.get() * 1000,
         })
     }
 
-    async fn send_to_match(&mut self, match_id: MatchId, command: Command, kind: &str) -> Reply {
+    async fn send_to_match(
+        &mut self,
+        match_id: MatchId,
+        request: Request,
+        kind: MessageType,
+    ) -> Reply {
         let handle = match self.attached.get(&match_id) {
             Some(handle) => handle.clone(),
             None => match self.shared.registry.get(match_id) {
@@ -589,11 +530,7 @@ impl Session {
                 }
             },
         };
-        self.forward(&handle, command, kind).await
-    }
-
-    async fn forward(&mut self, handle: &MatchHandle, command: Command, kind: &str) -> Reply {
-        if handle.send(command).await {
+        if handle.send(&self.me, request).await {
             Reply::none()
         } else {
             self.attached.remove(&handle.id);

@@ -29,74 +29,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use amazons_core::{Move, Outcome, PlayerKind, Side, TimeControl};
 use amazons_protocol::MatchId;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 
-/// One thing that happened to a match, as the journal keeps it. Replaying a
-/// match's events in order rebuilds it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// The match exists.
-    Created {
-        /// Clock rules.
-        time_control: TimeControl,
-        /// Unix milliseconds.
-        created_at_ms: u64,
-        /// The finished match this one is a rematch of.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rematch_of: Option<MatchId>,
-    },
-    /// A player took a seat. Only a hash of the seat token is kept.
-    Seated {
-        /// The seat.
-        side: Side,
-        /// Player name.
-        name: String,
-        /// Person or program.
-        kind: PlayerKind,
-        /// SHA-256 of the token bytes, hex.
-        token_sha256: String,
-    },
-    /// A player gave up a seat before the game started.
-    Unseated {
-        /// The seat.
-        side: Side,
-    },
-    /// Both seats were taken and the game began.
-    Started {
-        /// Unix milliseconds.
-        at_ms: u64,
-    },
-    /// A move was accepted.
-    Moved {
-        /// The ply it was played at.
-        ply: u32,
-        /// The move.
-        #[serde(rename = "move")]
-        mv: Move,
-        /// Time charged.
-        time_ms: u64,
-        /// Mover's clock after the move (timed games).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock_ms: Option<u64>,
-        /// Both remaining times after the move, white first (timed games).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        clocks: Option<[u64; 2]>,
-    },
-    /// The game (or the waiting match) ended.
-    Ended {
-        /// Result.
-        outcome: Outcome,
-        /// Unix milliseconds.
-        at_ms: u64,
-    },
-    /// The game's record is on disk (or it needs none): the journal may
-    /// forget the match.
-    Archived,
-}
+pub use crate::match_state::Event;
 
 /// The first line of every journal file.
 #[derive(Serialize, Deserialize)]
@@ -234,13 +171,13 @@ pub fn recover(dir: &Path) -> io::Result<Recovered> {
 
 /// A request to the writer task.
 enum Request {
-    /// Append one line and report when it is on disk.
+    /// Append lines and report when they are on disk.
     Append {
-        /// The match the line belongs to.
+        /// The match the lines belong to.
         match_id: MatchId,
-        /// Whether this line lets the journal forget the match.
+        /// Whether these lines let the journal forget the match.
         retire: bool,
-        /// The line, with its newline.
+        /// The lines, each with its newline.
         bytes: Vec<u8>,
         /// Told once the line is fsynced (or failed).
         done: oneshot::Sender<io::Result<()>>,
@@ -303,11 +240,16 @@ impl Journal {
         Ok(Journal { tx })
     }
 
-    /// Appends `event` for `match_id` and returns once it is on disk.
-    pub async fn append(&self, match_id: MatchId, event: Event) -> io::Result<()> {
-        let retire = matches!(event, Event::Archived);
-        let mut bytes = serde_json::to_vec(&Line { match_id, event })?;
-        bytes.push(b'\n');
+    /// Appends `events` (durable ones, see [`Event::is_durable`]) for
+    /// `match_id`, one line each, in one write, and returns once they are on
+    /// disk.
+    pub async fn append(&self, match_id: MatchId, events: Vec<Event>) -> io::Result<()> {
+        let retire = events.iter().any(|e| matches!(e, Event::Archived));
+        let mut bytes = Vec::new();
+        for event in events {
+            serde_json::to_writer(&mut bytes, &Line { match_id, event })?;
+            bytes.push(b'\n');
+        }
         let (done, wait) = oneshot::channel();
         self.tx
             .send(Request::Append {
@@ -532,6 +474,7 @@ async fn rotate(state: WriterState, in_flight: &Arc<tokio::sync::Semaphore>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_core::TimeControl;
 
     fn id(n: u8) -> MatchId {
         MatchId(uuid::Uuid::from_bytes([n; 16]))
@@ -547,10 +490,10 @@ mod tests {
             created_at_ms: 1,
             rematch_of: None,
         };
-        journal.append(id(1), created.clone()).await.unwrap();
-        journal.append(id(2), created.clone()).await.unwrap();
+        journal.append(id(1), vec![created.clone()]).await.unwrap();
+        journal.append(id(2), vec![created.clone()]).await.unwrap();
         journal
-            .append(id(1), Event::Started { at_ms: 2 })
+            .append(id(1), vec![Event::Started { at_ms: 2 }])
             .await
             .unwrap();
         journal.close().await;
@@ -609,17 +552,17 @@ mod tests {
             rematch_of: None,
         };
         let (live, done) = (id(1), id(2));
-        journal.append(live, created.clone()).await.unwrap();
-        journal.append(done, created.clone()).await.unwrap();
+        journal.append(live, vec![created.clone()]).await.unwrap();
+        journal.append(done, vec![created.clone()]).await.unwrap();
         let mut expected = vec![created.clone()];
         for ply in 0..60 {
-            journal.append(live, moved(ply)).await.unwrap();
-            journal.append(done, moved(ply)).await.unwrap();
+            journal.append(live, vec![moved(ply)]).await.unwrap();
+            journal.append(done, vec![moved(ply)]).await.unwrap();
             expected.push(moved(ply));
         }
-        journal.append(done, Event::Archived).await.unwrap();
+        journal.append(done, vec![Event::Archived]).await.unwrap();
         for ply in 60..80 {
-            journal.append(live, moved(ply)).await.unwrap();
+            journal.append(live, vec![moved(ply)]).await.unwrap();
             expected.push(moved(ply));
         }
         journal.close().await;

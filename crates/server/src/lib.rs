@@ -27,11 +27,13 @@
 
 pub mod config;
 pub mod connection;
+pub mod fault;
 pub mod history;
 pub mod http;
 pub mod journal;
 pub mod linger;
 pub mod match_actor;
+pub mod match_state;
 pub mod registry;
 pub mod server;
 pub mod shared;

@@ -1,11 +1,11 @@
 //! The `amazons-server` binary: flags, logging, signals. Everything else is in
 //! the library.
 
-use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use amazons_server::Config;
+use amazons_server::config::Overrides;
 use clap::Parser;
 
 /// Game of the Amazons match server (WebSocket at /ws, JSON API on the same port).
@@ -13,63 +13,15 @@ use clap::Parser;
 #[command(version, about)]
 struct Cli {
     /// Configuration file (TOML); keys it leaves out keep their defaults
-    /// (see config/server.toml).
+    /// (see config/server.toml). Flags override it.
     #[arg(long, value_name = "PATH")]
     config: Option<PathBuf>,
-    /// Address to listen on (overrides `listen`).
-    #[arg(long, value_name = "IP")]
-    listen: Option<IpAddr>,
-    /// Port (overrides `port`; 0 = any free port).
-    #[arg(long, short)]
-    port: Option<u16>,
-    /// Directory for game records and the journal (overrides `history_dir`).
-    #[arg(long, value_name = "DIR")]
-    history_dir: Option<PathBuf>,
-    /// Most simultaneous connections (overrides `max_connections`).
-    #[arg(long)]
-    max_connections: Option<usize>,
-    /// Most matches at once (overrides `max_matches`).
-    #[arg(long)]
-    max_matches: Option<usize>,
-    /// Seconds a dropped player keeps the seat (overrides `grace_secs`).
-    #[arg(long)]
-    grace_secs: Option<u64>,
-    /// Messages allowed per rate-limit window (overrides `rate_limit_messages`).
-    #[arg(long)]
-    rate_limit_messages: Option<u32>,
+    /// Settings that override the file.
+    #[command(flatten)]
+    overrides: Overrides,
     /// Print the default configuration file and exit.
     #[arg(long)]
     print_default_config: bool,
-}
-
-fn build_config(cli: &Cli) -> Result<Config, String> {
-    let mut config = match &cli.config {
-        Some(path) => Config::load(path).map_err(|e| e.to_string())?,
-        None => Config::default(),
-    };
-    if let Some(listen) = cli.listen {
-        config.listen = listen;
-    }
-    if let Some(port) = cli.port {
-        config.port = port;
-    }
-    if let Some(dir) = &cli.history_dir {
-        config.history_dir = dir.clone();
-    }
-    if let Some(n) = cli.max_connections {
-        config.max_connections = n;
-    }
-    if let Some(n) = cli.max_matches {
-        config.max_matches = n;
-    }
-    if let Some(n) = cli.grace_secs {
-        config.grace_secs = n;
-    }
-    if let Some(n) = cli.rate_limit_messages {
-        config.rate_limit_messages = n;
-    }
-    config.validate().map_err(|e| e.to_string())?;
-    Ok(config)
 }
 
 /// Local IPv4 addresses other than loopback, read from /proc (Linux); empty
@@ -107,7 +59,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let config = match build_config(&cli) {
+    let config = match Config::load(cli.config.as_deref(), &cli.overrides) {
         Ok(config) => config,
         Err(e) => {
             eprintln!("amazons-server: {e}");

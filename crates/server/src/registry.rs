@@ -3,7 +3,8 @@
 //!
 //! The table holds handles, not match state: each match's state belongs to its
 //! own task (see `match_actor`). The lock is a std mutex held for a map access
-//! only, never across an await.
+//! only, never across an await. The match limit (`max_matches`) is enforced
+//! here, under that lock ([`Registry::insert_if_room`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -34,9 +35,27 @@ pub struct Registry {
     max_matches: usize,
 }
 
+/// What the lock guards.
 struct Inner {
+    /// Every match by id.
     matches: HashMap<MatchId, Entry>,
+    /// The next creation number.
     next_seq: u64,
+}
+
+impl Inner {
+    fn add(&mut self, handle: MatchHandle, summary: MatchSummary) {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.matches.insert(
+            summary.id,
+            Entry {
+                handle,
+                summary,
+                seq,
+            },
+        );
+    }
 }
 
 /// The table is full.
@@ -61,45 +80,39 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a match; `announce` also tells the lobby. A freshly created match is
-    /// not announced (nor listed, see [`Registry::list`]) until its creator is
-    /// seated, so nobody can take the creator's seat first. The caller checked
-    /// [`Registry::has_room`]; restored matches are always admitted.
-    pub fn insert(
+    /// Adds a new match if fewer than `max_matches` matches are open
+    /// (finished matches do not count: they are only waiting to be cleared
+    /// away). The check and the insertion happen under one lock, so
+    /// concurrent creations can never exceed the limit. The lobby is not told
+    /// (see [`Registry::update`]).
+    pub fn insert_if_room(
         &self,
         handle: MatchHandle,
         summary: MatchSummary,
-        announce: bool,
     ) -> Result<(), TooManyMatches> {
-        {
-            let mut inner = self.lock();
-            let seq = inner.next_seq;
-            inner.next_seq += 1;
-            inner.matches.insert(
-                summary.id,
-                Entry {
-                    handle,
-                    summary: summary.clone(),
-                    seq,
-                },
-            );
-        }
-        if announce {
-            self.announce(&ServerMessage::MatchUpdated { summary });
-        }
-        Ok(())
-    }
-
-    /// Whether another match could be created now. Finished matches do not
-    /// count: they are only waiting to be cleared away.
-    pub fn has_room(&self) -> bool {
-        let inner = self.lock();
+        let mut inner = self.lock();
         let open = inner
             .matches
             .values()
             .filter(|e| e.summary.status != MatchStatus::Finished)
             .count();
-        open < self.max_matches
+        if open >= self.max_matches {
+            return Err(TooManyMatches);
+        }
+        inner.add(handle, summary);
+        Ok(())
+    }
+
+    /// Adds a match restored from the journal (always admitted: it existed
+    /// before the restart) and tells the lobby.
+    pub fn insert_restored(&self, handle: MatchHandle, summary: MatchSummary) {
+        self.lock().add(handle, summary.clone());
+        self.announce(&ServerMessage::MatchUpdated { summary });
+    }
+
+    /// Drops a match that was never announced (its creation failed).
+    pub fn forget(&self, id: MatchId) {
+        self.lock().matches.remove(&id);
     }
 
     /// The handle of a match.
@@ -153,15 +166,6 @@ impl Registry {
     /// Whether there are no matches.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// Every match handle (for shutdown).
-    pub fn handles(&self) -> Vec<MatchHandle> {
-        self.lock()
-            .matches
-            .values()
-            .map(|e| e.handle.clone())
-            .collect()
     }
 
     /// A receiver of lobby updates.

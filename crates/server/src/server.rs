@@ -74,13 +74,15 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         .with_context(|| format!("cannot listen on {}:{}", config.listen, config.port))?;
     let local_addr = listener.local_addr()?;
 
-    // Every match without a record on disk is copied into the new journal
-    // file before the old files go, so nothing is lost even if a match then
-    // fails to rebuild (it is reported, and its events stay in the journal).
+    // Every match not archived is copied into the new journal file before
+    // the old files go, so nothing is lost even if a match then fails to
+    // rebuild (it is reported, and its events stay in the journal). Finished
+    // matches come back too, for their linger period (and a missing record
+    // is written).
     let carried: Vec<_> = recovered
         .matches
         .iter()
-        .filter(|(id, events)| !history.contains(*id) && !journal::retired(events))
+        .filter(|(_, events)| !journal::retired(events))
         .cloned()
         .collect();
     let journal = Journal::start(
@@ -105,12 +107,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let mut restored = 0;
     for (id, events) in &carried {
         match match_actor::restore(&shared, *id, events) {
-            Ok(Some(actor)) => {
-                if match_actor::spawn(actor, true).is_ok() {
-                    restored += 1;
-                }
-            }
-            Ok(None) => {}
+            Ok(()) => restored += 1,
             Err(problem) => {
                 tracing::error!("{problem}; not restored (its events stay in the journal)");
                 problems.push(problem);
@@ -126,7 +123,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         accept_loop(&shared, listener, app).await;
         // Accepting has stopped; every handler and match has been told.
         shared.tracker.close();
-        let grace = Duration::from_secs(shared.config.shutdown_timeout_secs);
+        let grace = shared.config.shutdown_timeout_secs.duration();
         if tokio::time::timeout(grace, shared.tracker.wait())
             .await
             .is_err()
@@ -159,7 +156,7 @@ async fn accept_loop(shared: &Arc<Shared>, listener: TcpListener, app: Router) {
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(shared.config.header_read_timeout_secs));
+        .header_read_timeout(shared.config.header_read_timeout_secs.duration());
     loop {
         let accepted = tokio::select! {
             _ = shared.shutdown.cancelled() => break,

@@ -40,8 +40,7 @@ pub struct Shared {
     pub next_conn_id: std::sync::atomic::AtomicU64,
 }
 
-/// Identifies one connection for the matches it takes part in.
-pub type ConnId = u64;
+pub use crate::match_state::ConnId;
 
 /// What a match (or the lobby) asks a connection's handler to do.
 #[derive(Debug)]
@@ -84,7 +83,7 @@ impl ConnHandle {
         self.send_text(Utf8Bytes::from(message.encode()));
     }
 
-    /// Queues any request.
+    /// Queues any request to the connection's handler.
     pub fn push(&self, outbound: Outbound) {
         if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(outbound) {
             self.overflow.cancel();

@@ -1,0 +1,133 @@
+//! The bodies of the JSON API that shares the WebSocket's port: `GET /health`,
+//! `GET /api/matches` (a list of [`MatchSummary`](crate::MatchSummary)),
+//! `GET /api/games` ([`GamesPage`]) and `GET /api/games/{id}` (a core
+//! [`GameRecord`]). The server writes them and the client reads them with
+//! these same types; `docs/protocol.md` shows an example of each, checked by a
+//! test.
+
+use amazons_core::{GameRecord, Outcome, PlayerInfo, TimeControl};
+use serde::{Deserialize, Serialize};
+
+/// Whether the server is serving or stopping.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthStatus {
+    /// Serving.
+    Ok,
+    /// A graceful shutdown has begun.
+    ShuttingDown,
+}
+
+/// `GET /health`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Health {
+    /// Serving or stopping.
+    pub status: HealthStatus,
+    /// The server's version (`0.1.0`).
+    pub version: String,
+    /// Open WebSocket connections.
+    pub connections: u64,
+    /// Matches on the server (waiting, playing, or finished and not yet
+    /// cleared away).
+    pub matches: u64,
+}
+
+/// The most games one page of `GET /api/games` holds; a larger `per_page` is
+/// clamped to it.
+pub const MAX_PER_PAGE: u32 = 100;
+
+/// Games per page when `per_page` is not given.
+pub const DEFAULT_PER_PAGE: u32 = 20;
+
+/// The query of `GET /api/games?page=&per_page=`, both optional.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct GamesQuery {
+    /// 1-based page number (default 1; 0 reads as 1).
+    pub page: Option<u32>,
+    /// Games per page (default [`DEFAULT_PER_PAGE`], clamped to
+    /// 1..=[`MAX_PER_PAGE`]).
+    pub per_page: Option<u32>,
+}
+
+impl GamesQuery {
+    /// The page and page size the server answers with: defaults filled in,
+    /// out-of-range values clamped.
+    pub fn clamped(self) -> (u32, u32) {
+        let page = self.page.unwrap_or(1).max(1);
+        let per_page = self
+            .per_page
+            .unwrap_or(DEFAULT_PER_PAGE)
+            .clamp(1, MAX_PER_PAGE);
+        (page, per_page)
+    }
+}
+
+/// `GET /api/games`: one page of finished games, newest first.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GamesPage {
+    /// The games on this page.
+    pub games: Vec<GameSummary>,
+    /// The page number answered (after clamping).
+    pub page: u32,
+    /// The page size answered (after clamping).
+    pub per_page: u32,
+    /// Finished games on the server in all.
+    pub total: u64,
+}
+
+/// One line of the game list: a [`GameRecord`] without its moves.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The record's id (the match id): `GET /api/games/{id}`.
+    pub id: String,
+    /// Who played first.
+    pub white: PlayerInfo,
+    /// Who played second.
+    pub black: PlayerInfo,
+    /// Who won and why.
+    pub result: Outcome,
+    /// Number of moves played.
+    pub moves: u32,
+    /// The clock rules.
+    pub time_control: TimeControl,
+    /// When the game started, Unix milliseconds.
+    pub started_at_ms: u64,
+    /// When the game ended, Unix milliseconds.
+    pub ended_at_ms: u64,
+}
+
+impl GameSummary {
+    /// The summary of a record.
+    pub fn of(record: &GameRecord) -> GameSummary {
+        GameSummary {
+            id: record.id.clone(),
+            white: record.white.clone(),
+            black: record.black.clone(),
+            result: record.result,
+            moves: record.moves.len() as u32,
+            time_control: record.time_control,
+            started_at_ms: record.started_at_ms,
+            ended_at_ms: record.ended_at_ms,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_queries_are_clamped() {
+        assert_eq!(GamesQuery::default().clamped(), (1, DEFAULT_PER_PAGE));
+        let query = GamesQuery {
+            page: Some(0),
+            per_page: Some(1000),
+        };
+        assert_eq!(query.clamped(), (1, MAX_PER_PAGE));
+        let query = GamesQuery {
+            page: Some(3),
+            per_page: Some(0),
+        };
+        assert_eq!(query.clamped(), (3, 1));
+    }
+}

@@ -1,0 +1,454 @@
+//! Who may do what, and when: every refusal rule of a match, in the order the
+//! protocol documents, and the timers. Nothing here changes the match; each
+//! function answers with the events a request (or the passing of time)
+//! causes, or a [`Refusal`].
+
+use std::time::Instant;
+
+use amazons_core::{EndReason, GameError, Move, Outcome, Side};
+use amazons_protocol::{ErrorCode, SeatToken};
+
+use super::{ConnId, Echo, Event, Match, Refusal, RematchSeed, Request, seated};
+
+fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal::new(code, message))
+}
+
+/// The end of a game called off, or abandoned by both players.
+const ABORTED: Outcome = Outcome {
+    winner: None,
+    reason: EndReason::Aborted,
+};
+
+impl Match {
+    /// The events `request` from connection `by` causes at `now`, or why it is
+    /// refused (then nothing changes).
+    pub fn decide(&self, request: &Request, by: ConnId, now: Instant) -> Result<Vec<Event>, Refusal> {
+        if self.cleared {
+            return refuse(ErrorCode::NoSuchMatch, "that match has ended");
+        }
+        match request {
+            Request::Join {
+                player,
+                seat,
+                token,
+            } => self.join(by, player, *seat, token, now),
+            Request::Spectate => Ok(self.spectate(by)),
+            Request::Resume { token } => self.resume(by, token),
+            Request::Leave => self.leave(by, now),
+            Request::Move { ply, text, token } => self.play(by, *ply, text, token.as_ref(), now),
+            Request::Resign { token } => {
+                let side = self.acting_side(by, token.as_ref())?;
+                self.check_playing()?;
+                Ok(self.end(Outcome::win(side.opponent(), EndReason::Resignation), now))
+            }
+            Request::Abort { token } => {
+                self.acting_side(by, token.as_ref())?;
+                if self.is_over() {
+                    return refuse(ErrorCode::GameOver, "this game has ended");
+                }
+                if self.game.ply() >= 2 {
+                    return refuse(
+                        ErrorCode::TooLateToAbort,
+                        "both sides have moved: resign instead",
+                    );
+                }
+                Ok(self.end(ABORTED, now))
+            }
+            Request::OfferRematch { seed } => {
+                let side = self.rematch_side(by)?;
+                if self.rematch_offer == Some(side.opponent()) {
+                    return Ok(self.start_rematch(seed));
+                }
+                Ok(vec![Event::RematchOffered { by: side }])
+            }
+            Request::AcceptRematch { seed } => {
+                let side = self.rematch_side(by)?;
+                if self.rematch_offer != Some(side.opponent()) {
+                    return refuse(
+                        ErrorCode::NoRematchOffer,
+                        "your opponent has not offered a rematch",
+                    );
+                }
+                Ok(self.start_rematch(seed))
+            }
+            Request::DeclineRematch => {
+                let side = self.acting_side(by, None)?;
+                Ok(match self.rematch_offer {
+                    Some(_) => vec![Event::RematchDeclined { by: side }],
+                    None => Vec::new(),
+                })
+            }
+            Request::Detach => {
+                let present = self.audience().any(|c| c == by);
+                Ok(if present {
+                    vec![Event::Detached { conn: by }]
+                } else {
+                    Vec::new()
+                })
+            }
+        }
+    }
+
+    /// What falls due at `now`, in this order: the end of a game whose last
+    /// move ended it (after a restore), a flag, the end of a grace period,
+    /// the clear-away of a finished match. Empty when nothing is due.
+    pub fn tick(&self, now: Instant) -> Vec<Event> {
+        if self.cleared {
+            return Vec::new();
+        }
+        if let Some(outcome) = self.game.outcome()
+            && self.ended_at_ms.is_none()
+        {
+            // The last journalled move ended the game: end it as it would
+            // have ended live.
+            return vec![Event::Ended {
+                outcome,
+                at_ms: self.wall.unix_ms(now),
+            }];
+        }
+        if !self.is_over() {
+            if let Some((side, at)) = self.game.flag_deadline()
+                && at <= now
+            {
+                return self.end(Outcome::win(side.opponent(), EndReason::Time), now);
+            }
+            let expired: Vec<Side> = Side::BOTH
+                .into_iter()
+                .filter(|side| {
+                    self.seats[side.index()]
+                        .as_ref()
+                        .and_then(|s| s.grace_until)
+                        .is_some_and(|at| at <= now)
+                })
+                .collect();
+            if !expired.is_empty() {
+                return self.abandoned(&expired, now);
+            }
+        }
+        if self.linger_until.is_some_and(|at| at <= now) {
+            // Without its record on disk the match must stay in the journal,
+            // so that the next start writes the record.
+            return vec![if self.is_started() && !self.recorded {
+                Event::ClearedAway
+            } else {
+                Event::Archived
+            }];
+        }
+        Vec::new()
+    }
+
+    /// The grace period of the players in `expired` has run out.
+    ///
+    /// Before the start their seats are given up (and a match left empty
+    /// goes). During a game, the side that stayed wins by abandonment; if
+    /// the opponent is away too, nobody is there to win: the game is aborted
+    /// when fewer than two moves were played, otherwise it ends by
+    /// abandonment with no winner. (A game in which nobody has moved is
+    /// aborted in any case.)
+    fn abandoned(&self, expired: &[Side], now: Instant) -> Vec<Event> {
+        if !self.is_started() {
+            let mut events: Vec<Event> = expired
+                .iter()
+                .map(|&side| Event::Unseated { side })
+                .collect();
+            let left = Side::BOTH
+                .into_iter()
+                .filter(|s| !expired.contains(s) && self.seats[s.index()].is_some())
+                .count();
+            if left == 0 {
+                events.extend(self.end(ABORTED, now));
+            }
+            return events;
+        }
+        let gone = expired[0];
+        let opponent_here = self.conn_of(gone.opponent()).is_some();
+        let outcome = if self.game.ply() == 0 {
+            ABORTED
+        } else if opponent_here {
+            Outcome::win(gone.opponent(), EndReason::Abandonment)
+        } else if self.game.ply() < 2 {
+            ABORTED
+        } else {
+            Outcome {
+                winner: None,
+                reason: EndReason::Abandonment,
+            }
+        };
+        self.end(outcome, now)
+    }
+
+    /// The events that end the game with `outcome` at `now`. A match that
+    /// never started needs no record, so it leaves the server at once.
+    fn end(&self, outcome: Outcome, now: Instant) -> Vec<Event> {
+        let mut events = vec![Event::Ended {
+            outcome,
+            at_ms: self.wall.unix_ms(now),
+        }];
+        if !self.is_started() {
+            events.push(Event::Archived);
+        }
+        events
+    }
+
+    /// The seat a request acts for.
+    ///
+    /// With a token: the token's seat (`bad_token` if it is no seat's), and
+    /// only from the connection holding that seat (`not_your_seat`: a token
+    /// proves a seat to `resume`; it does not let another connection act for
+    /// it). Without: the seat this connection holds (`not_a_player`).
+    fn acting_side(&self, by: ConnId, token: Option<&SeatToken>) -> Result<Side, Refusal> {
+        match token {
+            Some(token) => {
+                let Some(side) = self.seat_of_token(token) else {
+                    return refuse(
+                        ErrorCode::BadToken,
+                        "that token does not hold a seat in this match",
+                    );
+                };
+                if self.conn_of(side) != Some(by) {
+                    return refuse(
+                        ErrorCode::NotYourSeat,
+                        format!(
+                            "this connection does not hold the {side} seat: resume it with its token first"
+                        ),
+                    );
+                }
+                Ok(side)
+            }
+            None => match self.seat_of_conn(by) {
+                Some(side) => Ok(side),
+                None => refuse(
+                    ErrorCode::NotAPlayer,
+                    "you do not hold a seat in this match",
+                ),
+            },
+        }
+    }
+
+    /// Refuses unless the game is on.
+    fn check_playing(&self) -> Result<(), Refusal> {
+        if self.is_over() {
+            return refuse(ErrorCode::GameOver, "this game has ended");
+        }
+        if !self.is_started() {
+            return refuse(
+                ErrorCode::NotStarted,
+                "the game has not started: a seat is free (abort or leave instead)",
+            );
+        }
+        Ok(())
+    }
+
+    /// `move`: refusals in the documented order, then the move, and the end
+    /// of the game if it leaves the opponent without a move. A move arriving
+    /// after the mover's flag fell is not played: the game ends on time.
+    fn play(
+        &self,
+        by: ConnId,
+        ply: u32,
+        text: &str,
+        token: Option<&SeatToken>,
+        now: Instant,
+    ) -> Result<Vec<Event>, Refusal> {
+        let side = self.acting_side(by, token)?;
+        let parsed: Result<Move, _> = text.parse();
+        // A repeat of an accepted move (in any notation) is acknowledged
+        // again, never replayed.
+        if let Ok(mv) = &parsed
+            && let Some(done) = self.game.moves().get(ply as usize)
+            && done.mv == *mv
+            && self.game.side_at(ply) == side
+        {
+            return Ok(vec![Event::Echoed {
+                conn: by,
+                echo: Echo::MovePlayed(ply),
+            }]);
+        }
+        self.check_playing()?;
+        let expected = self.game.ply();
+        let turn = self.game.position().turn();
+        if turn != side {
+            return Err(Refusal {
+                expected_ply: Some(expected),
+                ..Refusal::new(ErrorCode::NotYourTurn, format!("it is {turn}'s turn"))
+            });
+        }
+        if ply != expected {
+            return Err(Refusal {
+                expected_ply: Some(expected),
+                ..Refusal::new(
+                    ErrorCode::StalePly,
+                    format!("this match is at ply {expected}, the move was for ply {ply}"),
+                )
+            });
+        }
+        let mv = parsed.map_err(|e| Refusal::new(ErrorCode::BadMoveText, e.to_string()))?;
+        let recorded = match self.game.check_move(mv, now) {
+            Ok(recorded) => recorded,
+            Err(GameError::Illegal(e)) => {
+                return refuse(ErrorCode::IllegalMove, e.reason.to_string());
+            }
+            Err(GameError::Flagged(flagged)) => {
+                return Ok(self.end(
+                    Outcome::win(flagged.side.opponent(), EndReason::Time),
+                    now,
+                ));
+            }
+            Err(GameError::Over(_)) => return refuse(ErrorCode::GameOver, "this game has ended"),
+            Err(GameError::NotStarted) => {
+                return refuse(ErrorCode::NotStarted, "the game has not started");
+            }
+        };
+        let clocks = self.game.clock().remaining_both(now).map(|mut both| {
+            if let Some(after) = recorded.clock_ms {
+                both[side.index()] = std::time::Duration::from_millis(after);
+            }
+            both.map(|d| d.as_millis() as u64)
+        });
+        let mut events = vec![Event::Moved {
+            ply,
+            mv,
+            time_ms: recorded.time_ms,
+            clock_ms: recorded.clock_ms,
+            clocks,
+        }];
+        let after = self.game.position().play(mv).map_err(|e| {
+            Refusal::new(ErrorCode::IllegalMove, e.reason.to_string())
+        })?;
+        if let Some(outcome) = after.outcome() {
+            events.extend(self.end(outcome, now));
+        }
+        Ok(events)
+    }
+
+    /// `join`: a free seat, for a connection not seated here yet, in a match
+    /// not over. Filling the last seat starts the game.
+    fn join(
+        &self,
+        by: ConnId,
+        player: &amazons_core::PlayerInfo,
+        wanted: Option<Side>,
+        token: &SeatToken,
+        now: Instant,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.is_over() {
+            return refuse(ErrorCode::GameOver, "this game has ended");
+        }
+        if self.seat_of_conn(by).is_some() {
+            return refuse(
+                ErrorCode::AlreadySeated,
+                "you already hold a seat in this match",
+            );
+        }
+        let free = |side: Side| self.seats[side.index()].is_none();
+        let side = match wanted {
+            Some(side) if free(side) => side,
+            Some(side) => return refuse(ErrorCode::SeatTaken, format!("the {side} seat is taken")),
+            None => match Side::BOTH.into_iter().find(|s| free(*s)) {
+                Some(side) => side,
+                None => return refuse(ErrorCode::SeatTaken, "both seats are taken"),
+            },
+        };
+        let mut events = vec![
+            seated(side, player, token),
+            Event::Attached {
+                side,
+                conn: by,
+                joined: Some(*token),
+                replaced: None,
+            },
+        ];
+        if !free(side.opponent()) && !self.is_started() {
+            events.push(Event::Started {
+                at_ms: self.wall.unix_ms(now),
+            });
+        }
+        Ok(events)
+    }
+
+    /// `spectate`: a seated player or a spectator already watching just gets
+    /// the snapshot again.
+    fn spectate(&self, by: ConnId) -> Vec<Event> {
+        let watching = self.seat_of_conn(by).is_some() || self.spectators.contains(&by);
+        vec![if watching {
+            Event::Echoed {
+                conn: by,
+                echo: Echo::Snapshot,
+            }
+        } else {
+            Event::Spectating { conn: by }
+        }]
+    }
+
+    /// `resume`: the token's seat moves to this connection (any other
+    /// connection holding it is replaced). Allowed while the match exists,
+    /// before, during and after the game.
+    fn resume(&self, by: ConnId, token: &SeatToken) -> Result<Vec<Event>, Refusal> {
+        let Some(side) = self.seat_of_token(token) else {
+            return refuse(
+                ErrorCode::BadToken,
+                "that token does not hold a seat in this match",
+            );
+        };
+        let held_by = self.conn_of(side);
+        Ok(vec![Event::Attached {
+            side,
+            conn: by,
+            joined: None,
+            replaced: held_by.filter(|c| *c != by),
+        }])
+    }
+
+    /// `leave`.
+    fn leave(&self, by: ConnId, now: Instant) -> Result<Vec<Event>, Refusal> {
+        let Some(side) = self.seat_of_conn(by) else {
+            return Ok(vec![if self.spectators.contains(&by) {
+                Event::Left { conn: by }
+            } else {
+                Event::Echoed {
+                    conn: by,
+                    echo: Echo::Left,
+                }
+            }]);
+        };
+        if self.is_over() {
+            let mut events = Vec::new();
+            if self.rematch_offer.is_some() {
+                events.push(Event::RematchDeclined { by: side });
+            }
+            events.push(Event::Left { conn: by });
+            return Ok(events);
+        }
+        if self.is_started() {
+            return refuse(
+                ErrorCode::GameInProgress,
+                "the game is on: resign or abort instead",
+            );
+        }
+        let mut events = vec![Event::Unseated { side }, Event::Left { conn: by }];
+        if self.seats[side.opponent().index()].is_none() {
+            events.extend(self.end(ABORTED, now));
+        }
+        Ok(events)
+    }
+
+    /// The side of a player asking about a rematch, if a rematch is possible.
+    fn rematch_side(&self, by: ConnId) -> Result<Side, Refusal> {
+        let side = self.acting_side(by, None)?;
+        if !self.is_over() {
+            return refuse(ErrorCode::GameNotOver, "the game is not over");
+        }
+        if !self.is_started() || self.rematch.is_some() {
+            return refuse(ErrorCode::OpponentGone, "no rematch for this match");
+        }
+        if self.conn_of(side.opponent()).is_none() {
+            return refuse(ErrorCode::OpponentGone, "your opponent has left");
+        }
+        Ok(side)
+    }
+
+    fn start_rematch(&self, seed: &RematchSeed) -> Vec<Event> {
+        vec![Event::RematchStarted { new_match: seed.id }]
+    }
+}

@@ -1,0 +1,580 @@
+//! One match as a pure value: seats, the core [`Game`] (position, moves,
+//! clocks, outcome), spectators, the rematch. No journal, no channels, no
+//! runtime, no clock reading: time comes in as a value (`now: Instant`).
+//!
+//! A request is first *decided* ([`Match::decide`] in `decide.rs`: every
+//! refusal rule lives there), giving the [`Event`]s it causes; the match task
+//! journals the durable ones, then *applies* them ([`Match::apply`], below),
+//! then asks what to tell whom ([`Match::outputs`] in `views.rs`). Timers are
+//! the same: [`Match::next_deadline`] says when something falls due, and
+//! [`Match::tick`] decides what (a flag, an expired grace period, the
+//! clear-away of a finished match). Journal recovery replays durable events
+//! through the same `apply` ([`Match::restore`]); unit tests and the fuzz
+//! target drive this same type.
+//!
+//! # Layout
+//! - `event.rs`: [`Event`], durable (journalled) and transient.
+//! - `request.rs`: [`Request`], [`Refusal`], the match-creation rules.
+//! - `decide.rs`: [`Match::decide`] and [`Match::tick`]: who may do what, when.
+//! - `views.rs`: snapshots, summaries, clocks and the messages each event
+//!   sends ([`Output`]).
+
+mod decide;
+mod event;
+mod request;
+mod views;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant, SystemTime};
+
+use amazons_core::{
+    EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, RecordMeta, RecordedMove, Side,
+    TimeControl,
+};
+use amazons_protocol::MatchId;
+
+pub use event::{ConnId, Echo, Event, TokenHash};
+pub use request::{RematchSeed, Refusal, Request, fresh_token, new_match_seat};
+pub use views::{Output, Recipient};
+
+/// The timing rules a match follows (from the server's configuration).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MatchRules {
+    /// How long a player who dropped keeps the seat.
+    pub grace: Duration,
+    /// How long a finished match stays (for rematch offers, late resumes).
+    pub linger: Duration,
+}
+
+/// A pairing of a monotonic instant with the wall-clock time at that
+/// instant, so that a match given only `now: Instant` can stamp its events
+/// and records in Unix milliseconds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WallClock {
+    /// An instant.
+    instant: Instant,
+    /// The Unix time at that instant.
+    at: SystemTime,
+}
+
+impl WallClock {
+    /// `at` was the wall-clock time at `instant`.
+    pub fn new(instant: Instant, at: SystemTime) -> WallClock {
+        WallClock { instant, at }
+    }
+
+    /// The wall-clock time at `now`.
+    pub fn at(&self, now: Instant) -> SystemTime {
+        match now.checked_duration_since(self.instant) {
+            Some(after) => self.at + after,
+            None => self.at - self.instant.duration_since(now),
+        }
+    }
+
+    /// Unix milliseconds at `now`.
+    pub fn unix_ms(&self, now: Instant) -> u64 {
+        amazons_core::unix_ms(self.at(now))
+    }
+}
+
+/// A taken seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Seat {
+    /// Who sits there.
+    player: PlayerInfo,
+    /// SHA-256 of the seat token.
+    token: TokenHash,
+    /// The connection holding the seat now, if any.
+    conn: Option<ConnId>,
+    /// When the seat of a player who is away is given up (while the game is
+    /// not over).
+    grace_until: Option<Instant>,
+}
+
+/// Why a journal's events do not rebuild a match.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The first event is not `created`.
+    #[error("the journal does not start with the match's creation")]
+    NotCreatedFirst,
+    /// An event does not fit the match as rebuilt so far.
+    #[error("event {number}: {problem}")]
+    BadEvent {
+        /// 1-based index of the event.
+        number: usize,
+        /// Why it does not fit.
+        problem: String,
+    },
+}
+
+/// One match. See the module documentation.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The match.
+    id: MatchId,
+    /// Grace and linger periods.
+    rules: MatchRules,
+    /// Turns instants into Unix time for events and records.
+    wall: WallClock,
+    /// Both seats, white first.
+    seats: [Option<Seat>; 2],
+    /// Position, moves, clocks and outcome.
+    game: Game,
+    /// When the game started (Unix ms), once both seats were taken.
+    started_at_ms: Option<u64>,
+    /// When the game ended (Unix ms), once its end is journalled.
+    ended_at_ms: Option<u64>,
+    /// When the game's last move left the side to move without a move, while
+    /// its end is not journalled yet (only after a restore whose journal
+    /// stops between the two): the end falls due then.
+    end_due: Option<Instant>,
+    /// Connections watching.
+    spectators: Vec<ConnId>,
+    /// A pending rematch offer, by the side that made it.
+    rematch_offer: Option<Side>,
+    /// The rematch, once started (one per match).
+    rematch: Option<MatchId>,
+    /// Whether the record of the finished game is on disk.
+    recorded: bool,
+    /// When a finished match leaves the server.
+    linger_until: Option<Instant>,
+    /// The match has left the server (its task ends).
+    cleared: bool,
+}
+
+impl Match {
+    /// A new, empty match: the state after its `created` event.
+    pub fn new(id: MatchId, time_control: TimeControl, rules: MatchRules, wall: WallClock) -> Match {
+        Match {
+            id,
+            rules,
+            wall,
+            seats: [None, None],
+            game: Game::new(time_control),
+            started_at_ms: None,
+            ended_at_ms: None,
+            end_due: None,
+            spectators: Vec::new(),
+            rematch_offer: None,
+            rematch: None,
+            recorded: false,
+            linger_until: None,
+            cleared: false,
+        }
+    }
+
+    /// The events that create a match and seat its creator on `side` with
+    /// `token`, connected as `conn`: what `create_match` journals.
+    pub fn creation_events(
+        time_control: TimeControl,
+        creator: &PlayerInfo,
+        side: Side,
+        token: amazons_protocol::SeatToken,
+        conn: ConnId,
+        created_at_ms: u64,
+    ) -> Vec<Event> {
+        vec![
+            Event::Created {
+                time_control,
+                created_at_ms,
+                rematch_of: None,
+            },
+            seated(side, creator, &token),
+            Event::Attached {
+                side,
+                conn,
+                joined: Some(token),
+                replaced: None,
+            },
+        ]
+    }
+
+    /// Builds a match from its events (the first must be `created`), all
+    /// applied at `now`. Used for matches being created (before anyone can
+    /// reach them) and for journal recovery.
+    pub fn from_events(
+        id: MatchId,
+        events: &[Event],
+        rules: MatchRules,
+        wall: WallClock,
+        now: Instant,
+    ) -> Result<Match, RestoreError> {
+        let Some(Event::Created { time_control, .. }) = events.first() else {
+            return Err(RestoreError::NotCreatedFirst);
+        };
+        let mut state = Match::new(id, *time_control, rules, wall);
+        for (index, event) in events.iter().enumerate().skip(1) {
+            state
+                .apply(event, now)
+                .map_err(|problem| RestoreError::BadEvent {
+                    number: index + 1,
+                    problem,
+                })?;
+        }
+        Ok(state)
+    }
+
+    /// Rebuilds a match from the journal after a restart, at `now`. Nobody is
+    /// connected: every seated player of a game not over gets the grace
+    /// period from `now` to come back, and the side to move's clock restarts
+    /// at `now` with the time it had after the last move (no time runs while
+    /// the server is down). A finished match stays for the linger period
+    /// from `now`, so that its players can still learn how it ended. A game
+    /// whose last journalled move ended it but whose end is not journalled
+    /// ends at once (its end is due at `now`). `recorded` says whether its
+    /// record is already on disk.
+    pub fn restore(
+        id: MatchId,
+        events: &[Event],
+        rules: MatchRules,
+        wall: WallClock,
+        now: Instant,
+        recorded: bool,
+    ) -> Result<Match, RestoreError> {
+        let mut state = Match::from_events(id, events, rules, wall, now)?;
+        state.recorded = recorded;
+        if state.is_over() {
+            state.linger_until = Some(now + rules.linger);
+        } else {
+            for seat in state.seats.iter_mut().flatten() {
+                seat.grace_until = Some(now + rules.grace);
+            }
+        }
+        Ok(state)
+    }
+
+    /// The match's id.
+    pub fn id(&self) -> MatchId {
+        self.id
+    }
+
+    /// The game: position, moves, clocks, outcome.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether the game has ended (its end may not be journalled yet).
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Whether the game started (both seats were taken).
+    pub fn is_started(&self) -> bool {
+        self.started_at_ms.is_some()
+    }
+
+    /// Whether the match has left the server: its task can end.
+    pub fn is_cleared(&self) -> bool {
+        self.cleared
+    }
+
+    /// The rematch, once started.
+    pub fn rematch(&self) -> Option<MatchId> {
+        self.rematch
+    }
+
+    /// Whether the finished game still needs its record written: it started,
+    /// its end is journalled, and the record is not on disk yet.
+    pub fn needs_record(&self) -> bool {
+        self.is_started() && self.ended_at_ms.is_some() && !self.recorded
+    }
+
+    /// Whether the record of the finished game is on disk.
+    pub fn is_recorded(&self) -> bool {
+        self.recorded
+    }
+
+    /// The seat `side`'s player.
+    pub fn player(&self, side: Side) -> Option<&PlayerInfo> {
+        self.seats[side.index()].as_ref().map(|s| &s.player)
+    }
+
+    /// The seat a connection holds.
+    pub fn seat_of_conn(&self, conn: ConnId) -> Option<Side> {
+        Side::BOTH.into_iter().find(|side| {
+            self.seats[side.index()]
+                .as_ref()
+                .is_some_and(|s| s.conn == Some(conn))
+        })
+    }
+
+    /// The seat a token belongs to.
+    fn seat_of_token(&self, token: &amazons_protocol::SeatToken) -> Option<Side> {
+        let hash = TokenHash::of(token);
+        Side::BOTH.into_iter().find(|side| {
+            self.seats[side.index()]
+                .as_ref()
+                .is_some_and(|s| s.token == hash)
+        })
+    }
+
+    /// The connection holding `side`'s seat.
+    pub fn conn_of(&self, side: Side) -> Option<ConnId> {
+        self.seats[side.index()].as_ref().and_then(|s| s.conn)
+    }
+
+    /// Every connection taking part: seated players first, then spectators.
+    pub fn audience(&self) -> impl Iterator<Item = ConnId> + '_ {
+        self.seats
+            .iter()
+            .flatten()
+            .filter_map(|s| s.conn)
+            .chain(self.spectators.iter().copied())
+    }
+
+    /// The earliest instant at which [`Match::tick`] has something to do: a
+    /// game end that is due, a flag, a grace period's end, the clear-away of
+    /// a finished match.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        if self.cleared {
+            return None;
+        }
+        let mut deadline: Option<Instant> = None;
+        let mut consider = |at: Option<Instant>| {
+            if let Some(at) = at {
+                deadline = Some(deadline.map_or(at, |d| d.min(at)));
+            }
+        };
+        consider(self.end_due);
+        if !self.is_over() {
+            consider(self.game.flag_deadline().map(|(_, at)| at));
+            for seat in self.seats.iter().flatten() {
+                consider(seat.grace_until);
+            }
+        }
+        consider(self.linger_until);
+        deadline
+    }
+
+    /// Applies one event at `now`: live after the journal has it, or when
+    /// rebuilding. An event that does not fit is an error and changes
+    /// nothing.
+    pub fn apply(&mut self, event: &Event, now: Instant) -> Result<(), String> {
+        match event {
+            Event::Created { .. } => return Err("created twice".into()),
+            Event::Seated {
+                side,
+                name,
+                kind,
+                token_sha256,
+            } => {
+                let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
+                if self.seats[side.index()].is_some() {
+                    return Err(format!("the {side} seat is taken"));
+                }
+                self.seats[side.index()] = Some(Seat {
+                    player: PlayerInfo {
+                        name: name.clone(),
+                        kind: *kind,
+                    },
+                    token,
+                    conn: None,
+                    grace_until: None,
+                });
+            }
+            Event::Unseated { side } => {
+                if self.is_started() {
+                    return Err("unseated after the start".into());
+                }
+                self.seats[side.index()] = None;
+            }
+            Event::Started { at_ms } => {
+                if self.seats.iter().any(Option::is_none) {
+                    return Err("started with a free seat".into());
+                }
+                self.started_at_ms = Some(*at_ms);
+                self.game.start(now);
+            }
+            Event::Moved {
+                ply,
+                mv,
+                time_ms,
+                clock_ms,
+                ..
+            } => {
+                if *ply != self.game.ply() {
+                    return Err(format!("move for ply {ply} at ply {}", self.game.ply()));
+                }
+                if !self.is_started() {
+                    return Err("a move before the start".into());
+                }
+                let recorded = RecordedMove {
+                    mv: *mv,
+                    time_ms: *time_ms,
+                    clock_ms: *clock_ms,
+                };
+                self.game
+                    .apply_move(recorded, now)
+                    .map_err(|e| e.to_string())?;
+                if self.is_over() {
+                    self.end_due = Some(now);
+                }
+            }
+            Event::Ended { outcome, at_ms } => {
+                if self.ended_at_ms.is_some() {
+                    return Err("ended twice".into());
+                }
+                match (outcome.reason, outcome.winner) {
+                    (EndReason::Time, Some(winner)) if self.game.outcome().is_none() => {
+                        self.game.flag(winner.opponent());
+                    }
+                    _ => self.game.end(*outcome, now),
+                }
+                self.ended_at_ms = Some(*at_ms);
+                self.end_due = None;
+                self.rematch_offer = None;
+                for seat in self.seats.iter_mut().flatten() {
+                    seat.grace_until = None;
+                }
+                self.linger_until = Some(now + self.rules.linger);
+                self.clear_away_if_nobody_is_left(now);
+            }
+            Event::Archived | Event::ClearedAway => self.cleared = true,
+            Event::Attached {
+                side,
+                conn,
+                replaced,
+                ..
+            } => {
+                let seat = self.seats[side.index()]
+                    .as_mut()
+                    .ok_or_else(|| format!("attached to the free {side} seat"))?;
+                if seat.conn != *replaced && seat.conn != Some(*conn) {
+                    return Err("attached over another connection".into());
+                }
+                seat.conn = Some(*conn);
+                seat.grace_until = None;
+                self.spectators.retain(|c| c != conn);
+                if self.linger_until.is_some() {
+                    self.linger_until = Some(now + self.rules.linger);
+                }
+            }
+            Event::Detached { conn } => {
+                self.spectators.retain(|c| c != conn);
+                let live = !self.is_over();
+                let grace = now + self.rules.grace;
+                for seat in self.seats.iter_mut().flatten() {
+                    if seat.conn == Some(*conn) {
+                        seat.conn = None;
+                        if live {
+                            seat.grace_until = Some(grace);
+                        }
+                    }
+                }
+                self.clear_away_if_nobody_is_left(now);
+            }
+            Event::Spectating { conn } => {
+                if !self.spectators.contains(conn) {
+                    self.spectators.push(*conn);
+                }
+            }
+            Event::Left { conn } => {
+                self.spectators.retain(|c| c != conn);
+                if self.is_over() {
+                    for seat in self.seats.iter_mut().flatten() {
+                        if seat.conn == Some(*conn) {
+                            seat.conn = None;
+                        }
+                    }
+                    self.clear_away_if_nobody_is_left(now);
+                }
+            }
+            Event::Echoed { .. } => {}
+            Event::RematchOffered { by } => self.rematch_offer = Some(*by),
+            Event::RematchDeclined { .. } => self.rematch_offer = None,
+            Event::RematchStarted { new_match } => {
+                self.rematch_offer = None;
+                self.rematch = Some(*new_match);
+            }
+            Event::Recorded => self.recorded = true,
+        }
+        Ok(())
+    }
+
+    /// A finished match that nobody takes part in any more is cleared away
+    /// at once: nobody is left to arrange a rematch.
+    fn clear_away_if_nobody_is_left(&mut self, now: Instant) {
+        if self.is_over() && self.ended_at_ms.is_some() && self.audience().next().is_none() {
+            self.linger_until = Some(now);
+        }
+    }
+
+    /// The finished game as a record (`None` before the end is journalled,
+    /// and for a match that never started).
+    pub fn to_record(&self) -> Option<GameRecord> {
+        let started = self.started_at_ms?;
+        let ended = self.ended_at_ms?;
+        let player = |side: Side| {
+            self.player(side).cloned().unwrap_or(PlayerInfo {
+                name: "?".into(),
+                kind: PlayerKind::Human,
+            })
+        };
+        let at = |ms: u64| SystemTime::UNIX_EPOCH + Duration::from_millis(ms);
+        self.game.to_record(RecordMeta {
+            id: self.id.to_string(),
+            white: player(Side::First),
+            black: player(Side::Second),
+            started_at: at(started),
+            ended_at: at(ended),
+        })
+    }
+
+    /// The events that open the rematch of this finished match: the same
+    /// time control, colours swapped, both players seated (with `seed`'s
+    /// tokens) on the connections they hold now, and the game started, all
+    /// at once, so that the rematch is never seen with a free seat.
+    pub fn rematch_events(&self, seed: &RematchSeed, now: Instant) -> Vec<Event> {
+        let at_ms = self.wall.unix_ms(now);
+        let mut events = vec![Event::Created {
+            time_control: self.game.time_control(),
+            created_at_ms: at_ms,
+            rematch_of: Some(self.id),
+        }];
+        // The old black sits white, and the old white black.
+        for new_side in Side::BOTH {
+            let old = new_side.opponent();
+            if let Some(seat) = &self.seats[old.index()] {
+                let token = seed.tokens[new_side.index()];
+                events.push(seated(new_side, &seat.player, &token));
+                if let Some(conn) = seat.conn {
+                    events.push(Event::Attached {
+                        side: new_side,
+                        conn,
+                        joined: Some(token),
+                        replaced: None,
+                    });
+                }
+            }
+        }
+        events.push(Event::Started { at_ms });
+        events
+    }
+
+    /// Grace and linger periods.
+    pub fn rules(&self) -> MatchRules {
+        self.rules
+    }
+
+    /// Unix milliseconds at `now`.
+    pub fn unix_ms(&self, now: Instant) -> u64 {
+        self.wall.unix_ms(now)
+    }
+
+    /// The outcome, if the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+}
+
+/// The `seated` event for `player` on `side` with `token`.
+fn seated(side: Side, player: &PlayerInfo, token: &amazons_protocol::SeatToken) -> Event {
+    Event::Seated {
+        side,
+        name: player.name.clone(),
+        kind: player.kind,
+        token_sha256: TokenHash::of(token).to_hex(),
+    }
+}

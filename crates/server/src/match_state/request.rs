@@ -1,0 +1,246 @@
+//! What a connection asks of a match ([`Request`], converted once from the
+//! wire's `ClientMessage`), why a match says no ([`Refusal`]), and the rules
+//! for creating a match ([`new_match_seat`]).
+//!
+//! Anything random a request needs (a new seat token, the id and tokens of a
+//! rematch, the colour toss) is drawn when the request is made and carried in
+//! it, so that deciding a request is a pure function of the match, the
+//! request and the time.
+
+use amazons_core::{PlayerInfo, Side, TimeControl};
+use amazons_protocol::{ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken};
+
+/// The id and seat tokens a rematch would get, drawn in advance.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RematchSeed {
+    /// The new match's id.
+    pub id: MatchId,
+    /// The new seat tokens, white's first.
+    pub tokens: [SeatToken; 2],
+}
+
+impl RematchSeed {
+    /// Fresh random values.
+    pub fn random() -> RematchSeed {
+        RematchSeed {
+            id: MatchId::random(),
+            tokens: [fresh_token(), fresh_token()],
+        }
+    }
+}
+
+/// A new random seat token (128 bits).
+pub fn fresh_token() -> SeatToken {
+    SeatToken::from_bytes(rand::random())
+}
+
+/// A request to one match, from one connection.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// Take a seat (`seat: None` = any free seat), with the token it gets.
+    Join {
+        /// Name and kind from `hello`.
+        player: PlayerInfo,
+        /// The seat wanted.
+        seat: Option<Side>,
+        /// The token the seat gets if it is taken.
+        token: SeatToken,
+    },
+    /// Watch.
+    Spectate,
+    /// Take a seat back with its token.
+    Resume {
+        /// The seat token.
+        token: SeatToken,
+    },
+    /// Leave (see the protocol's `leave`).
+    Leave,
+    /// Play a move.
+    Move {
+        /// The ply it is meant for.
+        ply: u32,
+        /// The move text as sent.
+        text: String,
+        /// The token, if sent.
+        token: Option<SeatToken>,
+    },
+    /// Resign.
+    Resign {
+        /// The token, if sent.
+        token: Option<SeatToken>,
+    },
+    /// Abort.
+    Abort {
+        /// The token, if sent.
+        token: Option<SeatToken>,
+    },
+    /// Offer a rematch (or accept the opponent's offer).
+    OfferRematch {
+        /// What the rematch gets if this starts it.
+        seed: RematchSeed,
+    },
+    /// Accept the opponent's rematch offer.
+    AcceptRematch {
+        /// What the rematch gets.
+        seed: RematchSeed,
+    },
+    /// Decline (or withdraw) a rematch offer.
+    DeclineRematch,
+    /// The connection closed.
+    Detach,
+}
+
+impl Request {
+    /// The match a client message is about and the request it makes of it,
+    /// drawing what the request needs at random (a seat token for `join`, a
+    /// rematch's id and tokens). `player` is who sent it (from `hello`).
+    /// Messages that are not about one match come back as they are.
+    pub fn from_message(
+        message: ClientMessage,
+        player: &PlayerInfo,
+    ) -> Result<(MatchId, Request), ClientMessage> {
+        Ok(match message {
+            ClientMessage::Join { match_id, seat } => (
+                match_id,
+                Request::Join {
+                    player: player.clone(),
+                    seat,
+                    token: fresh_token(),
+                },
+            ),
+            ClientMessage::Leave { match_id } => (match_id, Request::Leave),
+            ClientMessage::Spectate { match_id } => (match_id, Request::Spectate),
+            ClientMessage::Resume { match_id, token } => (match_id, Request::Resume { token }),
+            ClientMessage::Move {
+                match_id,
+                ply,
+                mv,
+                token,
+            } => (
+                match_id,
+                Request::Move {
+                    ply,
+                    text: mv,
+                    token,
+                },
+            ),
+            ClientMessage::Resign { match_id, token } => (match_id, Request::Resign { token }),
+            ClientMessage::Abort { match_id, token } => (match_id, Request::Abort { token }),
+            ClientMessage::OfferRematch { match_id } => (
+                match_id,
+                Request::OfferRematch {
+                    seed: RematchSeed::random(),
+                },
+            ),
+            ClientMessage::AcceptRematch { match_id } => (
+                match_id,
+                Request::AcceptRematch {
+                    seed: RematchSeed::random(),
+                },
+            ),
+            ClientMessage::DeclineRematch { match_id } => (match_id, Request::DeclineRematch),
+            other @ (ClientMessage::Hello { .. }
+            | ClientMessage::ListMatches
+            | ClientMessage::SubscribeLobby
+            | ClientMessage::UnsubscribeLobby
+            | ClientMessage::CreateMatch { .. }
+            | ClientMessage::Ping { .. }) => return Err(other),
+        })
+    }
+
+    /// The message type this request came as (`None` for [`Request::Detach`],
+    /// which no message asks for).
+    pub fn message_type(&self) -> Option<MessageType> {
+        Some(match self {
+            Request::Join { .. } => MessageType::Join,
+            Request::Spectate => MessageType::Spectate,
+            Request::Resume { .. } => MessageType::Resume,
+            Request::Leave => MessageType::Leave,
+            Request::Move { .. } => MessageType::Move,
+            Request::Resign { .. } => MessageType::Resign,
+            Request::Abort { .. } => MessageType::Abort,
+            Request::OfferRematch { .. } => MessageType::OfferRematch,
+            Request::AcceptRematch { .. } => MessageType::AcceptRematch,
+            Request::DeclineRematch => MessageType::DeclineRematch,
+            Request::Detach => return None,
+        })
+    }
+}
+
+/// A refused request: the code for programs, the text for people, and for
+/// `stale_ply` / `not_your_turn` the ply the match expects. Nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct Refusal {
+    /// What went wrong, for programs.
+    pub code: ErrorCode,
+    /// What went wrong, for people.
+    pub message: String,
+    /// The ply the match expects next (with `stale_ply` and `not_your_turn`).
+    pub expected_ply: Option<u32>,
+}
+
+impl Refusal {
+    /// A refusal with no expected ply.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+            expected_ply: None,
+        }
+    }
+}
+
+/// The rules of `create_match`: the time control must be within core's
+/// limits (`malformed` otherwise, with core's reason), and the creator sits
+/// where they asked, or where the coin fell (`coin`: heads = white) for
+/// `random`. Returns the checked time control and the creator's seat.
+pub fn new_match_seat(
+    time_control: TimeControl,
+    color: ColorPreference,
+    coin: bool,
+) -> Result<(TimeControl, Side), Refusal> {
+    let time_control = time_control
+        .validated()
+        .map_err(|e| Refusal::new(ErrorCode::Malformed, e.to_string()))?;
+    let side = match color {
+        ColorPreference::White => Side::First,
+        ColorPreference::Black => Side::Second,
+        ColorPreference::Random if coin => Side::First,
+        ColorPreference::Random => Side::Second,
+    };
+    Ok((time_control, side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn creation_checks_the_time_control_and_tosses_for_random() {
+        let tc: TimeControl = "5+3".parse().unwrap();
+        assert_eq!(
+            new_match_seat(tc, ColorPreference::Black, true),
+            Ok((tc, Side::Second))
+        );
+        assert_eq!(
+            new_match_seat(tc, ColorPreference::Random, true).unwrap().1,
+            Side::First
+        );
+        assert_eq!(
+            new_match_seat(tc, ColorPreference::Random, false).unwrap().1,
+            Side::Second
+        );
+        let zero = TimeControl::Fischer {
+            initial_ms: 0,
+            increment_ms: 1,
+        };
+        let refusal = new_match_seat(zero, ColorPreference::White, true).unwrap_err();
+        assert_eq!(refusal.code, ErrorCode::Malformed);
+        let huge = TimeControl::Fischer {
+            initial_ms: u64::MAX,
+            increment_ms: 0,
+        };
+        assert!(new_match_seat(huge, ColorPreference::White, true).is_err());
+    }
+}
