@@ -42,7 +42,7 @@ if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
 ulimit -n "$hard"
 
 echo "== building release binaries"
-cargo build --release --locked -p amazons-server --bins
+cargo build --release --locked -p amazons-server -p amazons-loadgen
 bin="${CARGO_TARGET_DIR:-target}/release"
 
 server_pid=""

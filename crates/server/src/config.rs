@@ -232,7 +232,6 @@ impl Config {
         }
         Ok(())
     }
-
 }
 
 /// A `--set KEY=VALUE` as a TOML line: the value as written if it is TOML
@@ -270,7 +269,10 @@ mod tests {
         assert_eq!(config.port, 7878);
         assert_eq!(config.grace_secs, Seconds::new(60));
         assert_eq!(config.history_dir, PathBuf::from("history"));
-        assert_eq!(config.header_read_timeout_secs.duration(), Duration::from_secs(10));
+        assert_eq!(
+            config.header_read_timeout_secs.duration(),
+            Duration::from_secs(10)
+        );
         assert_eq!(config.max_pending_connections, 1024);
         assert_eq!(config.hello_timeout_secs.get(), 10);
         config.validate().unwrap();
@@ -334,6 +336,9 @@ mod tests {
                 .contains("hard_frame_bytes")
         );
         let error = Config::load(None, &set("heartbeat_interval_secs=0")).unwrap_err();
-        assert!(error.to_string().contains("heartbeat_interval_secs"), "{error}");
+        assert!(
+            error.to_string().contains("heartbeat_interval_secs"),
+            "{error}"
+        );
     }
 }

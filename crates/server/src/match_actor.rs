@@ -15,8 +15,8 @@ use tokio::sync::mpsc;
 
 use crate::fault;
 use crate::match_state::{
-    ConnId, Event, Match, MatchRules, Output, Recipient, Refusal, Request, WallClock,
-    fresh_token, new_match_seat,
+    ConnId, Event, Match, MatchRules, Output, Recipient, Refusal, Request, WallClock, fresh_token,
+    new_match_seat,
 };
 use crate::shared::{ConnHandle, Outbound, Shared};
 
@@ -196,7 +196,9 @@ pub fn restore(shared: &Arc<Shared>, id: MatchId, events: &[Event]) -> Result<()
     .map_err(|e| format!("match {id}: {e}"))?;
     let (tx, rx) = mpsc::channel(64);
     let handle = MatchHandle { id, tx };
-    shared.registry.insert_restored(handle.clone(), state.summary());
+    shared
+        .registry
+        .insert_restored(handle.clone(), state.summary());
     let task = MatchTask {
         state,
         shared: Arc::clone(shared),

@@ -42,7 +42,7 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     let clock = hold_the_clock();
     let dir = tempfile::tempdir().unwrap();
     let server = start(Config {
-        header_read_timeout_secs: 5,
+        header_read_timeout_secs: 5.into(),
         ..test_config(dir.path())
     })
     .await;

@@ -23,7 +23,12 @@ const ABORTED: Outcome = Outcome {
 impl Match {
     /// The events `request` from connection `by` causes at `now`, or why it is
     /// refused (then nothing changes).
-    pub fn decide(&self, request: &Request, by: ConnId, now: Instant) -> Result<Vec<Event>, Refusal> {
+    pub fn decide(
+        &self,
+        request: &Request,
+        by: ConnId,
+        now: Instant,
+    ) -> Result<Vec<Event>, Refusal> {
         if self.cleared {
             return refuse(ErrorCode::NoSuchMatch, "that match has ended");
         }
@@ -290,10 +295,7 @@ impl Match {
                 return refuse(ErrorCode::IllegalMove, e.reason.to_string());
             }
             Err(GameError::Flagged(flagged)) => {
-                return Ok(self.end(
-                    Outcome::win(flagged.side.opponent(), EndReason::Time),
-                    now,
-                ));
+                return Ok(self.end(Outcome::win(flagged.side.opponent(), EndReason::Time), now));
             }
             Err(GameError::Over(_)) => return refuse(ErrorCode::GameOver, "this game has ended"),
             Err(GameError::NotStarted) => {
@@ -313,9 +315,11 @@ impl Match {
             clock_ms: recorded.clock_ms,
             clocks,
         }];
-        let after = self.game.position().play(mv).map_err(|e| {
-            Refusal::new(ErrorCode::IllegalMove, e.reason.to_string())
-        })?;
+        let after = self
+            .game
+            .position()
+            .play(mv)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.reason.to_string()))?;
         if let Some(outcome) = after.outcome() {
             events.extend(self.end(outcome, now));
         }

@@ -36,7 +36,7 @@ use amazons_core::{
 use amazons_protocol::MatchId;
 
 pub use event::{ConnId, Echo, Event, TokenHash};
-pub use request::{RematchSeed, Refusal, Request, fresh_token, new_match_seat};
+pub use request::{Refusal, RematchSeed, Request, fresh_token, new_match_seat};
 pub use views::{Output, Recipient};
 
 /// The timing rules a match follows (from the server's configuration).
@@ -146,7 +146,12 @@ pub struct Match {
 
 impl Match {
     /// A new, empty match: the state after its `created` event.
-    pub fn new(id: MatchId, time_control: TimeControl, rules: MatchRules, wall: WallClock) -> Match {
+    pub fn new(
+        id: MatchId,
+        time_control: TimeControl,
+        rules: MatchRules,
+        wall: WallClock,
+    ) -> Match {
         Match {
             id,
             rules,

@@ -8,7 +8,9 @@
 //! request and the time.
 
 use amazons_core::{PlayerInfo, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken,
+};
 
 /// The id and seat tokens a rematch would get, drawn in advance.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -228,7 +230,9 @@ mod tests {
             Side::First
         );
         assert_eq!(
-            new_match_seat(tc, ColorPreference::Random, false).unwrap().1,
+            new_match_seat(tc, ColorPreference::Random, false)
+                .unwrap()
+                .1,
             Side::Second
         );
         let zero = TimeControl::Fischer {

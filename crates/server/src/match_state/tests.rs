@@ -1,0 +1,838 @@
+//! Every refusal and clock rule of a match, driven without a runtime: time is
+//! a value stepped by hand.
+
+use std::time::{Duration, Instant, SystemTime};
+
+use amazons_core::{EndReason, Move, Outcome, PlayerInfo, PlayerKind, Position, Side, TimeControl};
+use amazons_protocol::{ErrorCode, MatchId, MatchStatus, SeatToken, ServerMessage};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+
+use super::*;
+
+const ANN: ConnId = 1;
+const BOB: ConnId = 2;
+const EVE: ConnId = 3;
+const ANN_TOKEN: SeatToken = SeatToken::from_bytes([1; 16]);
+const BOB_TOKEN: SeatToken = SeatToken::from_bytes([2; 16]);
+
+const RULES: MatchRules = MatchRules {
+    grace: Duration::from_secs(60),
+    linger: Duration::from_secs(120),
+};
+
+fn player(name: &str) -> PlayerInfo {
+    PlayerInfo {
+        name: name.into(),
+        kind: PlayerKind::Human,
+    }
+}
+
+fn seed() -> RematchSeed {
+    RematchSeed {
+        id: MatchId(uuid::Uuid::from_bytes([7; 16])),
+        tokens: [
+            SeatToken::from_bytes([3; 16]),
+            SeatToken::from_bytes([4; 16]),
+        ],
+    }
+}
+
+/// A match and a hand-stepped clock.
+struct Table {
+    state: Match,
+    now: Instant,
+}
+
+impl Table {
+    /// Ann created a match (white) with `tc`.
+    fn created(tc: &str) -> Table {
+        let now = Instant::now();
+        let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
+        let events = Match::creation_events(
+            tc.parse().unwrap(),
+            &player("ann"),
+            Side::First,
+            ANN_TOKEN,
+            ANN,
+            0,
+        );
+        let id = MatchId(uuid::Uuid::from_bytes([1; 16]));
+        let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
+        Table { state, now }
+    }
+
+    /// Ann (white) against Bob (black), started.
+    fn started(tc: &str) -> Table {
+        let mut table = Table::created(tc);
+        table
+            .ok(
+                BOB,
+                Request::Join {
+                    player: player("bob"),
+                    seat: None,
+                    token: BOB_TOKEN,
+                },
+            )
+            .unwrap();
+        table
+    }
+
+    fn wait(&mut self, d: Duration) {
+        self.now += d;
+    }
+
+    /// Decides, applies and returns the outputs, or the refusal, which must
+    /// have changed nothing.
+    fn ok(&mut self, by: ConnId, request: Request) -> Result<Vec<Output>, Refusal> {
+        let before = format!("{:?}", self.state);
+        match self.state.decide(&request, by, self.now) {
+            Ok(events) => Ok(self.apply(&events)),
+            Err(refusal) => {
+                assert_eq!(
+                    before,
+                    format!("{:?}", self.state),
+                    "a refusal changed the match"
+                );
+                Err(refusal)
+            }
+        }
+    }
+
+    fn apply(&mut self, events: &[Event]) -> Vec<Output> {
+        for event in events {
+            self.state.apply(event, self.now).unwrap();
+        }
+        self.state.outputs(events, self.now)
+    }
+
+    fn code(&mut self, by: ConnId, request: Request) -> ErrorCode {
+        self.ok(by, request).expect_err("refused").code
+    }
+
+    /// Runs the timers at the current time.
+    fn tick(&mut self) -> Vec<Output> {
+        let events = self.state.tick(self.now);
+        self.apply(&events)
+    }
+
+    fn mv(&mut self, by: ConnId, ply: u32, text: &str) -> Result<Vec<Output>, Refusal> {
+        self.ok(
+            by,
+            Request::Move {
+                ply,
+                text: text.into(),
+                token: None,
+            },
+        )
+    }
+}
+
+fn messages(outputs: &[Output]) -> Vec<(Recipient, String)> {
+    outputs
+        .iter()
+        .filter_map(|o| match o {
+            Output::Send { to, message } => Some((*to, message.type_name())),
+            Output::Close { .. } => None,
+        })
+        .collect()
+}
+
+fn snapshot_in(outputs: &[Output]) -> amazons_protocol::MatchSnapshot {
+    outputs
+        .iter()
+        .find_map(|o| match o {
+            Output::Send {
+                message: ServerMessage::Snapshot(s),
+                ..
+            } => Some(s.clone()),
+            _ => None,
+        })
+        .expect("a snapshot")
+}
+
+/// A game of random moves (seeded) that ends by the rules: every move but the
+/// last.
+fn random_game() -> Vec<Move> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    let mut position = Position::start();
+    let mut moves = Vec::new();
+    while let Some(&mv) = position.legal_moves().choose(&mut rng) {
+        moves.push(mv);
+        position = position.play(mv).unwrap();
+    }
+    moves
+}
+
+fn conn_to_move(table: &Table) -> ConnId {
+    match table.state.game().position().turn() {
+        Side::First => ANN,
+        Side::Second => BOB,
+    }
+}
+
+#[test]
+fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playing() {
+    let mut table = Table::created("untimed");
+    assert_eq!(table.state.status(), MatchStatus::Waiting);
+    let outputs = table
+        .ok(
+            BOB,
+            Request::Join {
+                player: player("bob"),
+                seat: None,
+                token: BOB_TOKEN,
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![
+            (Recipient::Conn(BOB), "joined".into()),
+            (Recipient::Conn(BOB), "snapshot".into()),
+            (Recipient::Audience, "seats_changed".into()),
+            (Recipient::Audience, "game_started".into()),
+        ]
+    );
+    let snapshot = snapshot_in(&outputs);
+    assert_eq!(snapshot.status, MatchStatus::Playing);
+    assert_eq!(snapshot.you, Some(Side::Second));
+    assert_eq!(table.state.audience().collect::<Vec<_>>(), vec![ANN, BOB]);
+    // Joining again, or a third player, is refused.
+    let join = |seat| Request::Join {
+        player: player("eve"),
+        seat,
+        token: SeatToken::from_bytes([9; 16]),
+    };
+    assert_eq!(table.code(BOB, join(None)), ErrorCode::AlreadySeated);
+    assert_eq!(table.code(EVE, join(None)), ErrorCode::SeatTaken);
+    assert_eq!(
+        table.code(EVE, join(Some(Side::First))),
+        ErrorCode::SeatTaken
+    );
+}
+
+#[test]
+fn move_refusals_come_in_the_documented_order() {
+    let mut table = Table::created("untimed");
+    // Before the start.
+    assert_eq!(
+        table.mv(ANN, 0, "d1-d7/g7").unwrap_err().code,
+        ErrorCode::NotStarted
+    );
+    let mut table = Table::started("untimed");
+    let with_token = |token| Request::Move {
+        ply: 0,
+        text: "d1-d7/g7".into(),
+        token: Some(token),
+    };
+    // Who: a stranger, a forged token, someone else's token.
+    assert_eq!(
+        table.mv(EVE, 0, "d1-d7/g7").unwrap_err().code,
+        ErrorCode::NotAPlayer
+    );
+    let forged = SeatToken::from_bytes([8; 16]);
+    assert_eq!(table.code(ANN, with_token(forged)), ErrorCode::BadToken);
+    assert_eq!(
+        table.code(EVE, with_token(ANN_TOKEN)),
+        ErrorCode::NotYourSeat
+    );
+    assert_eq!(
+        table.code(BOB, with_token(ANN_TOKEN)),
+        ErrorCode::NotYourSeat
+    );
+    assert_eq!(
+        table.code(ANN, with_token(BOB_TOKEN)),
+        ErrorCode::NotYourSeat
+    );
+    // Turn before ply: black's move for a stale ply is "not your turn".
+    let refusal = table.mv(BOB, 5, "a7-b7/c7").unwrap_err();
+    assert_eq!(
+        (refusal.code, refusal.expected_ply),
+        (ErrorCode::NotYourTurn, Some(0))
+    );
+    let refusal = table.mv(ANN, 1, "d1-d7/g7").unwrap_err();
+    assert_eq!(
+        (refusal.code, refusal.expected_ply),
+        (ErrorCode::StalePly, Some(0))
+    );
+    // Then the text, then the rules.
+    assert_eq!(
+        table.mv(ANN, 0, "d1-z9/g7").unwrap_err().code,
+        ErrorCode::BadMoveText
+    );
+    let refusal = table.mv(ANN, 0, "d1-d10/d9").unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::IllegalMove);
+    let reason = Position::start()
+        .play("d1-d10/d9".parse().unwrap())
+        .unwrap_err()
+        .reason;
+    assert_eq!(refusal.message, reason.to_string());
+    // The holder's own token is fine.
+    let outputs = table.ok(ANN, with_token(ANN_TOKEN)).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "move_played".into())]
+    );
+    // The same move again, in another notation: acknowledged to the sender
+    // only, not replayed.
+    let outputs = table.mv(ANN, 0, "D1 D7 G7").unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Conn(ANN), "move_played".into())]
+    );
+    assert_eq!(table.state.game().ply(), 1);
+    // The old ply with another move is not a retry.
+    assert_eq!(
+        table.mv(ANN, 0, "g1-g7/g8").unwrap_err().code,
+        ErrorCode::NotYourTurn
+    );
+    // Leaving during the game is refused; resigning ends it.
+    assert_eq!(table.code(BOB, Request::Leave), ErrorCode::GameInProgress);
+    let outputs = table.ok(BOB, Request::Resign { token: None }).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "game_over".into())]
+    );
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Resignation))
+    );
+    // After the end.
+    assert_eq!(
+        table.mv(BOB, 1, "a7-b7/c7").unwrap_err().code,
+        ErrorCode::GameOver
+    );
+    assert_eq!(
+        table.code(ANN, Request::Resign { token: None }),
+        ErrorCode::GameOver
+    );
+    assert_eq!(
+        table.code(ANN, Request::Abort { token: None }),
+        ErrorCode::GameOver
+    );
+    let join = Request::Join {
+        player: player("eve"),
+        seat: None,
+        token: SeatToken::from_bytes([9; 16]),
+    };
+    assert_eq!(table.code(EVE, join), ErrorCode::GameOver);
+    // The retry of an accepted move still gets its acknowledgement.
+    assert!(table.mv(ANN, 0, "d1d7,d7g7").is_ok());
+}
+
+#[test]
+fn a_move_that_leaves_no_move_ends_the_game_with_the_move() {
+    let mut table = Table::started("untimed");
+    let moves = random_game();
+    for (ply, mv) in moves.iter().enumerate() {
+        let by = conn_to_move(&table);
+        let outputs = table.mv(by, ply as u32, &mv.to_string()).unwrap();
+        if ply + 1 < moves.len() {
+            assert_eq!(
+                messages(&outputs),
+                vec![(Recipient::Audience, "move_played".into())]
+            );
+        } else {
+            assert_eq!(
+                messages(&outputs),
+                vec![
+                    (Recipient::Audience, "move_played".into()),
+                    (Recipient::Audience, "game_over".into()),
+                ]
+            );
+        }
+    }
+    let outcome = table.state.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::NoLegalMove);
+    assert!(table.state.needs_record());
+    let record = table.state.to_record().unwrap();
+    assert_eq!(record.moves.len(), moves.len());
+    assert_eq!(record.replay().unwrap().len(), moves.len() + 1);
+    table.apply(&[Event::Recorded]);
+    assert!(!table.state.needs_record());
+}
+
+#[test]
+fn abort_and_resign_follow_the_clock_of_the_game() {
+    let mut table = Table::created("untimed");
+    assert_eq!(
+        table.code(ANN, Request::Resign { token: None }),
+        ErrorCode::NotStarted
+    );
+    // Aborting a waiting match ends it and clears it away at once.
+    let outputs = table.ok(ANN, Request::Abort { token: None }).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![
+            (Recipient::Audience, "game_over".into()),
+            (Recipient::Audience, "match_removed".into()),
+        ]
+    );
+    assert!(table.state.is_cleared());
+    assert!(!table.state.needs_record());
+
+    let mut table = Table::started("untimed");
+    table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    table.mv(BOB, 1, "a7-b7/c7").unwrap();
+    assert_eq!(
+        table.code(ANN, Request::Abort { token: None }),
+        ErrorCode::TooLateToAbort
+    );
+    let mut table = Table::started("untimed");
+    table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    table.ok(BOB, Request::Abort { token: None }).unwrap();
+    assert_eq!(table.state.outcome().unwrap().reason, EndReason::Aborted);
+    assert_eq!(table.state.outcome().unwrap().winner, None);
+}
+
+#[test]
+fn fischer_clocks_charge_the_thinking_time_add_the_increment_and_flag() {
+    let mut table = Table::started("10s+2");
+    let start = table.now;
+    assert_eq!(
+        table.state.next_deadline(),
+        Some(start + Duration::from_secs(10))
+    );
+    table.wait(Duration::from_secs(3));
+    let outputs = table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    let Some(Output::Send {
+        message: ServerMessage::MovePlayed {
+            time_ms, clocks, ..
+        },
+        ..
+    }) = outputs.first()
+    else {
+        panic!("{outputs:?}")
+    };
+    assert_eq!(*time_ms, 3_000);
+    let clocks = clocks.unwrap();
+    assert_eq!((clocks.white_ms, clocks.black_ms), (9_000, 10_000));
+    assert_eq!(clocks.running, Some(Side::Second));
+    assert_eq!(table.state.game().moves()[0].clock_ms, Some(9_000));
+    // Black's flag falls 10 s after white's move.
+    let flag_at = table.now + Duration::from_secs(10);
+    assert_eq!(table.state.next_deadline(), Some(flag_at));
+    table.wait(Duration::from_millis(9_999));
+    assert!(table.tick().is_empty());
+    table.wait(Duration::from_millis(1));
+    let outputs = table.tick();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "game_over".into())]
+    );
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Time))
+    );
+    assert_eq!(table.state.clocks(table.now).unwrap().black_ms, 0);
+    assert_eq!(table.state.clocks(table.now).unwrap().running, None);
+}
+
+#[test]
+fn a_move_arriving_after_the_flag_fell_is_not_played_and_loses_on_time() {
+    let mut table = Table::started("10s+0");
+    table.wait(Duration::from_secs(10));
+    let outputs = table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "game_over".into())]
+    );
+    assert_eq!(table.state.game().ply(), 0);
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Time))
+    );
+}
+
+#[test]
+fn a_timed_game_whose_first_player_never_moves_is_lost_on_time() {
+    let mut table = Table::started("0.5+0");
+    table.wait(Duration::from_secs(30));
+    table.tick();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Time))
+    );
+}
+
+#[test]
+fn an_absent_player_loses_by_abandonment_when_the_grace_period_ends() {
+    let mut table = Table::started("untimed");
+    table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    let outputs = table.ok(BOB, Request::Detach).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "seats_changed".into())]
+    );
+    assert_eq!(table.state.next_deadline(), Some(table.now + RULES.grace));
+    table.wait(RULES.grace - Duration::from_millis(1));
+    assert!(table.tick().is_empty());
+    table.wait(Duration::from_millis(1));
+    table.tick();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Abandonment))
+    );
+}
+
+#[test]
+fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connection() {
+    let mut table = Table::started("untimed");
+    table.ok(BOB, Request::Detach).unwrap();
+    table.wait(Duration::from_secs(30));
+    let outputs = table.ok(EVE, Request::Resume { token: BOB_TOKEN }).unwrap();
+    assert_eq!(snapshot_in(&outputs).you, Some(Side::Second));
+    assert_eq!(table.state.conn_of(Side::Second), Some(EVE));
+    assert_eq!(table.state.next_deadline(), None);
+    // Resuming from yet another connection replaces the one holding it.
+    let outputs = table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    assert!(outputs.contains(&Output::Close {
+        conn: EVE,
+        code: 1008,
+        reason: "seat taken over by another connection"
+    }));
+    assert_eq!(
+        messages(&outputs)[0],
+        (Recipient::Conn(EVE), "replaced".into())
+    );
+    let forged = SeatToken::from_bytes([8; 16]);
+    assert_eq!(
+        table.code(EVE, Request::Resume { token: forged }),
+        ErrorCode::BadToken
+    );
+    // A game with no move is aborted when a player does not come back.
+    table.ok(ANN, Request::Detach).unwrap();
+    table.wait(RULES.grace);
+    table.tick();
+    assert_eq!(table.state.outcome().unwrap().reason, EndReason::Aborted);
+}
+
+fn restored_after(moves: usize, tc: &str) -> Table {
+    let mut table = Table::started(tc);
+    let game = random_game();
+    for (ply, mv) in game.iter().take(moves).enumerate() {
+        let by = conn_to_move(&table);
+        table.mv(by, ply as u32, &mv.to_string()).unwrap();
+    }
+    // The journal: every durable event so far, as a restart reads it.
+    let events = journal_of(&table, &game[..moves]);
+    let later = table.now + Duration::from_secs(3600);
+    let wall = WallClock::new(later, SystemTime::UNIX_EPOCH);
+    let state = Match::restore(table.state.id(), &events, RULES, wall, later, false).unwrap();
+    Table { state, now: later }
+}
+
+/// The durable events of `table` with `moves` played (rebuilt from what the
+/// match shows, as the journal holds them).
+fn journal_of(table: &Table, moves: &[Move]) -> Vec<Event> {
+    let game = table.state.game();
+    let mut events = vec![
+        Event::Created {
+            time_control: game.time_control(),
+            created_at_ms: 0,
+            rematch_of: None,
+        },
+        seated(Side::First, &player("ann"), &ANN_TOKEN),
+        seated(Side::Second, &player("bob"), &BOB_TOKEN),
+        Event::Started { at_ms: 1 },
+    ];
+    for (ply, recorded) in game.moves().iter().enumerate().take(moves.len()) {
+        events.push(Event::Moved {
+            ply: ply as u32,
+            mv: recorded.mv,
+            time_ms: recorded.time_ms,
+            clock_ms: recorded.clock_ms,
+            clocks: None,
+        });
+    }
+    events
+}
+
+#[test]
+fn after_a_restart_the_side_that_comes_back_wins_if_the_other_does_not() {
+    let mut table = restored_after(4, "untimed");
+    assert_eq!(table.state.status(), MatchStatus::Playing);
+    assert_eq!(table.state.next_deadline(), Some(table.now + RULES.grace));
+    table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    table.wait(RULES.grace);
+    table.tick();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Abandonment))
+    );
+}
+
+#[test]
+fn after_a_restart_nobody_wins_when_neither_player_comes_back() {
+    let mut table = restored_after(4, "5+0");
+    table.wait(RULES.grace);
+    let outputs = table.tick();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "game_over".into())]
+    );
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Abandonment
+        })
+    );
+    // Before both sides have moved it is simply aborted.
+    let mut table = restored_after(1, "untimed");
+    table.wait(RULES.grace);
+    table.tick();
+    assert_eq!(
+        table.state.outcome().unwrap(),
+        Outcome {
+            winner: None,
+            reason: EndReason::Aborted
+        }
+    );
+}
+
+#[test]
+fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
+    let moves = random_game();
+    let mut table = restored_after(moves.len(), "untimed");
+    assert_eq!(table.state.status(), MatchStatus::Finished);
+    assert_eq!(
+        table.state.next_deadline(),
+        Some(table.now),
+        "its end is due now"
+    );
+    assert!(
+        !table.state.needs_record(),
+        "not before its end is journalled"
+    );
+    let events = table.state.tick(table.now);
+    assert!(matches!(
+        events.as_slice(),
+        [Event::Ended {
+            outcome: Outcome {
+                reason: EndReason::NoLegalMove,
+                ..
+            },
+            ..
+        }]
+    ));
+    table.apply(&events);
+    assert!(table.state.needs_record());
+    table.apply(&[Event::Recorded]);
+    // Whoever resumes learns how it ended, with the record.
+    let outputs = table.ok(ANN, Request::Resume { token: ANN_TOKEN }).unwrap();
+    assert_eq!(snapshot_in(&outputs).status, MatchStatus::Finished);
+    let over = outputs.iter().find_map(|o| match o {
+        Output::Send {
+            to: Recipient::Conn(ANN),
+            message: ServerMessage::GameOver {
+                record_id, reason, ..
+            },
+        } => Some((*record_id, *reason)),
+        _ => None,
+    });
+    assert_eq!(over, Some((Some(table.state.id()), EndReason::NoLegalMove)));
+    // Once everyone has gone, it is archived.
+    table.ok(ANN, Request::Detach).unwrap();
+    let events = table.state.tick(table.now);
+    assert_eq!(events, vec![Event::Archived]);
+}
+
+#[test]
+fn a_finished_match_without_its_record_stays_in_the_journal() {
+    let mut table = Table::started("untimed");
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    table.wait(RULES.linger);
+    assert_eq!(table.state.tick(table.now), vec![Event::ClearedAway]);
+    table.apply(&[Event::Recorded]);
+    assert_eq!(table.state.tick(table.now), vec![Event::Archived]);
+}
+
+#[test]
+fn a_waiting_match_goes_when_its_last_player_leaves_or_does_not_come_back() {
+    let mut table = Table::created("untimed");
+    let outputs = table.ok(ANN, Request::Leave).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![
+            (Recipient::Conn(ANN), "left".into()),
+            (Recipient::Audience, "seats_changed".into()),
+            (Recipient::Audience, "game_over".into()),
+            (Recipient::Audience, "match_removed".into()),
+        ]
+    );
+    assert!(table.state.is_cleared());
+    assert_eq!(table.code(ANN, Request::Spectate), ErrorCode::NoSuchMatch);
+
+    let mut table = Table::created("untimed");
+    table.ok(ANN, Request::Detach).unwrap();
+    table.wait(RULES.grace);
+    let events = table.state.tick(table.now);
+    assert!(matches!(
+        events.first(),
+        Some(Event::Unseated { side: Side::First })
+    ));
+    table.apply(&events);
+    assert!(table.state.is_cleared());
+}
+
+#[test]
+fn spectators_watch_and_never_move() {
+    let mut table = Table::started("untimed");
+    let outputs = table.ok(EVE, Request::Spectate).unwrap();
+    assert_eq!(snapshot_in(&outputs).you, None);
+    assert_eq!(table.state.summary().spectators, 1);
+    let outputs = table.ok(EVE, Request::Spectate).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Conn(EVE), "snapshot".into())]
+    );
+    assert_eq!(
+        table.mv(EVE, 0, "d1-d7/g7").unwrap_err().code,
+        ErrorCode::NotAPlayer
+    );
+    assert_eq!(
+        table.code(EVE, Request::Resign { token: None }),
+        ErrorCode::NotAPlayer
+    );
+    let outputs = table.ok(EVE, Request::Leave).unwrap();
+    assert_eq!(messages(&outputs)[0], (Recipient::Conn(EVE), "left".into()));
+    assert_eq!(table.state.summary().spectators, 0);
+    // Leaving what one is not in just says `left`.
+    let outputs = table.ok(EVE, Request::Leave).unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Conn(EVE), "left".into())]
+    );
+}
+
+#[test]
+fn a_rematch_swaps_colours_and_starts_with_both_seats_taken() {
+    let mut table = Table::started("5+3");
+    assert_eq!(
+        table.code(ANN, Request::OfferRematch { seed: seed() }),
+        ErrorCode::GameNotOver
+    );
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    assert_eq!(
+        table.code(BOB, Request::AcceptRematch { seed: seed() }),
+        ErrorCode::NoRematchOffer
+    );
+    assert_eq!(
+        table.code(EVE, Request::OfferRematch { seed: seed() }),
+        ErrorCode::NotAPlayer
+    );
+    let outputs = table
+        .ok(ANN, Request::OfferRematch { seed: seed() })
+        .unwrap();
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "rematch_offered".into())]
+    );
+    // Declining and offering again, then the other side's offer accepts.
+    table.ok(BOB, Request::DeclineRematch).unwrap();
+    table
+        .ok(ANN, Request::OfferRematch { seed: seed() })
+        .unwrap();
+    let events = table
+        .state
+        .decide(&Request::OfferRematch { seed: seed() }, BOB, table.now)
+        .unwrap();
+    assert_eq!(
+        events,
+        vec![Event::RematchStarted {
+            new_match: seed().id
+        }]
+    );
+    let opening = table.state.rematch_events(&seed(), table.now);
+    let outputs = table.apply(&events);
+    assert_eq!(
+        messages(&outputs),
+        vec![(Recipient::Audience, "rematch_started".into())]
+    );
+    assert_eq!(
+        table.code(ANN, Request::OfferRematch { seed: seed() }),
+        ErrorCode::OpponentGone
+    );
+
+    let wall = WallClock::new(table.now, SystemTime::UNIX_EPOCH);
+    let rematch = Match::from_events(seed().id, &opening, RULES, wall, table.now).unwrap();
+    let summary = rematch.summary();
+    assert_eq!(summary.status, MatchStatus::Playing);
+    assert_eq!(summary.seats.white.as_ref().unwrap().name, "bob");
+    assert_eq!(summary.seats.black.as_ref().unwrap().name, "ann");
+    assert_eq!(summary.time_control, "5+3".parse::<TimeControl>().unwrap());
+    assert_eq!(rematch.conn_of(Side::First), Some(BOB));
+    let outputs = rematch.outputs(&opening, table.now);
+    for (conn, side) in [(BOB, Side::First), (ANN, Side::Second)] {
+        let mine: Vec<String> = messages(&outputs)
+            .into_iter()
+            .filter(|(to, _)| *to == Recipient::Conn(conn))
+            .map(|(_, name)| name)
+            .collect();
+        assert_eq!(mine, vec!["joined", "snapshot"], "{side}");
+    }
+    assert!(outputs.iter().all(|o| match o {
+        Output::Send {
+            message: ServerMessage::Snapshot(s),
+            ..
+        } => s.status == MatchStatus::Playing,
+        _ => true,
+    }));
+}
+
+#[test]
+fn a_rematch_needs_the_opponent_present_and_leaving_withdraws_an_offer() {
+    let mut table = Table::started("untimed");
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    table
+        .ok(ANN, Request::OfferRematch { seed: seed() })
+        .unwrap();
+    let outputs = table.ok(ANN, Request::Leave).unwrap();
+    assert_eq!(
+        messages(&outputs)[..2],
+        [
+            (Recipient::Audience, "rematch_declined".into()),
+            (Recipient::Conn(ANN), "left".into())
+        ]
+    );
+    assert_eq!(
+        table.code(BOB, Request::OfferRematch { seed: seed() }),
+        ErrorCode::OpponentGone
+    );
+    // The last one out clears the match away.
+    table.ok(BOB, Request::Leave).unwrap();
+    assert_eq!(table.state.next_deadline(), Some(table.now));
+}
+
+#[test]
+fn events_that_do_not_fit_are_refused_by_apply() {
+    let mut table = Table::started("untimed");
+    let bad_ply = Event::Moved {
+        ply: 3,
+        mv: "d1-d7/g7".parse().unwrap(),
+        time_ms: 0,
+        clock_ms: None,
+        clocks: None,
+    };
+    assert!(table.state.apply(&bad_ply, table.now).is_err());
+    let illegal = Event::Moved {
+        ply: 0,
+        mv: "a7-b7/c7".parse().unwrap(),
+        time_ms: 0,
+        clock_ms: None,
+        clocks: None,
+    };
+    assert!(table.state.apply(&illegal, table.now).is_err());
+    assert!(matches!(
+        Match::from_events(
+            table.state.id(),
+            &[Event::Archived],
+            RULES,
+            table.state.wall,
+            table.now
+        ),
+        Err(RestoreError::NotCreatedFirst)
+    ));
+}

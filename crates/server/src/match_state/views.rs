@@ -22,8 +22,10 @@ pub enum Recipient {
 }
 
 /// One thing for the match task to do on the network after events were
-/// applied.
+/// applied. (Outputs live for one step and are consumed at once, so the size
+/// of a `Send` does not matter.)
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Output {
     /// Send a message.
     Send {
@@ -65,10 +67,7 @@ impl Match {
         Some(Clocks {
             white_ms: white.as_millis() as u64,
             black_ms: black.as_millis() as u64,
-            running: self
-                .game
-                .is_running()
-                .then(|| self.game.position().turn()),
+            running: self.game.is_running().then(|| self.game.position().turn()),
         })
     }
 
@@ -181,7 +180,13 @@ impl Match {
         for event in events {
             match event {
                 Event::Created { .. } | Event::Seated { .. } | Event::Recorded => {}
-                Event::Unseated { .. } | Event::Detached { .. } => out.push(self.seats_changed()),
+                Event::Detached { .. } => out.push(self.seats_changed()),
+                // A `leave` that gives up the seat says it with its `left`.
+                Event::Unseated { .. } => {
+                    if !events.iter().any(|e| matches!(e, Event::Left { .. })) {
+                        out.push(self.seats_changed());
+                    }
+                }
                 Event::Started { .. } => out.push(send(
                     Recipient::Audience,
                     ServerMessage::GameStarted {
@@ -263,9 +268,7 @@ impl Match {
                         }
                         Echo::Snapshot => out.push(send(
                             to,
-                            ServerMessage::Snapshot(
-                                self.snapshot(self.seat_of_conn(*conn), now),
-                            ),
+                            ServerMessage::Snapshot(self.snapshot(self.seat_of_conn(*conn), now)),
                         )),
                         Echo::Left => out.push(send(to, ServerMessage::Left { match_id: self.id })),
                     }

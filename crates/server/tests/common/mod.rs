@@ -22,7 +22,7 @@ pub fn test_config(dir: &std::path::Path) -> Config {
         listen: "127.0.0.1".parse().unwrap(),
         port: 0,
         history_dir: dir.to_owned(),
-        shutdown_timeout_secs: 2,
+        shutdown_timeout_secs: 2.into(),
         ..Config::default()
     }
 }
