@@ -1,16 +1,48 @@
-//! Every JSON example in docs/protocol.md parses as the message its heading
-//! names, and every message type has at least one example: the document a
-//! client author reads cannot drift from the code.
+//! Every JSON example in docs/protocol.md parses as the message (or HTTP body)
+//! its heading names, and every message type and HTTP route has at least one
+//! example (the game record's example must replay): the document a client
+//! author reads cannot drift from the code.
 
 use std::collections::BTreeSet;
 
-use amazons_protocol::{ClientMessage, ServerMessage};
+use amazons_core::GameRecord;
+use amazons_protocol::{ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Section {
     Other,
     Client,
     Server,
+    Http,
+}
+
+/// Parses an example of the HTTP API body its heading names
+/// (`GET /api/games`), with the type the server writes and the client reads.
+fn check_http(heading: &str, example: &str) {
+    match heading {
+        "GET /health" => {
+            serde_json::from_str::<Health>(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+        }
+        "GET /api/matches" => {
+            let list: Vec<MatchSummary> =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!list.is_empty());
+        }
+        "GET /api/games" => {
+            let page: GamesPage =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!page.games.is_empty());
+        }
+        "GET /api/games/{id}" => {
+            let record: GameRecord =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            let positions = record
+                .replay()
+                .unwrap_or_else(|e| panic!("the GameRecord example does not replay: {e}"));
+            assert_eq!(positions.len(), record.moves.len() + 1);
+        }
+        other => panic!("an HTTP example under an unknown heading `{other}`"),
+    }
 }
 
 #[test]
@@ -22,6 +54,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
     let mut in_json = false;
     let mut seen_client = BTreeSet::new();
     let mut seen_server = BTreeSet::new();
+    let mut seen_http = BTreeSet::new();
     let mut block = String::new();
     for line in text.lines() {
         if in_json {
@@ -32,7 +65,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
                     Section::Client => {
                         let message = ClientMessage::decode(example)
                             .unwrap_or_else(|e| panic!("{heading}: {example}: {e:?}"));
-                        assert_eq!(message.type_name(), heading, "{example}");
+                        assert_eq!(message.message_type().name(), heading, "{example}");
                         seen_client.insert(heading.clone());
                     }
                     Section::Server => {
@@ -40,6 +73,10 @@ fn every_example_in_protocol_md_parses_as_its_message() {
                             .unwrap_or_else(|e| panic!("{heading}: {example}: {e}"));
                         assert_eq!(message.type_name(), heading, "{example}");
                         seen_server.insert(heading.clone());
+                    }
+                    Section::Http => {
+                        check_http(&heading, example);
+                        seen_http.insert(heading.clone());
                     }
                     Section::Other => panic!("JSON example outside the message sections"),
                 }
@@ -52,6 +89,8 @@ fn every_example_in_protocol_md_parses_as_its_message() {
             section = Section::Client;
         } else if line == "## Server messages" {
             section = Section::Server;
+        } else if line == "## HTTP on the same port" {
+            section = Section::Http;
         } else if line.starts_with("## ") {
             section = Section::Other;
         } else if let Some(rest) = line.strip_prefix("### ") {
@@ -60,8 +99,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
             in_json = true;
         }
     }
-    let expected_client: BTreeSet<String> =
-        ClientMessage::TYPES.iter().map(|s| s.to_string()).collect();
+    let expected_client: BTreeSet<String> = MessageType::ALL.iter().map(|t| t.name()).collect();
     assert_eq!(
         seen_client, expected_client,
         "client messages without an example"
@@ -90,6 +128,14 @@ fn every_example_in_protocol_md_parses_as_its_message() {
             seen_server.contains(name),
             "server message `{name}` has no example"
         );
+    }
+    for route in [
+        "GET /health",
+        "GET /api/matches",
+        "GET /api/games",
+        "GET /api/games/{id}",
+    ] {
+        assert!(seen_http.contains(route), "`{route}` has no example");
     }
 }
 
