@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use amazons_core::{PlayerKind, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, PROTOCOL_VERSION, SeatToken, ServerMessage,
+    ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, SeatToken,
+    ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -157,7 +158,7 @@ impl WsClient {
     }
 
     /// The next `error` (skipping other messages): its code and reply_to.
-    pub async fn expect_error(&mut self) -> (ErrorCode, Option<String>) {
+    pub async fn expect_error(&mut self) -> (ErrorCode, Option<MessageType>) {
         match self
             .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
             .await

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{Move, PlayerKind, Side};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MatchSnapshot, MatchStatus, MatchSummary, SeatToken,
-    ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MatchSnapshot, MatchStatus, MatchSummary, MessageType,
+    SeatToken, ServerMessage,
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
@@ -298,7 +298,7 @@ impl Bot {
                 match_id,
                 reply_to,
                 ..
-            } => return self.on_error(*code, text, *match_id, reply_to.as_deref()),
+            } => return self.on_error(*code, text, *match_id, *reply_to),
             _ => {}
         }
         let Some(view) = self.current.as_mut() else {
@@ -402,7 +402,7 @@ impl Bot {
         code: ErrorCode,
         text: &str,
         match_id: Option<MatchId>,
-        reply_to: Option<&str>,
+        reply_to: Option<MessageType>,
     ) -> anyhow::Result<Flow> {
         tracing::warn!("server refused: {text} ({code:?})");
         let refused_join = self
@@ -426,7 +426,7 @@ impl Bot {
         if let Some(id) = match_id.filter(|id| self.awaits_rematch(*id)) {
             if matches!(
                 reply_to,
-                Some("offer_rematch" | "accept_rematch" | "resume")
+                Some(MessageType::OfferRematch | MessageType::AcceptRematch | MessageType::Resume)
             ) {
                 tracing::info!("no rematch is coming in match {id}; stopping");
                 return Ok(Flow::Stop);
@@ -437,7 +437,7 @@ impl Bot {
             .current
             .as_ref()
             .filter(|v| Some(v.id) == match_id && v.outcome.is_none());
-        if let Some(view) = ours.filter(|_| reply_to == Some("resume")) {
+        if let Some(view) = ours.filter(|_| reply_to == Some(MessageType::Resume)) {
             let match_id = view.id;
             match self.target {
                 Target::Match(_) => {

@@ -233,7 +233,7 @@ mod tests {
         let refusal = ServerMessage::Error {
             code: ErrorCode::VersionMismatch,
             message: "this server speaks protocol 2".into(),
-            reply_to: Some("hello".into()),
+            reply_to: Some(amazons_protocol::MessageType::Hello),
             match_id: None,
             expected_ply: None,
         };

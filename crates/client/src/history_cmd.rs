@@ -5,10 +5,10 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use amazons_core::{EndReason, GameRecord, Outcome, Position, TimeControl};
+use amazons_core::{EndReason, GameRecord, Position};
+use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use serde::Deserialize;
 
 use crate::cli::{HistoryAction, HistoryArgs};
 use crate::game_screen::{GameScreen, ScreenAction};
@@ -16,39 +16,6 @@ use crate::history_store;
 use crate::labels::time_control_text;
 use crate::server_http::ServerHttp;
 use crate::text_board::board_text;
-
-/// One line of a game list.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct GameListing {
-    /// Record id.
-    pub id: String,
-    /// White's player.
-    pub white: amazons_core::PlayerInfo,
-    /// Black's player.
-    pub black: amazons_core::PlayerInfo,
-    /// Who won and why.
-    pub result: Outcome,
-    /// Number of moves.
-    pub moves: usize,
-    /// The clock rules.
-    pub time_control: TimeControl,
-    /// When the game ended, Unix milliseconds.
-    pub ended_at_ms: u64,
-}
-
-impl GameListing {
-    fn of(record: &GameRecord) -> GameListing {
-        GameListing {
-            id: record.id.clone(),
-            white: record.white.clone(),
-            black: record.black.clone(),
-            result: record.result,
-            moves: record.moves.len(),
-            time_control: record.time_control,
-            ended_at_ms: record.ended_at_ms,
-        }
-    }
-}
 
 /// Where the games come from.
 enum Source {
@@ -60,11 +27,11 @@ enum Source {
 
 impl Source {
     /// Every game, oldest first.
-    fn list(&self) -> anyhow::Result<Vec<GameListing>> {
+    fn list(&self) -> anyhow::Result<Vec<GameSummary>> {
         match self {
             Source::Dir(dir) => Ok(history_store::list(dir)?
                 .iter()
-                .map(GameListing::of)
+                .map(GameSummary::of)
                 .collect()),
             Source::Server(server) => server.games(),
         }
@@ -83,7 +50,7 @@ impl Source {
         let listing = match game.parse::<usize>() {
             Ok(number) if (1..=games.len()).contains(&number) => &games[number - 1],
             _ => {
-                let matching: Vec<&GameListing> =
+                let matching: Vec<&GameSummary> =
                     games.iter().filter(|g| g.id.starts_with(game)).collect();
                 match matching.as_slice() {
                     [one] => *one,
@@ -169,7 +136,7 @@ pub fn utc_minute(unix_ms: u64) -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
-fn listing_line(number: usize, game: &GameListing) -> String {
+fn listing_line(number: usize, game: &GameSummary) -> String {
     format!(
         "{number:>3}  {}  {} (white) vs {} (black)  {}  {} moves  {}  id {}",
         utc_minute(game.ended_at_ms),

@@ -189,6 +189,13 @@ impl MatchView {
                     _ => Change::OutOfStep,
                 }
             }
+            // A `game_over` after a snapshot that already showed the end
+            // (the server sends both to a player resuming a finished game).
+            ServerMessage::GameOver { match_id, .. }
+                if *match_id == self.id && self.outcome.is_some() =>
+            {
+                Change::Nothing
+            }
             ServerMessage::GameOver {
                 match_id,
                 winner,

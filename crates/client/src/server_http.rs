@@ -2,13 +2,12 @@
 //! `history --server`.
 
 use amazons_core::GameRecord;
+use amazons_protocol::api::MAX_PER_PAGE;
+use amazons_protocol::{GameSummary, GamesPage};
 use anyhow::Context;
-use serde::Deserialize;
-
-use crate::history_cmd::GameListing;
 
 /// How many games one page request asks for (the server's maximum).
-const PER_PAGE: usize = 100;
+const PER_PAGE: u32 = MAX_PER_PAGE;
 
 /// At most this many pages are read for one list.
 const MAX_PAGES: usize = 50;
@@ -18,13 +17,6 @@ const MAX_PAGES: usize = 50;
 pub struct ServerHttp {
     /// `http://host:port`, without a trailing slash.
     base: String,
-}
-
-/// One page of `GET /api/games`.
-#[derive(Deserialize)]
-struct GamesPage {
-    games: Vec<GameListing>,
-    total: usize,
 }
 
 /// `http://host:port` for a server address given as `ws://host:port/ws`,
@@ -63,13 +55,13 @@ impl ServerHttp {
     }
 
     /// Every finished game on the server, oldest first.
-    pub fn games(&self) -> anyhow::Result<Vec<GameListing>> {
+    pub fn games(&self) -> anyhow::Result<Vec<GameSummary>> {
         let mut games = Vec::new();
         for page in 1..=MAX_PAGES {
             let batch: GamesPage =
                 self.get(&format!("/api/games?page={page}&per_page={PER_PAGE}"))?;
-            let done =
-                batch.games.len() < PER_PAGE || games.len() + batch.games.len() >= batch.total;
+            let done = batch.games.len() < PER_PAGE as usize
+                || (games.len() + batch.games.len()) as u64 >= batch.total;
             games.extend(batch.games);
             if done {
                 break;

@@ -6,7 +6,9 @@
 use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
-use amazons_protocol::{ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage};
+use amazons_protocol::{
+    ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage,
+};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Section {

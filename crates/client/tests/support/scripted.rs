@@ -49,7 +49,7 @@ fn fail_on_error(message: &ServerMessage, doing: &str) {
     {
         panic!(
             "{doing}: the server refused `{}` ({code:?}, match {match_id:?}): {message}",
-            reply_to.as_deref().unwrap_or("?")
+            reply_to.map_or_else(|| "?".to_owned(), |t| t.name())
         );
     }
 }
