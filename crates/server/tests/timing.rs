@@ -270,7 +270,8 @@ async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
     let _clock = hold_the_clock();
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
-    let (mut ann, bob, _match_id, _) = started_match(server.local_addr, TimeControl::Untimed).await;
+    let (mut ann, mut bob, _match_id, _) =
+        started_match(server.local_addr, TimeControl::Untimed).await;
     // bob's socket stays open but is never read again, so it never answers
     // the server's pings; ann answers (pass keeps her talking).
     pass(&mut [&mut ann], Duration::from_secs(40)).await;
@@ -297,7 +298,16 @@ async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
     pass(&mut [&mut ann], Duration::from_secs(61)).await;
     let (winner, reason) = game_over(ann.recv_until(is_game_over).await);
     assert_eq!((winner, reason), (None, EndReason::Aborted));
-    drop(bob);
+    // Bob's socket, read raw at last (a WebSocket library would answer the
+    // old pings first and fail on the closed socket), holds the reason and
+    // the documented close code: 0x88 (close), length, then 1008.
+    let bytes = common::read_raw_until_eof(&mut bob).await;
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("heartbeat_timeout"), "{text}");
+    assert!(
+        bytes.windows(4).any(|w| w[0] == 0x88 && w[2..] == 1008u16.to_be_bytes()),
+        "no close frame with 1008"
+    );
     server.shutdown();
     server.wait().await.unwrap();
 }

@@ -304,3 +304,19 @@ pub async fn pass(clients: &mut [&mut Client], total: Duration) {
         }
     }
 }
+
+/// Everything still to be read on a client's TCP stream, raw, until the
+/// server closes it (or 10 s pass).
+pub async fn read_raw_until_eof(client: &mut Client) -> Vec<u8> {
+    let tokio_tungstenite::MaybeTlsStream::Plain(stream) = client.ws.get_mut() else {
+        panic!("plain TCP expected");
+    };
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), stream.read(&mut chunk)).await {
+            Ok(Ok(n)) if n > 0 => bytes.extend_from_slice(&chunk[..n]),
+            _ => return bytes,
+        }
+    }
+}
