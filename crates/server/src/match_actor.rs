@@ -243,6 +243,7 @@ impl MatchTask {
                 () = sleep, if deadline.is_some() => {
                     let now = now();
                     let events = self.state.tick(now);
+                    tracing::debug!(match_id = %self.state.id(), ?events, "timer");
                     if !events.is_empty() && !self.commit(None, &events, now).await {
                         // The disk refused: try again in a while.
                         tokio::time::sleep(Duration::from_secs(1)).await;

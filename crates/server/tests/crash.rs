@@ -217,3 +217,221 @@ async fn a_bad_config_file_names_the_key_and_exits_non_zero() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("grace_seconds"), "{stderr}");
 }
+
+/// Starts the binary with `AMAZONS_FAULT_PAUSE=point` (debug builds pause the
+/// match task there for good); returns it, its address, and a receiver that
+/// gets a line when the fault point is reached.
+fn spawn_paused_at(
+    dir: &Path,
+    point: &str,
+) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-server"))
+        .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
+        .arg(dir)
+        .env("RUST_LOG", "warn")
+        .env("AMAZONS_FAULT_PAUSE", point)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server binary starts");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines() {
+            let Ok(line) = line else { break };
+            if line.contains("fault point") {
+                let _ = tx.send(line);
+            }
+        }
+    });
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut addr = None;
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(rest) = line.split("listening on ").nth(1) {
+            addr = Some(rest.trim().parse().unwrap());
+        }
+        if line.contains("history in") {
+            break;
+        }
+    }
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr.expect("the server printed its address"), rx)
+}
+
+/// How a game's end is cut short.
+#[derive(Clone, Copy, Debug)]
+enum Cut {
+    /// SIGKILL at a fault point of the end.
+    At(&'static str),
+    /// SIGKILL once the end is journalled, then the journal's last line (the
+    /// `ended` event) is removed: as if the kill fell between the final
+    /// move's append and the end's.
+    BeforeTheEndWasJournalled,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end() {
+    use amazons_server::fault;
+    for cut in [
+        Cut::BeforeTheEndWasJournalled,
+        Cut::At(fault::END_JOURNALLED),
+        Cut::At(fault::END_RECORDED),
+        Cut::At(fault::END_ANNOUNCED),
+    ] {
+        let point = match cut {
+            Cut::At(point) => point,
+            Cut::BeforeTheEndWasJournalled => fault::END_JOURNALLED,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let (mut server, addr, paused) = spawn_paused_at(dir.path(), point);
+        let mut ann = Client::greeted(addr, "ann").await;
+        let (match_id, ann_token, _) = ann
+            .create(TimeControl::Untimed, ColorPreference::White)
+            .await;
+        let mut bob = Client::greeted(addr, "bob").await;
+        let (bob_token, _) = bob.join(match_id).await;
+        ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
+            .await;
+        let mut white = Seat {
+            client: ann,
+            side: Side::First,
+        };
+        let mut black = Seat {
+            client: bob,
+            side: Side::Second,
+        };
+        // Every move but the last, acknowledged; then the last one.
+        let mut position = Position::start();
+        let last = loop {
+            let mv = random_move(&position);
+            if position.play(mv).unwrap().is_game_over() {
+                break mv;
+            }
+            position = play_moves_exactly(&mut white, &mut black, match_id, position, mv).await;
+        };
+        let mover = if position.turn() == Side::First {
+            &mut white
+        } else {
+            &mut black
+        };
+        mover
+            .client
+            .play(match_id, position.ply(), &last.to_string())
+            .await;
+        let line = tokio::task::spawn_blocking(move || {
+            paused.recv_timeout(std::time::Duration::from_secs(30))
+        })
+        .await
+        .unwrap()
+        .unwrap_or_else(|_| panic!("{cut:?}: the server never reached {point}"));
+        assert!(line.contains(point), "{line}");
+        server.kill().unwrap(); // SIGKILL
+        server.wait().unwrap();
+        drop((white, black));
+        if let Cut::BeforeTheEndWasJournalled = cut {
+            drop_last_journal_line(&dir.path().join("journal"), "\"event\":\"ended\"");
+        }
+        let final_position = position.play(last).unwrap();
+
+        // After the restart the game is over, as it would have been live.
+        let (mut server, addr, printed) = spawn_server(dir.path());
+        assert!(
+            printed.join("\n").contains("restored 1 match"),
+            "{cut:?}: {printed:?}"
+        );
+        for (name, token, side) in [
+            ("ann", ann_token, Side::First),
+            ("bob", bob_token, Side::Second),
+        ] {
+            let mut client = Client::greeted(addr, name).await;
+            client
+                .send(&ClientMessage::Resume { match_id, token })
+                .await;
+            let snapshot = match client
+                .recv_until(|m| {
+                    matches!(m, ServerMessage::Snapshot(_) | ServerMessage::Error { .. })
+                })
+                .await
+            {
+                ServerMessage::Snapshot(snapshot) => snapshot,
+                other => panic!("{cut:?}: resume refused: {other:?}"),
+            };
+            assert_eq!(snapshot.you, Some(side));
+            assert_eq!(
+                snapshot.status,
+                amazons_protocol::MatchStatus::Finished,
+                "{cut:?}"
+            );
+            assert_eq!(
+                snapshot.fen,
+                final_position.fen(),
+                "{cut:?}: every move is there"
+            );
+            let ServerMessage::GameOver {
+                winner,
+                reason,
+                record_id,
+                ..
+            } = client
+                .recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+                .await
+            else {
+                unreachable!()
+            };
+            assert_eq!(reason, amazons_core::EndReason::NoLegalMove, "{cut:?}");
+            assert_eq!(winner, Some(final_position.turn().opponent()), "{cut:?}");
+            assert_eq!(record_id, Some(match_id), "{cut:?}: the record is written");
+        }
+        let (status, body) = http_get(addr, &format!("/api/games/{match_id}")).await;
+        assert_eq!(status, 200, "{cut:?}");
+        let record: GameRecord = serde_json::from_str(&body).unwrap();
+        assert_eq!(record.result.reason, amazons_core::EndReason::NoLegalMove);
+        assert_eq!(record.replay().unwrap().last(), Some(&final_position));
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+}
+
+/// Plays `mv` for whoever is to move and waits for its acknowledgement.
+async fn play_moves_exactly(
+    white: &mut Seat,
+    black: &mut Seat,
+    match_id: MatchId,
+    position: Position,
+    mv: amazons_core::Move,
+) -> Position {
+    let mover = if position.turn() == white.side {
+        white
+    } else {
+        black
+    };
+    let ply = position.ply();
+    mover.client.play(match_id, ply, &mv.to_string()).await;
+    match mover
+        .client
+        .recv_until(|m| match m {
+            ServerMessage::MovePlayed { ply: got, .. } => *got == ply,
+            ServerMessage::Error { .. } => true,
+            _ => false,
+        })
+        .await
+    {
+        ServerMessage::MovePlayed { .. } => position.play(mv).unwrap(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Removes the last line of the journal file, which must contain `expected`.
+fn drop_last_journal_line(journal_dir: &Path, expected: &str) {
+    let path = std::fs::read_dir(journal_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let last = lines.pop().unwrap();
+    assert!(last.contains(expected), "{last}");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}

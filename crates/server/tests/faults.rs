@@ -105,7 +105,12 @@ async fn a_token_acts_only_from_the_connection_holding_its_seat() {
     // The holder may send its own token; the move is played once.
     ann.send(&with_token("d1-d7/g7")).await;
     match ann
-        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. } | ServerMessage::Error { .. }))
+        .recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::MovePlayed { .. } | ServerMessage::Error { .. }
+            )
+        })
         .await
     {
         ServerMessage::MovePlayed { ply: 0, .. } => {}
@@ -165,12 +170,7 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     // Each player: rematch_started, joined, then a snapshot that says playing.
     for (player, seat) in [(&mut ann, Side::Second), (&mut bob, Side::First)] {
         match player
-            .recv_until(|m| {
-                matches!(
-                    m,
-                    ServerMessage::Joined { .. } | ServerMessage::Snapshot(_)
-                )
-            })
+            .recv_until(|m| matches!(m, ServerMessage::Joined { .. } | ServerMessage::Snapshot(_)))
             .await
         {
             ServerMessage::Joined {
@@ -188,7 +188,9 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     }
     // Every lobby update about the rematch shows it full.
     let first = lobby
-        .recv_until(|m| matches!(m, ServerMessage::MatchUpdated { summary } if summary.id == new_id))
+        .recv_until(
+            |m| matches!(m, ServerMessage::MatchUpdated { summary } if summary.id == new_id),
+        )
         .await;
     let ServerMessage::MatchUpdated { summary } = first else {
         unreachable!()
@@ -227,7 +229,12 @@ async fn concurrent_creations_never_exceed_max_matches() {
     let mut refused = 0;
     for client in &mut clients {
         match client
-            .recv_until(|m| matches!(m, ServerMessage::Joined { .. } | ServerMessage::Error { .. }))
+            .recv_until(|m| {
+                matches!(
+                    m,
+                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+                )
+            })
             .await
         {
             ServerMessage::Joined { .. } => created += 1,

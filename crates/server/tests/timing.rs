@@ -305,7 +305,9 @@ async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("heartbeat_timeout"), "{text}");
     assert!(
-        bytes.windows(4).any(|w| w[0] == 0x88 && w[2..] == 1008u16.to_be_bytes()),
+        bytes
+            .windows(4)
+            .any(|w| w[0] == 0x88 && w[2..] == 1008u16.to_be_bytes()),
         "no close frame with 1008"
     );
     server.shutdown();

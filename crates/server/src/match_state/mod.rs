@@ -91,6 +91,9 @@ struct Seat {
     /// When the seat of a player who is away is given up (while the game is
     /// not over).
     grace_until: Option<Instant>,
+    /// Whether the player was connected at the end of the game or has come
+    /// back since, and so knows how it ended.
+    told_end: bool,
 }
 
 /// Why a journal's events do not rebuild a match.
@@ -377,6 +380,7 @@ impl Match {
                     token,
                     conn: None,
                     grace_until: None,
+                    told_end: false,
                 });
             }
             Event::Unseated { side } => {
@@ -432,9 +436,12 @@ impl Match {
                 self.rematch_offer = None;
                 for seat in self.seats.iter_mut().flatten() {
                     seat.grace_until = None;
+                    seat.told_end = seat.conn.is_some();
                 }
+                // It stays for the linger period even if nobody is connected
+                // (after a restart, or when both players are away), so that
+                // a player who comes back learns how it ended.
                 self.linger_until = Some(now + self.rules.linger);
-                self.clear_away_if_nobody_is_left(now);
             }
             Event::Archived | Event::ClearedAway => self.cleared = true,
             Event::Attached {
@@ -451,6 +458,7 @@ impl Match {
                 }
                 seat.conn = Some(*conn);
                 seat.grace_until = None;
+                seat.told_end = self.ended_at_ms.is_some();
                 self.spectators.retain(|c| c != conn);
                 if self.linger_until.is_some() {
                     self.linger_until = Some(now + self.rules.linger);
@@ -498,10 +506,12 @@ impl Match {
         Ok(())
     }
 
-    /// A finished match that nobody takes part in any more is cleared away
-    /// at once: nobody is left to arrange a rematch.
+    /// A finished match that the last connection has just left is cleared
+    /// away at once (nobody is left to arrange a rematch), unless a player
+    /// who was away at the end has not been back yet to learn how it ended.
     fn clear_away_if_nobody_is_left(&mut self, now: Instant) {
-        if self.is_over() && self.ended_at_ms.is_some() && self.audience().next().is_none() {
+        let everyone_told = self.seats.iter().flatten().all(|s| s.told_end);
+        if self.ended_at_ms.is_some() && everyone_told && self.audience().next().is_none() {
             self.linger_until = Some(now);
         }
     }

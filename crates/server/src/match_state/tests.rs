@@ -618,6 +618,11 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
         }]
     ));
     table.apply(&events);
+    assert!(
+        table.state.tick(table.now).is_empty(),
+        "it stays for the linger period"
+    );
+    assert_eq!(table.state.next_deadline(), Some(table.now + RULES.linger));
     assert!(table.state.needs_record());
     table.apply(&[Event::Recorded]);
     // Whoever resumes learns how it ended, with the record.
@@ -633,8 +638,12 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
         _ => None,
     });
     assert_eq!(over, Some((Some(table.state.id()), EndReason::NoLegalMove)));
-    // Once everyone has gone, it is archived.
+    // It waits for Bob, who has not heard of the end yet...
     table.ok(ANN, Request::Detach).unwrap();
+    assert!(table.state.tick(table.now).is_empty());
+    // ...and once he has been told and gone too, it is archived.
+    table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    table.ok(BOB, Request::Detach).unwrap();
     let events = table.state.tick(table.now);
     assert_eq!(events, vec![Event::Archived]);
 }
