@@ -359,6 +359,7 @@ impl Session {
             name,
             kind: player_kind,
             client,
+            ..
         } = message
         {
             return self.hello(protocol, &name, player_kind, client.as_deref());

@@ -1010,6 +1010,7 @@ impl MatchActor {
             side: self.side_at(ply),
             time_ms: recorded.time_ms,
             clocks,
+            fen: None,
         }
     }
 
