@@ -75,6 +75,7 @@ impl WsClient {
                 name: name.into(),
                 kind,
                 client: Some("amazons-e2e".into()),
+                legal_moves: false,
             })
             .await?;
         match client.try_next(Duration::from_secs(10)).await? {

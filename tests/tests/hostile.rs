@@ -383,6 +383,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             name: "utf8".into(),
             kind: amazons_core::PlayerKind::Human,
             client: None,
+            legal_moves: false,
         };
         stream
             .write_all(&raw::frame(opcode::TEXT, hello.encode().as_bytes()))

@@ -120,6 +120,7 @@ pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection 
                         name: greeting.name.clone(),
                         kind: greeting.kind,
                         client: Some(format!("amazons-client {}", env!("CARGO_PKG_VERSION"))),
+                        legal_moves: false,
                     };
                     let greeted = socket.send(Message::text(hello.encode())).await;
                     if event_sender.send(NetEvent::Connected).is_err() {

@@ -282,6 +282,7 @@ mod tests {
             side: Side::Second,
             time_ms: 10,
             clocks: None,
+            fen: None,
         }
     }
 

@@ -14,6 +14,8 @@
 //!   [`GamesPage`], [`GameSummary`]; a game is a core `GameRecord`).
 //! - [`ids`]: [`MatchId`] (a UUID) and [`SeatToken`] (the secret of a seat,
 //!   redacted in `Debug`).
+//! - [`legal`]: [`LegalMoves`], the compact list of a position's legal moves
+//!   that the player to move receives (queen → destination → arrow set).
 //! - [`lobby`]: what a client sees of a match: [`MatchSummary`] for lists,
 //!   [`MatchSnapshot`] for the full state, [`Seats`], [`Clocks`], [`MatchStatus`].
 //! - [`messages`]: [`ClientMessage`], [`ServerMessage`], [`MessageType`],
@@ -35,11 +37,13 @@
 
 pub mod api;
 pub mod ids;
+pub mod legal;
 pub mod lobby;
 pub mod messages;
 
 pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
+pub use legal::{ArrowSet, LegalMoves};
 pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
 pub use messages::{
     ClientMessage, ColorPreference, DecodeError, ErrorCode, MessageType, PROTOCOL_VERSION,

@@ -7,6 +7,7 @@ use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{MatchId, SeatToken};
+use crate::legal::LegalMoves;
 use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
 
 /// The protocol version this crate speaks. A client says it in `hello`; the
@@ -47,6 +48,10 @@ pub enum ClientMessage {
         /// Free text naming the client program, for the server's log.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         client: Option<String>,
+        /// Asks for a `legal_moves` message whenever it is this client's turn
+        /// in a match where it holds a seat (default false).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        legal_moves: bool,
     },
     /// Asks for the list of matches once (answered by `match_list`).
     ListMatches,
@@ -341,6 +346,22 @@ pub enum ServerMessage {
         time_ms: u64,
         /// Both clocks after the move (`null` when untimed).
         clocks: Option<Clocks>,
+        /// The position after the move, as FEN (the server always sends it;
+        /// absent from older servers).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fen: Option<String>,
+    },
+    /// The legal moves of the receiver, whose turn it is (only to a seated
+    /// player who asked for them in `hello`): after `game_started`, after a
+    /// `move_played` that makes it their turn, and after a `snapshot` sent to
+    /// them while it is their turn. Never once the game has ended.
+    LegalMoves {
+        /// The match.
+        match_id: MatchId,
+        /// The ply the moves are for: the `ply` the next `move` must carry.
+        ply: u32,
+        /// Queen square → destination → arrow squares.
+        moves: LegalMoves,
     },
     /// The game has ended.
     GameOver {
@@ -649,6 +670,7 @@ mod tests {
                 name: "ann".into(),
                 kind: PlayerKind::Bot,
                 client: Some("x".into()),
+                legal_moves: true,
             },
             ClientMessage::ListMatches,
             ClientMessage::SubscribeLobby,
@@ -745,6 +767,12 @@ mod tests {
                 side: Side::First,
                 time_ms: 1500,
                 clocks: clocks(),
+                fen: Some(amazons_core::START_FEN.into()),
+            },
+            ServerMessage::LegalMoves {
+                match_id: id(),
+                ply: 0,
+                moves: LegalMoves::of_position(&amazons_core::Position::start()),
             },
             ServerMessage::GameOver {
                 match_id: id(),
@@ -833,7 +861,8 @@ mod tests {
                 protocol: 1,
                 name: "a".into(),
                 kind: PlayerKind::Human,
-                client: None
+                client: None,
+                legal_moves: false,
             }
         );
         let create = ClientMessage::decode(r#"{"type":"create_match"}"#).unwrap();
@@ -844,6 +873,34 @@ mod tests {
                 color: ColorPreference::Random
             }
         );
+    }
+
+    #[test]
+    fn the_v1_additions_are_optional_both_ways() {
+        let hello = ClientMessage::Hello {
+            protocol: 1,
+            name: "a".into(),
+            kind: PlayerKind::Human,
+            client: None,
+            legal_moves: false,
+        };
+        assert_eq!(
+            hello.encode(),
+            r#"{"type":"hello","protocol":1,"name":"a","kind":"human"}"#
+        );
+        let opted_in = r#"{"type":"hello","protocol":1,"name":"a","legal_moves":true}"#;
+        assert!(matches!(
+            ClientMessage::decode(opted_in).unwrap(),
+            ClientMessage::Hello {
+                legal_moves: true,
+                ..
+            }
+        ));
+        let old = r#"{"type":"move_played","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":null}"#;
+        match ServerMessage::decode(old).unwrap() {
+            ServerMessage::MovePlayed { fen, .. } => assert_eq!(fen, None),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

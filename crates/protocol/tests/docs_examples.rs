@@ -116,6 +116,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "seats_changed",
         "game_started",
         "move_played",
+        "legal_moves",
         "game_over",
         "rematch_offered",
         "rematch_declined",
@@ -152,4 +153,26 @@ fn the_snapshot_example_tells_the_truth_about_its_position() {
         "{}",
         after.fen()
     );
+}
+
+#[test]
+fn the_legal_moves_example_is_the_truth_about_its_position() {
+    use amazons_core::Position;
+    use amazons_protocol::LegalMoves;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let fen = "9q/10/10/10/10/10/10/***7/2*7/Q**7 w - - 0 4";
+    assert!(text.contains(&format!("`{fen}`")), "the example's position");
+    let position: Position = fen.parse().unwrap();
+    let example = text
+        .lines()
+        .find(|line| line.starts_with(r#"{"type":"legal_moves""#))
+        .expect("a legal_moves example");
+    match ServerMessage::decode(example).unwrap() {
+        ServerMessage::LegalMoves { ply, moves, .. } => {
+            assert_eq!(ply, position.ply());
+            assert_eq!(moves, LegalMoves::of_position(&position));
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -57,6 +57,8 @@ struct Session {
     me: ConnHandle,
     /// Name and kind, once `hello` was accepted.
     player: Option<PlayerInfo>,
+    /// Whether `hello` asked for `legal_moves`.
+    legal_moves: bool,
     /// Matches this connection takes part in (told when it drops).
     attached: HashMap<MatchId, MatchHandle>,
     /// Lobby feed, while subscribed.
@@ -102,6 +104,7 @@ pub async fn serve(
         shared: Arc::clone(&shared),
         me: ConnHandle::new(id, tx, overflow.clone()),
         player: None,
+        legal_moves: false,
         attached: HashMap::new(),
         lobby: None,
         window_start: Instant::now(),
@@ -411,14 +414,21 @@ impl Session {
             name,
             kind: player_kind,
             client,
+            legal_moves,
         } = message
         {
-            return self.hello(protocol, &name, player_kind, client.as_deref());
+            let reply = self.hello(protocol, &name, player_kind, client.as_deref());
+            if self.player.is_some()
+                && !matches!(reply.messages.first(), Some(ServerMessage::Error { .. }))
+            {
+                self.legal_moves = legal_moves;
+            }
+            return reply;
         }
         let Some(player) = self.player.clone() else {
             return refusal(ErrorCode::HelloRequired, "send hello first", kind, None);
         };
-        let message = match Request::from_message(message, &player) {
+        let message = match Request::from_message(message, &player, self.legal_moves) {
             Ok((match_id, request)) => {
                 let leaving = request == Request::Leave;
                 let reply = self.send_to_match(match_id, request, kind).await;
@@ -448,8 +458,14 @@ impl Session {
                 time_control,
                 color,
             } => {
-                match match_actor::create(&self.shared, &self.me, &player, time_control, color)
-                    .await
+                match match_actor::create(
+                    &self.shared,
+                    &self.me,
+                    (&player, self.legal_moves),
+                    time_control,
+                    color,
+                )
+                .await
                 {
                     Ok(handle) => {
                         self.attached.insert(handle.id, handle);

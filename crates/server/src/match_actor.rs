@@ -71,11 +71,12 @@ fn rules(shared: &Shared) -> MatchRules {
     }
 }
 
-/// Creates a match and seats its creator (`create_match`).
+/// Creates a match and seats its creator (`create_match`), who wants
+/// `legal_moves` or not.
 pub async fn create(
     shared: &Arc<Shared>,
     creator: &ConnHandle,
-    player: &PlayerInfo,
+    (player, wants_legal_moves): (&PlayerInfo, bool),
     time_control: TimeControl,
     color: ColorPreference,
 ) -> Result<MatchHandle, Refusal> {
@@ -87,7 +88,7 @@ pub async fn create(
         player,
         side,
         fresh_token(),
-        creator.id,
+        (creator.id, wants_legal_moves),
         wall.unix_ms(now),
     );
     let id = MatchId::random();

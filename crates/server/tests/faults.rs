@@ -252,3 +252,70 @@ async fn concurrent_creations_never_exceed_max_matches() {
     server.shutdown();
     server.wait().await.unwrap();
 }
+
+/// Connects with `hello.legal_moves` set.
+async fn greeted_wanting_legal_moves(addr: std::net::SocketAddr, name: &str) -> Client {
+    let mut client = Client::connect(addr).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: 1,
+            name: name.into(),
+            kind: amazons_core::PlayerKind::Human,
+            client: None,
+            legal_moves: true,
+        })
+        .await;
+    assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+    client
+}
+
+#[tokio::test]
+async fn legal_moves_follow_game_started_and_each_move_to_the_opted_in_mover() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(test_config(dir.path())).await;
+    let addr = server.local_addr;
+    let mut ann = greeted_wanting_legal_moves(addr, "ann").await;
+    let (match_id, _, _) = ann
+        .create(TimeControl::Untimed, ColorPreference::White)
+        .await;
+    let mut bob = greeted_wanting_legal_moves(addr, "bob").await;
+    bob.join(match_id).await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
+        .await;
+    match ann.recv().await {
+        ServerMessage::LegalMoves { ply, moves, .. } => {
+            assert_eq!(ply, 0);
+            assert_eq!(moves.count(), 2176);
+        }
+        other => panic!("expected legal_moves after game_started, got {other:?}"),
+    }
+    ann.play(match_id, 0, "d1-d7/g7").await;
+    let after = amazons_core::Position::start()
+        .play("d1-d7/g7".parse().unwrap())
+        .unwrap();
+    match bob
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
+        .await
+    {
+        ServerMessage::MovePlayed { fen, .. } => assert_eq!(fen, Some(after.fen())),
+        _ => unreachable!(),
+    }
+    match bob.recv().await {
+        ServerMessage::LegalMoves { ply, moves, .. } => {
+            assert_eq!(ply, 1);
+            assert_eq!(moves.count(), after.legal_moves().len());
+        }
+        other => panic!("expected legal_moves after move_played, got {other:?}"),
+    }
+    // Ann, not to move, got none.
+    ann.sync().await;
+    assert!(
+        !ann.backlog
+            .iter()
+            .any(|m| matches!(m, ServerMessage::LegalMoves { .. })),
+        "{:?}",
+        ann.backlog
+    );
+    server.shutdown();
+    server.wait().await.unwrap();
+}

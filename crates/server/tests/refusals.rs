@@ -118,6 +118,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
                 name: name.into(),
                 kind: amazons_core::PlayerKind::Human,
                 client: None,
+                legal_moves: false,
             })
             .await;
         assert_eq!(early.expect_error().await, ErrorCode::BadName, "{name:?}");
@@ -128,6 +129,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
             name: "x".into(),
             kind: amazons_core::PlayerKind::Human,
             client: None,
+            legal_moves: false,
         })
         .await;
     assert_eq!(early.expect_error().await, ErrorCode::VersionMismatch);

@@ -120,6 +120,7 @@ async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
             name: name.into(),
             kind: PlayerKind::Bot,
             client: Some("amazons-loadgen".into()),
+            legal_moves: false,
         },
     )
     .await?;

@@ -98,6 +98,7 @@ async fn greet(url: &str, name: &str) -> Option<Socket> {
         name: name.into(),
         kind: amazons_core::PlayerKind::Human,
         client: None,
+        legal_moves: false,
     };
     socket.send(Message::text(hello.encode())).await.ok()?;
     loop {

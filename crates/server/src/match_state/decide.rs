@@ -37,9 +37,10 @@ impl Match {
                 player,
                 seat,
                 token,
-            } => self.join(by, player, *seat, token, now),
+                legal_moves,
+            } => self.join((by, *legal_moves), player, *seat, token, now),
             Request::Spectate => Ok(self.spectate(by)),
-            Request::Resume { token } => self.resume(by, token),
+            Request::Resume { token, legal_moves } => self.resume((by, *legal_moves), token),
             Request::Leave => self.leave(by, now),
             Request::Move { ply, text, token } => self.play(by, *ply, text, token.as_ref(), now),
             Request::Resign { token } => {
@@ -330,7 +331,7 @@ impl Match {
     /// not over. Filling the last seat starts the game.
     fn join(
         &self,
-        by: ConnId,
+        (by, legal_moves): (ConnId, bool),
         player: &amazons_core::PlayerInfo,
         wanted: Option<Side>,
         token: &SeatToken,
@@ -361,6 +362,7 @@ impl Match {
                 conn: by,
                 joined: Some(*token),
                 replaced: None,
+                legal_moves,
             },
         ];
         if !free(side.opponent()) && !self.is_started() {
@@ -388,7 +390,11 @@ impl Match {
     /// `resume`: the token's seat moves to this connection (any other
     /// connection holding it is replaced). Allowed while the match exists,
     /// before, during and after the game.
-    fn resume(&self, by: ConnId, token: &SeatToken) -> Result<Vec<Event>, Refusal> {
+    fn resume(
+        &self,
+        (by, legal_moves): (ConnId, bool),
+        token: &SeatToken,
+    ) -> Result<Vec<Event>, Refusal> {
         let Some(side) = self.seat_of_token(token) else {
             return refuse(
                 ErrorCode::BadToken,
@@ -401,6 +407,7 @@ impl Match {
             conn: by,
             joined: None,
             replaced: held_by.filter(|c| *c != by),
+            legal_moves,
         }])
     }
 

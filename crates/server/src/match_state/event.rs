@@ -142,6 +142,8 @@ pub enum Event {
         /// The connection that held the seat until now, which is told
         /// `replaced` and closed.
         replaced: Option<ConnId>,
+        /// Whether the connection asked (in `hello`) for `legal_moves`.
+        legal_moves: bool,
     },
     /// A connection closed: a spectator stops watching, a player is away (and
     /// the grace period runs while the game is on).

@@ -94,6 +94,8 @@ struct Seat {
     /// Whether the player was connected at the end of the game or has come
     /// back since, and so knows how it ended.
     told_end: bool,
+    /// Whether the connection holding the seat wants `legal_moves`.
+    legal_moves: bool,
 }
 
 /// Why a journal's events do not rebuild a match.
@@ -174,13 +176,14 @@ impl Match {
     }
 
     /// The events that create a match and seat its creator on `side` with
-    /// `token`, connected as `conn`: what `create_match` journals.
+    /// `token`, connected as `conn` (which wants `legal_moves` or not): what
+    /// `create_match` journals.
     pub fn creation_events(
         time_control: TimeControl,
         creator: &PlayerInfo,
         side: Side,
         token: amazons_protocol::SeatToken,
-        conn: ConnId,
+        (conn, legal_moves): (ConnId, bool),
         created_at_ms: u64,
     ) -> Vec<Event> {
         vec![
@@ -195,6 +198,7 @@ impl Match {
                 conn,
                 joined: Some(token),
                 replaced: None,
+                legal_moves,
             },
         ]
     }
@@ -318,6 +322,14 @@ impl Match {
         })
     }
 
+    /// The connection holding `side`'s seat, if it asked for `legal_moves`.
+    fn legal_moves_conn(&self, side: Side) -> Option<ConnId> {
+        self.seats[side.index()]
+            .as_ref()
+            .filter(|s| s.legal_moves)
+            .and_then(|s| s.conn)
+    }
+
     /// The connection holding `side`'s seat.
     pub fn conn_of(&self, side: Side) -> Option<ConnId> {
         self.seats[side.index()].as_ref().and_then(|s| s.conn)
@@ -381,6 +393,7 @@ impl Match {
                     conn: None,
                     grace_until: None,
                     told_end: false,
+                    legal_moves: false,
                 });
             }
             Event::Unseated { side } => {
@@ -448,6 +461,7 @@ impl Match {
                 side,
                 conn,
                 replaced,
+                legal_moves,
                 ..
             } => {
                 let seat = self.seats[side.index()]
@@ -459,6 +473,7 @@ impl Match {
                 seat.conn = Some(*conn);
                 seat.grace_until = None;
                 seat.told_end = self.ended_at_ms.is_some();
+                seat.legal_moves = *legal_moves;
                 self.spectators.retain(|c| c != conn);
                 if self.linger_until.is_some() {
                     self.linger_until = Some(now + self.rules.linger);
@@ -560,6 +575,7 @@ impl Match {
                         conn,
                         joined: Some(token),
                         replaced: None,
+                        legal_moves: seat.legal_moves,
                     });
                 }
             }

@@ -47,6 +47,8 @@ pub enum Request {
         seat: Option<Side>,
         /// The token the seat gets if it is taken.
         token: SeatToken,
+        /// Whether the connection wants `legal_moves` (from `hello`).
+        legal_moves: bool,
     },
     /// Watch.
     Spectate,
@@ -54,6 +56,8 @@ pub enum Request {
     Resume {
         /// The seat token.
         token: SeatToken,
+        /// Whether the connection wants `legal_moves` (from `hello`).
+        legal_moves: bool,
     },
     /// Leave (see the protocol's `leave`).
     Leave,
@@ -95,11 +99,13 @@ pub enum Request {
 impl Request {
     /// The match a client message is about and the request it makes of it,
     /// drawing what the request needs at random (a seat token for `join`, a
-    /// rematch's id and tokens). `player` is who sent it (from `hello`).
-    /// Messages that are not about one match come back as they are.
+    /// rematch's id and tokens). `player` is who sent it and `legal_moves`
+    /// whether it asked for legal moves (both from `hello`). Messages that
+    /// are not about one match come back as they are.
     pub fn from_message(
         message: ClientMessage,
         player: &PlayerInfo,
+        legal_moves: bool,
     ) -> Result<(MatchId, Request), ClientMessage> {
         Ok(match message {
             ClientMessage::Join { match_id, seat } => (
@@ -108,11 +114,14 @@ impl Request {
                     player: player.clone(),
                     seat,
                     token: fresh_token(),
+                    legal_moves,
                 },
             ),
             ClientMessage::Leave { match_id } => (match_id, Request::Leave),
             ClientMessage::Spectate { match_id } => (match_id, Request::Spectate),
-            ClientMessage::Resume { match_id, token } => (match_id, Request::Resume { token }),
+            ClientMessage::Resume { match_id, token } => {
+                (match_id, Request::Resume { token, legal_moves })
+            }
             ClientMessage::Move {
                 match_id,
                 ply,

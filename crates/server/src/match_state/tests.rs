@@ -54,7 +54,7 @@ impl Table {
             &player("ann"),
             Side::First,
             ANN_TOKEN,
-            ANN,
+            (ANN, false),
             0,
         );
         let id = MatchId(uuid::Uuid::from_bytes([1; 16]));
@@ -72,6 +72,7 @@ impl Table {
                     player: player("bob"),
                     seat: None,
                     token: BOB_TOKEN,
+                    legal_moves: false,
                 },
             )
             .unwrap();
@@ -182,6 +183,7 @@ fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playi
                 player: player("bob"),
                 seat: None,
                 token: BOB_TOKEN,
+                legal_moves: false,
             },
         )
         .unwrap();
@@ -203,6 +205,7 @@ fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playi
         player: player("eve"),
         seat,
         token: SeatToken::from_bytes([9; 16]),
+        legal_moves: false,
     };
     assert_eq!(table.code(BOB, join(None)), ErrorCode::AlreadySeated);
     assert_eq!(table.code(EVE, join(None)), ErrorCode::SeatTaken);
@@ -315,6 +318,7 @@ fn move_refusals_come_in_the_documented_order() {
         player: player("eve"),
         seat: None,
         token: SeatToken::from_bytes([9; 16]),
+        legal_moves: false,
     };
     assert_eq!(table.code(EVE, join), ErrorCode::GameOver);
     // The retry of an accepted move still gets its acknowledgement.
@@ -481,12 +485,28 @@ fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connectio
     let mut table = Table::started("untimed");
     table.ok(BOB, Request::Detach).unwrap();
     table.wait(Duration::from_secs(30));
-    let outputs = table.ok(EVE, Request::Resume { token: BOB_TOKEN }).unwrap();
+    let outputs = table
+        .ok(
+            EVE,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
     assert_eq!(snapshot_in(&outputs).you, Some(Side::Second));
     assert_eq!(table.state.conn_of(Side::Second), Some(EVE));
     assert_eq!(table.state.next_deadline(), None);
     // Resuming from yet another connection replaces the one holding it.
-    let outputs = table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    let outputs = table
+        .ok(
+            BOB,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
     assert!(outputs.contains(&Output::Close {
         conn: EVE,
         code: 1008,
@@ -498,7 +518,13 @@ fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connectio
     );
     let forged = SeatToken::from_bytes([8; 16]);
     assert_eq!(
-        table.code(EVE, Request::Resume { token: forged }),
+        table.code(
+            EVE,
+            Request::Resume {
+                token: forged,
+                legal_moves: false
+            }
+        ),
         ErrorCode::BadToken
     );
     // A game with no move is aborted when a player does not come back.
@@ -554,7 +580,15 @@ fn after_a_restart_the_side_that_comes_back_wins_if_the_other_does_not() {
     let mut table = restored_after(4, "untimed");
     assert_eq!(table.state.status(), MatchStatus::Playing);
     assert_eq!(table.state.next_deadline(), Some(table.now + RULES.grace));
-    table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    table
+        .ok(
+            BOB,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
     table.wait(RULES.grace);
     table.tick();
     assert_eq!(
@@ -626,7 +660,15 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
     assert!(table.state.needs_record());
     table.apply(&[Event::Recorded]);
     // Whoever resumes learns how it ended, with the record.
-    let outputs = table.ok(ANN, Request::Resume { token: ANN_TOKEN }).unwrap();
+    let outputs = table
+        .ok(
+            ANN,
+            Request::Resume {
+                token: ANN_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
     assert_eq!(snapshot_in(&outputs).status, MatchStatus::Finished);
     let over = outputs.iter().find_map(|o| match o {
         Output::Send {
@@ -642,7 +684,15 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
     table.ok(ANN, Request::Detach).unwrap();
     assert!(table.state.tick(table.now).is_empty());
     // ...and once he has been told and gone too, it is archived.
-    table.ok(BOB, Request::Resume { token: BOB_TOKEN }).unwrap();
+    table
+        .ok(
+            BOB,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
     table.ok(BOB, Request::Detach).unwrap();
     let events = table.state.tick(table.now);
     assert_eq!(events, vec![Event::Archived]);
@@ -844,4 +894,126 @@ fn events_that_do_not_fit_are_refused_by_apply() {
         ),
         Err(RestoreError::NotCreatedFirst)
     ));
+}
+
+#[test]
+fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
+    let legal = |outputs: &[Output]| -> Vec<(Recipient, u32)> {
+        outputs
+            .iter()
+            .filter_map(|o| match o {
+                Output::Send {
+                    to,
+                    message: ServerMessage::LegalMoves { ply, moves, .. },
+                } => {
+                    assert!(moves.count() > 0);
+                    Some((*to, *ply))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let now = Instant::now();
+    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
+    let events = Match::creation_events(
+        TimeControl::Untimed,
+        &player("ann"),
+        Side::First,
+        ANN_TOKEN,
+        (ANN, true),
+        0,
+    );
+    let state = Match::from_events(
+        MatchId(uuid::Uuid::from_bytes([5; 16])),
+        &events,
+        RULES,
+        wall,
+        now,
+    )
+    .unwrap();
+    let mut table = Table { state, now };
+    // No game yet: nothing.
+    assert!(legal(&table.state.outputs(&events, now)).is_empty());
+    let join = Request::Join {
+        player: player("bob"),
+        seat: None,
+        token: BOB_TOKEN,
+        legal_moves: true,
+    };
+    let outputs = table.ok(BOB, join).unwrap();
+    // After game_started, to white only, once.
+    let names = messages(&outputs);
+    let started_at = names.iter().position(|(_, n)| n == "game_started").unwrap();
+    assert_eq!(
+        names[started_at + 1],
+        (Recipient::Conn(ANN), "legal_moves".into())
+    );
+    assert_eq!(legal(&outputs), vec![(Recipient::Conn(ANN), 0)]);
+    // After each move, to the side whose turn it now is, after move_played.
+    let outputs = table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    assert_eq!(
+        messages(&outputs)[1],
+        (Recipient::Conn(BOB), "legal_moves".into())
+    );
+    assert_eq!(legal(&outputs), vec![(Recipient::Conn(BOB), 1)]);
+    // move_played carries the position after the move.
+    let Output::Send {
+        message: ServerMessage::MovePlayed { fen, .. },
+        ..
+    } = &outputs[0]
+    else {
+        panic!()
+    };
+    assert_eq!(
+        fen.as_deref(),
+        Some(table.state.game().position().fen().as_str())
+    );
+    // After a snapshot to the player to move (resume), not to the other.
+    let outputs = table
+        .ok(
+            BOB,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: true,
+            },
+        )
+        .unwrap();
+    assert_eq!(legal(&outputs), vec![(Recipient::Conn(BOB), 1)]);
+    let outputs = table.ok(ANN, Request::Spectate).unwrap();
+    assert!(legal(&outputs).is_empty());
+    // A connection that did not ask gets none.
+    let outputs = table
+        .ok(
+            EVE,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
+    assert!(legal(&outputs).is_empty());
+    let outputs = table.ok(EVE, Request::Spectate).unwrap();
+    assert!(legal(&outputs).is_empty());
+    table
+        .ok(
+            BOB,
+            Request::Resume {
+                token: BOB_TOKEN,
+                legal_moves: true,
+            },
+        )
+        .unwrap();
+    // Never after the end.
+    let outputs = table.ok(BOB, Request::Resign { token: None }).unwrap();
+    assert!(legal(&outputs).is_empty());
+    let outputs = table
+        .ok(
+            ANN,
+            Request::Resume {
+                token: ANN_TOKEN,
+                legal_moves: true,
+            },
+        )
+        .unwrap();
+    assert!(legal(&outputs).is_empty());
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use amazons_core::Side;
 use amazons_protocol::{
-    Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats, ServerMessage,
+    Clocks, LegalMoves, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats, ServerMessage,
 };
 
 use super::{ConnId, Echo, Event, Match};
@@ -119,9 +119,20 @@ impl Match {
         }
     }
 
-    /// The `move_played` of an accepted ply, with the clocks at `now`.
+    /// The `move_played` of an accepted ply, with the clocks at `now` and
+    /// the position after it.
     pub fn move_played(&self, ply: u32, now: Instant) -> Option<ServerMessage> {
         let recorded = self.game.moves().get(ply as usize)?;
+        let after = if ply + 1 == self.game.ply() {
+            self.game.position()
+        } else {
+            // A retried older ply: replay up to it.
+            let mut position = self.game.initial();
+            for m in &self.game.moves()[..=ply as usize] {
+                position = position.play(m.mv).ok()?;
+            }
+            position
+        };
         Some(ServerMessage::MovePlayed {
             match_id: self.id,
             ply,
@@ -129,7 +140,35 @@ impl Match {
             side: self.game.side_at(ply),
             time_ms: recorded.time_ms,
             clocks: self.clocks(now),
+            fen: Some(after.fen()),
         })
+    }
+
+    /// `legal_moves` for the side to move, to its connection, if the game is
+    /// on and that connection asked for them.
+    fn legal_moves_to_mover(&self) -> Option<Output> {
+        if !self.game.is_running() {
+            return None;
+        }
+        let position = self.game.position();
+        let conn = self.legal_moves_conn(position.turn())?;
+        Some(send(
+            Recipient::Conn(conn),
+            ServerMessage::LegalMoves {
+                match_id: self.id,
+                ply: self.game.ply(),
+                moves: LegalMoves::of_position(&position),
+            },
+        ))
+    }
+
+    /// `legal_moves` after a snapshot sent to `conn`, if it holds the seat
+    /// whose turn it is (and asked for them).
+    fn legal_moves_after_snapshot(&self, conn: ConnId) -> Option<Output> {
+        let mover = self.game.position().turn();
+        (self.legal_moves_conn(mover) == Some(conn))
+            .then(|| self.legal_moves_to_mover())
+            .flatten()
     }
 
     /// The `game_over` of a finished game (`None` while it is on). Its
@@ -174,8 +213,12 @@ impl Match {
 
     /// The messages `events` (just applied) send, in order, computed from the
     /// match as it is after all of them: so a player whose join started the
-    /// game gets a snapshot that says `playing`.
+    /// game gets a snapshot that says `playing`. A seated connection that
+    /// asked for them gets `legal_moves` when it is its turn: after
+    /// `game_started`, after the `move_played` that made it its turn, after a
+    /// snapshot; never once the game is over.
     pub fn outputs(&self, events: &[Event], now: Instant) -> Vec<Output> {
+        let starts = events.iter().any(|e| matches!(e, Event::Started { .. }));
         let mut out = Vec::new();
         for event in events {
             match event {
@@ -187,19 +230,25 @@ impl Match {
                         out.push(self.seats_changed());
                     }
                 }
-                Event::Started { .. } => out.push(send(
-                    Recipient::Audience,
-                    ServerMessage::GameStarted {
-                        match_id: self.id,
-                        seats: self.seats_view(),
-                        clocks: self.clocks(now),
-                    },
-                )),
+                Event::Started { .. } => {
+                    out.push(send(
+                        Recipient::Audience,
+                        ServerMessage::GameStarted {
+                            match_id: self.id,
+                            seats: self.seats_view(),
+                            clocks: self.clocks(now),
+                        },
+                    ));
+                    out.extend(self.legal_moves_to_mover());
+                }
                 Event::Moved { ply, .. } => {
                     out.extend(
                         self.move_played(*ply, now)
                             .map(|m| send(Recipient::Audience, m)),
                     );
+                    if *ply + 1 == self.game.ply() {
+                        out.extend(self.legal_moves_to_mover());
+                    }
                 }
                 Event::Ended { .. } => {
                     out.extend(self.game_over(now).map(|m| send(Recipient::Audience, m)));
@@ -213,6 +262,7 @@ impl Match {
                     conn,
                     joined,
                     replaced,
+                    ..
                 } => {
                     if let Some(old) = replaced {
                         out.push(send(
@@ -240,6 +290,10 @@ impl Match {
                         to,
                         ServerMessage::Snapshot(self.snapshot(Some(*side), now)),
                     ));
+                    if !starts {
+                        // (a game starting now sends them after game_started)
+                        out.extend(self.legal_moves_after_snapshot(*conn));
+                    }
                     if joined.is_none() {
                         // Back in a finished game: its end, with the record.
                         out.extend(self.game_over(now).map(|m| send(to, m)));

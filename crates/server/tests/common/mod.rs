@@ -70,6 +70,7 @@ impl Client {
                 name: name.into(),
                 kind: amazons_core::PlayerKind::Human,
                 client: Some("tests".into()),
+                legal_moves: false,
             })
             .await;
         match client.recv().await {
