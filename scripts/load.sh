@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load test of amazons-server with its load generator (amazons-loadgen).
+# Load test of amazons-server with its load generator (amazons-loadgen, tools/loadgen).
 #
 #   bash scripts/load.sh
 #

@@ -12,14 +12,15 @@
 //! match that was still live when it was started, then new events. When the
 //! file grows past `journal_rotate_mib` (config), the writer starts the next file the same
 //! way (written under a temporary name, fsynced, renamed, directory fsynced)
-//! and removes the old one; a match leaves the journal once its record is on
-//! disk (its `archived` event). Recovery reads the files in order and lets a
+//! and removes the old one; a match leaves the journal with its `archived`
+//! event, appended when it is cleared away from the server with its record
+//! on disk. Recovery reads the files in order and lets a
 //! checkpoint supersede everything before it, so a crash at any point of a
 //! rotation loses nothing and duplicates nothing.
 //!
 //! At start-up [`recover`] reads every journal file, hands the events back
 //! grouped by match, and [`Journal::start`] begins a fresh file holding only the
-//! matches still in progress. Old files are then removed, except a file with a
+//! matches not archived. Old files are then removed, except a file with a
 //! line that does not parse, which is renamed to `*.kept` and reported, never
 //! deleted.
 

@@ -7,14 +7,19 @@
 //!
 //! # Layout
 //! - [`config`]: settings (embedded `config/server.toml`, a `--config` file,
-//!   flags), checked at start-up with errors that name the key.
+//!   flags, merged once), checked at start-up with errors that name the key.
 //! - [`server`]: start-up (history, journal replay, restoring matches,
 //!   binding the port) and graceful shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
-//! - [`match_actor`]: one task per match owning its state: seats, tokens,
-//!   moves, clocks, grace periods, spectators, rematches.
+//! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
+//!   seats, the core `Game`, spectators, rematches; `decide` (every refusal
+//!   rule), `apply`, `tick`, `next_deadline` and the messages to send. No
+//!   I/O: unit tests, journal recovery and the fuzz target drive it.
+//! - [`match_actor`]: one task per match around its `Match`: receive,
+//!   decide, journal, apply, write the record, send, sleep until the next
+//!   deadline; match creation and restoring.
 //! - [`registry`]: the table of matches (handles and summaries) and the lobby
 //!   broadcast.
 //! - [`journal`]: the group-committed journal of matches in progress and its
@@ -22,6 +27,9 @@
 //! - [`history`]: finished game records on disk (atomic writes) and their index.
 //! - [`shared`]: what all tasks share, and the queue handle a match uses to
 //!   reach a connection.
+//! - [`linger`]: sockets that drain the client's input before they close, so
+//!   that no reset destroys a close frame.
+//! - [`fault`]: fault injection for the crash tests (debug builds only).
 //!
 //! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
 
