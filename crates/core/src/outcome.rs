@@ -33,8 +33,10 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The end of a game: who won and why. `winner` is `None` only for
-/// [`EndReason::Aborted`]; the rules of Amazons have no draws.
+/// The end of a game: who won and why. The rules of Amazons have no draws:
+/// `winner` is `None` only when the game was called off
+/// ([`EndReason::Aborted`]) or abandoned by both players
+/// ([`EndReason::Abandonment`], a server's decision when neither comes back).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
@@ -58,7 +60,33 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
             Some(side) => write!(f, "{side} wins by {}", self.reason),
+            None if self.reason == EndReason::Abandonment => {
+                f.write_str("game abandoned by both players")
+            }
             None => write!(f, "game {}", self.reason),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_read_as_text() {
+        assert_eq!(
+            Outcome::win(Side::First, EndReason::Time).to_string(),
+            "white wins by time"
+        );
+        let aborted = Outcome {
+            winner: None,
+            reason: EndReason::Aborted,
+        };
+        assert_eq!(aborted.to_string(), "game aborted");
+        let abandoned = Outcome {
+            winner: None,
+            reason: EndReason::Abandonment,
+        };
+        assert_eq!(abandoned.to_string(), "game abandoned by both players");
     }
 }
