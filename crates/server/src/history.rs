@@ -7,47 +7,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 
-use amazons_core::{GameRecord, Outcome, PlayerInfo, TimeControl};
-use amazons_protocol::MatchId;
-use serde::Serialize;
+use amazons_core::GameRecord;
+use amazons_protocol::{GameSummary, MatchId};
 
 use crate::journal::sync_dir;
-
-/// One line of the game list.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameSummary {
-    /// The match id (also the record's file name).
-    pub id: String,
-    /// First player.
-    pub white: PlayerInfo,
-    /// Second player.
-    pub black: PlayerInfo,
-    /// Who won and why.
-    pub result: Outcome,
-    /// Number of moves.
-    pub moves: usize,
-    /// Clock rules.
-    pub time_control: TimeControl,
-    /// Unix milliseconds.
-    pub started_at_ms: u64,
-    /// Unix milliseconds.
-    pub ended_at_ms: u64,
-}
-
-impl GameSummary {
-    fn of(record: &GameRecord) -> GameSummary {
-        GameSummary {
-            id: record.id.clone(),
-            white: record.white.clone(),
-            black: record.black.clone(),
-            result: record.result,
-            moves: record.moves.len(),
-            time_control: record.time_control,
-            started_at_ms: record.started_at_ms,
-            ended_at_ms: record.ended_at_ms,
-        }
-    }
-}
 
 /// The history directory and its index.
 pub struct History {
@@ -133,12 +96,18 @@ impl History {
         Ok(())
     }
 
-    /// One page of the list, newest first, and the total count.
-    pub fn page(&self, page: usize, per_page: usize) -> (Vec<GameSummary>, usize) {
+    /// One page of the list, newest first (`page` is 1-based), and the
+    /// total count.
+    pub fn page(&self, page: u32, per_page: u32) -> (Vec<GameSummary>, u64) {
         let index = self.index.read().unwrap_or_else(|e| e.into_inner());
-        let start = page.saturating_sub(1).saturating_mul(per_page);
-        let games = index.iter().skip(start).take(per_page).cloned().collect();
-        (games, index.len())
+        let start = (page.saturating_sub(1) as usize).saturating_mul(per_page as usize);
+        let games = index
+            .iter()
+            .skip(start)
+            .take(per_page as usize)
+            .cloned()
+            .collect();
+        (games, index.len() as u64)
     }
 
     /// The record's JSON text, if there is one.

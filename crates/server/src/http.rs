@@ -5,14 +5,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use amazons_protocol::MatchId;
+use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus, MatchId};
 use axum::Json;
 use axum::Router;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde::Deserialize;
 
 use crate::connection;
 use crate::shared::Shared;
@@ -46,39 +45,35 @@ async fn websocket(
         .on_upgrade(move |socket| connection::serve(socket, shared, permit, peer))
 }
 
-async fn health(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
-    Json(serde_json::json!({
-        "status": if shared.shutdown.is_cancelled() { "shutting_down" } else { "ok" },
-        "version": env!("CARGO_PKG_VERSION"),
-        "connections": shared.connections.load(Ordering::Relaxed),
-        "matches": shared.registry.len(),
-    }))
+async fn health(State(shared): State<Arc<Shared>>) -> Json<Health> {
+    Json(Health {
+        status: if shared.shutdown.is_cancelled() {
+            HealthStatus::ShuttingDown
+        } else {
+            HealthStatus::Ok
+        },
+        version: env!("CARGO_PKG_VERSION").into(),
+        connections: shared.connections.load(Ordering::Relaxed) as u64,
+        matches: shared.registry.len() as u64,
+    })
 }
 
 async fn matches(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
     Json(shared.registry.list())
 }
 
-/// `?page=&per_page=` of `GET /api/games`.
-#[derive(Deserialize)]
-struct PageQuery {
-    page: Option<usize>,
-    per_page: Option<usize>,
-}
-
 async fn games(
     State(shared): State<Arc<Shared>>,
-    Query(query): Query<PageQuery>,
-) -> impl IntoResponse {
-    let page = query.page.unwrap_or(1).max(1);
-    let per_page = query.per_page.unwrap_or(20).clamp(1, 100);
+    Query(query): Query<GamesQuery>,
+) -> Json<GamesPage> {
+    let (page, per_page) = query.clamped();
     let (games, total) = shared.history.page(page, per_page);
-    Json(serde_json::json!({
-        "games": games,
-        "page": page,
-        "per_page": per_page,
-        "total": total,
-    }))
+    Json(GamesPage {
+        games,
+        page,
+        per_page,
+        total,
+    })
 }
 
 async fn game(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Response {

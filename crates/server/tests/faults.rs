@@ -249,6 +249,14 @@ async fn concurrent_creations_never_exceed_max_matches() {
     let (_, body) = common::http_get(addr, "/api/matches").await;
     let list: Vec<amazons_protocol::MatchSummary> = serde_json::from_str(&body).unwrap();
     assert_eq!(list.len(), LIMIT);
+    // The HTTP bodies are the protocol crate's types.
+    let (_, body) = common::http_get(addr, "/health").await;
+    let health: amazons_protocol::Health = serde_json::from_str(&body).unwrap();
+    assert_eq!(health.matches, LIMIT as u64);
+    assert_eq!(health.status, amazons_protocol::HealthStatus::Ok);
+    let (_, body) = common::http_get(addr, "/api/games?page=0&per_page=1000").await;
+    let page: amazons_protocol::GamesPage = serde_json::from_str(&body).unwrap();
+    assert_eq!((page.page, page.per_page, page.total), (1, 100, 0));
     server.shutdown();
     server.wait().await.unwrap();
 }
