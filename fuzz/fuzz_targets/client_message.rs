@@ -57,9 +57,14 @@ fn check_client(text: &str) {
             ErrorCode::Malformed => {}
             ErrorCode::UnknownType => {
                 assert_eq!(error.message_type, None);
-                let value: serde_json::Value = serde_json::from_str(text).expect("JSON");
-                let name = value["type"].as_str().expect("unknown_type has a string type");
-                assert_eq!(MessageType::from_name(name), None, "{name}");
+                // (With duplicate keys the `type` read here may differ from
+                // the one decode read, so only a plain object is checked.)
+                if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(text)
+                    && let Some(serde_json::Value::String(name)) = map.get("type")
+                    && text.matches("\"type\"").nth(1).is_none()
+                {
+                    assert_eq!(MessageType::from_name(name), None, "{name}");
+                }
             }
             other => panic!("decode refused with {other:?}"),
         },
