@@ -387,9 +387,15 @@ impl Bot {
             // The game ended while we were away (its game_over is lost).
             Some(outcome) if !already_over => Ok(self.game_finished(outcome)),
             // Back in a finished match, waiting for the rematch we offered.
+            // Offers do not survive a server restart: offer again (the
+            // server answers `opponent_gone` if the opponent is not back).
             Some(_) => {
-                if offer.is_some() && offer != you && self.wants_another_game() {
-                    self.send(ClientMessage::AcceptRematch { match_id: id });
+                if self.wants_another_game() {
+                    if offer.is_some() && offer != you {
+                        self.send(ClientMessage::AcceptRematch { match_id: id });
+                    } else if offer.is_none() {
+                        self.send(ClientMessage::OfferRematch { match_id: id });
+                    }
                 }
                 Ok(Flow::Continue)
             }

@@ -412,8 +412,9 @@ fn a_match_bot_waiting_for_a_rematch_stops_cleanly_when_the_match_is_gone() {
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
     runtime.block_on(session.play(|_| {}));
     runtime.block_on(session.rematch_offered());
-    // A restarted server keeps no finished match: the bot reconnects, finds
-    // its match gone and stops without an error.
+    // A restarted server brings the finished match back for a while, but not
+    // the offer nor the opponent: the bot reconnects, offers again, hears
+    // that its opponent is gone and stops without an error.
     server.restart();
     let (ok, log) = bot_log(bot);
     assert!(ok, "{log}");
