@@ -200,8 +200,9 @@ pub async fn play_seat(plan: SeatPlan) -> SeatReport {
                     resync(socket, &plan).await;
                 }
                 ErrorCode::NoSuchMatch => {
-                    // A finished match is not restored after a restart: its
-                    // record must be on disk.
+                    // A finished match is cleared away once its linger
+                    // period is over (or everyone has left): its record
+                    // must be on disk.
                     let addr = plan.addr;
                     let id = plan.match_id.to_string();
                     let record =
