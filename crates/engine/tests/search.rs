@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
-use amazons_engine::eval::{Board, KNOWN_WIN};
+use amazons_engine::eval::KNOWN_WIN;
 use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits};
 use proptest::prelude::*;
 
@@ -198,7 +198,7 @@ fn finds_the_sealing_arrow_at(level: u8) {
     let r = engine(level).search(&p, &SearchLimits::nodes(2_000), &mut |_| {});
     let m = r.best_move.unwrap();
     let after = p.play(m).unwrap();
-    let board = Board::of(&after);
+    let board = *after.board();
     let mut cache = RegionCache::default();
     let white = endgame::side_bounds(&board, Side::First, &mut cache, 100_000);
     let black = endgame::side_bounds(&board, Side::Second, &mut cache, 100_000);
@@ -226,7 +226,7 @@ fn fills_its_own_region_without_waste_at(level: u8) {
     let mut p = Position::from_fen(fen).unwrap();
     let mut cache = RegionCache::default();
     let count = |p: &Position, cache: &mut RegionCache| {
-        endgame::side_bounds(&Board::of(p), Side::First, cache, 1_000_000)
+        endgame::side_bounds(p.board(), Side::First, cache, 1_000_000)
     };
     let mut e = engine(level);
     for _ in 0..4 {
@@ -325,7 +325,7 @@ fn region_counts_match_brute_force() {
         let fen = format!("{} w", rows.join("/"));
         let p = Position::from_fen(&fen).unwrap();
         let mut cache = RegionCache::default();
-        let bounds = endgame::side_bounds(&Board::of(&p), Side::First, &mut cache, 1_000_000);
+        let bounds = endgame::side_bounds(p.board(), Side::First, &mut cache, 1_000_000);
         assert!(bounds.is_exact(), "{fen}");
         assert_eq!(bounds.lower, brute_force(&p, &mut HashMap::new()), "{fen}");
     }
