@@ -2,9 +2,9 @@
 //! search budget).
 use std::time::Instant;
 
+use amazons_core::Board;
 use amazons_core::{Position, Side};
 use amazons_engine::endgame::{self, RegionCache, SEARCH_REGION_BUDGET};
-use amazons_core::Board;
 
 fn main() {
     // White: a big open area with a dead-end pocket (not perfectly fillable

@@ -597,7 +597,9 @@ impl<'a> Searcher<'a> {
                 if self.check_stop() {
                     break 'queens;
                 }
-                let s = self.evaluator.evaluate(&board.with_step(stm, from, to), stm);
+                let s = self
+                    .evaluator
+                    .evaluate(&board.with_step(stm, from, to), stm);
                 queen_moves.push((s, from, to));
             }
         }

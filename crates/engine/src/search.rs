@@ -479,7 +479,9 @@ impl<'a> Worker<'a> {
                     if ranked % RANK_CHECK_INTERVAL == 0 && self.check_stop() {
                         return;
                     }
-                    let s = -self.evaluator.evaluate(&b.with_arrow(arrow), stm.opponent());
+                    let s = -self
+                        .evaluator
+                        .evaluate(&b.with_arrow(arrow), stm.opponent());
                     candidates.push((s, Move::new(from, to, arrow)));
                 }
             } else {
