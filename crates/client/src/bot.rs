@@ -14,11 +14,11 @@ use amazons_protocol::{
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use crate::chooser::{ChooserFailed, GameSoFar, MoveChooser};
+use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
+
 use crate::cli::BotArgs;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::match_view::{Change, MatchView, seat_token};
-use crate::uci_engine::{SupervisedEngine, UciTimeouts, split_command};
 
 /// Which seats the bot goes for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,10 +31,10 @@ enum Target {
 
 /// An engine's answer, tagged with the match and ply it was for.
 struct Answer {
-    chooser: Box<dyn MoveChooser>,
+    chooser: Box<dyn Player>,
     match_id: MatchId,
     ply: u32,
-    result: Result<Move, ChooserFailed>,
+    result: Result<Move, PlayerError>,
 }
 
 /// The bot's state between events.
@@ -42,7 +42,7 @@ struct Bot {
     /// What it is looking for.
     target: Target,
     /// The engine, `None` while it thinks on its own thread.
-    chooser: Option<Box<dyn MoveChooser>>,
+    chooser: Option<Box<dyn Player>>,
     /// Fixed thinking time per move (`--think`), capped by the clock.
     think: Option<Duration>,
     /// Messages to the server.
@@ -76,13 +76,15 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         (None, true) => Target::Fill,
         (None, false) => anyhow::bail!("say which seat to take: --match ID or --fill"),
     };
-    let chooser: Box<dyn MoveChooser> = match &args.engine {
-        Some(command) => Box::new(SupervisedEngine::start(
-            split_command(command),
-            UciTimeouts::default(),
-        )?),
-        None => crate::builtin_engine::boxed(args.level),
-    };
+    let spec = args
+        .engine
+        .clone()
+        .or_else(|| args.level.clone())
+        .unwrap_or(PlayerSpec::Level(amazons_engine::MAX_LEVEL));
+    let chooser = spec.player(&PlayerSettings {
+        show_stderr: true,
+        ..PlayerSettings::default()
+    })?;
     tracing::info!("playing with {}", chooser.name());
     let think = args
         .think

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use amazons_core::{Side, TimeControl};
+use amazons_engine::player::{PlayerSpec, Protocol};
 use clap::{Args, Parser, Subcommand};
 
 /// Terminal client for the Game of the Amazons.
@@ -60,15 +61,17 @@ pub struct BotArgs {
     /// Take any match waiting for an opponent, game after game.
     #[arg(long)]
     pub fill: bool,
-    /// Built-in engine level.
-    #[arg(long, conflicts_with = "engine")]
-    pub level: Option<u8>,
+    /// Built-in engine level, 1 to 7 (7 when neither this nor --engine is given).
+    #[arg(long, conflicts_with = "engine", value_parser = parse_level)]
+    pub level: Option<PlayerSpec>,
     /// Seconds to think per move (at most; the clock may allow less).
     #[arg(long, value_name = "SECS")]
     pub think: Option<f64>,
-    /// An external UCI engine to play with: "COMMAND ARGS...".
-    #[arg(long, value_name = "COMMAND")]
-    pub engine: Option<String>,
+    /// The engine to play with, in the player grammar: `uci:COMMAND ARGS...`,
+    /// `botzone:COMMAND ARGS...`, `sau:COMMAND ARGS...`, or a built-in level
+    /// (`level:N`); a bare command line is a UCI engine.
+    #[arg(long, value_name = "SPEC", value_parser = parse_engine)]
+    pub engine: Option<PlayerSpec>,
     /// The bot's name on the server.
     #[arg(long, default_value = "amazons-bot")]
     pub name: String,
@@ -80,12 +83,14 @@ pub struct BotArgs {
 /// Options of `local`.
 #[derive(Debug, Args)]
 pub struct LocalArgs {
-    /// Who plays white: `human`, `engine`, `engine:LEVEL` or `uci:COMMAND ARGS...`.
+    /// Who plays white: `human`, `engine` (level 7), `engine:LEVEL` or
+    /// `level:LEVEL`, or an external engine `uci:COMMAND ARGS...`,
+    /// `botzone:COMMAND ARGS...`, `sau:COMMAND ARGS...`.
     #[arg(long, default_value = "human")]
-    pub white: PlayerSpec,
+    pub white: SeatSpec,
     /// Who plays black (same forms as --white).
     #[arg(long, default_value = "human")]
-    pub black: PlayerSpec,
+    pub black: SeatSpec,
     /// Clock: `untimed`, or minutes+seconds like `5+3`.
     #[arg(long, default_value = "untimed")]
     pub time: TimeControlArg,
@@ -136,44 +141,46 @@ pub enum HistoryAction {
     },
 }
 
-/// Who plays a side in a local game.
+/// Who sits on one side of a local game: a person, or a program named in
+/// the engine crate's player grammar ([`PlayerSpec`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
+pub enum SeatSpec {
     /// A person at this terminal.
     Human,
-    /// The built-in engine at a level (the strongest when not given).
-    Engine(Option<u8>),
-    /// An external UCI engine: the command line, split into words.
-    Uci(Vec<String>),
+    /// A program: the built-in engine at a level, or an external engine.
+    Program(PlayerSpec),
 }
 
-impl FromStr for PlayerSpec {
+impl FromStr for SeatSpec {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
-        let text = text.trim();
-        if text == "human" {
-            Ok(PlayerSpec::Human)
-        } else if text == "engine" {
-            Ok(PlayerSpec::Engine(None))
-        } else if let Some(level) = text.strip_prefix("engine:") {
-            level
-                .parse()
-                .map(|level| PlayerSpec::Engine(Some(level)))
-                .map_err(|_| format!("`{level}` is not an engine level"))
-        } else if let Some(command) = text.strip_prefix("uci:") {
-            let words = crate::uci_engine::split_command(command);
-            if words.is_empty() {
-                Err("uci: needs a command, e.g. uci:fairy-stockfish".into())
-            } else {
-                Ok(PlayerSpec::Uci(words))
-            }
-        } else {
-            Err(format!(
-                "`{text}`: a player is human, engine, engine:LEVEL or uci:COMMAND"
-            ))
+    fn from_str(text: &str) -> Result<SeatSpec, String> {
+        if text.trim() == "human" {
+            return Ok(SeatSpec::Human);
         }
+        text.parse()
+            .map(SeatSpec::Program)
+            .map_err(|e| format!("{e} (or `human`)"))
     }
+}
+
+/// `--level N`: a built-in level, refused (not clamped) outside 1 to 7.
+fn parse_level(text: &str) -> Result<PlayerSpec, String> {
+    match format!("level:{}", text.trim()).parse() {
+        Ok(spec @ PlayerSpec::Level(_)) => Ok(spec),
+        Ok(_) => Err(format!("`{text}` is not a level")),
+        Err(e) => Err(e.reason),
+    }
+}
+
+/// `--engine SPEC`: the player grammar, where a bare command line (no
+/// grammar word or prefix) means a UCI engine, as it always has.
+fn parse_engine(text: &str) -> Result<PlayerSpec, String> {
+    text.parse().or_else(|_| {
+        format!("{}:{text}", Protocol::Uci.prefix())
+            .parse()
+            .map_err(|e: amazons_engine::player::spec::SpecError| e.to_string())
+    })
 }
 
 /// A time control as typed: `untimed` or `MINUTES+SECONDS` (e.g. `5+3`, `0.5+0`).
@@ -217,17 +224,42 @@ mod tests {
 
     #[test]
     fn players_and_time_controls_parse() {
-        assert_eq!("human".parse(), Ok(PlayerSpec::Human));
-        assert_eq!("engine:3".parse(), Ok(PlayerSpec::Engine(Some(3))));
+        assert_eq!("human".parse(), Ok(SeatSpec::Human));
+        assert_eq!(
+            "engine:3".parse(),
+            Ok(SeatSpec::Program(PlayerSpec::Level(3)))
+        );
+        assert_eq!(
+            "engine".parse(),
+            Ok(SeatSpec::Program(PlayerSpec::Level(7)))
+        );
         assert_eq!(
             "uci:fairy-stockfish --x 'a b'".parse(),
-            Ok(PlayerSpec::Uci(vec![
-                "fairy-stockfish".into(),
-                "--x".into(),
-                "a b".into()
-            ]))
+            Ok(SeatSpec::Program(PlayerSpec::External {
+                protocol: Protocol::Uci,
+                command: "fairy-stockfish --x 'a b'".into()
+            }))
         );
-        assert!("robot".parse::<PlayerSpec>().is_err());
+        assert!("robot".parse::<SeatSpec>().is_err());
+        assert!(
+            "engine:9"
+                .parse::<SeatSpec>()
+                .unwrap_err()
+                .contains("1 to 7")
+        );
+        assert_eq!(parse_level("4"), Ok(PlayerSpec::Level(4)));
+        assert!(parse_level("9").is_err());
+        assert_eq!(
+            parse_engine("fairy-stockfish -q"),
+            Ok(PlayerSpec::External {
+                protocol: Protocol::Uci,
+                command: "fairy-stockfish -q".into()
+            })
+        );
+        assert_eq!(
+            parse_engine("sau:./engine").unwrap().protocol(),
+            Some(Protocol::Sau)
+        );
         assert_eq!(
             "5+3".parse(),
             Ok(TimeControlArg(TimeControl::Fischer {

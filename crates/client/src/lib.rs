@@ -2,7 +2,8 @@
 //! terminal board, run bots that fill empty seats, play offline, replay history.
 //!
 //! It decides nothing about the rules (it asks `amazons-core`), searches
-//! nothing itself (it runs `amazons-engine` or an external UCI engine) and
+//! nothing itself (it plays through `amazons-engine`'s players: the built-in
+//! engine, or an external UCI, Botzone or SAU engine) and
 //! keeps no authority over a networked game (the server does).
 //!
 //! # Layout
@@ -15,9 +16,6 @@
 //! - [`labels`]: time controls and match states in words.
 //! - [`local_game`]: a game played on this machine, with take-backs and its record.
 //! - [`history_store`]: finished games as JSON records in a directory.
-//! - [`chooser`]: what a program that plays must do ([`chooser::MoveChooser`]).
-//! - [`uci_engine`]: external engines over UCI, with the restart policy.
-//! - [`builtin_engine`]: the in-process engine as a chooser.
 //! - [`cli`]: the command line.
 //! - [`terminal`]: full screen in and out, and when to go plain.
 //! - [`local`]: the `local` subcommand (games without a server).
@@ -32,8 +30,6 @@
 
 pub mod board_view;
 pub mod bot;
-pub mod builtin_engine;
-pub mod chooser;
 pub mod cli;
 pub mod clock;
 pub mod connection;
@@ -52,4 +48,3 @@ pub mod play_tui;
 pub mod server_http;
 pub mod terminal;
 pub mod text_board;
-pub mod uci_engine;

@@ -11,26 +11,28 @@ use amazons_core::{Move, PlayerInfo, PlayerKind, Side, TimeControl};
 use anyhow::Context;
 use crossterm::event;
 
-use crate::chooser::{ChooserFailed, ClockBudget, GameSoFar, MoveChooser, ThinkBudget};
-use crate::cli::{LocalArgs, PlayerSpec};
+use amazons_engine::player::{
+    ClockBudget, GameSoFar, Player, PlayerError, PlayerSettings, ThinkBudget,
+};
+
+use crate::cli::{LocalArgs, SeatSpec};
 use crate::clock::format_clock;
 use crate::game_screen::{GameScreen, ScreenAction, Tone};
 use crate::help::HELP_TEXT;
 use crate::history_store::{default_history_dir, save};
 use crate::local_game::LocalGame;
 use crate::text_board::board_text;
-use crate::uci_engine::{SupervisedEngine, UciTimeouts};
 
 /// Who sits on one side.
 enum Seat {
     /// A person at this terminal.
     Human,
     /// A program; `None` while it is thinking on its own thread.
-    Program(Option<Box<dyn MoveChooser>>),
+    Program(Option<Box<dyn Player>>),
 }
 
-/// A search running off the UI thread: the chooser comes back with its answer.
-type Thinking = Receiver<(Box<dyn MoveChooser>, Result<Move, ChooserFailed>)>;
+/// A search running off the UI thread: the player comes back with its answer.
+type Thinking = Receiver<(Box<dyn Player>, Result<Move, PlayerError>)>;
 
 /// The local match: the game, who plays it, and where it is saved.
 struct LocalMatch {
@@ -46,15 +48,19 @@ struct LocalMatch {
     saved: bool,
 }
 
-fn chooser_for(spec: &PlayerSpec) -> anyhow::Result<Option<Box<dyn MoveChooser>>> {
+/// The program for a seat (`None` for a person); external engines are
+/// started now, so a bad command is reported before the game.
+fn chooser_for(spec: &SeatSpec) -> anyhow::Result<Option<Box<dyn Player>>> {
     Ok(match spec {
-        PlayerSpec::Human => None,
-        PlayerSpec::Engine(level) => Some(crate::builtin_engine::boxed(*level)),
-        PlayerSpec::Uci(command) => {
-            let engine = SupervisedEngine::start(command.clone(), UciTimeouts::default())
-                .with_context(|| format!("starting engine `{}`", command.join(" ")))?;
-            Some(Box::new(engine))
-        }
+        SeatSpec::Human => None,
+        SeatSpec::Program(program) => Some(
+            program
+                .player(&PlayerSettings {
+                    show_stderr: true,
+                    ..PlayerSettings::default()
+                })
+                .with_context(|| format!("starting {program}"))?,
+        ),
     })
 }
 
@@ -303,7 +309,7 @@ fn apply_program_answer(
     local: &mut LocalMatch,
     screen: &mut GameScreen,
     side: Side,
-    answer: Result<Move, ChooserFailed>,
+    answer: Result<Move, PlayerError>,
 ) {
     let now = Instant::now();
     match answer {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use amazons_core::{Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage};
 
-use crate::chooser::{ClockBudget, ThinkBudget};
 use crate::clock::Clocks;
+use amazons_engine::player::{ClockBudget, ThinkBudget};
 
 /// What an event did to the match.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -252,7 +252,10 @@ fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
 #[test]
 fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let server = Server::start();
-    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let engine = format!(
+        "uci:{} good",
+        amazons_fake_engines::binary("fake-uci-engine").display()
+    );
     let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for game in 1..=2 {
@@ -289,7 +292,10 @@ fn interrupt(child: &Process) {
 #[test]
 fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let server = Server::start();
-    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let engine = format!(
+        "uci:{} good",
+        amazons_fake_engines::binary("fake-uci-engine").display()
+    );
     let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
@@ -340,7 +346,10 @@ fn players_resume_their_seats_after_a_server_restart() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
     let id = session.match_id.to_string();
-    let engine = format!("{} good", env!("CARGO_BIN_EXE_fake-uci-engine"));
+    let engine = format!(
+        "uci:{} good",
+        amazons_fake_engines::binary("fake-uci-engine").display()
+    );
     let bot = spawn_bot(&server, &["--match", &id, "--engine", &engine]);
     let (outcome, plies) = runtime.block_on(session.play(|ply| {
         if ply == 4 {

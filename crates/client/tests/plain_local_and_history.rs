@@ -29,7 +29,10 @@ fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
 }
 
 fn fake_engine(mode: &str) -> String {
-    format!("uci:{} {mode}", env!("CARGO_BIN_EXE_fake-uci-engine"))
+    format!(
+        "uci:{} {mode}",
+        amazons_fake_engines::binary("fake-uci-engine").display()
+    )
 }
 
 fn dir_arg(dir: &Path) -> String {

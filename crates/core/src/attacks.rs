@@ -328,6 +328,62 @@ fn add_run_lengths(sum: &mut [u128; 6], empty: u128, back: impl Fn(u128) -> u128
     }
 }
 
+/// `NEIGHBOURS[s]`: the squares one king step from `s`.
+static NEIGHBOURS: [u128; SQUARES] = {
+    let mut table = [0u128; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let (file, rank) = ((s % 10) as i32, (s / 10) as i32);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = Direction::ALL[d].delta();
+            let (f, r) = (file + df as i32, rank + dr as i32);
+            if f >= 0 && f < 10 && r >= 0 && r < 10 {
+                table[s] |= 1u128 << (r * 10 + f);
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// The squares one king step from `sq` (the square itself excluded): where a
+/// queen must find a free square to be able to move, and the neighbourhood
+/// evaluations and region counters look at. A table look-up.
+#[inline]
+pub fn neighbours(sq: Square) -> Bitboard {
+    Bitboard(NEIGHBOURS[sq.index() as usize])
+}
+
+/// The squares one queen move away from any square of `from`, moving through
+/// the squares of `empty` only: [`queen_reach`] for a whole set at once, by
+/// sliding the set along the eight directions. What distance maps are built
+/// from (a breadth-first flood fill by queen moves).
+///
+/// ```
+/// use amazons_core::attacks::{queen_reach, queen_reach_set};
+/// use amazons_core::{Position, Side};
+///
+/// let start = Position::start();
+/// let queens = start.queens(Side::First);
+/// let one_by_one = queens
+///     .fold(amazons_core::Bitboard::EMPTY, |all, q| all | queen_reach(q, start.occupied()));
+/// assert_eq!(queen_reach_set(queens, start.empty()), one_by_one);
+/// ```
+#[inline]
+pub fn queen_reach_set(from: Bitboard, empty: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let mut x = from.shift(dir) & empty;
+        while !x.is_empty() {
+            reach |= x;
+            x = x.shift(dir) & empty;
+        }
+    }
+    reach
+}
+
 /// The first occupied square on the way from `from` towards `to` (exclusive of
 /// `from`, inclusive of `to`), or `None` when the path is clear. The two squares
 /// must share a line.
@@ -390,6 +446,20 @@ mod tests {
             let thinning = (0..round % 4).fold(bits, |b, k| b & b.rotate_left(7 + k));
             Bitboard(thinning) & Bitboard::FULL
         })
+    }
+
+    #[test]
+    fn set_reach_and_neighbours_agree_with_the_per_square_forms() {
+        for occupied in patterned_boards() {
+            let empty = !occupied;
+            let mut union = Bitboard::EMPTY;
+            for sq in occupied {
+                union |= queen_reach(sq, occupied);
+                let king = Bitboard::from_square(sq).king_neighbourhood().without(sq);
+                assert_eq!(neighbours(sq), king, "{sq}");
+            }
+            assert_eq!(queen_reach_set(occupied, empty), union);
+        }
     }
 
     #[test]

@@ -7,10 +7,12 @@
 //! - [`square`]: the 100 squares and their names.
 //! - [`bitboard`]: sets of squares in a `u128`, and set-wise shifts.
 //! - [`attacks`]: how far a queen or arrow reaches through empty squares.
+//! - [`board`]: where the queens and arrows stand; staged move generation
+//!   (queen steps, then arrows), counting and "can this side move".
 //! - [`side`]: the first and second player (White and Black at the edges).
 //! - [`moves`]: a move (queen from, queen to, arrow) and its canonical text.
 //! - [`notation`]: the tolerant move parser and the UCI form.
-//! - [`position`]: the position, move generation, counting, legality, make/unmake.
+//! - [`position`]: a board and the side to move: legality, make/unmake.
 //! - [`zobrist`]: hash keys, updated incrementally by moves.
 //! - [`fen`]: positions as FEN text (Fairy-Stockfish's Amazons form).
 //! - [`outcome`]: how a game ends.
@@ -49,6 +51,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod board;
 pub mod clock;
 pub mod fen;
 pub mod game;
@@ -63,6 +66,7 @@ pub mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};
+pub use board::{Board, QUEENS_PER_SIDE};
 pub use clock::{Charge, Clock, Flagged, TimeControl, TimeControlError};
 pub use fen::{FenError, START_FEN};
 pub use game::{Game, GameError, RecordMeta, unix_ms};
@@ -74,7 +78,7 @@ pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
     GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordedMove, ReplayError,
 };
-pub use side::{Color, Side};
+pub use side::Side;
 pub use square::Square;
 
 /// The longest possible game: every move burns one of the 92 squares that are

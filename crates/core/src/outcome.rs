@@ -19,6 +19,12 @@ pub enum EndReason {
     Abandonment,
     /// The game was called off before both sides had moved; nobody wins.
     Aborted,
+    /// A program that plays answered a move the rules refuse (a person's
+    /// illegal move is only refused; a program's ends its game).
+    IllegalMove,
+    /// A program that plays failed: it crashed, went silent, or could not be
+    /// started or restarted.
+    EngineFailure,
 }
 
 impl fmt::Display for EndReason {
@@ -29,6 +35,8 @@ impl fmt::Display for EndReason {
             EndReason::Time => "time",
             EndReason::Abandonment => "abandonment",
             EndReason::Aborted => "aborted",
+            EndReason::IllegalMove => "illegal move",
+            EndReason::EngineFailure => "engine failure",
         })
     }
 }
@@ -88,5 +96,25 @@ mod tests {
             reason: EndReason::Abandonment,
         };
         assert_eq!(abandoned.to_string(), "game abandoned by both players");
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn reasons_keep_their_wire_names() {
+        // Records and the wire protocol carry these names: old ones must keep
+        // reading, new ones are additions.
+        for (reason, name) in [
+            (EndReason::NoLegalMove, "no_legal_move"),
+            (EndReason::Resignation, "resignation"),
+            (EndReason::Time, "time"),
+            (EndReason::Abandonment, "abandonment"),
+            (EndReason::Aborted, "aborted"),
+            (EndReason::IllegalMove, "illegal_move"),
+            (EndReason::EngineFailure, "engine_failure"),
+        ] {
+            let text = format!("\"{name}\"");
+            assert_eq!(serde_json::to_string(&reason).unwrap(), text);
+            assert_eq!(serde_json::from_str::<EndReason>(&text).unwrap(), reason);
+        }
     }
 }

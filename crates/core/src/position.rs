@@ -3,27 +3,25 @@
 
 use core::fmt;
 
-use crate::attacks::{first_blocker, mobility_planes_raw, queen_reach, split_reach};
+use crate::attacks::{first_blocker, queen_reach};
 use crate::bitboard::{Bitboard, Direction};
+use crate::board::{Board, QUEENS_PER_SIDE};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
 use crate::side::Side;
 use crate::square::Square;
 use crate::zobrist;
 
-/// Number of queens each side has in the standard game.
-pub const QUEENS_PER_SIDE: usize = 4;
-
-/// A game position.
+/// A game position: a [`Board`] and whose turn it is.
 ///
 /// Plain data (`Copy`, 64 bytes): cloning is how search explores, and
 /// [`Position::play`] hands back a new position, never a half-changed one.
+/// Every rule question (where a queen can go, how many moves there are,
+/// whether the game is over) is answered by the board for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Queens of each side, indexed by [`Side::index`].
-    queens: [Bitboard; 2],
-    /// Squares burnt by arrows.
-    arrows: Bitboard,
+    /// Where the queens and arrows stand.
+    board: Board,
     /// Whose turn it is.
     turn: Side,
     /// Moves since the start (Fairy-Stockfish's half-move clock counts every
@@ -142,8 +140,7 @@ impl Position {
             return Err(SetupError::Overlap(square));
         }
         let mut position = Position {
-            queens,
-            arrows,
+            board: Board::new(first_queens, second_queens, arrows),
             turn,
             halfmove_clock,
             fullmove: fullmove.max(1),
@@ -153,28 +150,35 @@ impl Position {
         Ok(position)
     }
 
+    /// Where the queens and arrows stand (what engines evaluate and search
+    /// code plays queen steps on).
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The queens of `side`.
     #[inline]
     pub fn queens(&self, side: Side) -> Bitboard {
-        self.queens[side.index()]
+        self.board.queens(side)
     }
 
     /// Squares burnt by arrows.
     #[inline]
     pub fn arrows(&self) -> Bitboard {
-        self.arrows
+        self.board.arrows()
     }
 
     /// Every square something stands on.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.queens[0] | self.queens[1] | self.arrows
+        self.board.occupied()
     }
 
     /// Every free square.
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        !self.occupied()
+        self.board.empty()
     }
 
     /// The side to move.
@@ -215,7 +219,7 @@ impl Position {
                 hash ^= zobrist::queen_key(side, square);
             }
         }
-        for square in self.arrows {
+        for square in self.arrows() {
             hash ^= zobrist::arrow_key(square);
         }
         if self.turn == Side::Second {
@@ -226,9 +230,7 @@ impl Position {
 
     /// Who owns the queen on `square`, if one stands there.
     pub fn queen_at(&self, square: Square) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|side| self.queens(*side).contains(square))
+        self.board.queen_at(square)
     }
 
     /// Squares the queen on `from` can move to (empty if there is no queen).
@@ -237,21 +239,21 @@ impl Position {
         if self.queen_at(from).is_none() {
             return Bitboard::EMPTY;
         }
-        queen_reach(from, self.occupied())
+        self.board.queen_steps(from)
     }
 
     /// Squares an arrow can hit when the queen on `from` has moved to `to`: the
     /// vacated square `from` counts as empty.
     #[inline]
     pub fn arrow_targets(&self, from: Square, to: Square) -> Bitboard {
-        queen_reach(to, self.occupied().without(from))
+        self.board.arrows_after(from, to)
     }
 
     /// Whether the side to move has at least one legal move. A queen can move
     /// exactly when a neighbouring square is free (step there, shoot back).
     #[inline]
     pub fn has_legal_move(&self) -> bool {
-        !(self.queens(self.turn).king_neighbourhood() & self.empty()).is_empty()
+        self.board.can_move(self.turn)
     }
 
     /// The end of the game, if the side to move has no legal move.
@@ -270,14 +272,8 @@ impl Position {
 
     /// Calls `f` with every legal move, without allocating.
     #[inline]
-    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        let occupied = self.occupied();
-        self.queens(self.turn).for_each(|from| {
-            let without_queen = occupied.without(from);
-            queen_reach(from, occupied).for_each(|to| {
-                queen_reach(to, without_queen).for_each(|arrow| f(Move { from, to, arrow }));
-            });
-        });
+    pub fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.board.for_each_move(self.turn, f);
     }
 
     /// Replaces the contents of `moves` with every legal move. Reusing one buffer
@@ -335,53 +331,13 @@ impl Position {
     /// ```
     #[inline]
     pub fn count_moves(&self) -> u64 {
-        let occupied = self.occupied();
-        // reached[k]: squares that more than k of the mover's queens reach.
-        let mut reached = [0u128; QUEENS_PER_SIDE];
-        let mut total = 0u64;
-        for from in self.queens(self.turn) {
-            let reach = split_reach(from, occupied.0);
-            for k in (1..QUEENS_PER_SIDE).rev() {
-                reached[k] |= reached[k - 1] & reach.squares;
-            }
-            reached[0] |= reach.squares;
-            let [n, s, e, w, ne, nw, se, sw] = reach.lengths.map(u64::from);
-            total += n + s + e + w + ne + nw + se + sw;
-            total += 2 * (n * s + e * w + ne * sw + nw * se);
-        }
-        // Destinations reached by several queens count once per queen: weigh
-        // the arrows from each destination (one bit plane per binary digit)
-        // by how many queens reach it, with one population count per plane
-        // and multiplicity level.
-        let planes = mobility_planes_raw(self.empty().0);
-        for set in reached {
-            if set == 0 {
-                break;
-            }
-            for (digit, plane) in planes.iter().enumerate() {
-                total += u64::from((plane & set).count_ones()) << digit;
-            }
-        }
-        total
+        self.board.count_moves(self.turn)
     }
 
     /// [`Position::count_moves`] done the plain set-wise way, queen by queen and
     /// direction by direction; kept as a cross-check for the fast count.
     pub fn count_moves_simple(&self) -> u64 {
-        let occupied = self.occupied();
-        let mut total = 0u64;
-        for from in self.queens(self.turn) {
-            let free = (!occupied).with(from);
-            let reach = queen_reach(from, occupied);
-            for dir in Direction::ALL {
-                let mut x = reach.shift(dir) & free;
-                while !x.is_empty() {
-                    total += u64::from(x.count());
-                    x = x.shift(dir) & free;
-                }
-            }
-        }
-        total
+        self.board.count_moves_simple(self.turn)
     }
 
     /// Checks one move without generating the others.
@@ -470,8 +426,7 @@ impl Position {
     pub fn make(&mut self, m: Move) {
         debug_assert_eq!(self.is_legal(m), Ok(()), "make({m}) in\n{self:?}");
         let side = self.turn;
-        self.queens[side.index()] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
-        self.arrows = self.arrows.with(m.arrow);
+        self.board.toggle(side, m);
         self.hash ^= zobrist::queen_key(side, m.from)
             ^ zobrist::queen_key(side, m.to)
             ^ zobrist::arrow_key(m.arrow)
@@ -496,8 +451,7 @@ impl Position {
             ^ zobrist::queen_key(side, m.to)
             ^ zobrist::arrow_key(m.arrow)
             ^ zobrist::second_to_move_key();
-        self.arrows = self.arrows.without(m.arrow);
-        self.queens[side.index()] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+        self.board.toggle(side, m);
     }
 }
 
@@ -518,7 +472,7 @@ impl fmt::Debug for Position {
                 let c = match self.queen_at(square) {
                     Some(Side::First) => 'Q',
                     Some(Side::Second) => 'q',
-                    None if self.arrows.contains(square) => '*',
+                    None if self.arrows().contains(square) => '*',
                     None => '.',
                 };
                 write!(f, "{c} ")?;

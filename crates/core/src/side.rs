@@ -20,9 +20,6 @@ pub enum Side {
     Second,
 }
 
-/// The name most Amazons software uses for [`Side`].
-pub type Color = Side;
-
 impl Side {
     /// Both sides, first player first.
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];

@@ -2,9 +2,9 @@
 //! search budget).
 use std::time::Instant;
 
+use amazons_core::Board;
 use amazons_core::{Position, Side};
 use amazons_engine::endgame::{self, RegionCache, SEARCH_REGION_BUDGET};
-use amazons_engine::eval::Board;
 
 fn main() {
     // White: a big open area with a dead-end pocket (not perfectly fillable
@@ -18,7 +18,7 @@ fn main() {
     ];
     for fen in fens {
         let p = Position::from_fen(fen).unwrap();
-        let board = Board::of(&p);
+        let board: Board = *p.board();
         let t = Instant::now();
         let mut cache = RegionCache::default();
         let b = endgame::side_bounds(&board, Side::First, &mut cache, SEARCH_REGION_BUDGET);

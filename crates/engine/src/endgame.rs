@@ -22,10 +22,10 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use amazons_core::attacks::queen_reach;
-use amazons_core::{Bitboard, Side};
+use amazons_core::attacks::neighbours;
+use amazons_core::{Bitboard, Board, Side};
 
-use crate::eval::{Board, KNOWN_WIN, king_mask};
+use crate::eval::KNOWN_WIN;
 
 /// Lower and upper bound on the number of moves a side can still make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -91,9 +91,9 @@ impl RegionCache {
 /// each with the amazons touching it.
 pub fn regions_of(board: &Board, side: Side) -> Vec<(Bitboard, Bitboard)> {
     let empty = board.empty();
-    let mut queens = board.queens[side.index()];
+    let mut queens = board.queens(side);
     let mut out = Vec::new();
-    let own = board.queens[side.index()];
+    let own = board.queens(side);
     while let Some(q) = queens.first() {
         // Grow through empty squares and through own amazons (an amazon between
         // two pockets joins them: it can move into either).
@@ -191,18 +191,19 @@ impl FillSearch {
             return false;
         }
         self.budget -= 1;
-        let blocked = !empty;
+        // The region's queens alone on a board where everything outside the
+        // region is burnt: core's staged generation gives the filling moves.
+        let board = Board::new(queens, Bitboard::EMPTY, !(empty | queens));
         // Candidate moves ordered by the arrow's free neighbours (dead ends
         // first) and then by how many free squares the queen keeps next to it.
         let mut moves: Vec<(u32, u8, u8, u8)> = Vec::new();
         for from in queens {
-            let without = blocked.without(from);
-            for to in queen_reach(from, blocked) {
+            for to in board.queen_steps(from) {
                 let after = empty.without(to).with(from);
-                for arrow in queen_reach(to, without) {
+                for arrow in board.arrows_after(from, to) {
                     let left = after.without(arrow);
-                    let arrow_free = (king_mask(arrow) & left).count();
-                    let queen_free = (king_mask(to) & left).count();
+                    let arrow_free = (neighbours(arrow) & left).count();
+                    let queen_free = (neighbours(to) & left).count();
                     let key = arrow_free * 16 + (8 - queen_free.min(8));
                     moves.push((key, from.index(), to.index(), arrow.index()));
                 }
@@ -263,7 +264,7 @@ mod tests {
     fn open_region_is_fully_fillable() {
         // Queen a2 boxed in with a1, b1, c1, b2, c2: five squares, all fillable.
         let p = Position::from_fen("9q/10/10/10/10/10/10/****6/Q2*6/3*6 w").unwrap();
-        let b = Board::of(&p);
+        let b = *p.board();
         let mut cache = RegionCache::default();
         let bounds = side_bounds(&b, Side::First, &mut cache, 100_000);
         assert!(bounds.is_exact());
@@ -276,7 +277,7 @@ mod tests {
         // blocked: a1, b1, c2 are not on one line and a1, c2 are not neighbours,
         // so whichever square the queen takes, the other is lost. Size 2, 1 move.
         let p = Position::from_fen("9q/10/10/10/10/10/10/1***6/**1*6/1Q**6 w").unwrap();
-        let b = Board::of(&p);
+        let b = *p.board();
         let mut cache = RegionCache::default();
         let bounds = side_bounds(&b, Side::First, &mut cache, 100_000);
         assert_eq!(bounds, MoveBounds { lower: 1, upper: 1 });

@@ -25,7 +25,8 @@
 //! dominates) as `w` falls. When the board has split so that no square is
 //! reachable by both sides, [`crate::endgame`] counts moves exactly instead.
 
-use amazons_core::{Bitboard, Direction, Position, Side, Square};
+use amazons_core::attacks::{neighbours, queen_reach, queen_reach_set};
+use amazons_core::{Bitboard, Board, Direction, Position, Side, Square};
 
 use crate::endgame::{self, RegionCache};
 
@@ -46,39 +47,6 @@ pub const KNOWN_WIN: i32 = 20_000;
 
 /// Centipawns per unit of the blended Lieberum value.
 const SCALE: f32 = 100.0;
-
-/// A board reduced to what evaluation needs: the queens of each side and the
-/// blocked squares. Lighter than a [`Position`] (no hash, no counters), so the
-/// move picker can evaluate a queen move without its arrow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board {
-    /// Queens by [`Side::index`].
-    pub queens: [Bitboard; 2],
-    /// Squares burnt by arrows.
-    pub arrows: Bitboard,
-}
-
-impl Board {
-    /// The board of a position.
-    pub fn of(position: &Position) -> Board {
-        Board {
-            queens: [position.queens(Side::First), position.queens(Side::Second)],
-            arrows: position.arrows(),
-        }
-    }
-
-    /// Every occupied square.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.queens[0] | self.queens[1] | self.arrows
-    }
-
-    /// Every empty square.
-    #[inline]
-    pub fn empty(&self) -> Bitboard {
-        !self.occupied()
-    }
-}
 
 /// Queen and king distances of both sides to every square.
 #[derive(Clone, Debug)]
@@ -104,21 +72,6 @@ impl Default for Maps {
     }
 }
 
-/// Slides every square of `from` along all eight lines through `empty`:
-/// the squares one queen move away from the set.
-#[inline]
-pub fn queen_step(from: Bitboard, empty: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        let mut x = from.shift(dir) & empty;
-        while !x.is_empty() {
-            out |= x;
-            x = x.shift(dir) & empty;
-        }
-    }
-    out
-}
-
 /// Breadth-first flood fill by queen moves; writes distances into `out` and
 /// returns the set reached. Returns also the first ring through `first`.
 fn queen_bfs(
@@ -132,7 +85,7 @@ fn queen_bfs(
     let mut reached = Bitboard::EMPTY;
     let mut d = 1u8;
     loop {
-        let next = queen_step(frontier, empty) & !reached;
+        let next = queen_reach_set(frontier, empty) & !reached;
         if next.is_empty() {
             break;
         }
@@ -172,11 +125,12 @@ fn king_bfs(start: Bitboard, empty: Bitboard, out: &mut [u8; 100]) {
 /// Computes both sides' distance maps for `board`.
 pub fn compute_maps(board: &Board, maps: &mut Maps) {
     let empty = board.empty();
-    for side in 0..2 {
+    for side in Side::BOTH {
+        let i = side.index();
         let mut first = Bitboard::EMPTY;
-        maps.reach[side] = queen_bfs(board.queens[side], empty, &mut maps.queen[side], &mut first);
-        maps.queen1[side] = first;
-        king_bfs(board.queens[side], empty, &mut maps.king[side]);
+        maps.reach[i] = queen_bfs(board.queens(side), empty, &mut maps.queen[i], &mut first);
+        maps.queen1[i] = first;
+        king_bfs(board.queens(side), empty, &mut maps.king[i]);
     }
 }
 
@@ -232,36 +186,6 @@ impl Default for EvalParams {
     }
 }
 
-/// King-step masks around each square (the square itself excluded).
-static KING: [u128; 100] = {
-    let mut t = [0u128; 100];
-    let mut s = 0;
-    while s < 100 {
-        let f = (s % 10) as i32;
-        let r = (s / 10) as i32;
-        let mut df = -1;
-        while df <= 1 {
-            let mut dr = -1;
-            while dr <= 1 {
-                let (nf, nr) = (f + df, r + dr);
-                if (df != 0 || dr != 0) && nf >= 0 && nf < 10 && nr >= 0 && nr < 10 {
-                    t[s] |= 1u128 << (nr * 10 + nf);
-                }
-                dr += 1;
-            }
-            df += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// The squares a king step away from `sq`.
-#[inline]
-pub fn king_mask(sq: Square) -> Bitboard {
-    Bitboard(KING[sq.index() as usize])
-}
-
 /// `RINGS[s][k]`: squares at king distance `k + 1` from `s` (the last ring
 /// holds every square at distance 4 or more).
 static RINGS: [[u128; 4]; 100] = {
@@ -293,7 +217,7 @@ static RINGS: [[u128; 4]; 100] = {
 #[inline]
 pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
     let empty = !occupied;
-    let reach = amazons_core::attacks::queen_reach(q, occupied);
+    let reach = queen_reach(q, occupied);
     let rings = &RINGS[q.index() as usize];
     let mut m = 0u32;
     for (k, ring) in rings.iter().enumerate() {
@@ -313,10 +237,10 @@ pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
 /// Reference version of [`amazon_mobility`], square by square.
 pub fn amazon_mobility_reference(q: Square, occupied: Bitboard) -> u32 {
     let empty = !occupied;
-    let reach = amazons_core::attacks::queen_reach(q, occupied);
+    let reach = queen_reach(q, occupied);
     let mut m = 0u32;
     for s in reach {
-        let n = (king_mask(s) & empty).count();
+        let n = (neighbours(s) & empty).count();
         let dist = (q.file() as i32 - s.file() as i32)
             .abs()
             .max((q.rank() as i32 - s.rank() as i32).abs());
@@ -356,14 +280,14 @@ pub struct Terms {
 
 /// Mobility term: the side to move's amazons' mobility values minus the
 /// opponent's. Shared by the reference and the set-wise evaluation.
-fn mobility_balance(board: &Board, me: usize, op: usize) -> f32 {
+fn mobility_balance(board: &Board, me: Side) -> f32 {
     let occupied = board.occupied();
     // Same order of additions as always, so scores stay bit-identical.
     let mut mob = 0.0;
-    for q in board.queens[me] {
+    for q in board.queens(me) {
         mob += mobility_value(amazon_mobility(q, occupied));
     }
-    for q in board.queens[op] {
+    for q in board.queens(me.opponent()) {
         mob -= mobility_value(amazon_mobility(q, occupied));
     }
     mob
@@ -403,7 +327,7 @@ pub fn terms(board: &Board, maps: &Maps, stm: Side) -> Terms {
         };
     }
     t.c1 *= 2.0;
-    t.mobility = mobility_balance(board, me, op);
+    t.mobility = mobility_balance(board, stm);
     t
 }
 
@@ -483,7 +407,7 @@ impl Levels {
         let mut reached = Bitboard::EMPTY;
         self.count = 0;
         loop {
-            let next = queen_step(frontier, empty) & !reached;
+            let next = queen_reach_set(frontier, empty) & !reached;
             if next.is_empty() {
                 break;
             }
@@ -543,12 +467,10 @@ fn territory(me: &Levels, op: &Levels) -> (f32, f32) {
 /// [`terms`] computed from level sets with popcounts instead of per-square
 /// distance arrays; the same numbers (tested), about twice as fast.
 pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms, bool) {
-    let me = stm.index();
-    let op = 1 - me;
     let empty = board.empty();
     let [qm, qo, km, ko] = &mut scratch.0;
-    qm.queen(board.queens[me], empty);
-    qo.queen(board.queens[op], empty);
+    qm.queen(board.queens(stm), empty);
+    qo.queen(board.queens(stm.opponent()), empty);
     let separated = (qm.reach() & qo.reach()).is_empty();
     let mut t = Terms::default();
     if separated {
@@ -580,8 +502,8 @@ pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms,
         }
     }
     t.w = w;
-    km.king(board.queens[me], empty);
-    ko.king(board.queens[op], empty);
+    km.king(board.queens(stm), empty);
+    ko.king(board.queens(stm.opponent()), empty);
     (t.t2, t.t2_ties) = territory(km, ko);
     // c2 = Σ clamp((D2_op − D2_me) / 6, −1, 1), unreachable counting as ∞.
     let reach_m = km.reach();
@@ -609,7 +531,7 @@ pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms,
         }
     }
     t.c2 = c2;
-    t.mobility = mobility_balance(board, me, op);
+    t.mobility = mobility_balance(board, stm);
     (t, false)
 }
 
@@ -645,7 +567,7 @@ impl Evaluator {
 
     /// Score of a position for its side to move.
     pub fn evaluate_position(&mut self, position: &Position) -> i32 {
-        self.evaluate(&Board::of(position), position.turn())
+        self.evaluate(position.board(), position.turn())
     }
 }
 
@@ -656,7 +578,7 @@ mod tests {
     #[test]
     fn start_is_nearly_even_and_w_is_large() {
         let p = Position::start();
-        let b = Board::of(&p);
+        let b = *p.board();
         let mut maps = Maps::default();
         compute_maps(&b, &mut maps);
         let t = terms(&b, &maps, Side::First);
@@ -677,11 +599,11 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            let b = Board::of(&p);
+            let b = *p.board();
             let mut maps = Maps::default();
             compute_maps(&b, &mut maps);
             let (fast, separated) = terms_setwise(&b, p.turn(), &mut Scratch::default());
-            for q in b.queens[0] | b.queens[1] {
+            for q in b.queens(Side::First) | b.queens(Side::Second) {
                 assert_eq!(
                     amazon_mobility(q, b.occupied()),
                     amazon_mobility_reference(q, b.occupied())
@@ -733,7 +655,7 @@ mod tests {
     fn distances_match_a_hand_count() {
         // White queen a1, black queen j10; nothing else.
         let p = Position::from_fen("9q/10/10/10/10/10/10/10/10/Q9 w").unwrap();
-        let b = Board::of(&p);
+        let b = *p.board();
         let mut maps = Maps::default();
         compute_maps(&b, &mut maps);
         let sq = |s: &str| s.parse::<Square>().unwrap().index() as usize;

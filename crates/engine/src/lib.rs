@@ -1,9 +1,28 @@
-//! Search and evaluation for the Game of the Amazons.
+//! Search and evaluation for the Game of the Amazons, and the one way to
+//! play against any program: the [`player`] module.
 //!
 //! The client's bots and offline mode, the UCI binary and the arena all play
-//! through [`Engine::search`]. An [`Engine`] keeps its transposition table
-//! between moves, so reuse one per game (call [`Engine::new_game`] between
-//! games).
+//! through [`player::Player`]; the built-in engine behind it searches with
+//! [`Engine::search`]. An [`Engine`] keeps its transposition table between
+//! moves, so reuse one per game (call [`Engine::new_game`] between games).
+//! Every rule (where a queen can go, whether a side can move, how many moves
+//! it has) comes from `amazons-core`'s [`amazons_core::Board`].
+//!
+//! # Layout
+//! - [`eval`]: the Lieberum evaluation (distance maps, territory, mobility).
+//! - [`endgame`]: counting moves in separated regions, with sound bounds.
+//! - [`search`]: the alpha-beta search of levels 5 and 6, and the mobility
+//!   baseline of level 3.
+//! - [`mcts`]: the Monte-Carlo tree search of level 7.
+//! - [`tt`]: the lock-free transposition table.
+//! - [`time`]: turning clocks and move times into search budgets.
+//! - [`openings`]: how the arena's balanced openings are made.
+//! - [`player`]: programs that play (this engine in process, external engines
+//!   over UCI, Botzone or SAU), the player grammar, the failure policy.
+//!
+//! The `amazons-engine` binary (feature `cli`, on by default) adds the UCI
+//! loop, the arena, `bench` and `perft`; a crate that only plays depends on
+//! this one with `default-features = false` and compiles none of it.
 //!
 //! ```
 //! use amazons_core::Position;
@@ -31,15 +50,14 @@
 //!
 //! Every level stops within its time budget.
 
-pub mod arena;
 pub mod endgame;
 pub mod eval;
 pub mod mcts;
 pub mod openings;
+pub mod player;
 pub mod search;
 pub mod time;
 pub mod tt;
-pub mod uci;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,7 +199,6 @@ pub struct Engine {
     config: EngineConfig,
     tt: Arc<Tt>,
     stop: Arc<AtomicBool>,
-    searches: u64,
     tuning: Option<Tuning>,
     mcts_params: mcts::MctsParams,
 }
@@ -238,7 +255,6 @@ impl Engine {
             tt: Arc::new(Tt::new(tt_mb)),
             config,
             stop: Arc::new(AtomicBool::new(false)),
-            searches: 0,
             tuning: None,
             mcts_params: mcts::MctsParams::default(),
         }
@@ -251,7 +267,7 @@ impl Engine {
     }
 
     /// Overrides the knobs of the Monte-Carlo search of level 7 (experiments,
-    /// e.g. the arena's `mcts:c=30,width=24`; other levels are unaffected).
+    /// e.g. the player `mcts:c=30,width=24`; other levels are unaffected).
     pub fn set_mcts_params(&mut self, params: mcts::MctsParams) {
         self.mcts_params = params;
     }
@@ -271,7 +287,6 @@ impl Engine {
     /// Forgets what earlier games taught the table (call between games).
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.searches = 0;
     }
 
     /// Searches `position` within `limits`, calling `info` after each completed
@@ -368,7 +383,6 @@ impl Engine {
             });
         }
         self.stop.store(false, Ordering::Relaxed);
-        self.searches += 1;
         report
     }
 

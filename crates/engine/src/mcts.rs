@@ -48,12 +48,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use amazons_core::attacks::queen_reach;
-use amazons_core::{Bitboard, Move, Position, Side, Square};
+use amazons_core::{Bitboard, Board, Move, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::eval::{Board, Evaluator, KNOWN_WIN, MATE, king_mask};
+use crate::eval::{Evaluator, KNOWN_WIN, MATE};
 
 /// Knobs of the Monte-Carlo search. Integers (hundredths where a fraction is
 /// meant) so that arena player specifications can be compared for equality.
@@ -220,12 +219,6 @@ fn nth_square(b: Bitboard, n: u32) -> Square {
         k -= 1;
     }
     Square::from_index((base + x.trailing_zeros()) as u8).expect("bit of a board square")
-}
-
-/// Whether `side` can move on `board` (a queen with a free neighbour).
-#[inline]
-fn can_move(board: &Board, side: Side) -> bool {
-    !(board.queens[side.index()].king_neighbourhood() & board.empty()).is_empty()
 }
 
 /// What the trees of a root-parallel search share: a flag that ends them all
@@ -581,9 +574,8 @@ impl<'a> Searcher<'a> {
     /// what was ranked.
     fn expand(&mut self, idx: usize, pos: &Position, is_root: bool) {
         let stm = pos.turn();
-        let me = stm.index();
-        let board = Board::of(pos);
-        if !can_move(&board, stm) {
+        let board = *pos.board();
+        if !board.can_move(stm) {
             self.nodes[idx].expanded = true;
             self.nodes[idx].proof = Proof::Win;
             return;
@@ -595,20 +587,19 @@ impl<'a> Searcher<'a> {
         };
         // At least one child, so that an expanded node always has a move.
         let (queen_width, width) = (queen_width.max(1), width.max(1));
-        let occ = board.occupied();
         // Stage 1: queen moves by the evaluation after the queen move.
         let mut queen_moves = std::mem::take(&mut self.queen_moves);
         queen_moves.clear();
-        'queens: for from in board.queens[me] {
-            for to in queen_reach(from, occ) {
+        'queens: for from in board.queens(stm) {
+            for to in board.queen_steps(from) {
                 // An evaluation costs about 2 µs (more when a separated
                 // endgame is counted); reading the clock costs some 25 ns.
                 if self.check_stop() {
                     break 'queens;
                 }
-                let mut b = board;
-                b.queens[me] = b.queens[me].without(from).with(to);
-                let s = self.evaluator.evaluate(&b, stm);
+                let s = self
+                    .evaluator
+                    .evaluate(&board.with_step(stm, from, to), stm);
                 queen_moves.push((s, from, to));
             }
         }
@@ -624,16 +615,14 @@ impl<'a> Searcher<'a> {
         let mut all_arrows = true;
         'arrows: for k in 0..self.queen_moves.len().min(queen_width) {
             let (_, from, to) = self.queen_moves[k];
-            let mut b = board;
-            b.queens[me] = b.queens[me].without(from).with(to);
-            for arrow in queen_reach(to, occ.without(from)) {
+            let stepped = board.with_step(stm, from, to);
+            for arrow in board.arrows_after(from, to) {
                 if self.check_stop() {
                     all_arrows = false;
                     break 'arrows;
                 }
-                let mut b2 = b;
-                b2.arrows = b2.arrows.with(arrow);
-                let s = if can_move(&b2, stm.opponent()) {
+                let b2 = stepped.with_arrow(arrow);
+                let s = if b2.can_move(stm.opponent()) {
                     -self.evaluator.evaluate(&b2, stm.opponent())
                 } else {
                     MATE
@@ -684,31 +673,22 @@ impl<'a> Searcher<'a> {
     /// Random playout from `pos`: the result for its side to move in `0..=1`.
     fn playout(&mut self, pos: &Position) -> f32 {
         let stm = pos.turn();
-        let mut board = Board::of(pos);
+        let mut board: Board = *pos.board();
         let mut side = stm;
         for _ in 0..self.params.playout_plies {
-            let empty = board.empty();
-            let mut movable = Bitboard::EMPTY;
-            for q in board.queens[side.index()] {
-                if !(king_mask(q) & empty).is_empty() {
-                    movable = movable.with(q);
-                }
-            }
+            let movable = board.movable_queens(side);
             if movable.is_empty() {
                 return if side == stm { 0.0 } else { 1.0 };
             }
             let from = nth_square(movable, self.rng.random_range(0..movable.count()));
-            let occ = board.occupied();
-            let dests = queen_reach(from, occ);
+            let dests = board.queen_steps(from);
             let to = nth_square(dests, self.rng.random_range(0..dests.count()));
-            let arrows = queen_reach(to, occ.without(from));
+            let arrows = board.arrows_after(from, to);
             let arrow = nth_square(arrows, self.rng.random_range(0..arrows.count()));
-            let q = &mut board.queens[side.index()];
-            *q = q.without(from).with(to);
-            board.arrows = board.arrows.with(arrow);
+            board = board.with_step(side, from, to).with_arrow(arrow);
             side = side.opponent();
         }
-        let v = if can_move(&board, side) {
+        let v = if board.can_move(side) {
             let s = self.evaluator.evaluate(&board, side);
             win_probability(s, self.params.scale_cp as f32)
         } else {
@@ -923,6 +903,7 @@ fn merge(trees: &[(MctsResult, Vec<RootChild>)], scale: f32) -> MctsResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_core::Side;
     use std::time::Duration;
 
     fn limits_nodes(n: u64) -> MctsLimits {
@@ -1020,7 +1001,7 @@ mod tests {
         let r = search_default(&p, limits_nodes(500), 7);
         let m = r.best.unwrap();
         let after = p.play(m).unwrap();
-        let board = Board::of(&after);
+        let board = *after.board();
         let mut cache = crate::endgame::RegionCache::default();
         let white = crate::endgame::side_bounds(&board, Side::First, &mut cache, 100_000);
         let black = crate::endgame::side_bounds(&board, Side::Second, &mut cache, 100_000);
@@ -1042,10 +1023,11 @@ mod tests {
     }
 
     #[test]
-    fn stops_on_the_flag_and_the_deadline() {
+    fn a_raised_stop_flag_still_gives_a_legal_move() {
+        // No limit but the flag: only the flag can end this search (the
+        // deadline is measured in CPU time in tests/deadlines.rs).
         let p = Position::start();
         let stop = AtomicBool::new(true);
-        let t = Instant::now();
         let r = search(
             &p,
             MctsParams::default(),
@@ -1058,62 +1040,6 @@ mod tests {
             &mut |_| {},
         );
         assert!(p.is_legal(r.best.unwrap()).is_ok());
-        assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
-
-        let stop = AtomicBool::new(false);
-        for plies in [0, 30] {
-            let p = random_position(11, plies);
-            let t = Instant::now();
-            let r = search(
-                &p,
-                MctsParams::default(),
-                MctsLimits {
-                    deadline: Some(t + Duration::from_millis(40)),
-                    soft_deadline: Some(t + Duration::from_millis(40)),
-                    max_tree_nodes: 1 << 20,
-                    ..MctsLimits::default()
-                },
-                &stop,
-                1,
-                &mut |_| {},
-            );
-            assert!(p.is_legal(r.best.unwrap()).is_ok());
-            assert!(
-                t.elapsed() < Duration::from_millis(40 + 50),
-                "{:?}",
-                t.elapsed()
-            );
-        }
-    }
-
-    #[test]
-    fn a_search_interrupted_by_another_thread_returns_a_move() {
-        let stop = AtomicBool::new(false);
-        let p = random_position(5, 12);
-        let t = Instant::now();
-        let r = std::thread::scope(|s| {
-            s.spawn(|| {
-                std::thread::sleep(Duration::from_millis(30));
-                stop.store(true, Ordering::Relaxed);
-            });
-            search(
-                &p,
-                MctsParams::default(),
-                MctsLimits {
-                    max_tree_nodes: 1 << 20,
-                    ..MctsLimits::default()
-                },
-                &stop,
-                1,
-                &mut |_| {},
-            )
-        });
-        assert!(p.is_legal(r.best.unwrap()).is_ok());
-        assert!(
-            t.elapsed() < Duration::from_millis(30 + 50),
-            "{:?}",
-            t.elapsed()
-        );
     }
 
     #[test]
@@ -1156,18 +1082,12 @@ mod tests {
             hash_mb: 1,
             ..EngineConfig::default()
         });
-        let t = Instant::now();
         let r = e.search(
             &p,
             &SearchLimits::movetime(Duration::from_millis(60)),
             &mut |_| {},
         );
         assert!(p.is_legal(r.best_move.unwrap()).is_ok());
-        assert!(
-            t.elapsed() < Duration::from_millis(60 + 50),
-            "{:?}",
-            t.elapsed()
-        );
     }
 
     #[test]
@@ -1209,7 +1129,7 @@ mod tests {
     }
 
     #[test]
-    fn two_threads_return_a_legal_move_within_budget() {
+    fn two_threads_return_a_legal_move_and_sum_their_playouts() {
         use crate::{Engine, EngineConfig, SearchLimits};
         for plies in [0, 14, 40] {
             let p = random_position(19, plies);
@@ -1218,17 +1138,11 @@ mod tests {
                 hash_mb: 1,
                 ..EngineConfig::default()
             });
-            let t = Instant::now();
             let mut info_nodes = Vec::new();
             let r = e.search(
                 &p,
                 &SearchLimits::movetime(Duration::from_millis(80)),
                 &mut |i| info_nodes.push(i.nodes),
-            );
-            assert!(
-                t.elapsed() < Duration::from_millis(80 + 50),
-                "{:?}",
-                t.elapsed()
             );
             assert!(p.is_legal(r.best_move.unwrap()).is_ok());
             assert!(r.nodes > 0);

@@ -18,10 +18,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use amazons_core::attacks::queen_reach;
-use amazons_core::{Move, Position, Side, Square};
+use amazons_core::attacks::neighbours;
+use amazons_core::{Board, Move, Position, Square};
 
-use crate::eval::{self, Board, Evaluator, INF, KNOWN_WIN, MATE, Maps, king_mask};
+use crate::eval::{self, Evaluator, INF, KNOWN_WIN, MATE, Maps};
 use crate::tt::{Bound, Entry, Tt};
 
 /// Scores at least this far from zero are "mate" scores (depend on the ply).
@@ -341,7 +341,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let board = Board::of(pos);
+        let board = *pos.board();
         let stm = pos.turn();
         eval::compute_maps(&board, &mut self.scratch);
         if (self.scratch.reach[0] & self.scratch.reach[1]).is_empty() {
@@ -435,22 +435,21 @@ impl<'a> Worker<'a> {
         let mut queen_moves: Vec<(i32, Square, Square)> = Vec::with_capacity(96);
         let full_queen_rank = depth >= self.params.queen_eval_depth;
         let mut ranked = 0u32;
-        for from in board.queens[me] {
+        for from in board.queens(stm) {
             let from_mob = eval::amazon_mobility(from, occ) as i32;
-            for to in queen_reach(from, occ) {
+            for to in board.queen_steps(from) {
                 ranked += 1;
                 if ranked % RANK_CHECK_INTERVAL == 0 && self.check_stop() {
                     return;
                 }
+                let stepped = board.with_step(stm, from, to);
                 let s = if full_queen_rank {
-                    let mut b = *board;
-                    b.queens[me] = b.queens[me].without(from).with(to);
-                    self.evaluator.evaluate(&b, stm)
+                    self.evaluator.evaluate(&stepped, stm)
                 } else {
                     // Cheap proxy: squares newly in one queen move that the
                     // opponent contests, and the mover's change of mobility.
-                    let occ2 = occ.without(from).with(to);
-                    let reach = queen_reach(to, occ2);
+                    let occ2 = stepped.occupied();
+                    let reach = stepped.queen_steps(to);
                     let mut gain = 0;
                     for s in reach {
                         let i = s.index() as usize;
@@ -473,27 +472,25 @@ impl<'a> Worker<'a> {
         let full_arrows = depth >= self.params.arrow_eval_depth;
         let mut candidates: Vec<(i32, Move)> = Vec::with_capacity(256);
         for &(qs, from, to) in &queen_moves {
-            let mut b = *board;
-            b.queens[me] = b.queens[me].without(from).with(to);
-            let occ2 = occ.without(from);
+            let b = board.with_step(stm, from, to);
             if full_arrows {
-                for arrow in queen_reach(to, occ2) {
+                for arrow in board.arrows_after(from, to) {
                     ranked += 1;
                     if ranked % RANK_CHECK_INTERVAL == 0 && self.check_stop() {
                         return;
                     }
-                    let mut b2 = b;
-                    b2.arrows = b2.arrows.with(arrow);
-                    let s = -self.evaluator.evaluate(&b2, stm.opponent());
+                    let s = -self
+                        .evaluator
+                        .evaluate(&b.with_arrow(arrow), stm.opponent());
                     candidates.push((s, Move::new(from, to, arrow)));
                 }
             } else {
                 let mut maps = Maps::default();
                 eval::compute_maps(&b, &mut maps);
-                let opp_queens = b.queens[op];
+                let opp_queens = b.queens(stm.opponent());
                 let near_opp = opp_queens.king_neighbourhood();
-                let near_me = b.queens[me].without(to).king_neighbourhood();
-                for arrow in queen_reach(to, occ2) {
+                let near_me = b.queens(stm).without(to).king_neighbourhood();
+                for arrow in board.arrows_after(from, to) {
                     let i = arrow.index() as usize;
                     let (a, o) = (maps.queen[me][i], maps.queen[op][i]);
                     let mut v = 0;
@@ -510,7 +507,7 @@ impl<'a> Worker<'a> {
                         v += 10;
                     }
                     if near_opp.contains(arrow) {
-                        v += 16 + 4 * (king_mask(arrow) & opp_queens).count() as i32;
+                        v += 16 + 4 * (neighbours(arrow) & opp_queens).count() as i32;
                     }
                     if near_me.contains(arrow) {
                         v -= 8;
@@ -570,34 +567,15 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// Number of moves `side` would have if it were to move on `board`, counted
-/// set-wise (the course-project mobility evaluation).
-pub fn count_side_moves(board: &Board, side: Side) -> u32 {
-    let occupied = board.occupied();
-    let mut total = 0;
-    for from in board.queens[side.index()] {
-        let free = (!occupied).with(from);
-        let reach = queen_reach(from, occupied);
-        for dir in amazons_core::Direction::ALL {
-            let mut x = reach.shift(dir) & free;
-            while !x.is_empty() {
-                total += x.count();
-                x = x.shift(dir) & free;
-            }
-        }
-    }
-    total
-}
-
 /// Mobility-only evaluation for the side to move (moves it has minus moves the
 /// opponent would have).
 pub fn mobility_eval(position: &Position) -> i32 {
-    let b = Board::of(position);
+    let board = position.board();
     let me = position.turn();
     if !position.has_legal_move() {
         return -MATE;
     }
-    count_side_moves(&b, me) as i32 - count_side_moves(&b, me.opponent()) as i32
+    board.count_moves(me) as i32 - board.count_moves(me.opponent()) as i32
 }
 
 /// The course-project baseline: mobility evaluation, full-width alpha-beta to
@@ -666,18 +644,4 @@ pub fn baseline_search(
 /// Deadline helper: `start + d`.
 pub fn deadline_after(start: Instant, d: Option<Duration>) -> Option<Instant> {
     d.map(|d| start + d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn count_side_moves_matches_core() {
-        let p = Position::start();
-        assert_eq!(
-            count_side_moves(&Board::of(&p), Side::First) as u64,
-            p.count_moves()
-        );
-    }
 }

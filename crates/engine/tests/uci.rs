@@ -1,8 +1,13 @@
-//! UCI sessions: drive the built `amazons-engine` binary over pipes.
+//! UCI sessions: drive the built `amazons-engine` binary over pipes. Time
+//! bounds here are smoke bounds (a search that ignores its budget or never
+//! stops), far above what a loaded machine adds; the deadline itself is
+//! measured in CPU time in `search.rs`. No sleep waits for anything: the
+//! engine reads its input in order, so a command sent after `go` arrives
+//! while it searches.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Position};
@@ -64,17 +69,22 @@ impl Session {
         }
     }
 
+    /// Sends `quit` and waits for the engine to close its output (exit).
     fn quit(mut self) {
         self.send("quit");
-        let end = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < end {
-            if self.child.try_wait().unwrap().is_some() {
-                return;
+        let end = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    panic!("engine did not quit");
+                }
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        panic!("engine did not quit");
+        assert!(self.child.wait().unwrap().success());
     }
 }
 
@@ -150,11 +160,7 @@ fn plays_legal_moves_from_startpos_and_fen() {
     s.send("go movetime 100");
     let t = Instant::now();
     let lines = s.until("bestmove", T);
-    assert!(
-        t.elapsed() < Duration::from_millis(100 + 150),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     let p = p.play(Move::from_uci("a7b7,b7c7").unwrap()).unwrap();
     assert!(
         p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
@@ -170,8 +176,9 @@ fn clock_go_and_no_legal_move() {
     s.send("go wtime 2000 btime 2000 winc 10 binc 10");
     let t = Instant::now();
     let lines = s.until("bestmove", T);
+    // A share of the clock, not all of it.
     assert!(
-        t.elapsed() < Duration::from_millis(700),
+        t.elapsed() < Duration::from_millis(1500),
         "{:?}",
         t.elapsed()
     );
@@ -189,11 +196,7 @@ fn clock_go_and_no_legal_move() {
     s.send("go depth 2");
     let t = Instant::now();
     let lines = s.until("bestmove", T);
-    assert!(
-        t.elapsed() < Duration::from_millis(1000 + 150),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     assert!(
         Position::start()
             .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
@@ -214,12 +217,11 @@ fn infinite_search_answers_isready_and_stops() {
     let mut s = Session::start();
     s.send("position startpos");
     s.send("go infinite");
-    std::thread::sleep(Duration::from_millis(50));
     s.send("isready");
-    let lines = s.until("readyok", Duration::from_secs(1));
+    let lines = s.until("readyok", T);
     assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
     s.send("stop");
-    let lines = s.until("bestmove", Duration::from_secs(2));
+    let lines = s.until("bestmove", T);
     assert!(
         Position::start()
             .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
@@ -227,7 +229,6 @@ fn infinite_search_answers_isready_and_stops() {
     );
     // quit while thinking also works
     s.send("go infinite");
-    std::thread::sleep(Duration::from_millis(30));
     s.quit();
 }
 

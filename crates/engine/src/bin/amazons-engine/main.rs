@@ -1,9 +1,18 @@
-//! `amazons-engine`: UCI engine (no arguments), `bench`, `perft` and `arena`.
+//! `amazons-engine`: UCI engine (no arguments), `bench`, `perft`, `arena`
+//! and `gen-openings`.
+//!
+//! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
+//!   own thread.
+//! - `arena`: matches between any two players of the player grammar, each
+//!   game kept in a core `Game`.
+
+mod arena;
+mod uci;
 
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
-use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, arena, openings, uci};
+use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, openings};
 use clap::{Parser, Subcommand};
 
 /// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
@@ -43,7 +52,7 @@ enum Command {
         divide: bool,
     },
     /// Plays matches between two players and reports the score and Elo.
-    Arena(arena::ArenaArgs),
+    Arena(Box<arena::ArenaArgs>),
     /// Generates balanced opening positions for the arena (see `openings` docs).
     GenOpenings {
         /// Openings wanted.
@@ -146,7 +155,7 @@ fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Arena(args)) => arena::run(*args),
         Some(Command::GenOpenings {
             count,
             plies,

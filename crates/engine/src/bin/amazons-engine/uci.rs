@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use amazons_core::{Move, Position, START_FEN};
 
-use crate::eval::MATE;
-use crate::{ClockLimits, Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
+use amazons_engine::eval::MATE;
+use amazons_engine::{ClockLimits, Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -26,7 +26,7 @@ fn say(out: &Out, line: &str) {
 
 /// Formats a score as UCI does: `cp N`, or `mate N` (moves, negative when
 /// losing) for a forced end of the game.
-pub fn format_score(score: i32) -> String {
+fn format_score(score: i32) -> String {
     if score.abs() >= MATE - 1000 {
         let plies = MATE - score.abs();
         let moves = (plies + 1) / 2;
@@ -41,7 +41,7 @@ pub fn format_score(score: i32) -> String {
 }
 
 /// Formats one `info` line.
-pub fn info_line(i: &SearchInfo) -> String {
+fn info_line(i: &SearchInfo) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| m.uci().to_string()).collect();
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
@@ -316,7 +316,10 @@ impl Session {
 }
 
 /// Runs a UCI session until `quit` or the end of `input`.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> anyhow::Result<()> {
+pub(crate) fn run<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+) -> anyhow::Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let config = EngineConfig::default();
     let mut s = Session {

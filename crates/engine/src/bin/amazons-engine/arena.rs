@@ -1,0 +1,484 @@
+//! The arena: plays matches between two players and measures the result.
+//!
+//! Players are anything the player grammar names (`level:7`, `random`,
+//! `mcts:c=30`, `uci:CMD`, `botzone:CMD`, `sau:CMD`; see
+//! `amazons_engine::player::spec`). Each opening of the openings file is
+//! played twice with colours swapped (games with a SAU engine start from the
+//! standard start: its protocol cannot set up a position). Each game is a core
+//! `Game`: moves are checked and clocks kept by the rules crate, and the
+//! record is the game's own. A player that answers an illegal move loses by
+//! `illegal_move`, one that crashes or goes silent (after its one restart) by
+//! `engine_failure`, one that is late by `time`. Results come with a 95%
+//! confidence interval and an Elo difference.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+use amazons_core::{
+    EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind, Position,
+    RecordMeta, Side, TimeControl, unix_ms,
+};
+use amazons_engine::player::{
+    ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
+    ThinkBudget,
+};
+use anyhow::{Context, bail};
+
+/// The openings shipped with the crate (see `data/README.md` for how they were made).
+pub const DEFAULT_OPENINGS: &str = include_str!("../../../data/openings.txt");
+
+/// Arguments of `amazons-engine arena`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// First player: `level:N` (1-7), `random` (1), `baseline` (3), `ab` or
+    /// `alphabeta` (6), `full` or `mcts` (7), `level:6:root=..,inner=..`
+    /// (alpha-beta level with other selectivity),
+    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..`
+    /// (Monte-Carlo level 7 with other knobs), or an external engine:
+    /// `uci:CMD`, `botzone:CMD`, `sau:CMD` (CMD split like a shell does).
+    #[arg(long)]
+    pub a: PlayerSpec,
+    /// Second player, same forms.
+    #[arg(long)]
+    pub b: PlayerSpec,
+    /// Number of games (rounded up to an even number: each opening twice).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Fixed time per move in milliseconds (default 100 unless --tc is given).
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// A clock for each side, in the one time-control syntax: `5+3` (minutes
+    /// + seconds), `10s+0.1` (seconds + seconds). A flag falls at zero.
+    #[arg(long)]
+    pub tc: Option<TimeControl>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    pub concurrency: usize,
+    /// Openings file (one FEN per line, `#` comments); default: the shipped set.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Directory to write each game's record (JSON) into.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// With --movetime: lateness allowed beyond the move time, in
+    /// milliseconds, before a move loses on time.
+    #[arg(long, default_value_t = 50)]
+    pub margin_ms: u64,
+    /// Search threads for built-in players.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Search threads for player A only (overrides --threads).
+    #[arg(long)]
+    pub threads_a: Option<usize>,
+    /// Search threads for player B only (overrides --threads).
+    #[arg(long)]
+    pub threads_b: Option<usize>,
+    /// Print every game's moves.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Start at this opening of the file (to sample other openings).
+    #[arg(long, default_value_t = 0)]
+    pub opening_offset: usize,
+}
+
+/// How much time a move gets: the game's clock rules, and a fixed time per
+/// move when the game is untimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pace {
+    /// The clocks the game is played with (`Untimed` with a move time).
+    control: TimeControl,
+    /// The time for every move, and the lateness allowed beyond it.
+    movetime: Option<(Duration, Duration)>,
+}
+
+impl Pace {
+    /// What the side to move may spend now.
+    fn budget(&self, game: &Game, now: Instant) -> ThinkBudget {
+        match (self.movetime, game.clock().remaining_both(now)) {
+            (Some((movetime, _)), _) => ThinkBudget::movetime(movetime),
+            (None, Some(remaining)) => ThinkBudget {
+                movetime: None,
+                clocks: Some(ClockBudget {
+                    remaining,
+                    increment: [self.control.increment(); 2],
+                }),
+            },
+            (None, None) => ThinkBudget::default(),
+        }
+    }
+}
+
+/// How one game ended, for the table: the record and a sentence.
+struct Played {
+    /// The game's record.
+    record: GameRecord,
+    /// What happened, in words (who failed and how, or "no legal move").
+    reason: String,
+}
+
+/// Plays one game between `white` and `black` from `start`.
+fn play_game(
+    index: usize,
+    start: Position,
+    players: [&mut dyn Player; 2],
+    names: [String; 2],
+    pace: Pace,
+) -> Played {
+    let started_at = SystemTime::now();
+    let mut game = Game::from_position(start, pace.control);
+    let mut reason = String::new();
+    for side in Side::BOTH {
+        if let Err(e) = players[side.index()].new_game() {
+            let name = &names[side.index()];
+            reason = format!("{name} could not start a game: {e}");
+            game.end(
+                Outcome::win(side.opponent(), e.end_reason()),
+                Instant::now(),
+            );
+            break;
+        }
+    }
+    game.start(Instant::now());
+    let mut moves: Vec<Move> = Vec::new();
+    while game.outcome().is_none() {
+        let position = game.position();
+        let side = position.turn();
+        let name = &names[side.index()];
+        let budget = pace.budget(&game, Instant::now());
+        let so_far = GameSoFar {
+            start,
+            moves: &moves,
+            position,
+        };
+        let answer = players[side.index()].choose(so_far, budget);
+        let answered = Instant::now();
+        let m = match answer {
+            Ok(m) => m,
+            Err(e) => {
+                reason = format!("{name} failed: {e}");
+                game.end(Outcome::win(side.opponent(), e.end_reason()), answered);
+                break;
+            }
+        };
+        if let Some((movetime, margin)) = pace.movetime {
+            let spent = game.clock().spent(answered);
+            if spent > movetime + margin {
+                reason = format!(
+                    "{name} took {} ms for a {} ms budget",
+                    spent.as_millis(),
+                    movetime.as_millis()
+                );
+                game.end(Outcome::win(side.opponent(), EndReason::Time), answered);
+                break;
+            }
+        }
+        match game.play(m, answered) {
+            Ok(_) => moves.push(m),
+            Err(GameError::Flagged(_)) => reason = format!("{name} ran out of time"),
+            Err(e) => {
+                reason = format!("{name} played an illegal move: {e}");
+                game.end(
+                    Outcome::win(side.opponent(), EndReason::IllegalMove),
+                    answered,
+                );
+            }
+        }
+    }
+    let outcome = game.outcome().expect("the game is over");
+    if reason.is_empty() {
+        reason = outcome.reason.to_string();
+    }
+    let [white_name, black_name] = names;
+    let bot = |name: String| PlayerInfo {
+        name,
+        kind: PlayerKind::Bot,
+    };
+    let record = game
+        .to_record(RecordMeta {
+            id: format!("arena-{}-{index}", unix_ms(started_at)),
+            white: bot(white_name),
+            black: bot(black_name),
+            started_at,
+            ended_at: SystemTime::now(),
+        })
+        .expect("a finished game has a record");
+    Played { record, reason }
+}
+
+/// Score (0–1), its 95% confidence interval and the Elo difference, for
+/// `wins` out of `games` (Amazons has no draws).
+pub fn score_summary(wins: usize, games: usize) -> (f64, f64, f64, f64, f64, f64) {
+    let n = games.max(1) as f64;
+    let s = wins as f64 / n;
+    let sd = (s * (1.0 - s) / n).sqrt();
+    let lo = (s - 1.96 * sd).max(0.0);
+    let hi = (s + 1.96 * sd).min(1.0);
+    (s, lo, hi, elo(s), elo(lo), elo(hi))
+}
+
+/// Elo difference for an expected score `s` (infinite at 0 and 1).
+pub fn elo(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// Reads an openings file: one FEN per line, blank lines and `#` comments skipped.
+pub fn parse_openings(text: &str) -> anyhow::Result<Vec<Position>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let p = Position::from_fen(line).with_context(|| format!("openings line {}", i + 1))?;
+        out.push(p);
+    }
+    if out.is_empty() {
+        bail!("no openings");
+    }
+    Ok(out)
+}
+
+/// A finished game with what the table needs.
+struct Finished {
+    /// Whether player A played first (white).
+    a_first: bool,
+    /// The record (winner, reason, moves).
+    record: GameRecord,
+}
+
+/// Runs `amazons-engine arena`.
+pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
+    let pace = match (args.tc, args.movetime) {
+        (Some(control), _) => {
+            if !control.is_timed() {
+                bail!("--tc needs a clock (like 10s+0.1); use --movetime for untimed games");
+            }
+            Pace {
+                control,
+                movetime: None,
+            }
+        }
+        (None, movetime) => Pace {
+            control: TimeControl::Untimed,
+            movetime: Some((
+                Duration::from_millis(movetime.unwrap_or(100)),
+                Duration::from_millis(args.margin_ms),
+            )),
+        },
+    };
+    let sau = [&args.a, &args.b]
+        .iter()
+        .any(|spec| spec.protocol() == Some(Protocol::Sau));
+    let openings = if sau {
+        println!("a SAU engine plays: every game starts from the standard start");
+        vec![Position::start()]
+    } else {
+        match &args.openings {
+            Some(path) => parse_openings(&std::fs::read_to_string(path)?)?,
+            None => parse_openings(DEFAULT_OPENINGS)?,
+        }
+    };
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)?;
+    }
+    let games = args.games.div_ceil(2) * 2;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Finished>> = Mutex::new(Vec::new());
+    let labels = [args.a.label(), args.b.label()];
+    let (name_a, name_b) = if labels[0] == labels[1] {
+        (format!("{}-A", labels[0]), format!("{}-B", labels[1]))
+    } else {
+        (labels[0].clone(), labels[1].clone())
+    };
+    let pace_text = match pace.movetime {
+        Some((movetime, margin)) => format!(
+            "{} ms a move (+{} ms margin)",
+            movetime.as_millis(),
+            margin.as_millis()
+        ),
+        None => format!("clock {}", pace.control),
+    };
+    println!(
+        "arena: {name_a} ({}) vs {name_b} ({}), {games} games, {pace_text}, concurrency {}, {} openings",
+        args.a,
+        args.b,
+        args.concurrency,
+        openings.len()
+    );
+    // An external engine gets the lateness margin and a second more before
+    // it counts as silent (then the game is lost anyway).
+    let timeouts = ExternalTimeouts {
+        grace: Duration::from_millis(args.margin_ms) + Duration::from_secs(1),
+        ..ExternalTimeouts::default()
+    };
+    let settings = |threads: Option<usize>, seed: u64| PlayerSettings {
+        threads: threads.unwrap_or(args.threads),
+        hash_mb: 16,
+        seed,
+        timeouts,
+        show_stderr: false,
+    };
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut handles = Vec::new();
+        for worker in 0..args.concurrency.max(1) {
+            let (args, openings, next, results) = (&args, &openings, &next, &results);
+            let (name_a, name_b) = (name_a.clone(), name_b.clone());
+            let settings_a = settings(args.threads_a, 1000 + worker as u64);
+            let settings_b = settings(args.threads_b, 2000 + worker as u64);
+            handles.push(scope.spawn(move || -> anyhow::Result<()> {
+                let mut player_a = args
+                    .a
+                    .player(&settings_a)
+                    .with_context(|| format!("starting player A ({})", args.a))?;
+                let mut player_b = args
+                    .b
+                    .player(&settings_b)
+                    .with_context(|| format!("starting player B ({})", args.b))?;
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= games {
+                        return Ok(());
+                    }
+                    let start = openings[(i / 2 + args.opening_offset) % openings.len()];
+                    let a_first = i % 2 == 0;
+                    let (players, names): ([&mut dyn Player; 2], _) = if a_first {
+                        (
+                            [&mut *player_a, &mut *player_b],
+                            [name_a.clone(), name_b.clone()],
+                        )
+                    } else {
+                        (
+                            [&mut *player_b, &mut *player_a],
+                            [name_b.clone(), name_a.clone()],
+                        )
+                    };
+                    let played = play_game(i, start, players, names, pace);
+                    let record = played.record;
+                    let winner = record.result.winner.unwrap_or(Side::First);
+                    let (wins, finished) = {
+                        let mut results = results.lock().expect("results");
+                        results.push(Finished {
+                            a_first,
+                            record: record.clone(),
+                        });
+                        let wins = results
+                            .iter()
+                            .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
+                            .count();
+                        (wins, results.len())
+                    };
+                    println!(
+                        "game {:>3}: {} (white) vs {} (black): {} wins ({}, {} plies) | {}: {}/{}",
+                        i + 1,
+                        record.white.name,
+                        record.black.name,
+                        winner,
+                        played.reason,
+                        record.moves.len(),
+                        name_a,
+                        wins,
+                        finished
+                    );
+                    if args.verbose {
+                        println!("  {}", record.move_text());
+                    }
+                    if let Some(dir) = &args.out {
+                        let path = dir.join(format!("game-{:04}.json", i + 1));
+                        std::fs::write(&path, serde_json::to_string_pretty(&record)?)?;
+                    }
+                }
+            }));
+        }
+        for h in handles {
+            h.join()
+                .map_err(|_| anyhow::anyhow!("arena worker panicked"))??;
+        }
+        Ok(())
+    })?;
+    let results = results.into_inner().expect("results");
+    let n = results.len();
+    let a_wins = results
+        .iter()
+        .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
+        .count();
+    let white_wins = results
+        .iter()
+        .filter(|f| f.record.result.winner == Some(Side::First))
+        .count();
+    let count = |reason: EndReason| {
+        results
+            .iter()
+            .filter(|f| f.record.result.reason == reason)
+            .count()
+    };
+    let (s, lo, hi, e, elo_lo, elo_hi) = score_summary(a_wins, n);
+    println!("----");
+    println!(
+        "{name_a} vs {name_b}: +{a_wins} -{} (of {n}); white won {white_wins}; lost on time {}, by an illegal move {}, by an engine failure {}",
+        n - a_wins,
+        count(EndReason::Time),
+        count(EndReason::IllegalMove),
+        count(EndReason::EngineFailure),
+    );
+    println!(
+        "score {:.1}% (95% CI {:.1}% .. {:.1}%), Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+        s * 100.0,
+        lo * 100.0,
+        hi * 100.0,
+        e,
+        elo_lo,
+        elo_hi
+    );
+    Ok(())
+}
+
+/// The side player A had in a game.
+fn a_side(a_first: bool) -> Side {
+    if a_first { Side::First } else { Side::Second }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_score_is_zero() {
+        let (s, lo, hi, e, _, _) = score_summary(10, 20);
+        assert_eq!(s, 0.5);
+        assert!(lo < 0.5 && hi > 0.5);
+        assert!(e.abs() < 1e-9);
+        assert!(elo(0.75) > 190.0 && elo(0.75) < 192.0);
+    }
+
+    #[test]
+    fn shipped_openings_parse() {
+        assert!(parse_openings(DEFAULT_OPENINGS).unwrap().len() >= 10);
+    }
+
+    #[test]
+    fn a_clock_game_is_budgeted_from_the_core_clock() {
+        let control: TimeControl = "10s+0.1".parse().unwrap();
+        let pace = Pace {
+            control,
+            movetime: None,
+        };
+        let t0 = Instant::now();
+        let mut game = Game::new(control);
+        game.start(t0);
+        let budget = pace.budget(&game, t0 + Duration::from_secs(2));
+        let clocks = budget.clocks.unwrap();
+        assert_eq!(
+            clocks.remaining,
+            [Duration::from_secs(8), Duration::from_secs(10)]
+        );
+        assert_eq!(clocks.increment, [Duration::from_millis(100); 2]);
+    }
+}

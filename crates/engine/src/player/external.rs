@@ -1,0 +1,155 @@
+//! An external engine, whatever its protocol, with one failure policy: a
+//! program that crashes, goes silent or answers an illegal move is restarted
+//! once per game and asked again; a second failure gives up, and the caller
+//! ends the game (the arena) or resigns (a bot). Nothing else goes down with
+//! it: the program is a child process, killed when it is dropped.
+
+use std::time::Duration;
+
+use amazons_core::Move;
+
+use crate::player::spec::Protocol;
+use crate::player::{GameSoFar, Player, PlayerError, ThinkBudget, botzone, sau, uci};
+
+/// How long to wait for an external engine beyond what it was asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ExternalTimeouts {
+    /// For the start-up handshake (`uciok`, `readyok`, `name`).
+    pub handshake: Duration,
+    /// Extra time after the move budget: a UCI engine then gets `stop` and
+    /// this much again; other protocols have no `stop`, so they get this
+    /// once and count as silent after it.
+    pub grace: Duration,
+    /// The longest search when the budget sets no limit.
+    pub unbounded: Duration,
+}
+
+impl Default for ExternalTimeouts {
+    fn default() -> Self {
+        ExternalTimeouts {
+            handshake: Duration::from_secs(10),
+            grace: Duration::from_secs(2),
+            unbounded: Duration::from_secs(60),
+        }
+    }
+}
+
+/// How a driver starts and how long it waits: what every protocol session
+/// needs to know besides the command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SessionOptions {
+    /// The deadlines.
+    pub timeouts: ExternalTimeouts,
+    /// Whether the program's stderr goes to ours (else it is discarded).
+    pub show_stderr: bool,
+}
+
+/// One protocol's conversation with one running program (or, for Botzone's
+/// restart-per-turn bots, with a program started again every turn).
+pub trait Session: Send {
+    /// The engine's name, as its protocol tells it (or the program's name).
+    fn name(&self) -> String;
+    /// Tells the engine a new game starts.
+    fn new_game(&mut self) -> Result<(), PlayerError>;
+    /// Asks for a move in `game` within `budget`; the answer is checked by
+    /// the rules before it is returned.
+    fn best_move(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
+}
+
+/// Starts a session of `protocol` for `words` (the command line, split).
+fn start_session(
+    protocol: Protocol,
+    words: &[String],
+    options: SessionOptions,
+) -> Result<Box<dyn Session>, PlayerError> {
+    Ok(match protocol {
+        Protocol::Uci => Box::new(uci::UciSession::start(words, options)?),
+        Protocol::Botzone => Box::new(botzone::BotzoneSession::start(words, options)?),
+        Protocol::Sau => Box::new(sau::SauSession::start(words, options)?),
+    })
+}
+
+/// An external engine with the restart-once policy.
+pub struct ExternalPlayer {
+    /// The protocol it speaks.
+    protocol: Protocol,
+    /// The command line, split into words.
+    words: Vec<String>,
+    /// Deadlines and stderr handling.
+    options: SessionOptions,
+    /// The running session; `None` after a failure, until restarted.
+    session: Option<Box<dyn Session>>,
+    /// Restarts still allowed in this game.
+    restarts_left: u32,
+    /// The engine's name once known.
+    name: String,
+}
+
+impl ExternalPlayer {
+    /// Starts the engine now, so a bad command is reported before any game.
+    pub fn start(
+        protocol: Protocol,
+        words: Vec<String>,
+        options: SessionOptions,
+    ) -> Result<ExternalPlayer, PlayerError> {
+        let session = start_session(protocol, &words, options)?;
+        Ok(ExternalPlayer {
+            name: session.name(),
+            protocol,
+            words,
+            options,
+            session: Some(session),
+            restarts_left: 1,
+        })
+    }
+
+    /// The command line, for messages.
+    fn command(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// The running session, started (with a new game) if the last one failed.
+    fn running(&mut self) -> Result<&mut Box<dyn Session>, PlayerError> {
+        if self.session.is_none() {
+            let mut session = start_session(self.protocol, &self.words, self.options)?;
+            session.new_game()?;
+            self.session = Some(session);
+        }
+        Ok(self.session.as_mut().expect("just started"))
+    }
+}
+
+impl Player for ExternalPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.restarts_left = 1;
+        let result = self.running().and_then(|session| session.new_game());
+        result.inspect_err(|_| self.session = None)
+    }
+
+    fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
+        loop {
+            let result = self
+                .running()
+                .and_then(|session| session.best_move(game, budget));
+            let error = match result {
+                Ok(m) => return Ok(m),
+                Err(error) => error,
+            };
+            self.session = None;
+            let command = self.command();
+            if self.restarts_left == 0 {
+                tracing::error!("engine `{command}` failed again ({error}); giving up");
+                return Err(PlayerError::GaveUp {
+                    command,
+                    last: Box::new(error),
+                });
+            }
+            self.restarts_left -= 1;
+            tracing::warn!("engine `{command}` failed ({error}); restarting it once");
+        }
+    }
+}

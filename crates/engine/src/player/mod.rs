@@ -1,0 +1,126 @@
+//! Programs that play: one [`Player`] trait for the built-in engine and for
+//! external engines, one [`PlayerSpec`] grammar naming them, and the drivers
+//! that talk to external engines over UCI, Botzone's simple interaction or the
+//! SAU platform protocol.
+//!
+//! The arena (`amazons-engine arena`), the client's bots and offline games,
+//! and (later) the server's computer opponents all play through this module,
+//! so a fix to how an engine is spoken to, timed out or restarted lands once.
+//!
+//! - [`spec`]: [`PlayerSpec`], the text that names a player (`level:7`,
+//!   `mcts:c=30`, `uci:CMD`, `botzone:CMD`, `sau:CMD`), and how one is built.
+//! - [`builtin`]: the in-process engine as a player.
+//! - [`external`]: an external engine with the failure policy (restarted once
+//!   per game, then it gives up), whatever its protocol.
+//! - [`process`]: a child process spoken to line by line, every wait with a
+//!   deadline.
+//! - [`uci`], [`botzone`], [`sau`]: the three protocols, with their
+//!   coordinates.
+//! - [`route`]: the moves from the standard start to a position, for
+//!   protocols that can only describe a game by its moves.
+//! - [`error`]: what can go wrong, and how a game records it.
+//!
+//! The API is synchronous: a caller on an async runtime runs a player on a
+//! blocking thread (`spawn_blocking`), which is also what keeps a slow engine
+//! from delaying anything else.
+
+pub mod botzone;
+pub mod builtin;
+pub mod error;
+pub mod external;
+pub mod process;
+pub mod route;
+pub mod sau;
+pub mod spec;
+pub mod uci;
+
+use std::time::Duration;
+
+use amazons_core::{Move, Position, Side};
+
+pub use builtin::BuiltinPlayer;
+pub use error::PlayerError;
+pub use external::{ExternalPlayer, ExternalTimeouts};
+pub use spec::{PlayerSettings, PlayerSpec, Protocol};
+
+/// The game so far, as a player needs it: protocols that describe a game by
+/// its moves get the start and the moves, the built-in engine the position.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSoFar<'a> {
+    /// Where the game started.
+    pub start: Position,
+    /// The moves played since.
+    pub moves: &'a [Move],
+    /// The position to choose a move in (`start` with `moves` played).
+    pub position: Position,
+}
+
+impl<'a> GameSoFar<'a> {
+    /// The game from `start` after `moves` (which must be legal there).
+    pub fn new(start: Position, moves: &'a [Move]) -> Result<GameSoFar<'a>, PlayerError> {
+        let mut position = start;
+        for m in moves {
+            position = position.play(*m).map_err(|e| {
+                PlayerError::Unsupported(format!("the game so far is not legal: {e}"))
+            })?;
+        }
+        Ok(GameSoFar {
+            start,
+            moves,
+            position,
+        })
+    }
+}
+
+/// Both sides' clocks as a player should budget them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ClockBudget {
+    /// Time left, indexed by [`Side::index`] (white first).
+    pub remaining: [Duration; 2],
+    /// Increment per move, indexed the same way.
+    pub increment: [Duration; 2],
+}
+
+/// How long a player may think about one move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ThinkBudget {
+    /// A fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// The clocks, when the player should manage its own time.
+    pub clocks: Option<ClockBudget>,
+}
+
+impl ThinkBudget {
+    /// A fixed time for the move.
+    pub fn movetime(time: Duration) -> ThinkBudget {
+        ThinkBudget {
+            movetime: Some(time),
+            clocks: None,
+        }
+    }
+
+    /// The longest the side to move can take under this budget, if bounded:
+    /// what a driver waits for before it counts an engine as silent.
+    pub fn limit(&self, side: Side) -> Option<Duration> {
+        match (self.movetime, self.clocks) {
+            (Some(movetime), _) => Some(movetime),
+            (None, Some(clocks)) => Some(clocks.remaining[side.index()]),
+            (None, None) => None,
+        }
+    }
+}
+
+/// A program that chooses moves.
+///
+/// `Send`, so a user interface or a server can run it on a thread of its own.
+pub trait Player: Send {
+    /// A name for player lists, records and logs (an external engine's own
+    /// name when its protocol tells it).
+    fn name(&self) -> String;
+    /// Called before each game (clears hash tables, tells external engines).
+    fn new_game(&mut self) -> Result<(), PlayerError>;
+    /// Chooses a legal move in `game.position`, which must not be over.
+    /// An error means the player cannot go on in this game: the caller ends
+    /// the game with [`PlayerError::end_reason`] or resigns for it.
+    fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
+}

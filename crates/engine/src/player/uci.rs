@@ -1,0 +1,195 @@
+//! Driving an external engine over UCI, in the dialect Fairy-Stockfish
+//! speaks for Amazons: `uci`/`uciok`, `setoption name UCI_Variant value
+//! amazons`, `isready`/`readyok`, `ucinewgame`, `position startpos|fen FEN
+//! moves d1d7,d7g7 ...`, `go movetime ..` or `go wtime .. btime .. winc ..
+//! binc ..`, and `bestmove d1d7,d7g7`.
+//!
+//! Coordinates are ours (files a–j left to right, ranks 1–10 from White's
+//! side; White moves first). The budget is handed over exactly (`movetime`, or
+//! both clocks). An engine that is still thinking when its budget and the
+//! grace have passed is sent `stop` and gets the grace once more; then it
+//! counts as silent.
+
+use std::time::Instant;
+
+use amazons_core::{Move, Position, Side};
+
+use crate::player::external::{Session, SessionOptions};
+use crate::player::process::EngineProcess;
+use crate::player::{GameSoFar, PlayerError, ThinkBudget};
+
+/// A running UCI engine.
+pub struct UciSession {
+    /// The program.
+    process: EngineProcess,
+    /// The name it reported (`id name ...`), or the program's file name.
+    name: String,
+    /// Deadlines.
+    options: SessionOptions,
+}
+
+impl UciSession {
+    /// Starts `words` and completes the UCI handshake.
+    pub fn start(words: &[String], options: SessionOptions) -> Result<UciSession, PlayerError> {
+        let process = EngineProcess::spawn(words, options.show_stderr)?;
+        let mut session = UciSession {
+            name: program_name(words),
+            process,
+            options,
+        };
+        session.process.send("uci")?;
+        let deadline = Instant::now() + options.timeouts.handshake;
+        loop {
+            let line = session.process.next_line(deadline, "uciok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                session.name = name.trim().to_string();
+            }
+            if line.trim() == "uciok" {
+                break;
+            }
+        }
+        session
+            .process
+            .send("setoption name UCI_Variant value amazons")?;
+        session.ready()?;
+        Ok(session)
+    }
+
+    /// Sends `isready` and waits for `readyok`.
+    fn ready(&mut self) -> Result<(), PlayerError> {
+        self.process.send("isready")?;
+        let deadline = Instant::now() + self.options.timeouts.handshake;
+        while self.process.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+}
+
+/// The file name of a command's program: a name until the engine tells its own.
+pub(crate) fn program_name(words: &[String]) -> String {
+    let program = words.first().map_or("engine", String::as_str);
+    program.rsplit('/').next().unwrap_or(program).to_string()
+}
+
+impl Session for UciSession {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.process.send("ucinewgame")?;
+        self.ready()
+    }
+
+    fn best_move(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
+        self.process.send(&position_command(game))?;
+        self.process.send(&go_command(budget))?;
+        let side = game.position.turn();
+        let timeouts = self.options.timeouts;
+        let think = budget.limit(side).unwrap_or(timeouts.unbounded);
+        let mut deadline = Instant::now() + think + timeouts.grace;
+        let mut stopped = false;
+        let text = loop {
+            match self.process.next_line(deadline, "bestmove") {
+                Ok(line) => {
+                    if let Some(rest) = line.trim().strip_prefix("bestmove") {
+                        break rest.split_whitespace().next().unwrap_or("").to_string();
+                    }
+                }
+                Err(PlayerError::Silent { .. }) if !stopped => {
+                    self.process.send("stop")?;
+                    stopped = true;
+                    deadline = Instant::now() + timeouts.grace;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        let m = Move::from_uci(&text).map_err(|e| PlayerError::IllegalMove {
+            text: text.clone(),
+            reason: e.to_string(),
+        })?;
+        game.position
+            .is_legal(m)
+            .map_err(|e| PlayerError::IllegalMove {
+                text,
+                reason: e.to_string(),
+            })?;
+        Ok(m)
+    }
+}
+
+impl Drop for UciSession {
+    fn drop(&mut self) {
+        let _ = self.process.send("quit");
+    }
+}
+
+/// The `position` line for a game.
+fn position_command(game: GameSoFar<'_>) -> String {
+    let mut line = if game.start == Position::start() {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", game.start.fen())
+    };
+    if !game.moves.is_empty() {
+        line.push_str(" moves");
+        for m in game.moves {
+            line.push_str(&format!(" {}", m.uci()));
+        }
+    }
+    line
+}
+
+/// The `go` line for a budget.
+fn go_command(budget: ThinkBudget) -> String {
+    match (budget.movetime, budget.clocks) {
+        (Some(movetime), _) => format!("go movetime {}", movetime.as_millis()),
+        (None, Some(clocks)) => format!(
+            "go wtime {} btime {} winc {} binc {}",
+            clocks.remaining[Side::First.index()].as_millis(),
+            clocks.remaining[Side::Second.index()].as_millis(),
+            clocks.increment[Side::First.index()].as_millis(),
+            clocks.increment[Side::Second.index()].as_millis(),
+        ),
+        (None, None) => "go infinite".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::ClockBudget;
+    use std::time::Duration;
+
+    #[test]
+    fn go_lines() {
+        let movetime = ThinkBudget::movetime(Duration::from_millis(1500));
+        assert_eq!(go_command(movetime), "go movetime 1500");
+        let clocks = ThinkBudget {
+            movetime: None,
+            clocks: Some(ClockBudget {
+                remaining: [Duration::from_secs(60), Duration::from_secs(50)],
+                increment: [Duration::from_secs(2), Duration::from_secs(3)],
+            }),
+        };
+        assert_eq!(
+            go_command(clocks),
+            "go wtime 60000 btime 50000 winc 2000 binc 3000"
+        );
+        assert_eq!(go_command(ThinkBudget::default()), "go infinite");
+    }
+
+    #[test]
+    fn position_lines() {
+        let moves: Vec<Move> = vec!["d1-d7/g7".parse().unwrap()];
+        let game = GameSoFar::new(Position::start(), &moves).unwrap();
+        assert_eq!(position_command(game), "position startpos moves d1d7,d7g7");
+        let other: Position = "3q6/10/10/3Q*1Q1*q/10/*1q7/Q5q3/10/6*3/6Q3 w - - 4 3"
+            .parse()
+            .unwrap();
+        let game = GameSoFar::new(other, &[]).unwrap();
+        assert_eq!(
+            position_command(game),
+            format!("position fen {}", other.fen())
+        );
+    }
+}

@@ -1,0 +1,191 @@
+//! The engine crate's drivers against the scripted engines of this crate:
+//! each protocol plays whole games (from the start and from an arena
+//! opening), and crashing, silent and illegal engines are reported, restarted
+//! once, then given up on.
+
+use std::time::Duration;
+
+use amazons_core::{Move, Position};
+use amazons_engine::player::external::{ExternalTimeouts, SessionOptions};
+use amazons_engine::player::{
+    ExternalPlayer, GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec, Protocol,
+    ThinkBudget,
+};
+
+fn quick() -> SessionOptions {
+    SessionOptions {
+        timeouts: ExternalTimeouts {
+            handshake: Duration::from_secs(5),
+            grace: Duration::from_millis(300),
+            unbounded: Duration::from_secs(1),
+        },
+        show_stderr: false,
+    }
+}
+
+fn binary(protocol: Protocol) -> &'static str {
+    match protocol {
+        Protocol::Uci => env!("CARGO_BIN_EXE_fake-uci-engine"),
+        Protocol::Botzone => env!("CARGO_BIN_EXE_fake-botzone-bot"),
+        Protocol::Sau => env!("CARGO_BIN_EXE_fake-sau-engine"),
+    }
+}
+
+fn fake(protocol: Protocol, args: &[&str]) -> ExternalPlayer {
+    let mut words = vec![binary(protocol).to_string()];
+    words.extend(args.iter().map(|a| a.to_string()));
+    ExternalPlayer::start(protocol, words, quick()).unwrap()
+}
+
+fn budget() -> ThinkBudget {
+    ThinkBudget::movetime(Duration::from_millis(100))
+}
+
+/// An opening of the arena's file, four plies from the start.
+fn opening() -> Position {
+    "3q6/10/10/3Q*1Q1*q/10/*1q7/Q5q3/10/6*3/6Q3 w - - 4 3"
+        .parse()
+        .unwrap()
+}
+
+/// Plays `plies` moves from `start` between `engine` (moving first when
+/// `engine_moves_first`) and an opponent that plays the last legal move, and
+/// checks each of the engine's answers: a good fake answers the first legal
+/// move of the position it was told, so a wrong game shows.
+fn play(engine: &mut dyn Player, start: Position, engine_moves_first: bool, plies: usize) {
+    engine.new_game().unwrap();
+    let mut moves: Vec<Move> = Vec::new();
+    for ply in 0..plies {
+        let game = GameSoFar::new(start, &moves).unwrap();
+        let first_legal = game.position.legal_moves()[0];
+        let engines_turn = (ply % 2 == 0) == engine_moves_first;
+        let m = if engines_turn {
+            let m = engine.choose(game, budget()).unwrap();
+            assert_eq!(m, first_legal, "ply {ply}: the engine saw the game");
+            m
+        } else {
+            // The opponent plays the last legal move, so the two differ.
+            *game.position.legal_moves().last().unwrap()
+        };
+        moves.push(m);
+    }
+}
+
+#[test]
+fn every_protocol_follows_whole_games_with_either_colour() {
+    let cases: [(Protocol, &[&str]); 4] = [
+        (Protocol::Uci, &["good"]),
+        (Protocol::Botzone, &["good"]),
+        (Protocol::Botzone, &["keep"]),
+        (Protocol::Sau, &["good"]),
+    ];
+    for (protocol, args) in cases {
+        let mut engine = fake(protocol, args);
+        for first in [true, false] {
+            play(&mut engine, Position::start(), first, 12);
+        }
+        if protocol != Protocol::Sau {
+            // From an opening: UCI gets its FEN, Botzone the moves that lead there.
+            play(&mut engine, opening(), false, 6);
+        }
+    }
+}
+
+#[test]
+fn engines_tell_their_names() {
+    assert_eq!(fake(Protocol::Uci, &["good"]).name(), "fake-good");
+    assert_eq!(fake(Protocol::Sau, &["good"]).name(), "fake-good");
+    assert_eq!(
+        fake(Protocol::Botzone, &["good"]).name(),
+        "fake-botzone-bot"
+    );
+}
+
+#[test]
+fn a_sau_engine_cannot_join_a_game_halfway_nor_start_from_an_opening() {
+    let mut sau = fake(Protocol::Sau, &["good"]);
+    sau.new_game().unwrap();
+    let start = Position::start();
+    let moves: Vec<Move> = start.legal_moves()[..1]
+        .iter()
+        .copied()
+        .chain(std::iter::once("a7-a6/a5".parse().unwrap()))
+        .collect();
+    let game = GameSoFar::new(start, &moves).unwrap();
+    let error = sau.choose(game, budget()).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            PlayerError::GaveUp { ref last, .. } if matches!(**last, PlayerError::Unsupported(_))
+        ),
+        "{error}"
+    );
+    let game = GameSoFar::new(opening(), &[]).unwrap();
+    assert!(sau.choose(game, budget()).is_err());
+}
+
+/// Whether an error is the expected kind.
+type ErrorCheck = fn(&PlayerError) -> bool;
+
+#[test]
+fn failures_are_restarted_once_then_given_up_on() {
+    for protocol in Protocol::ALL {
+        let start = Position::start();
+        let game = GameSoFar::new(start, &[]).unwrap();
+        let marker = tempfile::tempdir().unwrap();
+        let marker = marker.path().join("crashed").display().to_string();
+        let mut once = fake(protocol, &["crash-once", &marker]);
+        once.new_game().unwrap();
+        assert!(
+            once.choose(game, budget()).is_ok(),
+            "{protocol:?}: one restart fixes it"
+        );
+        let checks: [(&str, ErrorCheck); 3] = [
+            ("crash", |e| matches!(e, PlayerError::Crashed(_))),
+            ("silent", |e| matches!(e, PlayerError::Silent { .. })),
+            ("illegal", |e| matches!(e, PlayerError::IllegalMove { .. })),
+        ];
+        for (mode, check) in checks {
+            let mut bad = fake(protocol, &[mode]);
+            bad.new_game().unwrap();
+            let error = bad.choose(game, budget()).unwrap_err();
+            let PlayerError::GaveUp { last, .. } = &error else {
+                panic!("{protocol:?} {mode}: {error}");
+            };
+            assert!(check(last), "{protocol:?} {mode}: {error}");
+            assert!(error.to_string().contains("failed twice"), "{error}");
+        }
+    }
+}
+
+#[test]
+fn an_illegal_answer_says_what_was_sent() {
+    let game = GameSoFar::new(Position::start(), &[]).unwrap();
+    for (protocol, sent) in [
+        (Protocol::Uci, "e5e6,e6e7"),
+        (Protocol::Botzone, "4 4 4 5 4 6"),
+        (Protocol::Sau, "EFEEED"),
+    ] {
+        let mut illegal = fake(protocol, &["illegal"]);
+        illegal.new_game().unwrap();
+        let error = illegal.choose(game, budget()).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("illegal move `{sent}`")),
+            "{protocol:?}: {error}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_program_is_reported_when_the_player_is_built() {
+    for protocol in Protocol::ALL {
+        let spec = PlayerSpec::External {
+            protocol,
+            command: "/nonexistent/engine --flag".into(),
+        };
+        let error = spec.player(&PlayerSettings::default()).err().unwrap();
+        assert!(matches!(error, PlayerError::Spawn { .. }), "{error}");
+    }
+}
