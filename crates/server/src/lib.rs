@@ -10,7 +10,10 @@
 //!   flags), checked at start-up with errors that name the key.
 //! - [`server`]: start-up (history, journal replay, restoring matches,
 //!   binding the port) and graceful shutdown.
-//! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`.
+//! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
+//!   and the web board at `/`.
+//! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
+//!   served with MIME type, ETag and security headers.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_actor`]: one task per match owning its state: seats, tokens,
@@ -35,6 +38,7 @@ pub mod match_actor;
 pub mod registry;
 pub mod server;
 pub mod shared;
+pub mod web_assets;
 
 pub use config::Config;
 pub use server::{RunningServer, start};
