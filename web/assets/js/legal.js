@@ -57,19 +57,6 @@ export function decodeLegalMoves(moves) {
 }
 
 /**
- * How many moves the map holds.
- * @param {LegalMap} legal
- * @returns {number}
- */
-export function countMoves(legal) {
-  let count = 0;
-  for (const byDestination of legal.values()) {
-    for (const arrows of byDestination.values()) count += arrows.size;
-  }
-  return count;
-}
-
-/**
  * Whether the map holds a move.
  * @param {LegalMap} legal
  * @param {MoveSquares} move

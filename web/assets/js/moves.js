@@ -2,6 +2,7 @@
 // arrow squares from there, then (when the confirm step is on) send. Every
 // choice offered comes from the server's legal moves (legal.js).
 
+import { isListed } from './legal.js';
 import { squareName } from './notation.js';
 
 /** @typedef {import('./legal.js').LegalMap} LegalMap */
@@ -75,8 +76,8 @@ export function pick(legal, building, square, confirmStep) {
     case 'arrow': {
       const from = /** @type {number} */ (building.from);
       const to = /** @type {number} */ (building.to);
-      if (legal.get(from)?.get(to)?.has(square)) {
-        const move = { from, to, arrow: square };
+      const move = { from, to, arrow: square };
+      if (isListed(legal, move)) {
         if (confirmStep) return go({ stage: 'confirm', from, to, arrow: square });
         return { building: NOTHING_PICKED, move, refused: null };
       }
