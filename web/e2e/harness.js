@@ -144,3 +144,84 @@ export function watchErrors(page, errors) {
 
 /** Where the screenshots for the docs go. */
 export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+
+/**
+ * Waits until the match screen is in a state (`data-state`), optionally at a ply.
+ * @param {import('playwright-core').Page} page
+ * @param {string} state
+ * @param {number} [ply]
+ */
+export async function waitForGame(page, state, ply) {
+  const plySelector = ply === undefined ? '' : `[data-ply="${ply}"]`;
+  await page.waitForSelector(`.game[data-state="${state}"]${plySelector}`);
+}
+
+/**
+ * A small seeded random number generator (mulberry32), so that a test's
+ * game is the same on every run.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Plays a move the way a person does: a marked queen, a marked destination,
+ * a marked arrow square (all three offered by the server's legal moves),
+ * each chosen with `random`. Returns the ply it was played at.
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} [random] the first marked square each time when absent
+ * @returns {Promise<number>}
+ */
+export async function clickMove(page, random = () => 0) {
+  await page.waitForSelector('.game[data-state="your-move"] .board[data-interactive]');
+  const ply = Number(await page.getAttribute('.game', 'data-ply'));
+  for (const stage of ['destination', 'arrow', null]) {
+    const marked = page.locator('.board .square[data-target]');
+    await marked.nth(Math.floor(random() * (await marked.count()))).click();
+    if (stage) await page.waitForFunction((s) => document.querySelector('.status')?.textContent?.includes(s === 'destination' ? 'pick where it goes' : 'pick the arrow'), stage);
+  }
+  return ply;
+}
+
+/**
+ * The moves in a page's move list, in order.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export async function moveList(page) {
+  return page.$$eval('.game .moves td[data-ply]', (cells) =>
+    cells.sort((a, b) => Number(a.dataset.ply) - Number(b.dataset.ply)).map((c) => c.textContent ?? ''));
+}
+
+/**
+ * Creates a match from the lobby form and waits for its screen.
+ * @param {import('playwright-core').Page} page
+ * @param {{time?: string, color?: string}} [choice]
+ * @returns {Promise<string>} the match id
+ */
+export async function createMatch(page, choice = {}) {
+  await page.click(`form.create label:has(input[name=time][value="${choice.time ?? '10+5'}"])`);
+  await page.click(`form.create label:has(input[name=color][value="${choice.color ?? 'white'}"])`);
+  await page.click('form.create button[type=submit]');
+  await waitForGame(page, 'waiting');
+  return page.evaluate(() => location.hash.replace('#/match/', ''));
+}
+
+/**
+ * Joins a match from the lobby list.
+ * @param {import('playwright-core').Page} page
+ * @param {string} matchId
+ */
+export async function joinMatch(page, matchId) {
+  await page.click(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"]');
+}

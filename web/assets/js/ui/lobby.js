@@ -213,7 +213,7 @@ export class LobbyView {
     const seatCell = (seat) =>
       h('td', {}, seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
     const mine = this.store.seat(match.id) !== null;
-    const actions = h('td', { class: 'row-actions' });
+    const actions = h('div', { class: 'row-actions' });
     if (mine && match.status !== 'finished') {
       actions.append(h('a', { href: `#/match/${match.id}`, class: 'button primary' }, 'Return'));
     } else {
@@ -229,7 +229,7 @@ export class LobbyView {
       h('td', {}, describeTimeControl(match.time_control)),
       h('td', {}, status),
       h('td', { class: 'spectators' }, String(match.spectators)),
-      actions,
+      h('td', {}, actions),
     );
   }
 }

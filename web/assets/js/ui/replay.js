@@ -33,10 +33,10 @@ export class ReplayView {
     const controls = h(
       'div',
       { class: 'replay-controls' },
-      button('⏮', () => this.go(0), { 'aria-label': 'First', 'data-action': 'first' }),
-      button('◀', () => this.go(this.current - 1), { 'aria-label': 'Previous', 'data-action': 'prev' }),
-      button('▶', () => this.go(this.current + 1), { 'aria-label': 'Next', 'data-action': 'next' }),
-      button('⏭', () => this.go(this.frames.length - 1), { 'aria-label': 'Last', 'data-action': 'last' }),
+      button('«', () => this.go(0), { 'aria-label': 'First', 'data-action': 'first' }),
+      button('‹', () => this.go(this.current - 1), { 'aria-label': 'Previous', 'data-action': 'prev' }),
+      button('›', () => this.go(this.current + 1), { 'aria-label': 'Next', 'data-action': 'next' }),
+      button('»', () => this.go(this.frames.length - 1), { 'aria-label': 'Last', 'data-action': 'last' }),
       button('Flip', () => {
         this.flipped = !this.flipped;
         this.draw();
