@@ -73,16 +73,3 @@ export function applyMove(board, move) {
     fullmove: board.turn === 'black' ? board.fullmove + 1 : board.fullmove,
   };
 }
-
-/**
- * Whose queen stands on a square, if any.
- * @param {Board} board
- * @param {number} square
- * @returns {Side | null}
- */
-export function queenOwner(board, square) {
-  const cell = board.cells[square];
-  if (cell === 'Q') return 'white';
-  if (cell === 'q') return 'black';
-  return null;
-}

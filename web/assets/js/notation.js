@@ -39,15 +39,6 @@ export function parseSquare(name) {
 }
 
 /**
- * The file (0–9) and rank (0–9) of a square.
- * @param {number} index
- * @returns {{file: number, rank: number}}
- */
-export function fileRank(index) {
-  return { file: index % 10, rank: Math.floor(index / 10) };
-}
-
-/**
  * The canonical text of a move, `d1-d7/g7`.
  * @param {MoveSquares} move
  * @returns {string}
