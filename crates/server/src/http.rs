@@ -1,5 +1,6 @@
-//! The HTTP side of the one port: the WebSocket endpoint and the small JSON
-//! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`).
+//! The HTTP side of the one port: the WebSocket endpoint, the small JSON
+//! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`) and the
+//! web board (`/`, `/assets/...`, see [`crate::web_assets`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use axum::routing::get;
 
 use crate::connection;
 use crate::shared::Shared;
+use crate::web_assets;
 
 /// The routes of the server.
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -24,6 +26,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/matches", get(matches))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
+        .route("/", get(web_assets::index))
+        .route("/assets/{*path}", get(web_assets::asset))
         .with_state(shared)
 }
 

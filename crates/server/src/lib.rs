@@ -10,7 +10,10 @@
 //!   flags, merged once), checked at start-up with errors that name the key.
 //! - [`server`]: start-up (history, journal replay, restoring matches,
 //!   binding the port) and graceful shutdown.
-//! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`.
+//! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
+//!   and the web board at `/`.
+//! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
+//!   served with MIME type, ETag and security headers.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
@@ -45,6 +48,7 @@ pub mod match_state;
 pub mod registry;
 pub mod server;
 pub mod shared;
+pub mod web_assets;
 
 pub use config::Config;
 pub use server::{RunningServer, start};

@@ -8,7 +8,8 @@ use amazons_server::Config;
 use amazons_server::config::Overrides;
 use clap::Parser;
 
-/// Game of the Amazons match server (WebSocket at /ws, JSON API on the same port).
+/// Game of the Amazons match server (web board at /, WebSocket at /ws, JSON API
+/// on the same port).
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
@@ -90,16 +91,15 @@ async fn run(config: Config) -> anyhow::Result<()> {
         "amazons-server {} listening on {addr}",
         env!("CARGO_PKG_VERSION")
     );
+    println!("  web board in a browser, and the address for clients:");
     if addr.ip().is_unspecified() {
-        println!(
-            "  connect with: ws://127.0.0.1:{}/ws  (this machine)",
-            addr.port()
-        );
+        let port = addr.port();
+        println!("    http://127.0.0.1:{port}/  ws://127.0.0.1:{port}/ws  (this machine)");
         for ip in lan_addresses() {
-            println!("                ws://{ip}:{}/ws  (LAN)", addr.port());
+            println!("    http://{ip}:{port}/  ws://{ip}:{port}/ws  (LAN)");
         }
     } else {
-        println!("  connect with: ws://{addr}/ws");
+        println!("    http://{addr}/  ws://{addr}/ws");
     }
     for problem in &server.problems {
         println!("  warning: {problem}");

@@ -1,0 +1,157 @@
+// Building a move by pointing: a queen, one of its destinations, one of the
+// arrow squares from there, then (when the confirm step is on) send. Every
+// choice offered comes from the server's legal moves (legal.js).
+
+import { isListed } from './legal.js';
+import { squareName } from './notation.js';
+
+/** @typedef {import('./legal.js').LegalMap} LegalMap */
+/** @typedef {import('./notation.js').MoveSquares} MoveSquares */
+
+/**
+ * Where a move being built stands. `queen`: nothing picked; `destination`:
+ * a queen picked; `arrow`: its destination picked too; `confirm`: all three
+ * picked, waiting for send or cancel.
+ * @typedef {{stage: 'queen' | 'destination' | 'arrow' | 'confirm', from: number | null, to: number | null, arrow: number | null}} Building
+ */
+
+/**
+ * What a pick did: the new building state, a finished move to send, or why
+ * the pick was refused (the building state is then unchanged).
+ * @typedef {{building: Building, move: MoveSquares | null, refused: string | null}} PickResult
+ */
+
+/** @type {Building} */
+export const NOTHING_PICKED = Object.freeze({ stage: 'queen', from: null, to: null, arrow: null });
+
+/**
+ * The squares that may be picked next.
+ * @param {LegalMap | null} legal null while it is not the player's turn
+ * @param {Building} building
+ * @returns {Set<number>}
+ */
+export function targets(legal, building) {
+  if (!legal) return new Set();
+  switch (building.stage) {
+    case 'queen':
+      return new Set(legal.keys());
+    case 'destination':
+      return new Set(legal.get(/** @type {number} */ (building.from))?.keys() ?? []);
+    case 'arrow':
+      return new Set(
+        legal.get(/** @type {number} */ (building.from))?.get(/** @type {number} */ (building.to)) ?? [],
+      );
+    case 'confirm':
+      return new Set();
+  }
+}
+
+/**
+ * Picks a square.
+ * @param {LegalMap | null} legal
+ * @param {Building} building
+ * @param {number} square
+ * @param {boolean} confirmStep whether a finished move waits for send
+ * @returns {PickResult}
+ */
+export function pick(legal, building, square, confirmStep) {
+  /** @param {string} reason @returns {PickResult} */
+  const refuse = (reason) => ({ building, move: null, refused: reason });
+  /** @param {Building} next @returns {PickResult} */
+  const go = (next) => ({ building: next, move: null, refused: null });
+  if (!legal) return refuse('it is not your move');
+  const name = squareName(square);
+  switch (building.stage) {
+    case 'queen':
+      if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
+      return refuse(`${name} is not one of your queens that can move`);
+    case 'destination': {
+      if (square === building.from) return go(NOTHING_PICKED);
+      if (legal.get(/** @type {number} */ (building.from))?.has(square)) {
+        return go({ stage: 'arrow', from: building.from, to: square, arrow: null });
+      }
+      if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
+      return refuse(`the queen on ${squareName(/** @type {number} */ (building.from))} cannot move to ${name}`);
+    }
+    case 'arrow': {
+      const from = /** @type {number} */ (building.from);
+      const to = /** @type {number} */ (building.to);
+      const move = { from, to, arrow: square };
+      if (isListed(legal, move)) {
+        if (confirmStep) return go({ stage: 'confirm', from, to, arrow: square });
+        return { building: NOTHING_PICKED, move, refused: null };
+      }
+      if (square === to) return go({ stage: 'destination', from, to: null, arrow: null });
+      if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
+      return refuse(`the queen on ${squareName(to)} cannot shoot at ${name}`);
+    }
+    case 'confirm':
+      return refuse('send or cancel the move first');
+  }
+}
+
+/**
+ * One step back (Esc, right-click, cancel).
+ * @param {Building} building
+ * @returns {Building}
+ */
+export function back(building) {
+  switch (building.stage) {
+    case 'confirm':
+      return { ...building, stage: 'arrow', arrow: null };
+    case 'arrow':
+      return { ...building, stage: 'destination', to: null };
+    default:
+      return NOTHING_PICKED;
+  }
+}
+
+/**
+ * The move waiting in the confirm step, if any.
+ * @param {Building} building
+ * @returns {MoveSquares | null}
+ */
+export function confirmed(building) {
+  if (building.stage !== 'confirm') return null;
+  return {
+    from: /** @type {number} */ (building.from),
+    to: /** @type {number} */ (building.to),
+    arrow: /** @type {number} */ (building.arrow),
+  };
+}
+
+/**
+ * What to tell the player about the next pick.
+ * @param {Building} building
+ * @returns {string}
+ */
+export function prompt(building) {
+  switch (building.stage) {
+    case 'queen':
+      return 'pick a queen';
+    case 'destination':
+      return `queen ${squareName(/** @type {number} */ (building.from))}: pick where it goes`;
+    case 'arrow':
+      return `queen to ${squareName(/** @type {number} */ (building.to))}: pick the arrow square`;
+    case 'confirm':
+      return 'send the move, or cancel';
+  }
+}
+
+/**
+ * The board as it looks while a move is being built: during the arrow step
+ * the queen stands on its destination (its old square empty), and in the
+ * confirm step the arrow is drawn too.
+ * @param {import('./fen.js').Board} board
+ * @param {Building} building
+ * @returns {import('./fen.js').Board}
+ */
+export function previewBoard(board, building) {
+  if (building.stage !== 'arrow' && building.stage !== 'confirm') return board;
+  const cells = board.cells.slice();
+  const from = /** @type {number} */ (building.from);
+  cells[/** @type {number} */ (building.to)] = cells[from];
+  cells[from] = null;
+  if (building.stage === 'confirm') cells[/** @type {number} */ (building.arrow)] = '*';
+  return { ...board, cells };
+}

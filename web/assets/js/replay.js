@@ -1,0 +1,65 @@
+// A finished game's record (`GET /api/games/{id}`) as the frames of a
+// replay: the board before the first move and after each move.
+
+import { START_FEN, applyMove, parseFen } from './fen.js';
+import { parseCanonical } from './notation.js';
+
+/** @typedef {import('./fen.js').Board} Board */
+/** @typedef {import('./notation.js').MoveSquares} MoveSquares */
+
+/**
+ * What a replay shows at one point: the board, the move that led to it
+ * (none for the first frame), the time that move took and the mover's clock
+ * after it.
+ * @typedef {{board: Board, move: string | null, squares: MoveSquares | null, timeMs: number | null, clockMs: number | null}} Frame
+ */
+
+/**
+ * The frames of a record; throws when a move is not in canonical form or
+ * the starting position is unreadable.
+ * @param {any} record a GameRecord
+ * @returns {Frame[]}
+ */
+export function replayFrames(record) {
+  const start = parseFen(typeof record.initial_fen === 'string' ? record.initial_fen : START_FEN);
+  if (!start) throw new Error('the record starts from an unreadable position');
+  /** @type {Frame[]} */
+  const frames = [{ board: start, move: null, squares: null, timeMs: null, clockMs: null }];
+  const moves = Array.isArray(record.moves) ? record.moves : [];
+  moves.forEach((/** @type {any} */ played, /** @type {number} */ i) => {
+    const squares = parseCanonical(String(played.move));
+    if (!squares) throw new Error(`move ${i + 1} (${String(played.move)}) is not in canonical form`);
+    frames.push({
+      board: applyMove(frames[i].board, squares),
+      move: String(played.move),
+      squares,
+      timeMs: typeof played.time_ms === 'number' ? played.time_ms : null,
+      clockMs: typeof played.clock_ms === 'number' ? played.clock_ms : null,
+    });
+  });
+  return frames;
+}
+
+/**
+ * The frame to show after a replay key: Home/End, arrows.
+ * @param {string} key KeyboardEvent.key
+ * @param {number} current the frame shown
+ * @param {number} count how many frames there are
+ * @returns {number | null} the new frame, or null when the key does nothing
+ */
+export function frameAfterKey(key, current, count) {
+  switch (key) {
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return Math.max(0, current - 1);
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return Math.min(count - 1, current + 1);
+    default:
+      return null;
+  }
+}

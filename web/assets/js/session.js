@@ -1,0 +1,356 @@
+// The conversation with the server: greeting, the lobby feed, the match on
+// screen (taken back with its seat token, or watched), moves, and the
+// server's answers. It holds no DOM: the page reads its fields and listens
+// for changes, and Node tests drive it with a fake socket.
+
+import { applyMove } from './fen.js';
+import { computerOffer } from './computer.js';
+import { applyLobbyMessage, applyMatchMessage, fromSnapshot } from './state.js';
+
+/** @typedef {import('./notation.js').Side} Side */
+/** @typedef {import('./notation.js').MoveSquares} MoveSquares */
+/** @typedef {import('./state.js').MatchState} MatchState */
+/** @typedef {import('./state.js').MatchEvent} MatchEvent */
+/** @typedef {import('./state.js').MatchSummary} MatchSummary */
+/** @typedef {import('./storage.js').Store} Store */
+/** @typedef {import('./computer.js').ComputerOffer} ComputerOffer */
+/** @typedef {import('./timecontrol.js').TimeControl} TimeControl */
+
+/** The protocol version this page speaks. */
+export const PROTOCOL = 1;
+
+/**
+ * How the connection is doing, for the banner.
+ * @typedef {'connecting' | 'connected' | 'reconnecting' | 'stopped' | 'refused'} Connection
+ */
+
+/**
+ * The socket as the session uses it (socket.js in the page, a fake in tests).
+ * @typedef {{send(message: object): boolean, start(): void, restart(): void, markHealthy(): void}} SessionSocket
+ */
+
+/**
+ * Something for the page to do or show beyond redrawing.
+ * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'refused', reason: string, replyTo: string}} SessionEvent
+ */
+
+/** The page's side of the protocol. */
+export class Session {
+  /**
+   * @param {Store} store remembered name and seat tokens
+   * @param {() => number} now performance.now()
+   */
+  constructor(store, now) {
+    /** Remembered name and seat tokens. */
+    this.store = store;
+    /** The clock for clocks (performance.now()). */
+    this.now = now;
+    /** @type {SessionSocket | null} set by attach() */
+    this.socket = null;
+    /** @type {Connection} */
+    this.connection = 'connecting';
+    /** Why the server refused the greeting (bad name, version), if it did. */
+    this.refusal = '';
+    /** @type {ComputerOffer | null} computer opponents the server offers */
+    this.computer = null;
+    /** @type {MatchSummary[]} the lobby, newest first */
+    this.lobby = [];
+    /** @type {string | null} the match on screen */
+    this.viewing = null;
+    /** @type {MatchState | null} its state, once its snapshot arrived */
+    this.match = null;
+    /** @type {Set<string>} matches whose seat this connection holds */
+    this.held = new Set();
+    /** @type {Set<string>} matches whose seat another tab took over: not resumed automatically */
+    this.elsewhere = new Set();
+    /** @type {{ply: number, text: string, squares: MoveSquares | null} | null} a move sent and not yet answered */
+    this.pending = null;
+    /** @type {string} the last refusal or notice about the match on screen */
+    this.notice = '';
+    /** @type {Set<(events: SessionEvent[]) => void>} */
+    this.listeners = new Set();
+  }
+
+  /**
+   * Connects the session to its socket and starts it.
+   * @param {SessionSocket} socket
+   */
+  attach(socket) {
+    this.socket = socket;
+    socket.start();
+  }
+
+  /**
+   * Calls `listener` after every change, with what happened.
+   * @param {(events: SessionEvent[]) => void} listener
+   */
+  subscribe(listener) {
+    this.listeners.add(listener);
+  }
+
+  /** @param {SessionEvent[]} events */
+  changed(events = []) {
+    for (const listener of this.listeners) listener(events);
+  }
+
+  /**
+   * @param {object} message
+   * @returns {boolean}
+   */
+  send(message) {
+    return this.socket?.send(message) ?? false;
+  }
+
+  // ---- socket events ----
+
+  /** The socket opened: greet. */
+  opened() {
+    this.held.clear();
+    this.send({
+      type: 'hello',
+      protocol: PROTOCOL,
+      name: this.store.name || 'player',
+      kind: 'human',
+      client: 'amazons-web',
+      legal_moves: true,
+    });
+  }
+
+  /**
+   * The socket closed; it retries by itself.
+   * @param {number} _code
+   * @param {number} _retryInMs
+   */
+  closed(_code, _retryInMs) {
+    this.held.clear();
+    this.pending = null;
+    if (this.connection !== 'stopped' && this.connection !== 'refused') this.connection = 'reconnecting';
+    if (this.match) this.match = { ...this.match, legal: null };
+    this.changed();
+  }
+
+  /**
+   * One message from the server.
+   * @param {any} message
+   */
+  received(message) {
+    /** @type {SessionEvent[]} */
+    const events = [];
+    switch (message.type) {
+      case 'welcome':
+        this.connection = 'connected';
+        this.refusal = '';
+        this.computer = computerOffer(message);
+        this.socket?.markHealthy();
+        this.send({ type: 'subscribe_lobby' });
+        if (this.viewing) this.enter(this.viewing);
+        break;
+      case 'match_list':
+      case 'match_updated':
+        this.lobby = applyLobbyMessage(this.lobby, message);
+        break;
+      case 'match_removed':
+        this.lobby = applyLobbyMessage(this.lobby, message);
+        this.store.forgetSeat(message.match_id);
+        this.forMatch(message, events);
+        break;
+      case 'joined':
+        this.store.saveSeat(message.match_id, message.seat, message.token, Date.now());
+        this.held.add(message.match_id);
+        this.elsewhere.delete(message.match_id);
+        if (this.viewing !== message.match_id) {
+          this.leaveWatched();
+          this.viewing = message.match_id;
+          this.match = null;
+          this.notice = '';
+          events.push({ kind: 'navigate', matchId: message.match_id });
+        }
+        break;
+      case 'snapshot':
+        if (message.match_id === this.viewing) {
+          this.match = fromSnapshot(message, this.now());
+          this.pending = null;
+          if (message.you) this.held.add(message.match_id);
+        }
+        break;
+      case 'replaced':
+        this.held.delete(message.match_id);
+        this.elsewhere.add(message.match_id);
+        if (message.match_id === this.viewing) {
+          this.notice = 'You are playing this game in another tab or window.';
+          if (this.match) this.match = { ...this.match, you: null, legal: null };
+        }
+        break;
+      case 'server_shutdown':
+        this.connection = 'stopped';
+        break;
+      case 'error':
+        this.refused(message, events);
+        break;
+      default:
+        this.forMatch(message, events);
+    }
+    this.changed(events);
+  }
+
+  /**
+   * A message about a match: folded into the one on screen.
+   * @param {any} message
+   * @param {SessionEvent[]} events
+   */
+  forMatch(message, events) {
+    if (!this.match || message.match_id !== this.match.id) return;
+    const { state, events: raised } = applyMatchMessage(this.match, message, this.now());
+    this.match = state;
+    if (message.type === 'move_played' && this.pending && message.ply >= this.pending.ply) this.pending = null;
+    for (const event of raised) {
+      if (event.kind === 'resync') this.enter(state.id);
+      else events.push(event);
+    }
+  }
+
+  /**
+   * An `error` from the server.
+   * @param {any} message
+   * @param {SessionEvent[]} events
+   */
+  refused(message, events) {
+    const code = String(message.code);
+    const replyTo = String(message.reply_to ?? '');
+    const text = String(message.message ?? code);
+    if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name') {
+      this.connection = 'refused';
+      this.refusal = text;
+      return;
+    }
+    if (replyTo === 'resume' && message.match_id) {
+      this.store.forgetSeat(message.match_id);
+      if (message.match_id === this.viewing && code !== 'no_such_match') {
+        this.send({ type: 'spectate', match_id: message.match_id });
+        return;
+      }
+    }
+    if (replyTo === 'move') {
+      this.pending = null;
+      if (code === 'stale_ply' && this.viewing) this.enter(this.viewing);
+    }
+    if (code === 'no_such_match' && message.match_id === this.viewing) {
+      this.notice = 'There is no such match on the server (it may have ended and been cleared away).';
+    } else {
+      this.notice = text;
+    }
+    events.push({ kind: 'refused', reason: text, replyTo });
+  }
+
+  // ---- what the page asks for ----
+
+  /**
+   * Shows a match (or nothing, for the other pages): takes its seat back
+   * with the remembered token, else watches it.
+   * @param {string | null} matchId
+   */
+  view(matchId) {
+    if (matchId === this.viewing) return;
+    this.leaveWatched();
+    this.viewing = matchId;
+    this.match = null;
+    this.pending = null;
+    this.notice = '';
+    if (matchId && this.connection === 'connected') this.enter(matchId);
+    this.changed();
+  }
+
+  /**
+   * Asks for a match's snapshot: as its player when this browser holds the
+   * seat (and no other tab took it over), else as a spectator.
+   * @param {string} matchId
+   */
+  enter(matchId) {
+    const seat = this.store.seat(matchId);
+    if (seat && !this.elsewhere.has(matchId)) {
+      this.send({ type: 'resume', match_id: matchId, token: seat.token });
+    } else {
+      this.send({ type: 'spectate', match_id: matchId });
+    }
+  }
+
+  /** Stops watching the match on screen when it is only watched. */
+  leaveWatched() {
+    const id = this.viewing;
+    if (id && this.match && this.match.you === null && !this.held.has(id)) {
+      this.send({ type: 'leave', match_id: id });
+    }
+  }
+
+  /** Takes the seat back from another tab. */
+  playHere() {
+    if (!this.viewing) return;
+    this.elsewhere.delete(this.viewing);
+    this.notice = '';
+    this.enter(this.viewing);
+    this.changed();
+  }
+
+  /**
+   * Creates a match.
+   * @param {TimeControl} timeControl
+   * @param {'white' | 'black' | 'random'} color
+   * @param {object | null} computer the `computer` object (computer.js), or null
+   */
+  createMatch(timeControl, color, computer) {
+    /** @type {Record<string, unknown>} */
+    const message = { type: 'create_match', time_control: timeControl, color };
+    if (computer) message.computer = computer;
+    this.send(message);
+  }
+
+  /** @param {string} matchId */
+  join(matchId) {
+    this.send({ type: 'join', match_id: matchId });
+  }
+
+  /**
+   * Sends a move for the match on screen. `squares` (when the move was
+   * picked on the board) shows it at once; a refusal takes it back.
+   * @param {string} text
+   * @param {MoveSquares | null} squares
+   * @returns {boolean} whether it was sent
+   */
+  sendMove(text, squares) {
+    const match = this.match;
+    if (!match || this.pending) return false;
+    if (!this.send({ type: 'move', match_id: match.id, ply: match.ply, move: text })) return false;
+    this.pending = { ply: match.ply, text, squares };
+    this.notice = '';
+    this.changed();
+    return true;
+  }
+
+  /**
+   * Sends a request that names only the match on screen (`resign`, `abort`,
+   * `offer_rematch`, `accept_rematch`, `decline_rematch`).
+   * @param {'resign' | 'abort' | 'offer_rematch' | 'accept_rematch' | 'decline_rematch'} type
+   */
+  matchRequest(type) {
+    if (this.match) this.send({ type, match_id: this.match.id });
+  }
+
+  /**
+   * A new name: remembered, and the connection is redone to say it.
+   * @param {string} name
+   */
+  rename(name) {
+    this.store.name = name;
+    this.connection = 'connecting';
+    this.socket?.restart();
+    this.changed();
+  }
+
+  /** The board to draw: the server's, with a move in flight shown on it. */
+  get shownBoard() {
+    const match = this.match;
+    if (!match) return null;
+    if (this.pending?.squares && this.pending.ply === match.ply) return applyMove(match.board, this.pending.squares);
+    return match.board;
+  }
+}

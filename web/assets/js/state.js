@@ -1,0 +1,243 @@
+// The state of the lobby and of one match, folded from server messages.
+// Pure functions: a message and the time it arrived in, a new state out, so
+// the whole of the page's message handling is tested under Node.
+
+import { applyMove, parseFen } from './fen.js';
+import { decodeLegalMoves } from './legal.js';
+import { opponent, parseCanonical } from './notation.js';
+
+/** @typedef {import('./notation.js').Side} Side */
+/** @typedef {import('./notation.js').MoveSquares} MoveSquares */
+/** @typedef {import('./fen.js').Board} Board */
+/** @typedef {import('./clock.js').Clocks} Clocks */
+/** @typedef {import('./legal.js').LegalMap} LegalMap */
+/** @typedef {import('./timecontrol.js').TimeControl} TimeControl */
+
+/** @typedef {{name: string, kind: 'human' | 'bot', connected: boolean}} SeatInfo */
+/** @typedef {{white: SeatInfo | null, black: SeatInfo | null}} Seats */
+/** @typedef {'waiting' | 'playing' | 'finished'} Status */
+/** @typedef {{winner: Side | null, reason: string}} Outcome */
+/** @typedef {{move: string, time_ms: number, clock_ms?: number}} PlayedMove */
+
+/**
+ * A match in the lobby list.
+ * @typedef {{id: string, seats: Seats, spectators: number, status: Status, time_control: TimeControl, ply: number, outcome: Outcome | null}} MatchSummary
+ */
+
+/**
+ * One match as the page knows it.
+ * @typedef {object} MatchState
+ * @property {string} id
+ * @property {Side | null} you the receiver's seat; null when watching
+ * @property {Seats} seats
+ * @property {number} spectators
+ * @property {Status} status
+ * @property {TimeControl} timeControl
+ * @property {Board} initialBoard
+ * @property {PlayedMove[]} moves
+ * @property {Board} board the position now (the server's FEN)
+ * @property {number} ply the ply the next move carries
+ * @property {Side} turn
+ * @property {Clocks | null} clocks as last sent by the server
+ * @property {number} clocksAt performance.now() when they arrived
+ * @property {Outcome | null} outcome
+ * @property {Side | null} rematchOffer who offered a rematch, if anyone
+ * @property {LegalMap | null} legal the receiver's legal moves, when it is their turn
+ * @property {MoveSquares | null} lastMove
+ * @property {string | null} recordId the finished game's record
+ * @property {string | null} nextMatchId the rematch, once it started
+ * @property {boolean} removed the server has cleared the match away
+ */
+
+/**
+ * Something worth a sound or an announcement, raised by a message.
+ * @typedef {{kind: 'started'} | {kind: 'moved', side: Side, move: string, ply: number} | {kind: 'over', outcome: Outcome} | {kind: 'rematch_offered', by: Side} | {kind: 'rematch_declined', by: Side} | {kind: 'resync'}} MatchEvent
+ */
+
+/**
+ * The board of a FEN, or the empty board when the FEN is unreadable.
+ * @param {string} fen
+ * @returns {Board}
+ */
+function boardOf(fen) {
+  return parseFen(fen) ?? { cells: new Array(100).fill(null), turn: 'white', fullmove: 1 };
+}
+
+/**
+ * A match from a `snapshot`.
+ * @param {any} snapshot the message
+ * @param {number} now performance.now()
+ * @returns {MatchState}
+ */
+export function fromSnapshot(snapshot, now) {
+  const moves = Array.isArray(snapshot.moves) ? snapshot.moves : [];
+  const last = moves.length > 0 ? parseCanonical(String(moves[moves.length - 1].move)) : null;
+  return {
+    id: snapshot.match_id,
+    you: snapshot.you ?? null,
+    seats: snapshot.seats,
+    spectators: snapshot.spectators ?? 0,
+    status: snapshot.status,
+    timeControl: snapshot.time_control ?? { kind: 'untimed' },
+    initialBoard: boardOf(snapshot.initial_fen),
+    moves: moves.map((/** @type {any} */ m) => ({ move: String(m.move), time_ms: m.time_ms, clock_ms: m.clock_ms })),
+    board: boardOf(snapshot.fen),
+    ply: snapshot.ply,
+    turn: snapshot.turn,
+    clocks: snapshot.clocks ?? null,
+    clocksAt: now,
+    outcome: snapshot.outcome ?? null,
+    rematchOffer: snapshot.rematch_offer ?? null,
+    legal: null,
+    lastMove: last,
+    recordId: snapshot.status === 'finished' ? snapshot.match_id : null,
+    nextMatchId: null,
+    removed: false,
+  };
+}
+
+/**
+ * Folds one message about this match into its state.
+ * @param {MatchState} state
+ * @param {any} message a server message whose match_id is state.id
+ * @param {number} now performance.now()
+ * @returns {{state: MatchState, events: MatchEvent[]}}
+ */
+export function applyMatchMessage(state, message, now) {
+  switch (message.type) {
+    case 'seats_changed':
+      return { state: { ...state, seats: message.seats, spectators: message.spectators }, events: [] };
+    case 'game_started':
+      return {
+        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks ?? null, clocksAt: now },
+        events: [{ kind: 'started' }],
+      };
+    case 'move_played': {
+      if (message.ply !== state.ply) {
+        // A move already seen (a retry's echo) changes nothing; a gap means
+        // messages were missed: ask for a snapshot.
+        return { state, events: message.ply < state.ply ? [] : [{ kind: 'resync' }] };
+      }
+      const squares = parseCanonical(String(message.move));
+      const board = typeof message.fen === 'string' ? parseFen(message.fen) : squares && applyMove(state.board, squares);
+      if (!board) return { state, events: [{ kind: 'resync' }] };
+      const clocks = message.clocks ?? null;
+      /** @type {PlayedMove} */
+      const played = { move: String(message.move), time_ms: message.time_ms };
+      if (clocks) played.clock_ms = message.side === 'white' ? clocks.white_ms : clocks.black_ms;
+      return {
+        state: {
+          ...state,
+          moves: [...state.moves, played],
+          board,
+          ply: message.ply + 1,
+          turn: opponent(message.side),
+          clocks,
+          clocksAt: now,
+          legal: null,
+          lastMove: squares,
+        },
+        events: [{ kind: 'moved', side: message.side, move: String(message.move), ply: message.ply }],
+      };
+    }
+    case 'legal_moves': {
+      if (message.ply !== state.ply || state.status !== 'playing' || state.you !== state.turn) {
+        return { state, events: [] };
+      }
+      try {
+        return { state: { ...state, legal: decodeLegalMoves(message.moves) }, events: [] };
+      } catch {
+        return { state, events: [] };
+      }
+    }
+    case 'game_over': {
+      const outcome = { winner: message.winner ?? null, reason: String(message.reason) };
+      return {
+        state: {
+          ...state,
+          status: 'finished',
+          outcome,
+          clocks: message.clocks ?? state.clocks,
+          clocksAt: now,
+          legal: null,
+          recordId: message.record_id ?? null,
+        },
+        events: [{ kind: 'over', outcome }],
+      };
+    }
+    case 'rematch_offered':
+      return { state: { ...state, rematchOffer: message.by }, events: [{ kind: 'rematch_offered', by: message.by }] };
+    case 'rematch_declined':
+      return { state: { ...state, rematchOffer: null }, events: [{ kind: 'rematch_declined', by: message.by }] };
+    case 'rematch_started':
+      return { state: { ...state, nextMatchId: message.new_match_id }, events: [] };
+    case 'match_removed':
+      return { state: { ...state, removed: true, legal: null }, events: [] };
+    default:
+      return { state, events: [] };
+  }
+}
+
+/**
+ * Whether the player may still abort: seated, and before both sides moved.
+ * @param {MatchState} state
+ * @returns {boolean}
+ */
+export function canAbort(state) {
+  return state.you !== null && state.status !== 'finished' && state.ply < 2;
+}
+
+/**
+ * Whether the player may resign: seated in a game in progress.
+ * @param {MatchState} state
+ * @returns {boolean}
+ */
+export function canResign(state) {
+  return state.you !== null && state.status === 'playing';
+}
+
+/**
+ * Folds a lobby message into the list of matches (newest first).
+ * @param {MatchSummary[]} matches
+ * @param {any} message `match_list`, `match_updated` or `match_removed`
+ * @returns {MatchSummary[]}
+ */
+export function applyLobbyMessage(matches, message) {
+  switch (message.type) {
+    case 'match_list':
+      return Array.isArray(message.matches) ? message.matches : matches;
+    case 'match_updated': {
+      const summary = message.match;
+      if (matches.some((m) => m.id === summary.id)) return matches.map((m) => (m.id === summary.id ? summary : m));
+      return [summary, ...matches];
+    }
+    case 'match_removed':
+      return matches.filter((m) => m.id !== message.match_id);
+    default:
+      return matches;
+  }
+}
+
+/**
+ * A sentence for the end of a game, e.g. "White wins: Black has no legal move".
+ * @param {Outcome} outcome
+ * @returns {string}
+ */
+export function describeOutcome(outcome) {
+  const winner = outcome.winner === 'white' ? 'White' : outcome.winner === 'black' ? 'Black' : null;
+  const loser = outcome.winner === 'white' ? 'Black' : 'White';
+  switch (outcome.reason) {
+    case 'no_legal_move':
+      return `${winner} wins: ${loser} has no legal move`;
+    case 'resignation':
+      return `${winner} wins: ${loser} resigned`;
+    case 'time':
+      return `${winner} wins on time`;
+    case 'abandonment':
+      return `${winner} wins: ${loser} left the game`;
+    case 'aborted':
+      return 'Game aborted';
+    default:
+      return winner ? `${winner} wins` : 'Game over';
+  }
+}

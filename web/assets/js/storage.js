@@ -1,0 +1,132 @@
+// What the browser remembers: the player's name, settings, and the seat
+// token of each match the player sits in (so a reload or a dropped network
+// resumes the seat). Works without storage too (private windows), for the
+// life of the page.
+
+/**
+ * The part of the Web Storage interface used here.
+ * @typedef {{getItem(key: string): string | null, setItem(key: string, value: string): void, removeItem(key: string): void}} StorageLike
+ */
+
+/**
+ * A seat this browser holds.
+ * @typedef {{matchId: string, seat: import('./notation.js').Side, token: string, savedAt: number}} SeatRecord
+ */
+
+const PREFIX = 'amazons.';
+
+/** How many seats are kept; the oldest go first. */
+export const MAX_SEATS = 20;
+
+/** Reads and writes the page's settings and seats. */
+export class Store {
+  /**
+   * @param {StorageLike | null} storage usually window.localStorage
+   */
+  constructor(storage) {
+    /** Where things are kept; a Map stands in when storage is missing or refuses. */
+    this.storage = storage;
+    /** @type {Map<string, string>} */
+    this.fallback = new Map();
+  }
+
+  /**
+   * @param {string} key
+   * @returns {string | null}
+   */
+  get(key) {
+    try {
+      if (this.storage) return this.storage.getItem(PREFIX + key);
+    } catch {
+      // storage refused (private mode, quota): fall through to memory
+    }
+    return this.fallback.get(key) ?? null;
+  }
+
+  /**
+   * @param {string} key
+   * @param {string | null} value null removes
+   */
+  set(key, value) {
+    if (value === null) this.fallback.delete(key);
+    else this.fallback.set(key, value);
+    try {
+      if (!this.storage) return;
+      if (value === null) this.storage.removeItem(PREFIX + key);
+      else this.storage.setItem(PREFIX + key, value);
+    } catch {
+      // kept in memory only
+    }
+  }
+
+  /** @returns {string} the remembered name, or '' */
+  get name() {
+    return this.get('name') ?? '';
+  }
+
+  set name(name) {
+    this.set('name', name);
+  }
+
+  /** @returns {boolean} whether sounds are off */
+  get muted() {
+    return this.get('muted') === '1';
+  }
+
+  set muted(muted) {
+    this.set('muted', muted ? '1' : '0');
+  }
+
+  /** @returns {boolean | null} the confirm-move setting; null: not chosen yet */
+  get confirmMoves() {
+    const value = this.get('confirm');
+    return value === null ? null : value === '1';
+  }
+
+  set confirmMoves(on) {
+    this.set('confirm', on === null ? null : on ? '1' : '0');
+  }
+
+  /** @returns {SeatRecord[]} every remembered seat, newest first */
+  seats() {
+    try {
+      const parsed = JSON.parse(this.get('seats') ?? '[]');
+      if (!Array.isArray(parsed)) return [];
+      return parsed.filter(
+        (s) => s && typeof s.matchId === 'string' && typeof s.token === 'string' && (s.seat === 'white' || s.seat === 'black'),
+      );
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * The seat remembered for a match.
+   * @param {string} matchId
+   * @returns {SeatRecord | null}
+   */
+  seat(matchId) {
+    return this.seats().find((s) => s.matchId === matchId) ?? null;
+  }
+
+  /**
+   * Remembers a seat (from `joined`).
+   * @param {string} matchId
+   * @param {import('./notation.js').Side} seat
+   * @param {string} token
+   * @param {number} now Date.now()
+   */
+  saveSeat(matchId, seat, token, now) {
+    const others = this.seats().filter((s) => s.matchId !== matchId);
+    const seats = [{ matchId, seat, token, savedAt: now }, ...others].slice(0, MAX_SEATS);
+    this.set('seats', JSON.stringify(seats));
+  }
+
+  /**
+   * Forgets a match's seat (the match is over or gone).
+   * @param {string} matchId
+   */
+  forgetSeat(matchId) {
+    this.set('seats', JSON.stringify(this.seats().filter((s) => s.matchId !== matchId)));
+  }
+}

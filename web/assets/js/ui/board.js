@@ -1,0 +1,221 @@
+// The board in SVG: 10x10 squares with coordinates, queens and arrows, the
+// last move, the squares that may be picked, the picked ones and a keyboard
+// cursor. It draws what it is told and reports clicks and keys: no rules.
+
+import { svg, attrs } from './dom.js';
+import { squareName } from '../notation.js';
+
+/** @typedef {import('../fen.js').Board} Board */
+/** @typedef {import('../notation.js').MoveSquares} MoveSquares */
+/** @typedef {import('../notation.js').Side} Side */
+
+/**
+ * What to draw.
+ * @typedef {object} BoardPicture
+ * @property {Board} board
+ * @property {Side} bottom the side whose first rank is at the bottom
+ * @property {Set<number>} targets squares that may be picked now
+ * @property {Set<number>} picked squares picked for the move being built
+ * @property {MoveSquares | null} lastMove
+ * @property {boolean} interactive whether the cursor and picks are live
+ */
+
+/** Size of a square in SVG units. */
+const SQUARE = 100;
+
+/** The queen: a crown, drawn once and used on every square. */
+const CROWN =
+  'M22 76 L16 38 L34 56 L40 28 L50 52 L60 28 L66 56 L84 38 L78 76 Z M24 80 H76 V86 H24 Z';
+
+/** Words for a square's occupant, for screen readers. */
+const OCCUPANT = /** @type {const} */ ({ Q: 'white queen', q: 'black queen', '*': 'arrow' });
+
+/** The board view. */
+export class BoardView {
+  /**
+   * @param {{label: string, onPick: (square: number) => void, onBack: () => void}} options
+   */
+  constructor(options) {
+    /** Called with a square the player clicked or chose with the keyboard. */
+    this.onPick = options.onPick;
+    /** Called on right-click or Esc: one step back. */
+    this.onBack = options.onBack;
+    /** @type {BoardPicture | null} the picture drawn last */
+    this.picture = null;
+    /** The keyboard cursor's square (index). */
+    this.cursor = 3;
+    /** The root element. */
+    this.element = /** @type {SVGSVGElement} */ (
+      svg('svg', {
+        class: 'board',
+        viewBox: `0 0 ${10 * SQUARE} ${10 * SQUARE}`,
+        role: 'grid',
+        'aria-label': options.label,
+        tabindex: 0,
+      })
+    );
+    const defs = svg('defs');
+    const crown = svg('symbol', { id: 'queen-shape', viewBox: '0 0 100 100' });
+    crown.append(svg('path', { d: CROWN }));
+    for (const [cx, cy] of [[16, 36], [40, 26], [60, 26], [84, 36]]) crown.append(svg('circle', { cx, cy, r: 6 }));
+    defs.append(crown);
+    this.element.append(defs);
+    /** @type {SVGGElement[]} one group per square, by index */
+    this.squares = [];
+    /** @type {SVGGElement[]} the rows (rank order as drawn) */
+    this.rows = [];
+    for (let row = 0; row < 10; row++) {
+      const rowGroup = /** @type {SVGGElement} */ (svg('g', { role: 'row' }));
+      this.rows.push(rowGroup);
+      this.element.append(rowGroup);
+    }
+    for (let index = 0; index < 100; index++) this.squares.push(this.makeSquare(index));
+    this.element.addEventListener('click', (event) => {
+      const square = this.squareOf(event.target);
+      if (square !== null && this.picture?.interactive) {
+        this.cursor = square;
+        this.onPick(square);
+      }
+    });
+    this.element.addEventListener('contextmenu', (event) => {
+      if (!this.picture?.interactive) return;
+      event.preventDefault();
+      this.onBack();
+    });
+    this.element.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /**
+   * The square group of one square.
+   * @param {number} index
+   * @returns {SVGGElement}
+   */
+  makeSquare(index) {
+    const name = squareName(index);
+    const group = /** @type {SVGGElement} */ (
+      svg('g', { role: 'gridcell', id: `square-${name}`, 'data-square': name, class: 'square' })
+    );
+    const file = index % 10;
+    const rank = Math.floor(index / 10);
+    group.append(
+      svg('rect', { class: (file + rank) % 2 === 0 ? 'cell dark' : 'cell light', width: SQUARE, height: SQUARE }),
+      svg('rect', { class: 'mark', x: 3, y: 3, width: SQUARE - 6, height: SQUARE - 6, rx: 8 }),
+      svg('use', { class: 'queen', href: '#queen-shape', width: SQUARE, height: SQUARE }),
+      svg('g', { class: 'arrow' }),
+      svg('circle', { class: 'dot', cx: SQUARE / 2, cy: SQUARE / 2, r: 15 }),
+    );
+    const arrow = /** @type {SVGGElement} */ (group.querySelector('.arrow'));
+    arrow.append(
+      svg('rect', { x: 18, y: 18, width: 64, height: 64, rx: 10 }),
+      svg('path', { d: 'M34 34 L66 66 M66 34 L34 66' }),
+    );
+    const fileLabel = svg('text', { class: 'coord file', x: SQUARE - 8, y: SQUARE - 8, 'aria-hidden': 'true' });
+    const rankLabel = svg('text', { class: 'coord rank', x: 7, y: 24, 'aria-hidden': 'true' });
+    group.append(fileLabel, rankLabel);
+    return group;
+  }
+
+  /**
+   * The square index under an event target, if any.
+   * @param {EventTarget | null} target
+   * @returns {number | null}
+   */
+  squareOf(target) {
+    const element = target instanceof Element ? target.closest('[data-square]') : null;
+    if (!element) return null;
+    const index = this.squares.indexOf(/** @type {SVGGElement} */ (element));
+    return index >= 0 ? index : null;
+  }
+
+  /**
+   * Where a square is drawn: column and row from the top-left.
+   * @param {number} index
+   * @param {Side} bottom
+   * @returns {{column: number, row: number}}
+   */
+  static place(index, bottom) {
+    const file = index % 10;
+    const rank = Math.floor(index / 10);
+    return bottom === 'white' ? { column: file, row: 9 - rank } : { column: 9 - file, row: rank };
+  }
+
+  /**
+   * Puts every square in its place for a side at the bottom, in reading
+   * order within its row, with coordinates on the bottom row and left column.
+   * @param {Side} bottom
+   */
+  arrange(bottom) {
+    for (let row = 0; row < 10; row++) {
+      for (let column = 0; column < 10; column++) {
+        const file = bottom === 'white' ? column : 9 - column;
+        const rank = bottom === 'white' ? 9 - row : row;
+        const index = rank * 10 + file;
+        const group = this.squares[index];
+        group.setAttribute('transform', `translate(${column * SQUARE} ${row * SQUARE})`);
+        this.rows[row].append(group);
+        const [fileLabel, rankLabel] = group.querySelectorAll('text');
+        fileLabel.textContent = row === 9 ? squareName(index)[0] : '';
+        rankLabel.textContent = column === 0 ? squareName(index).slice(1) : '';
+      }
+    }
+  }
+
+  /**
+   * Draws a picture.
+   * @param {BoardPicture} picture
+   */
+  draw(picture) {
+    const flipped = this.picture?.bottom !== picture.bottom;
+    this.picture = picture;
+    if (flipped) this.arrange(picture.bottom);
+    const last = picture.lastMove;
+    for (let index = 0; index < 100; index++) {
+      const group = this.squares[index];
+      const cell = picture.board.cells[index];
+      const lastRole = !last ? null : last.from === index ? 'from' : last.to === index ? 'to' : last.arrow === index ? 'arrow' : null;
+      const name = squareName(index);
+      attrs(group, {
+        'data-piece': cell ?? false,
+        'data-target': picture.targets.has(index),
+        'data-picked': picture.picked.has(index),
+        'data-last': lastRole,
+        'data-cursor': picture.interactive && this.cursor === index,
+        'aria-label': cell ? `${name}, ${OCCUPANT[cell]}` : name,
+        'aria-selected': picture.picked.has(index) ? 'true' : false,
+      });
+    }
+    attrs(this.element, {
+      'aria-activedescendant': picture.interactive ? `square-${squareName(this.cursor)}` : false,
+      'data-interactive': picture.interactive,
+    });
+  }
+
+  /**
+   * Arrow keys move the cursor as the board is seen; Enter or Space picks;
+   * Esc steps back.
+   * @param {KeyboardEvent} event
+   */
+  key(event) {
+    const picture = this.picture;
+    if (!picture?.interactive) return;
+    const { column, row } = BoardView.place(this.cursor, picture.bottom);
+    /** @type {Record<string, [number, number]>} */
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const step = steps[event.key];
+    if (step) {
+      const newColumn = Math.min(9, Math.max(0, column + step[0]));
+      const newRow = Math.min(9, Math.max(0, row + step[1]));
+      const file = picture.bottom === 'white' ? newColumn : 9 - newColumn;
+      const rank = picture.bottom === 'white' ? 9 - newRow : newRow;
+      this.cursor = rank * 10 + file;
+      this.draw(picture);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      this.onPick(this.cursor);
+    } else if (event.key === 'Escape') {
+      this.onBack();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+}

@@ -1,0 +1,391 @@
+// The match screen: players and clocks, the board, whose turn, the move
+// being built, the move list, the typed-move box, resign / abort, the result
+// and rematch. It reads the session and sends through it.
+
+import { h, button, attrs } from './dom.js';
+import { BoardView } from './board.js';
+import { formatClock, isLowTime, remainingMs, formatDuration } from '../clock.js';
+import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targets } from '../moves.js';
+import { formatMove, moveRows, opponent } from '../notation.js';
+import { canAbort, canResign, describeOutcome } from '../state.js';
+import { describeTimeControl } from '../timecontrol.js';
+
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../session.js').SessionEvent} SessionEvent */
+/** @typedef {import('../storage.js').Store} Store */
+/** @typedef {import('../notation.js').Side} Side */
+/** @typedef {import('../state.js').MatchState} MatchState */
+
+/**
+ * One player's bar: colour, name, clock.
+ * @typedef {{root: HTMLElement, name: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
+ */
+
+/** @returns {PlayerBar} */
+function playerBar() {
+  const name = h('span', { class: 'name' });
+  const badge = h('span', { class: 'badge' });
+  const clock = h('span', { class: 'clock', role: 'timer' });
+  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, badge, clock);
+  return { root, name, badge, clock };
+}
+
+/**
+ * @param {Side} side
+ * @returns {string}
+ */
+function title(side) {
+  return side === 'white' ? 'White' : 'Black';
+}
+
+/** The match screen. */
+export class GameView {
+  /**
+   * @param {Session} session
+   * @param {Store} store
+   * @param {(lowOnTime: boolean) => void} onLowTime called when the player's own clock runs low
+   */
+  constructor(session, store, onLowTime) {
+    /** The conversation with the server. */
+    this.session = session;
+    /** Remembered settings (the confirm step). */
+    this.store = store;
+    /** Tells the page to sound the low-time warning. */
+    this.onLowTime = onLowTime;
+    /** @type {import('../moves.js').Building} the move being built */
+    this.building = NOTHING_PICKED;
+    /** Whether the board is turned from its usual way up. */
+    this.flipped = false;
+    /** Why the last pick was refused (cleared by the next pick). */
+    this.pickNotice = '';
+    /** Whether the resign button is asking "really?". */
+    this.resignAsked = false;
+    /** Whether the low-time warning has sounded in this game. */
+    this.warnedLow = false;
+    /** The ply the move being built is for: a new ply clears it. */
+    this.builtForPly = -1;
+
+    this.board = new BoardView({
+      label: 'Board',
+      onPick: (square) => this.picked(square),
+      onBack: () => this.stepBack(),
+    });
+    this.top = playerBar();
+    this.bottom = playerBar();
+    this.status = h('p', { class: 'status', 'aria-live': 'off' });
+    this.notice = h('p', { class: 'notice', role: 'status' });
+    this.result = h('div', { class: 'result', hidden: true });
+    this.confirmBar = h(
+      'div',
+      { class: 'confirm-bar', hidden: true },
+      button('Send move', () => this.sendConfirmed(), { class: 'primary', 'data-action': 'send' }),
+      button('Cancel', () => this.stepBack(), { 'data-action': 'cancel' }),
+    );
+    this.typed = h('input', {
+      type: 'text',
+      name: 'move',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      placeholder: 'type a move, e.g. d1-d7/g7',
+      'aria-label': 'Type a move',
+    });
+    const typedForm = h('form', { class: 'typed' }, this.typed, h('button', { type: 'submit' }, 'Play'));
+    typedForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = this.typed.value.trim();
+      if (text) this.session.sendMove(text, null);
+    });
+    this.moveList = h('table', { class: 'moves', 'aria-label': 'Moves' });
+    this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
+    this.confirmToggle = h('input', { type: 'checkbox', name: 'confirm' });
+    this.confirmToggle.addEventListener('change', () => {
+      this.store.confirmMoves = this.confirmToggle.checked;
+      if (!this.confirmToggle.checked && this.building.stage === 'confirm') this.building = back(this.building);
+      this.render();
+    });
+    this.resignButton = button('Resign', () => this.resign(), { 'data-action': 'resign' });
+    this.resignNo = button('No', () => {
+      this.resignAsked = false;
+      this.render();
+    }, { hidden: true, 'data-action': 'resign-no' });
+    this.abortButton = button('Abort', () => this.session.matchRequest('abort'), { 'data-action': 'abort' });
+    this.playHereButton = button('Play here', () => this.session.playHere(), { class: 'primary', 'data-action': 'play-here', hidden: true });
+    this.info = h('p', { class: 'info' });
+    const actions = h(
+      'div',
+      { class: 'actions' },
+      button('Flip board', () => {
+        this.flipped = !this.flipped;
+        this.render();
+      }, { 'data-action': 'flip' }),
+      this.resignButton,
+      this.resignNo,
+      this.abortButton,
+      h('label', { class: 'toggle' }, this.confirmToggle, ' Confirm moves'),
+    );
+    this.element = h(
+      'section',
+      { class: 'game', 'data-state': 'loading' },
+      h('div', { class: 'board-column' }, this.top.root, this.board.element, this.bottom.root),
+      h(
+        'div',
+        { class: 'panel' },
+        this.status,
+        this.confirmBar,
+        this.notice,
+        this.playHereButton,
+        this.result,
+        typedForm,
+        this.moveScroll,
+        actions,
+        this.info,
+      ),
+    );
+  }
+
+  /** Whether a finished move waits for "send". */
+  get confirmStep() {
+    const chosen = this.store.confirmMoves;
+    if (chosen !== null) return chosen;
+    return window.matchMedia('(pointer: coarse)').matches;
+  }
+
+  /** Whether the player may pick on the board now. */
+  get canPick() {
+    const match = this.session.match;
+    return Boolean(
+      match && match.legal && match.status === 'playing' && match.you === match.turn && !this.session.pending,
+    );
+  }
+
+  /** @param {number} square */
+  picked(square) {
+    const match = this.session.match;
+    if (!match) return;
+    const result = pick(this.canPick ? match.legal : null, this.building, square, this.confirmStep);
+    this.pickNotice = result.refused ?? '';
+    this.building = result.building;
+    if (result.move) this.session.sendMove(formatMove(result.move), result.move);
+    this.render();
+  }
+
+  stepBack() {
+    this.building = back(this.building);
+    this.pickNotice = '';
+    this.render();
+  }
+
+  sendConfirmed() {
+    const move = confirmed(this.building);
+    if (!move) return;
+    this.building = NOTHING_PICKED;
+    this.session.sendMove(formatMove(move), move);
+    this.render();
+  }
+
+  resign() {
+    if (this.resignAsked) {
+      this.resignAsked = false;
+      this.session.matchRequest('resign');
+    } else {
+      this.resignAsked = true;
+    }
+    this.render();
+  }
+
+  /**
+   * After a change in the session.
+   * @param {SessionEvent[]} events
+   */
+  update(events) {
+    for (const event of events) {
+      if (event.kind === 'refused' && event.replyTo === 'move') this.building = NOTHING_PICKED;
+      if (event.kind === 'moved' && event.side === this.session.match?.you) this.typed.value = '';
+      if (event.kind === 'started') this.warnedLow = false;
+    }
+    this.render();
+  }
+
+  /** The state the screen is in, for styles and tests (`data-state`). */
+  get screenState() {
+    const session = this.session;
+    const match = session.match;
+    if (session.viewing && session.elsewhere.has(session.viewing)) return 'elsewhere';
+    if (!match) return session.notice ? 'missing' : 'loading';
+    if (match.status === 'finished') return 'over';
+    if (match.status === 'waiting') return 'waiting';
+    if (match.you === null) return 'watching';
+    if (session.pending) return 'sending';
+    return match.turn === match.you ? 'your-move' : 'their-move';
+  }
+
+  /** Draws everything from the session's state. */
+  render() {
+    const session = this.session;
+    const match = session.match;
+    const state = this.screenState;
+    attrs(this.element, { 'data-state': state, 'data-ply': match ? match.ply : false });
+    this.playHereButton.hidden = state !== 'elsewhere';
+    this.notice.textContent = this.pickNotice || session.notice;
+    if (!match) {
+      this.status.textContent = state === 'loading' ? 'Loading the match…' : '';
+      return;
+    }
+    if (match.ply !== this.builtForPly || !this.canPick) {
+      if (match.ply !== this.builtForPly) this.pickNotice = '';
+      this.building = NOTHING_PICKED;
+      this.builtForPly = match.ply;
+    }
+    const you = match.you;
+    const bottom = this.flipped ? opponent(you ?? 'white') : you ?? 'white';
+    const shown = session.shownBoard ?? match.board;
+    const canPick = this.canPick;
+    const building = this.building;
+    this.board.draw({
+      board: previewBoard(shown, building),
+      bottom,
+      targets: canPick ? targets(match.legal, building) : new Set(),
+      picked: new Set([building.from, building.to, building.arrow].filter((s) => s !== null)),
+      lastMove: session.pending?.squares ?? match.lastMove,
+      interactive: canPick,
+    });
+    this.renderPlayers(match, bottom);
+    this.status.textContent = this.statusText(match, state);
+    this.confirmBar.hidden = building.stage !== 'confirm';
+    this.confirmToggle.checked = this.confirmStep;
+    this.renderResult(match);
+    this.renderMoves(match);
+    this.resignButton.hidden = !canResign(match);
+    this.resignButton.textContent = this.resignAsked ? 'Really resign?' : 'Resign';
+    this.resignNo.hidden = !this.resignAsked || !canResign(match);
+    this.abortButton.hidden = !canAbort(match);
+    this.abortButton.textContent = match.status === 'waiting' ? 'Cancel match' : 'Abort';
+    const watchers = match.spectators === 1 ? '1 spectator' : `${match.spectators} spectators`;
+    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${watchers}`;
+    this.tick();
+  }
+
+  /**
+   * @param {MatchState} match
+   * @param {string} state
+   * @returns {string}
+   */
+  statusText(match, state) {
+    switch (state) {
+      case 'waiting':
+        return 'Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.';
+      case 'over':
+        return 'Game over';
+      case 'elsewhere':
+        return 'This seat is being played in another tab.';
+      case 'sending':
+        return 'Sending your move…';
+      case 'your-move':
+        return match.legal ? `Your move: ${prompt(this.building)}` : 'Your move: type it below';
+      case 'their-move':
+        return `${title(match.turn)} to move`;
+      default:
+        return `${title(match.turn)} to move (you are watching)`;
+    }
+  }
+
+  /**
+   * @param {MatchState} match
+   * @param {Side} bottom
+   */
+  renderPlayers(match, bottom) {
+    for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
+      const seat = match.seats[side];
+      bar.name.textContent = seat ? seat.name : '(free seat)';
+      bar.badge.textContent = !seat ? '' : !seat.connected ? 'offline' : seat.kind === 'bot' ? 'bot' : '';
+      attrs(bar.root, {
+        'data-side': side,
+        'data-turn': match.status === 'playing' && match.turn === side,
+        'data-you': match.you === side,
+      });
+    }
+  }
+
+  /** Redraws the clocks from the server's values and performance.now(). */
+  tick() {
+    const match = this.session.match;
+    if (!match) return;
+    const bottom = this.bottom.root.getAttribute('data-side') === 'black' ? 'black' : 'white';
+    for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
+      if (!match.clocks) {
+        bar.clock.textContent = '';
+        bar.clock.hidden = true;
+        continue;
+      }
+      const ms = remainingMs(match.clocks, match.clocksAt, performance.now(), side);
+      bar.clock.hidden = false;
+      bar.clock.textContent = formatClock(ms);
+      const running = match.status === 'playing' && match.clocks.running === side;
+      attrs(bar.clock, { 'data-running': running, 'data-low': isLowTime(ms) });
+      if (running && side === match.you && isLowTime(ms) && !this.warnedLow) {
+        this.warnedLow = true;
+        this.onLowTime(true);
+      }
+    }
+  }
+
+  /** @param {MatchState} match */
+  renderResult(match) {
+    const result = this.result;
+    if (match.status !== 'finished' || !match.outcome) {
+      result.hidden = true;
+      return;
+    }
+    result.hidden = false;
+    /** @type {(Node | string)[]} */
+    const parts = [h('p', { class: 'outcome' }, describeOutcome(match.outcome))];
+    const you = match.you;
+    if (you && match.outcome.winner !== null) {
+      parts.push(h('p', {}, match.outcome.winner === you ? 'You won.' : 'You lost.'));
+    }
+    if (you && !match.removed && !match.nextMatchId) {
+      if (match.rematchOffer === null) {
+        parts.push(button('Offer a rematch', () => this.session.matchRequest('offer_rematch'), { 'data-action': 'offer-rematch' }));
+      } else if (match.rematchOffer === you) {
+        parts.push(
+          h('p', {}, 'Rematch offered.'),
+          button('Withdraw', () => this.session.matchRequest('decline_rematch'), { 'data-action': 'withdraw-rematch' }),
+        );
+      } else {
+        parts.push(
+          h('p', {}, 'Your opponent offers a rematch.'),
+          button('Accept rematch', () => this.session.matchRequest('accept_rematch'), { class: 'primary', 'data-action': 'accept-rematch' }),
+          button('Decline', () => this.session.matchRequest('decline_rematch'), { 'data-action': 'decline-rematch' }),
+        );
+      }
+    }
+    if (!you && match.nextMatchId) parts.push(h('a', { href: `#/match/${match.nextMatchId}` }, 'Watch the rematch'));
+    if (match.recordId) parts.push(h('a', { href: `#/games/${match.recordId}`, class: 'replay-link' }, 'Replay this game'));
+    parts.push(h('a', { href: '#/' }, 'Back to the lobby'));
+    result.replaceChildren(...parts);
+  }
+
+  /** @param {MatchState} match */
+  renderMoves(match) {
+    const rows = moveRows(match.moves.map((m) => m.move), match.initialBoard.turn, match.initialBoard.fullmove);
+    /**
+     * @param {{text: string, ply: number} | null} entry
+     * @returns {HTMLTableCellElement}
+     */
+    const cell = (entry) => {
+      if (!entry) return h('td');
+      const time = match.moves[entry.ply]?.time_ms;
+      return h('td', { 'data-ply': entry.ply, title: typeof time === 'number' ? formatDuration(time) : false }, entry.text);
+    };
+    if (this.moveList.rows.length === rows.length && rows.length > 0) {
+      const lastRow = rows[rows.length - 1];
+      const drawn = this.moveList.rows[rows.length - 1];
+      drawn.replaceChildren(h('th', { scope: 'row' }, `${lastRow.number}.`), cell(lastRow.white), cell(lastRow.black));
+    } else {
+      this.moveList.replaceChildren(
+        ...rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, `${row.number}.`), cell(row.white), cell(row.black))),
+      );
+    }
+    this.moveScroll.scrollTop = this.moveScroll.scrollHeight;
+  }
+}

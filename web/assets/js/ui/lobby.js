@@ -1,0 +1,235 @@
+// The lobby: create a match (time control, colour, and a computer opponent
+// when the server offers one), and the live list of matches to join or
+// watch, with the games this browser has a seat in.
+
+import { h, button } from './dom.js';
+import { PRESETS, describeTimeControl, parseTimeControl } from '../timecontrol.js';
+import { checkChoice, computerRequest } from '../computer.js';
+
+/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../state.js').MatchSummary} MatchSummary */
+/** @typedef {import('../storage.js').Store} Store */
+
+/**
+ * A group of radio buttons.
+ * @param {string} name
+ * @param {string} legend
+ * @param {{value: string, label: string}[]} choices
+ * @param {string} checked
+ * @returns {HTMLFieldSetElement}
+ */
+function radios(name, legend, choices, checked) {
+  return h(
+    'fieldset',
+    { class: 'choices' },
+    h('legend', {}, legend),
+    ...choices.map(({ value, label }) =>
+      h('label', {}, h('input', { type: 'radio', name, value, checked: value === checked }), h('span', {}, label)),
+    ),
+  );
+}
+
+/** The lobby screen. */
+export class LobbyView {
+  /**
+   * @param {Session} session
+   * @param {Store} store
+   */
+  constructor(session, store) {
+    /** The conversation with the server. */
+    this.session = session;
+    /** Where this browser's seats are remembered. */
+    this.store = store;
+    /** Why the form cannot be sent, if it cannot. */
+    this.formError = h('p', { class: 'form-error', role: 'alert' });
+    this.custom = h('input', {
+      type: 'text',
+      name: 'custom',
+      placeholder: 'e.g. 7+2',
+      'aria-label': 'Custom time control, minutes+seconds',
+      size: 8,
+    });
+    this.computerBox = h('div', { class: 'computer' });
+    this.form = h(
+      'form',
+      { class: 'create', 'aria-label': 'Create a match' },
+      h('h2', {}, 'New match'),
+      radios(
+        'time',
+        'Time (minutes + seconds a move)',
+        [...PRESETS.map((p) => ({ value: p.label, label: p.label })), { value: 'custom', label: 'custom' }],
+        '5+3',
+      ),
+      this.custom,
+      radios('color', 'Your colour', [
+        { value: 'white', label: 'white' },
+        { value: 'black', label: 'black' },
+        { value: 'random', label: 'random' },
+      ], 'random'),
+      this.computerBox,
+      this.formError,
+      h('button', { type: 'submit', class: 'primary' }, 'Create match'),
+    );
+    this.custom.addEventListener('focus', () => {
+      const radio = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=time][value=custom]'));
+      if (radio) radio.checked = true;
+    });
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.create();
+    });
+    this.list = h('tbody');
+    this.empty = h('p', { class: 'empty' }, 'No matches yet: create one.');
+    this.mine = h('div', { class: 'mine' });
+    this.element = h(
+      'section',
+      { class: 'lobby', 'data-state': 'lobby' },
+      this.form,
+      h(
+        'div',
+        { class: 'list' },
+        this.mine,
+        h('h2', {}, 'Matches'),
+        h(
+          'table',
+          { class: 'matches' },
+          h('thead', {}, h('tr', {}, ...['White', 'Black', 'Time', 'Status', 'Watching', ''].map((t) => h('th', { scope: 'col' }, t)))),
+          this.list,
+        ),
+        this.empty,
+      ),
+    );
+    /** The offer the computer box was drawn for, to redraw only when it changes. */
+    this.drawnOffer = /** @type {unknown} */ (undefined);
+  }
+
+  /** @returns {string} the checked value of a radio group */
+  checked(/** @type {string} */ name) {
+    const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name=${name}]:checked`));
+    return input?.value ?? '';
+  }
+
+  /** Sends `create_match` from the form, or says what is wrong with it. */
+  create() {
+    const time = this.checked('time');
+    const preset = PRESETS.find((p) => p.label === time);
+    const parsed = preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value);
+    if ('error' in parsed) {
+      this.formError.textContent = parsed.error;
+      return;
+    }
+    const color = /** @type {'white' | 'black' | 'random'} */ (this.checked('color') || 'random');
+    let computer = null;
+    const offer = this.session.computer;
+    const opponent = this.checked('opponent');
+    if (offer && opponent && opponent !== 'person') {
+      /** @type {import('../computer.js').ComputerChoice} */
+      let choice;
+      if (opponent === 'engine') {
+        const select = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[name=engine]'));
+        choice = { engine: select?.value ?? '' };
+      } else {
+        const select = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[name=level]'));
+        const think = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=think]'));
+        const seconds = think && think.value.trim() !== '' ? Number(think.value) : null;
+        choice = seconds === null ? { level: Number(select?.value) } : { level: Number(select?.value), thinkMs: seconds * 1000 };
+      }
+      const problem = checkChoice(offer, choice);
+      if (problem) {
+        this.formError.textContent = problem;
+        return;
+      }
+      computer = computerRequest(choice);
+    }
+    this.formError.textContent = '';
+    this.session.createMatch(parsed.timeControl, color, computer);
+  }
+
+  /** Draws the computer-opponent choices, when the server offers them. */
+  renderComputer() {
+    const offer = this.session.computer;
+    if (offer === this.drawnOffer) return;
+    this.drawnOffer = offer;
+    if (!offer) {
+      this.computerBox.replaceChildren();
+      return;
+    }
+    /** @type {{value: string, label: string}[]} */
+    const kinds = [{ value: 'person', label: 'a person' }];
+    if (offer.levels.length > 0) kinds.push({ value: 'level', label: 'the computer' });
+    if (offer.engines.length > 0) kinds.push({ value: 'engine', label: 'an engine' });
+    /** @type {HTMLElement[]} */
+    const parts = [radios('opponent', 'Opponent', kinds, 'person')];
+    if (offer.levels.length > 0) {
+      parts.push(
+        h('label', {}, 'Level ',
+          h('select', { name: 'level' }, ...offer.levels.map((l) =>
+            h('option', { value: l.level, selected: l.level === offer.levels[offer.levels.length - 1].level }, `${l.level}: ${l.description}`)))),
+      );
+      if (offer.thinkMs) {
+        parts.push(h('label', {}, 'Seconds a move ',
+          h('input', { type: 'number', name: 'think', min: 0.1, step: 0.1, max: offer.thinkMs.max / 1000, placeholder: String(offer.thinkMs.default / 1000) })));
+      }
+    }
+    if (offer.engines.length > 0) {
+      parts.push(h('label', {}, 'Engine ',
+        h('select', { name: 'engine' }, ...offer.engines.map((e) => h('option', { value: e.name }, `${e.name}: ${e.description}`)))));
+    }
+    this.computerBox.replaceChildren(...parts);
+  }
+
+  /** Draws the lists from the session. */
+  render() {
+    this.renderComputer();
+    const matches = this.session.lobby;
+    this.empty.hidden = matches.length > 0;
+    this.list.replaceChildren(...matches.map((m) => this.row(m)));
+    const mine = matches.filter((m) => m.status !== 'finished' && this.store.seat(m.id));
+    this.mine.replaceChildren(
+      ...(mine.length === 0
+        ? []
+        : [h('h2', {}, 'Your games'), h('ul', {}, ...mine.map((m) => h('li', {}, h('a', { href: `#/match/${m.id}` }, `${this.players(m)} (${m.status})`))))]),
+    );
+    const refusal = this.session.notice;
+    if (refusal && !this.session.viewing) this.formError.textContent = refusal;
+  }
+
+  /**
+   * "ann vs bob".
+   * @param {MatchSummary} match
+   * @returns {string}
+   */
+  players(match) {
+    return `${match.seats.white?.name ?? '?'} vs ${match.seats.black?.name ?? '?'}`;
+  }
+
+  /**
+   * One match in the list.
+   * @param {MatchSummary} match
+   * @returns {HTMLTableRowElement}
+   */
+  row(match) {
+    /** @param {import('../state.js').SeatInfo | null} seat */
+    const seatCell = (seat) =>
+      h('td', {}, seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
+    const mine = this.store.seat(match.id) !== null;
+    const actions = h('div', { class: 'row-actions' });
+    if (mine && match.status !== 'finished') {
+      actions.append(h('a', { href: `#/match/${match.id}`, class: 'button primary' }, 'Return'));
+    } else {
+      if (match.status === 'waiting') actions.append(button('Join', () => this.session.join(match.id), { class: 'primary', 'data-action': 'join' }));
+      actions.append(h('a', { href: `#/match/${match.id}`, class: 'button', 'data-action': 'watch' }, 'Watch'));
+    }
+    const status = match.status === 'playing' ? `playing, move ${Math.floor(match.ply / 2) + 1}` : match.status;
+    return h(
+      'tr',
+      { 'data-match': match.id, 'data-status': match.status },
+      seatCell(match.seats.white),
+      seatCell(match.seats.black),
+      h('td', {}, describeTimeControl(match.time_control)),
+      h('td', {}, status),
+      h('td', { class: 'spectators' }, String(match.spectators)),
+      h('td', {}, actions),
+    );
+  }
+}

@@ -1,0 +1,136 @@
+// The replay of a finished game: the board at any move, first / previous /
+// next / last, a slider, the keyboard, times per move, and the record to
+// download.
+
+import { h, button } from './dom.js';
+import { BoardView } from './board.js';
+import { formatClock, formatDuration } from '../clock.js';
+import { moveRows } from '../notation.js';
+import { frameAfterKey, replayFrames } from '../replay.js';
+import { describeOutcome } from '../state.js';
+import { describeTimeControl } from '../timecontrol.js';
+
+/** @typedef {import('../replay.js').Frame} Frame */
+
+/** The replay screen. */
+export class ReplayView {
+  constructor() {
+    /** @type {Frame[]} */
+    this.frames = [];
+    /** The frame shown. */
+    this.current = 0;
+    /** Whether the board is turned. */
+    this.flipped = false;
+    this.board = new BoardView({ label: 'Replay board', onPick: () => {}, onBack: () => {} });
+    this.heading = h('h2');
+    this.summary = h('p', { class: 'info' });
+    this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Move' });
+    this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
+    this.position = h('p', { class: 'status', 'aria-live': 'polite' });
+    this.moveList = h('table', { class: 'moves', 'aria-label': 'Moves' });
+    this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
+    this.download = h('a', { class: 'button', download: '' }, 'Download record (JSON)');
+    const controls = h(
+      'div',
+      { class: 'replay-controls' },
+      button('«', () => this.go(0), { 'aria-label': 'First', 'data-action': 'first' }),
+      button('‹', () => this.go(this.current - 1), { 'aria-label': 'Previous', 'data-action': 'prev' }),
+      button('›', () => this.go(this.current + 1), { 'aria-label': 'Next', 'data-action': 'next' }),
+      button('»', () => this.go(this.frames.length - 1), { 'aria-label': 'Last', 'data-action': 'last' }),
+      button('Flip', () => {
+        this.flipped = !this.flipped;
+        this.draw();
+      }, { 'data-action': 'flip' }),
+    );
+    this.element = h(
+      'section',
+      { class: 'replay game', 'data-state': 'loading', tabindex: -1 },
+      h('div', { class: 'board-column' }, this.board.element),
+      h('div', { class: 'panel' }, this.heading, this.summary, this.position, controls, this.slider, this.moveScroll, this.download),
+    );
+    this.element.addEventListener('keydown', (event) => {
+      const next = frameAfterKey(event.key, this.current, this.frames.length);
+      if (next === null || this.frames.length === 0) return;
+      event.preventDefault();
+      this.go(next);
+    });
+  }
+
+  /**
+   * Loads and shows a record.
+   * @param {string} id
+   */
+  async show(id) {
+    this.element.setAttribute('data-state', 'loading');
+    let record;
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(id)}`);
+      if (!response.ok) throw new Error(response.status === 404 ? 'there is no such game' : `the server answered ${response.status}`);
+      record = await response.json();
+      this.frames = replayFrames(record);
+    } catch (error) {
+      this.heading.textContent = 'Cannot replay this game';
+      this.summary.textContent = error instanceof Error ? error.message : String(error);
+      this.element.setAttribute('data-state', 'failed');
+      return;
+    }
+    this.heading.textContent = `${String(record.white?.name ?? '?')} (white) vs ${String(record.black?.name ?? '?')} (black)`;
+    const result = describeOutcome(record.result ?? { winner: null, reason: '' });
+    this.summary.textContent = `${result} · ${describeTimeControl(record.time_control ?? { kind: 'untimed' })} · ${new Date(Number(record.ended_at_ms)).toLocaleString()}`;
+    this.download.setAttribute('href', `/api/games/${encodeURIComponent(id)}`);
+    this.download.setAttribute('download', `amazons-${id}.json`);
+    this.slider.max = String(this.frames.length - 1);
+    const start = this.frames[0].board;
+    const rows = moveRows(this.frames.slice(1).map((f) => String(f.move)), start.turn, start.fullmove);
+    /** @param {{text: string, ply: number} | null} entry */
+    const cell = (entry) => {
+      if (!entry) return h('td');
+      const frame = this.frames[entry.ply + 1];
+      const time = frame.timeMs === null ? '' : formatDuration(frame.timeMs);
+      const moveButton = button(entry.text, () => this.go(entry.ply + 1), { class: 'link', 'data-ply': entry.ply });
+      return h('td', {}, moveButton, h('span', { class: 'time' }, time));
+    };
+    this.moveList.replaceChildren(
+      ...rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, `${row.number}.`), cell(row.white), cell(row.black))),
+    );
+    this.element.setAttribute('data-state', 'ready');
+    this.go(this.frames.length - 1);
+    this.element.focus();
+  }
+
+  /**
+   * Shows a frame.
+   * @param {number} index
+   */
+  go(index) {
+    if (this.frames.length === 0) return;
+    this.current = Math.max(0, Math.min(this.frames.length - 1, index));
+    this.draw();
+  }
+
+  draw() {
+    const frame = this.frames[this.current];
+    if (!frame) return;
+    this.board.draw({
+      board: frame.board,
+      bottom: this.flipped ? 'black' : 'white',
+      targets: new Set(),
+      picked: new Set(),
+      lastMove: frame.squares,
+      interactive: false,
+    });
+    this.slider.value = String(this.current);
+    const total = this.frames.length - 1;
+    if (frame.move === null) {
+      this.position.textContent = `Start (${total} moves)`;
+    } else {
+      const time = frame.timeMs === null ? '' : `, ${formatDuration(frame.timeMs)}`;
+      const clock = frame.clockMs === null ? '' : `, clock ${formatClock(frame.clockMs)}`;
+      this.position.textContent = `Move ${this.current} of ${total}: ${frame.move}${time}${clock}`;
+    }
+    this.element.setAttribute('data-frame', String(this.current));
+    for (const cellButton of this.moveList.querySelectorAll('button[data-ply]')) {
+      cellButton.toggleAttribute('aria-current', Number(cellButton.getAttribute('data-ply')) === this.current - 1);
+    }
+  }
+}

@@ -1,0 +1,227 @@
+// What the browser tests share: the real amazons-server on 127.0.0.1 (port 0,
+// a temporary history directory), Debian's Chromium driven by playwright-core,
+// and players that open the page, give their name and collect console errors.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Debian's Chromium; the tests never download a browser. */
+export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+
+/** How long any one wait for the page may take before the test fails. */
+export const WAIT_MS = 15_000;
+
+/**
+ * The server binary: $AMAZONS_SERVER_BIN, else the newest build in the
+ * target directory ($CARGO_TARGET_DIR or ./target), debug or release.
+ * @returns {string}
+ */
+export function serverBinary() {
+  if (process.env.AMAZONS_SERVER_BIN) return process.env.AMAZONS_SERVER_BIN;
+  const target = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
+  const builds = ['debug', 'release']
+    .map((profile) => path.join(target, profile, 'amazons-server'))
+    .filter((file) => existsSync(file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (builds.length === 0) {
+    throw new Error(`no amazons-server in ${target}: run \`cargo build -p amazons-server\` or set AMAZONS_SERVER_BIN`);
+  }
+  return builds[0];
+}
+
+/**
+ * Starts the real server and waits for its "listening on" line.
+ * @param {string[]} [args] extra flags
+ * @returns {Promise<{base: string, port: number, history: string, output: () => string, stop: () => Promise<void>}>}
+ */
+export async function startServer(args = []) {
+  const history = mkdtempSync(path.join(tmpdir(), 'amazons-web-e2e-'));
+  const child = spawn(serverBinary(), ['--listen', '127.0.0.1', '--port', '0', '--history-dir', history, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.E2E_SERVER_LOG ?? 'warn' },
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), WAIT_MS);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening on [^\s]*:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    history,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(history, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Launches headless Chromium with no network but loopback and a fresh profile.
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A person at a browser: a context of their own (own storage), one page on
+ * the board, every console error and page error collected.
+ * @typedef {{context: import('playwright-core').BrowserContext, page: import('playwright-core').Page, errors: string[]}} Player
+ */
+
+/**
+ * Opens the page in a new context and gives a name.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base the server's http address
+ * @param {string} name
+ * @param {import('playwright-core').BrowserContextOptions} [options]
+ * @returns {Promise<Player>}
+ */
+export async function openPlayer(browser, base, name, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
+  context.setDefaultTimeout(WAIT_MS);
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(`${base}/`);
+  await page.fill('#name-input', name);
+  await page.press('#name-input', 'Enter');
+  await page.waitForSelector('body[data-connection=connected]');
+  return { context, page, errors };
+}
+
+/**
+ * Collects console errors and uncaught exceptions of a page.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} errors
+ */
+export function watchErrors(page, errors) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+}
+
+/** Where the screenshots for the docs go. */
+export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+
+/**
+ * Waits until the match screen is in a state (`data-state`), optionally at a ply.
+ * @param {import('playwright-core').Page} page
+ * @param {string} state
+ * @param {number} [ply]
+ */
+export async function waitForGame(page, state, ply) {
+  const plySelector = ply === undefined ? '' : `[data-ply="${ply}"]`;
+  await page.waitForSelector(`.game[data-state="${state}"]${plySelector}`);
+}
+
+/**
+ * A small seeded random number generator (mulberry32), so that a test's
+ * game is the same on every run.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Plays a move the way a person does: a marked queen, a marked destination,
+ * a marked arrow square (all three offered by the server's legal moves),
+ * each chosen with `random`. Returns the ply it was played at.
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} [random] the first marked square each time when absent
+ * @returns {Promise<number>}
+ */
+export async function clickMove(page, random = () => 0) {
+  await page.waitForSelector('.game[data-state="your-move"] .board[data-interactive]');
+  const ply = Number(await page.getAttribute('.game', 'data-ply'));
+  for (const stage of ['destination', 'arrow', null]) {
+    const marked = page.locator('.board .square[data-target]');
+    await marked.nth(Math.floor(random() * (await marked.count()))).click();
+    if (stage) await page.waitForFunction((s) => document.querySelector('.status')?.textContent?.includes(s === 'destination' ? 'pick where it goes' : 'pick the arrow'), stage);
+  }
+  return ply;
+}
+
+/**
+ * The moves in a page's move list, in order.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export async function moveList(page) {
+  return page.$$eval('.game .moves td[data-ply]', (cells) =>
+    cells.sort((a, b) => Number(a.dataset.ply) - Number(b.dataset.ply)).map((c) => c.textContent ?? ''));
+}
+
+/**
+ * Creates a match from the lobby form and waits for its screen.
+ * @param {import('playwright-core').Page} page
+ * @param {{time?: string, color?: string}} [choice]
+ * @returns {Promise<string>} the match id
+ */
+export async function createMatch(page, choice = {}) {
+  await page.click(`form.create label:has(input[name=time][value="${choice.time ?? '10+5'}"])`);
+  await page.click(`form.create label:has(input[name=color][value="${choice.color ?? 'white'}"])`);
+  await page.click('form.create button[type=submit]');
+  await waitForGame(page, 'waiting');
+  return page.evaluate(() => location.hash.replace('#/match/', ''));
+}
+
+/**
+ * Joins a match from the lobby list.
+ * @param {import('playwright-core').Page} page
+ * @param {string} matchId
+ */
+export async function joinMatch(page, matchId) {
+  await page.click(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"]');
+}

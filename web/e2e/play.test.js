@@ -1,0 +1,202 @@
+// Playing details in the browser against the real server: refused picks and
+// refused typed moves show their reasons, a keyboard-only move, resuming the
+// seat after a reload, two tabs on one seat, a phone with the confirm step,
+// a hostile name shown as text, and the page's HTTP headers.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  SCREENSHOTS, clickMove, createMatch, joinMatch, launchBrowser, moveList, openPlayer, startServer, waitForGame, watchErrors,
+} from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Two players in a fresh match, white to move on `white`'s page.
+ * @param {string} whiteName
+ * @param {string} blackName
+ * @param {import('playwright-core').BrowserContextOptions} [whiteOptions]
+ */
+async function newGame(whiteName, blackName, whiteOptions = {}) {
+  const white = await openPlayer(browser, server.base, whiteName, whiteOptions);
+  const black = await openPlayer(browser, server.base, blackName);
+  const matchId = await createMatch(white.page, { color: 'white' });
+  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await joinMatch(black.page, matchId);
+  await waitForGame(white.page, 'your-move', 0);
+  return { white, black, matchId };
+}
+
+test('a refused pick and a refused typed move show the reason; the typed move stays', async () => {
+  const { white, black } = await newGame('ann', 'bob');
+  await white.page.waitForSelector('.board[data-interactive]');
+  await white.page.click('[data-square=a7]');
+  await white.page.waitForSelector('.notice:has-text("a7 is not one of your queens that can move")');
+  await white.page.click('[data-square=d1]');
+  await white.page.click('[data-square=e3]');
+  await white.page.waitForSelector('.notice:has-text("the queen on d1 cannot move to e3")');
+  await white.page.keyboard.press('Escape');
+
+  await white.page.fill('.typed input', 'd1-d10/d9');
+  await white.page.press('.typed input', 'Enter');
+  await white.page.waitForFunction(() => {
+    const notice = document.querySelector('.notice')?.textContent ?? '';
+    return notice !== '' && document.querySelector('.game')?.getAttribute('data-state') === 'your-move';
+  });
+  const reason = await white.page.textContent('.notice');
+  assert.ok(reason && reason.length > 5, `the server's reason: ${reason}`);
+  assert.equal(await white.page.inputValue('.typed input'), 'd1-d10/d9', 'kept for correcting');
+  await white.page.fill('.typed input', 'D1 D7 G7');
+  await white.page.press('.typed input', 'Enter');
+  await waitForGame(black.page, 'your-move', 1);
+  assert.deepEqual(await moveList(black.page), ['d1-d7/g7']);
+  assert.equal(await white.page.inputValue('.typed input'), '');
+  for (const player of [white, black]) assert.deepEqual(player.errors, []);
+});
+
+test('a move made with the keyboard alone', async () => {
+  const { white, black } = await newGame('kay', 'lee');
+  const page = white.page;
+  await page.waitForSelector('.board[data-interactive]');
+  for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.classList.contains('board'))); i++) {
+    await page.keyboard.press('Tab');
+  }
+  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('board')), 'Tab reaches the board');
+  assert.equal(await page.getAttribute('.board', 'aria-activedescendant'), 'square-d1', 'the cursor starts on d1');
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('.board', 'aria-activedescendant'), 'square-g7');
+  assert.equal(await page.getAttribute('#square-d7', 'aria-label'), 'd7, white queen', 'the queen is drawn on d7 while the arrow is picked');
+  await page.keyboard.press('Enter');
+  await waitForGame(black.page, 'your-move', 1);
+  assert.deepEqual(await moveList(black.page), ['d1-d7/g7']);
+  assert.equal(await black.page.getAttribute('#square-g7', 'aria-label'), 'g7, arrow');
+  await page.waitForSelector('#announcer:has-text("White played d1-d7/g7")');
+  for (const player of [white, black]) assert.deepEqual(player.errors, []);
+});
+
+test('a reload resumes the seat; a second tab takes it without the two fighting over it', async () => {
+  const { white, black, matchId } = await newGame('max', 'ned');
+  await clickMove(white.page);
+  await waitForGame(black.page, 'your-move', 1);
+  await black.page.reload();
+  await waitForGame(black.page, 'your-move', 1);
+  await black.page.waitForSelector('.board[data-interactive]');
+  assert.deepEqual(await moveList(black.page), await moveList(white.page));
+
+  // The same browser opens the match in a second tab: it takes the seat.
+  const second = await black.context.newPage();
+  /** @type {string[]} */
+  const secondErrors = [];
+  watchErrors(second, secondErrors);
+  await second.goto(`${server.base}/#/match/${matchId}`);
+  await waitForGame(second, 'your-move', 1);
+  await waitForGame(black.page, 'elsewhere');
+  await black.page.waitForSelector('button[data-action=play-here]');
+  // The first tab comes back with its reconnect and stays a spectator.
+  await black.page.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere]');
+  await black.page.click('button[data-action=play-here]');
+  await waitForGame(black.page, 'your-move', 1);
+  await waitForGame(second, 'elsewhere');
+  await clickMove(black.page);
+  await waitForGame(white.page, 'your-move', 2);
+  await second.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere][data-ply="2"]');
+  await waitForGame(black.page, 'their-move', 2); // the first tab kept the seat
+  for (const errors of [white.errors, black.errors, secondErrors]) {
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('a phone: the board first at full width, no sideways scroll, the confirm step on by default', async () => {
+  const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const { white, black } = await newGame('pia', 'quinn', phone);
+  const page = white.page;
+  await page.waitForSelector('.board[data-interactive]');
+  const box = await page.locator('.board').boundingBox();
+  assert.ok(box && box.width >= 350 && box.y < 160, `board at ${JSON.stringify(box)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scroll');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.board') ?? document.body).touchAction), 'none');
+  for (const square of ['g1', 'g5', 'c5']) await page.tap(`[data-square=${square}]`);
+  await page.waitForSelector('.confirm-bar:not([hidden])');
+  assert.equal(await page.isChecked('input[name=confirm]'), true);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'game-phone.png') });
+  await page.tap('button[data-action=cancel]');
+  await page.waitForSelector('.confirm-bar[hidden]', { state: 'attached' });
+  await page.tap('[data-square=c5]');
+  await page.tap('button[data-action=send]');
+  await waitForGame(black.page, 'your-move', 1);
+  assert.deepEqual(await moveList(black.page), ['g1-g5/c5']);
+  for (const player of [white, black]) assert.deepEqual(player.errors, []);
+});
+
+test('a name made of HTML is shown as text and runs nothing', async () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const mallory = await openPlayer(browser, server.base, evil);
+  let dialogs = 0;
+  mallory.page.on('dialog', (dialog) => {
+    dialogs += 1;
+    dialog.dismiss();
+  });
+  const matchId = await createMatch(mallory.page, { color: 'white' });
+  const viewer = await openPlayer(browser, server.base, 'viewer');
+  viewer.page.on('dialog', (dialog) => {
+    dialogs += 1;
+    dialog.dismiss();
+  });
+  const cell = viewer.page.locator(`tr[data-match="${matchId}"] td`).first();
+  assert.equal(await cell.textContent(), evil);
+  assert.equal(await viewer.page.locator('.matches img').count(), 0);
+  assert.equal(await mallory.page.textContent('.player[data-you] .name'), evil);
+  assert.equal(await mallory.page.textContent('#me-name'), evil);
+  assert.equal(await mallory.page.locator('main img').count(), 0);
+  assert.equal(dialogs, 0);
+  for (const player of [mallory, viewer]) assert.deepEqual(player.errors, []);
+});
+
+test('the page and its files come with MIME types, ETags and a CSP the page lives within', async () => {
+  const page = await fetch(`${server.base}/`);
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+  const csp = page.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'self'/);
+  assert.match(csp, new RegExp(`connect-src 'self' ws://127\\.0\\.0\\.1:${server.port}`));
+  for (const [file, type] of [['js/app.js', 'text/javascript; charset=utf-8'], ['style.css', 'text/css; charset=utf-8'], ['icon.svg', 'image/svg+xml']]) {
+    const response = await fetch(`${server.base}/assets/${file}`);
+    assert.equal(response.headers.get('content-type'), type, file);
+    const etag = response.headers.get('etag') ?? '';
+    const again = await fetch(`${server.base}/assets/${file}`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304, file);
+  }
+  assert.equal((await fetch(`${server.base}/assets/nope.js`)).status, 404);
+
+  // In Chromium, the policy lets the page reach its WebSocket and nothing else breaks.
+  const visitor = await openPlayer(browser, server.base, 'visitor');
+  const violations = await visitor.page.evaluate(() => new Promise((resolve) => {
+    /** @type {string[]} */
+    const seen = [];
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+    requestAnimationFrame(() => resolve(seen));
+  }));
+  assert.deepEqual(violations, []);
+  await visitor.page.click('a[href="#/rules"]');
+  await visitor.page.waitForSelector('#rules:not([hidden]) h2:has-text("How to play")');
+  assert.deepEqual(visitor.errors, []);
+});
