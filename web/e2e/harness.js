@@ -142,8 +142,15 @@ export function watchErrors(page, errors) {
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
 }
 
-/** Where the screenshots for the docs go. */
-export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+/**
+ * Where the tests' screenshots go: docs/screenshots when
+ * `AMAZONS_SCREENSHOTS=docs` asks to refresh the documentation's pictures,
+ * else a temporary folder, so a test run leaves the tree unchanged.
+ */
+export const SCREENSHOTS =
+  process.env.AMAZONS_SCREENSHOTS === 'docs'
+    ? path.join(ROOT, 'docs', 'screenshots')
+    : mkdtempSync(path.join(tmpdir(), 'amazons-screenshots-'));
 
 /**
  * Waits until the match screen is in a state (`data-state`), optionally at a ply.
