@@ -19,8 +19,8 @@
 //! also stops a count (its bounds are used then, but not remembered), so
 //! counting never makes a search late.
 
+use crate::time::Deadline;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use amazons_core::attacks::neighbours;
 use amazons_core::{Bitboard, Board, Side};
@@ -57,7 +57,7 @@ const CLOCK_CHECK_INTERVAL: u64 = 8;
 #[derive(Default)]
 pub struct RegionCache {
     map: HashMap<(u128, u128), MoveBounds>,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 }
 
 impl RegionCache {
@@ -65,7 +65,7 @@ impl RegionCache {
     /// `deadline` has passed. A search that is out of time discards what it
     /// was evaluating anyway, so this only ever shortens the time after its
     /// deadline; without a deadline counts are deterministic.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub fn set_deadline(&mut self, deadline: Option<Deadline>) {
         self.deadline = deadline;
     }
 
@@ -139,7 +139,7 @@ fn count_region(
     queens: Bitboard,
     region: Bitboard,
     budget: u64,
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
 ) -> (MoveBounds, bool) {
     let upper = region.count();
     let mut dfs = FillSearch {
@@ -168,7 +168,8 @@ struct FillSearch {
     budget: u64,
     /// Search nodes visited (paces the clock reads).
     visited: u64,
-    deadline: Option<Instant>,
+    /// When the search that asked must stop.
+    deadline: Option<Deadline>,
     /// Whether the deadline stopped the search.
     interrupted: bool,
 }
@@ -230,7 +231,7 @@ impl FillSearch {
     fn out_of_time(&mut self) -> bool {
         self.visited += 1;
         if self.visited % CLOCK_CHECK_INTERVAL == 0
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+            && self.deadline.as_mut().is_some_and(Deadline::reached)
         {
             self.interrupted = true;
         }

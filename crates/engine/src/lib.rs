@@ -68,9 +68,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::search::{IterationResult, Params, Worker};
+use crate::time::Deadline;
 use crate::tt::Tt;
 
-pub use crate::time::ClockLimits;
+pub use crate::time::{ClockLimits, TimeSource};
 
 /// The strongest level; levels run from 1 (beginner) to this. It searches by
 /// Monte-Carlo tree search ([`mcts`]).
@@ -94,6 +95,9 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// Seed for the levels that use randomness (fixed by default so games replay).
     pub seed: u64,
+    /// The clock thinking time is counted on: wall-clock time (real play,
+    /// the default) or the search threads' CPU time (measurement).
+    pub time_source: TimeSource,
 }
 
 impl Default for EngineConfig {
@@ -103,6 +107,7 @@ impl Default for EngineConfig {
             threads: 1,
             hash_mb: 64,
             seed: 0x5EED_A3A2,
+            time_source: TimeSource::Wall,
         }
     }
 }
@@ -300,8 +305,13 @@ impl Engine {
     ) -> SearchReport {
         let start = Instant::now();
         let budget = time::allocate(limits, position);
-        let deadline = budget.hard.map(|d| start + d);
-        let soft_deadline = budget.soft.map(|d| start + d);
+        let source = self.config.time_source;
+        let deadline = budget.hard.map(|d| Deadline::after(source, d));
+        // A soft limit equal to the hard one (a fixed move time) is no limit.
+        let soft_deadline = budget
+            .soft
+            .filter(|&soft| Some(soft) != budget.hard)
+            .map(|d| Deadline::after(source, d));
         let report = match self.config.level {
             1 => self.random_move(position, start),
             2 => self.greedy(position, start, deadline, true),
@@ -325,8 +335,7 @@ impl Engine {
                 let (deadline, soft_deadline) =
                     if deadline.is_none() && limits.nodes.is_none() && !limits.infinite {
                         let d = time::allocate(&SearchLimits::default(), position).hard;
-                        let d = d.map(|d| start + d);
-                        (d, d)
+                        (d.map(|d| Deadline::after(source, d)), None)
                     } else {
                         (deadline, soft_deadline)
                     };
@@ -409,7 +418,7 @@ impl Engine {
         &self,
         position: &Position,
         start: Instant,
-        deadline: Option<Instant>,
+        mut deadline: Option<Deadline>,
         mobility: bool,
     ) -> SearchReport {
         let mut evaluator = eval::Evaluator::new();
@@ -426,7 +435,7 @@ impl Engine {
             // clock often.
             if nodes % 4 == 0
                 && (self.stop.load(Ordering::Relaxed)
-                    || deadline.is_some_and(|d| Instant::now() >= d))
+                    || deadline.as_mut().is_some_and(Deadline::reached))
             {
                 stopped = true;
             }
@@ -462,8 +471,8 @@ impl Engine {
         position: &Position,
         params: mcts::MctsParams,
         limits: &SearchLimits,
-        deadline: Option<Instant>,
-        soft_deadline: Option<Instant>,
+        deadline: Option<Deadline>,
+        soft_deadline: Option<Deadline>,
         start: Instant,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchReport {
@@ -536,6 +545,9 @@ impl Engine {
                 p.helper = h;
                 p.node_limit = None;
                 handles.push(scope.spawn(move || {
+                    // A CPU-time budget is counted on the helper's own clock.
+                    p.deadline = p.deadline.map(|d| d.on_this_thread());
+                    p.soft_deadline = p.soft_deadline.map(|d| d.on_this_thread());
                     let mut w = Worker::new(tt, helpers_stop, p);
                     w.run(position, &mut |_| {});
                     w.nodes

@@ -53,6 +53,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::eval::{Evaluator, KNOWN_WIN, MATE};
+use crate::time::Deadline;
 
 /// Knobs of the Monte-Carlo search. Integers (hundredths where a fraction is
 /// meant) so that arena player specifications can be compared for equality.
@@ -102,11 +103,12 @@ impl Default for MctsParams {
 /// Where a search must stop (the first limit reached ends it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MctsLimits {
-    /// Never search past this instant.
-    pub deadline: Option<Instant>,
-    /// From this instant, stop as soon as the most visited move is clearly
-    /// ahead (clock games; equal to `deadline` for a fixed move time).
-    pub soft_deadline: Option<Instant>,
+    /// Never search past this.
+    pub deadline: Option<Deadline>,
+    /// From this point, stop as soon as the most visited move is clearly
+    /// ahead (clock games; `None` for a fixed move time, which cannot be
+    /// saved for later).
+    pub soft_deadline: Option<Deadline>,
     /// Stop after this many playouts.
     pub node_limit: Option<u64>,
     /// Most tree nodes to allocate (memory cap; expansion stops beyond it).
@@ -305,7 +307,7 @@ impl<'a> Searcher<'a> {
         if self.limits.node_limit.is_some_and(|n| self.playouts >= n)
             || self.stop.load(Ordering::Relaxed)
             || self.peers.is_some_and(|p| p.done.load(Ordering::Relaxed))
-            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.limits.deadline.as_mut().is_some_and(Deadline::reached)
         {
             self.aborted = true;
         }
@@ -416,11 +418,13 @@ impl<'a> Searcher<'a> {
 
     /// Past the soft deadline with the most visited root move at least twice
     /// as visited as the next (then more search would hardly change the move).
-    fn past_soft_deadline_and_clear(&self) -> bool {
-        let Some(soft) = self.limits.soft_deadline else {
-            return false;
-        };
-        if self.limits.deadline == Some(soft) || Instant::now() < soft {
+    fn past_soft_deadline_and_clear(&mut self) -> bool {
+        if !self
+            .limits
+            .soft_deadline
+            .as_mut()
+            .is_some_and(Deadline::reached)
+        {
             return false;
         }
         let mut first = 0;
@@ -807,6 +811,12 @@ pub fn search_parallel(
             .map(|t| {
                 let peers = &peers;
                 scope.spawn(move || {
+                    // A CPU-time budget is counted on this thread's clock.
+                    let per_tree = MctsLimits {
+                        deadline: per_tree.deadline.map(|d| d.on_this_thread()),
+                        soft_deadline: per_tree.soft_deadline.map(|d| d.on_this_thread()),
+                        ..per_tree
+                    };
                     let mut s =
                         Searcher::new(params, per_tree, stop, tree_seed(seed, t)).with_peers(peers);
                     let r = s.grow(root, &mut |_| {});
@@ -821,6 +831,12 @@ pub fn search_parallel(
             report(&r);
         };
         let r = first.grow(root, &mut progress);
+        if first.aborted && first.limits.node_limit.is_none_or(|n| first.playouts < n) {
+            // Out of time (or stopped): the other trees stop now too. With
+            // CPU-time budgets they could otherwise run on after this one,
+            // delaying the answer on a loaded machine.
+            peers.done.store(true, Ordering::Relaxed);
+        }
         let mut trees = vec![(r, first.root_children())];
         for h in handles {
             match h.join() {
@@ -955,12 +971,12 @@ mod tests {
                 limits_nodes(1),
                 limits_nodes(30),
                 MctsLimits {
-                    deadline: Some(Instant::now()),
+                    deadline: Some(Deadline::at(Instant::now())),
                     max_tree_nodes: 1000,
                     ..MctsLimits::default()
                 },
                 MctsLimits {
-                    deadline: Some(Instant::now() + Duration::from_millis(5)),
+                    deadline: Some(Deadline::at(Instant::now() + Duration::from_millis(5))),
                     max_tree_nodes: 1000,
                     ..MctsLimits::default()
                 },
@@ -1188,7 +1204,7 @@ mod tests {
                 &p,
                 MctsParams::default(),
                 MctsLimits {
-                    deadline: Some(t + Duration::from_secs(2)),
+                    deadline: Some(Deadline::at(t + Duration::from_secs(2))),
                     max_tree_nodes: 1 << 24,
                     ..MctsLimits::default()
                 },

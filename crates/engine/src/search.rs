@@ -16,12 +16,12 @@
 //!   within microseconds of its deadline.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use amazons_core::attacks::neighbours;
 use amazons_core::{Board, Move, Position, Square};
 
 use crate::eval::{self, Evaluator, INF, KNOWN_WIN, MATE, Maps};
+use crate::time::Deadline;
 use crate::tt::{Bound, Entry, Tt};
 
 /// Scores at least this far from zero are "mate" scores (depend on the ply).
@@ -41,10 +41,10 @@ pub struct Params {
     pub max_depth: u32,
     /// Stop after this many nodes (counted by this thread).
     pub node_limit: Option<u64>,
-    /// Never search past this instant.
-    pub deadline: Option<Instant>,
-    /// Do not start a new iteration after this instant.
-    pub soft_deadline: Option<Instant>,
+    /// Never search past this.
+    pub deadline: Option<Deadline>,
+    /// Do not start a new iteration after this.
+    pub soft_deadline: Option<Deadline>,
     /// Root moves searched beyond depth 1.
     pub root_width: usize,
     /// Moves searched at inner nodes (after TT move and killers).
@@ -152,11 +152,9 @@ impl<'a> Worker<'a> {
             self.aborted = true;
             return true;
         }
-        if let Some(deadline) = self.params.deadline {
-            if Instant::now() >= deadline {
-                self.aborted = true;
-                return true;
-            }
+        if self.params.deadline.as_mut().is_some_and(Deadline::reached) {
+            self.aborted = true;
+            return true;
         }
         false
     }
@@ -219,10 +217,13 @@ impl<'a> Worker<'a> {
         // table holds deeper results by the time the main thread gets there.
         let mut depth = 2 + (self.params.helper % 2) as u32;
         while depth <= self.params.max_depth {
-            if let Some(soft) = self.params.soft_deadline {
-                if Instant::now() >= soft {
-                    break;
-                }
+            if self
+                .params
+                .soft_deadline
+                .as_mut()
+                .is_some_and(Deadline::reached)
+            {
+                break;
             }
             if self.check_stop() {
                 break;
@@ -583,7 +584,7 @@ pub fn mobility_eval(position: &Position) -> i32 {
 /// deadline interrupts depth 2.
 pub fn baseline_search(
     root: &Position,
-    deadline: Option<Instant>,
+    mut deadline: Option<Deadline>,
     stop: &AtomicBool,
     nodes: &mut u64,
 ) -> (Option<Move>, i32, u32) {
@@ -591,9 +592,9 @@ pub fn baseline_search(
     if moves.is_empty() {
         return (None, -MATE, 0);
     }
-    let out_of_time = |n: u64| {
+    let mut out_of_time = |n: u64| {
         n % 64 == 0
-            && (stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+            && (stop.load(Ordering::Relaxed) || deadline.as_mut().is_some_and(Deadline::reached))
     };
     // Depth 1.
     let mut best1 = (moves[0], i32::MIN);
@@ -639,9 +640,4 @@ pub fn baseline_search(
         }
     }
     (best.or(Some(best1.0)), alpha, 2)
-}
-
-/// Deadline helper: `start + d`.
-pub fn deadline_after(start: Instant, d: Option<Duration>) -> Option<Instant> {
-    d.map(|d| start + d)
 }

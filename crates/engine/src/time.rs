@@ -1,11 +1,111 @@
 //! Time management: turns [`SearchLimits`] into a soft budget (do not start a
-//! new iteration after it) and a hard budget (abort the search at it).
+//! new iteration after it) and a hard budget (abort the search at it), and
+//! reads those budgets on the clock the engine was told to count in
+//! ([`TimeSource`]): wall-clock time in real play, or the search thread's CPU
+//! time for measurements that other processes on the machine must not change.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use amazons_core::{MAX_GAME_LENGTH, Position};
 
 use crate::SearchLimits;
+
+/// Which clock a search counts its thinking time on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimeSource {
+    /// Wall-clock time: what a game's clock charges. Real play uses it.
+    #[default]
+    Wall,
+    /// The CPU time of each search thread. A search then gets the same work
+    /// done per move whatever else runs on the machine (it only takes longer
+    /// by the wall clock), so arena results do not depend on the load. For
+    /// measurement only: a game's clock counts wall time.
+    ThreadCpu,
+}
+
+/// The CPU time the calling thread has run so far.
+pub fn thread_cpu_time() -> Duration {
+    cpu_time::ThreadTime::now().as_duration()
+}
+
+/// A limit on a search's thinking time, read on the thread that searches.
+///
+/// A wall-clock deadline is an instant. A CPU-time deadline is a CPU budget
+/// of the calling thread from the moment it was set; reading a thread's CPU
+/// time is a system call (~250 ns, ten times an `Instant`), so the deadline
+/// keeps the earliest instant at which the budget can run out (a thread runs
+/// at most as much CPU time as wall-clock time passes) and reads the CPU
+/// clock only after it, a handful of times per search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    /// Before this instant the limit has certainly not been reached (for a
+    /// wall-clock deadline, the deadline itself).
+    not_before: Instant,
+    /// For a CPU-time limit: the thread's CPU time when it was set, and the
+    /// CPU time allowed from then.
+    cpu: Option<(Duration, Duration)>,
+}
+
+impl Deadline {
+    /// A wall-clock deadline at `instant`.
+    pub fn at(instant: Instant) -> Deadline {
+        Deadline {
+            not_before: instant,
+            cpu: None,
+        }
+    }
+
+    /// A deadline `budget` from now on `source`'s clock (for CPU time, the
+    /// calling thread's).
+    pub fn after(source: TimeSource, budget: Duration) -> Deadline {
+        let now = Instant::now();
+        Deadline {
+            not_before: now + budget,
+            cpu: match source {
+                TimeSource::Wall => None,
+                TimeSource::ThreadCpu => Some((thread_cpu_time(), budget)),
+            },
+        }
+    }
+
+    /// The same limit for a search thread starting now: a wall-clock
+    /// deadline is shared as it is; a CPU-time deadline gives the calling
+    /// thread its whole budget on its own CPU clock (helper threads start
+    /// together with the search).
+    pub fn on_this_thread(&self) -> Deadline {
+        match self.cpu {
+            None => *self,
+            Some((_, budget)) => Deadline::after(TimeSource::ThreadCpu, budget),
+        }
+    }
+
+    /// Whether the limit has been reached (on the thread that set it, or
+    /// that [`Deadline::on_this_thread`] gave it to).
+    #[inline]
+    pub fn reached(&mut self) -> bool {
+        let now = Instant::now();
+        if now < self.not_before {
+            return false;
+        }
+        let Some((start, budget)) = self.cpu else {
+            return true;
+        };
+        let used = thread_cpu_time().saturating_sub(start);
+        if used >= budget {
+            return true;
+        }
+        // The rest of the budget cannot run out sooner than this.
+        self.not_before = now + (budget - used);
+        false
+    }
+
+    /// [`Deadline::reached`] for a caller that cannot keep what was read
+    /// (reads the CPU clock every time once past the earliest instant).
+    pub fn reached_now(&self) -> bool {
+        let mut copy = *self;
+        copy.reached()
+    }
+}
 
 /// Clock state for a move: our time and increment, and the opponent's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,6 +224,26 @@ mod tests {
         assert_eq!(b.soft, b.hard);
         let tiny = allocate(&SearchLimits::movetime(Duration::from_millis(5)), &p);
         assert_eq!(tiny.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn a_cpu_deadline_counts_only_the_threads_cpu_time() {
+        let budget = Duration::from_millis(20);
+        let start = thread_cpu_time();
+        let mut cpu = Deadline::after(TimeSource::ThreadCpu, budget);
+        // Sleeping passes wall-clock time, not CPU time.
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(!cpu.reached());
+        let mut x = 0u64;
+        while !cpu.reached() {
+            x = x.wrapping_mul(31).wrapping_add(7);
+        }
+        assert!(thread_cpu_time() - start >= budget, "{x}");
+        // A wall-clock deadline in the past is reached, one in the future not.
+        assert!(Deadline::at(Instant::now()).reached_now());
+        let mut wall = Deadline::after(TimeSource::Wall, Duration::from_secs(3600));
+        assert!(!wall.reached());
+        assert!(!wall.on_this_thread().reached_now());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use common::thread_cpu_time;
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
 use amazons_engine::eval::KNOWN_WIN;
-use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits};
+use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource};
 use proptest::prelude::*;
 
 /// The two full searches: alpha-beta (level 6) and Monte-Carlo (level 7).
@@ -69,6 +69,39 @@ fn every_level_respects_the_deadline() {
             "level {level} used {spent:?} of CPU"
         );
         assert!(p.is_legal(report.best_move.unwrap()).is_ok());
+    }
+}
+
+/// Counting CPU time, the two full searches use nearly all of a 60 ms
+/// movetime of CPU and never more, with one thread or two (each thread
+/// counts its own CPU time), however long the wall clock runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn cpu_time_budgets_are_counted_in_cpu_time() {
+    let p = random_position(7, 6);
+    for level in [ALPHA_BETA_LEVEL, MAX_LEVEL] {
+        for threads in [1, 2] {
+            let mut e = Engine::new(EngineConfig {
+                level,
+                threads,
+                hash_mb: 1,
+                time_source: TimeSource::ThreadCpu,
+                ..EngineConfig::default()
+            });
+            let cpu = thread_cpu_time();
+            let report = e.search(
+                &p,
+                &SearchLimits::movetime(Duration::from_millis(60)),
+                &mut |_| {},
+            );
+            let spent = thread_cpu_time() - cpu;
+            // The hard budget is 60 ms less 10 ms and 5%: 47 ms.
+            assert!(
+                spent <= Duration::from_millis(60) && spent >= Duration::from_millis(40),
+                "level {level}, {threads} thread(s): {spent:?} of CPU"
+            );
+            assert!(p.is_legal(report.best_move.unwrap()).is_ok());
+        }
     }
 }
 

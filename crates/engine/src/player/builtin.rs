@@ -5,19 +5,25 @@ use std::time::Duration;
 use amazons_core::Move;
 
 use crate::player::{GameSoFar, Player, PlayerError, ThinkBudget};
+use crate::time::thread_cpu_time;
 use crate::{ClockLimits, Engine, SearchLimits};
 
 /// The in-process engine, with the tables it keeps between the moves of a game.
 pub struct BuiltinPlayer {
     /// The engine.
     engine: Engine,
+    /// CPU time of the searching thread over every `choose` so far.
+    cpu_spent: Duration,
 }
 
 impl BuiltinPlayer {
     /// A player around a configured engine (level, tuning and knobs already
     /// set; see [`crate::player::PlayerSpec`] for the usual way to build one).
     pub fn new(engine: Engine) -> BuiltinPlayer {
-        BuiltinPlayer { engine }
+        BuiltinPlayer {
+            engine,
+            cpu_spent: Duration::ZERO,
+        }
     }
 }
 
@@ -54,8 +60,14 @@ impl Player for BuiltinPlayer {
 
     fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
         let limits = search_limits(game, budget);
+        let cpu = thread_cpu_time();
         let report = self.engine.search(&game.position, &limits, &mut |_| {});
+        self.cpu_spent += thread_cpu_time().saturating_sub(cpu);
         report.best_move.ok_or(PlayerError::NoMove)
+    }
+
+    fn cpu_time(&self) -> Option<Duration> {
+        Some(self.cpu_spent)
     }
 }
 

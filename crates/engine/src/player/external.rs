@@ -54,6 +54,11 @@ pub trait Session: Send {
     /// Asks for a move in `game` within `budget`; the answer is checked by
     /// the rules before it is returned.
     fn best_move(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
+    /// The CPU time of the engine's process so far, when it can be read
+    /// ([`crate::player::process::EngineProcess::cpu_time`]).
+    fn cpu_time(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// Starts a session of `protocol` for `words` (the command line, split).
@@ -151,5 +156,9 @@ impl Player for ExternalPlayer {
             self.restarts_left -= 1;
             tracing::warn!("engine `{command}` failed ({error}); restarting it once");
         }
+    }
+
+    fn cpu_time(&self) -> Option<Duration> {
+        self.session.as_ref().and_then(|session| session.cpu_time())
     }
 }

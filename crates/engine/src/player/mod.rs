@@ -123,4 +123,12 @@ pub trait Player: Send {
     /// An error means the player cannot go on in this game: the caller ends
     /// the game with [`PlayerError::end_reason`] or resigns for it.
     fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
+    /// The CPU time this player has spent so far, when it can tell: the
+    /// built-in engine counts the thread it searches on (its first search
+    /// thread), an external UCI or SAU engine its whole process (Linux only,
+    /// read from `/proc` in ticks of 10 ms; a restarted process starts again
+    /// from zero). The arena's `--cpu-time` charges each move the difference.
+    fn cpu_time(&self) -> Option<Duration> {
+        None
+    }
 }

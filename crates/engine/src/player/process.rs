@@ -140,10 +140,31 @@ impl EngineProcess {
         PlayerError::Crashed(status.map(|s| format!(" ({s})")).unwrap_or_default())
     }
 
+    /// The CPU time the program has used so far, user and system, over all
+    /// its threads (those that have exited too): `utime + stime` of
+    /// `/proc/<pid>/stat`, in the kernel's ticks of 10 ms (`USER_HZ` is 100
+    /// on every Linux architecture). `None` elsewhere or once it has exited.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        cpu_ticks_of_stat(&stat).map(|ticks| Duration::from_millis(ticks * 10))
+    }
+
     /// Closes the program's input (the end of a Botzone turn or session).
     pub fn close_input(&mut self) {
         self.stdin = None;
     }
+}
+
+/// `utime + stime` (fields 14 and 15) of a `/proc/<pid>/stat` line. The
+/// command name (field 2) is in parentheses and may hold spaces, so fields are
+/// counted from its closing parenthesis.
+fn cpu_ticks_of_stat(stat: &str) -> Option<u64> {
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // Field 3 (the state) is fields[0], so field n is fields[n - 3].
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(utime + stime)
 }
 
 impl Drop for EngineProcess {
@@ -182,6 +203,29 @@ mod tests {
         );
         assert!(split_command("   ").is_err());
         assert!(split_command("engine 'unclosed").is_err());
+    }
+
+    #[test]
+    fn cpu_ticks_are_read_after_the_command_name() {
+        let stat = "4242 (my engine) S 1 4242 4242 0 -1 4194560 500 0 0 0 137 12 0 0 20 0 3 0";
+        assert_eq!(cpu_ticks_of_stat(stat), Some(149));
+        assert_eq!(cpu_ticks_of_stat("garbage"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_busy_program_reports_its_cpu_time() {
+        let words = [
+            "sh",
+            "-c",
+            "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo done; read x",
+        ]
+        .map(String::from);
+        let mut process = EngineProcess::spawn(&words, false).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        assert_eq!(process.next_line(deadline, "done").unwrap(), "done");
+        let cpu = process.cpu_time().unwrap();
+        assert!(cpu > Duration::ZERO, "{cpu:?}");
     }
 
     #[cfg(unix)]

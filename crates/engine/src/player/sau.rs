@@ -177,6 +177,10 @@ impl Session for SauSession {
         self.known = Some(known);
         Ok(m)
     }
+
+    fn cpu_time(&self) -> Option<std::time::Duration> {
+        self.process.cpu_time()
+    }
 }
 
 impl Drop for SauSession {

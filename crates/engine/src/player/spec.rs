@@ -23,7 +23,7 @@ use crate::mcts::MctsParams;
 use crate::player::external::{ExternalTimeouts, SessionOptions};
 use crate::player::process::split_command;
 use crate::player::{BuiltinPlayer, ExternalPlayer, Player, PlayerError};
-use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, Tuning};
+use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, TimeSource, Tuning};
 
 /// The protocol an external engine speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -89,6 +89,9 @@ pub struct PlayerSettings {
     pub hash_mb: usize,
     /// Seed of a built-in player's randomised levels.
     pub seed: u64,
+    /// The clock a built-in player counts its thinking time on (wall-clock
+    /// time for real play; CPU time for measurements).
+    pub time_source: TimeSource,
     /// Deadlines for external engines.
     pub timeouts: ExternalTimeouts,
     /// Whether an external engine's stderr goes to ours.
@@ -101,6 +104,7 @@ impl Default for PlayerSettings {
             threads: 1,
             hash_mb: 32,
             seed: EngineConfig::default().seed,
+            time_source: TimeSource::Wall,
             timeouts: ExternalTimeouts::default(),
             show_stderr: false,
         }
@@ -117,6 +121,7 @@ impl PlayerSpec {
                 threads: settings.threads,
                 hash_mb: settings.hash_mb,
                 seed: settings.seed,
+                time_source: settings.time_source,
             })
         };
         Ok(match self {

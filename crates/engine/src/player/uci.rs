@@ -115,6 +115,10 @@ impl Session for UciSession {
             })?;
         Ok(m)
     }
+
+    fn cpu_time(&self) -> Option<std::time::Duration> {
+        self.process.cpu_time()
+    }
 }
 
 impl Drop for UciSession {

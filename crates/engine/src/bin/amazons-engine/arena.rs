@@ -9,22 +9,33 @@
 //! record is the game's own. A player that answers an illegal move loses by
 //! `illegal_move`, one that crashes or goes silent (after its one restart) by
 //! `engine_failure`, one that is late by `time`. Results come with a 95%
-//! confidence interval and an Elo difference.
+//! confidence interval and an Elo difference, and optionally a sequential
+//! test ([`crate::sprt`]) that ends the match once it is decided.
+//!
+//! With `--cpu-time` every move is charged the CPU time its player spent
+//! ([`Player::cpu_time`]) instead of wall-clock time: the built-in engine
+//! then also counts its budget in CPU time, and an external engine must do
+//! the same (`uci:amazons-engine --cpu-time`). The game's clock is run on a
+//! virtual time line that advances by the CPU time of each move, so other
+//! processes on the machine slow a match down but do not change its result.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
     EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind, Position,
     RecordMeta, Side, TimeControl, unix_ms,
 };
+use amazons_engine::TimeSource;
 use amazons_engine::player::{
     ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
     ThinkBudget,
 };
 use anyhow::{Context, bail};
+
+use crate::sprt::{Sprt, Verdict};
 
 /// The openings shipped with the crate (see `data/README.md` for how they were made).
 pub const DEFAULT_OPENINGS: &str = include_str!("../../../data/openings.txt");
@@ -81,6 +92,19 @@ pub struct ArenaArgs {
     /// Start at this opening of the file (to sample other openings).
     #[arg(long, default_value_t = 0)]
     pub opening_offset: usize,
+    /// Charge each move the CPU time its player spent, not wall-clock time:
+    /// built-in players count their budget in their search thread's CPU
+    /// time; external engines must too (start ours as
+    /// `uci:amazons-engine --cpu-time`) and are measured by their process's
+    /// CPU time. The clocks run on CPU time, so load on the machine does not
+    /// change results.
+    #[arg(long)]
+    pub cpu_time: bool,
+    /// Stop as soon as a sequential probability ratio test decides:
+    /// `ELO0,ELO1` (α = β = 0.05) or `ELO0,ELO1,ALPHA,BETA`; `--games` is
+    /// then the most games played.
+    #[arg(long)]
+    pub sprt: Option<Sprt>,
 }
 
 /// How much time a move gets: the game's clock rules, and a fixed time per
@@ -91,6 +115,8 @@ struct Pace {
     control: TimeControl,
     /// The time for every move, and the lateness allowed beyond it.
     movetime: Option<(Duration, Duration)>,
+    /// Whether moves are charged their player's CPU time (else wall time).
+    cpu_time: bool,
 }
 
 impl Pace {
@@ -122,7 +148,7 @@ struct Played {
 fn play_game(
     index: usize,
     start: Position,
-    players: [&mut dyn Player; 2],
+    mut players: [&mut dyn Player; 2],
     names: [String; 2],
     pace: Pace,
 ) -> Played {
@@ -140,20 +166,36 @@ fn play_game(
             break;
         }
     }
-    game.start(Instant::now());
+    // With CPU time the game's clock runs on a virtual time line that
+    // advances by each move's CPU time.
+    let mut now = Instant::now();
+    game.start(now);
     let mut moves: Vec<Move> = Vec::new();
     while game.outcome().is_none() {
         let position = game.position();
         let side = position.turn();
         let name = &names[side.index()];
-        let budget = pace.budget(&game, Instant::now());
+        if !pace.cpu_time {
+            now = Instant::now();
+        }
+        let budget = pace.budget(&game, now);
         let so_far = GameSoFar {
             start,
             moves: &moves,
             position,
         };
-        let answer = players[side.index()].choose(so_far, budget);
-        let answered = Instant::now();
+        let player = &mut players[side.index()];
+        let cpu_before = player.cpu_time().unwrap_or_default();
+        let answer = player.choose(so_far, budget);
+        let answered = if pace.cpu_time {
+            now += player
+                .cpu_time()
+                .unwrap_or_default()
+                .saturating_sub(cpu_before);
+            now
+        } else {
+            Instant::now()
+        };
         let m = match answer {
             Ok(m) => m,
             Err(e) => {
@@ -264,6 +306,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
             Pace {
                 control,
                 movetime: None,
+                cpu_time: args.cpu_time,
             }
         }
         (None, movetime) => Pace {
@@ -272,6 +315,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                 Duration::from_millis(movetime.unwrap_or(100)),
                 Duration::from_millis(args.margin_ms),
             )),
+            cpu_time: args.cpu_time,
         },
     };
     let sau = [&args.a, &args.b]
@@ -306,6 +350,11 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         ),
         None => format!("clock {}", pace.control),
     };
+    let pace_text = if args.cpu_time {
+        format!("{pace_text} of CPU time")
+    } else {
+        pace_text
+    };
     println!(
         "arena: {name_a} ({}) vs {name_b} ({}), {games} games, {pace_text}, concurrency {}, {} openings",
         args.a,
@@ -314,22 +363,38 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         openings.len()
     );
     // An external engine gets the lateness margin and a second more before
-    // it counts as silent (then the game is lost anyway).
+    // it counts as silent (then the game is lost anyway). Counting CPU time,
+    // the wall clock says little: a loaded machine can stretch a move's
+    // wall time far beyond its CPU time, so the wait is a minute more.
+    let grace = if args.cpu_time {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_secs(1)
+    };
     let timeouts = ExternalTimeouts {
-        grace: Duration::from_millis(args.margin_ms) + Duration::from_secs(1),
+        grace: Duration::from_millis(args.margin_ms) + grace,
         ..ExternalTimeouts::default()
+    };
+    let time_source = if args.cpu_time {
+        TimeSource::ThreadCpu
+    } else {
+        TimeSource::Wall
     };
     let settings = |threads: Option<usize>, seed: u64| PlayerSettings {
         threads: threads.unwrap_or(args.threads),
         hash_mb: 16,
         seed,
+        time_source,
         timeouts,
         show_stderr: false,
     };
+    // Set once a sequential test has decided: no new game starts.
+    let decided = AtomicBool::new(false);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut handles = Vec::new();
         for worker in 0..args.concurrency.max(1) {
-            let (args, openings, next, results) = (&args, &openings, &next, &results);
+            let (args, openings, next, results, decided) =
+                (&args, &openings, &next, &results, &decided);
             let (name_a, name_b) = (name_a.clone(), name_b.clone());
             let settings_a = settings(args.threads_a, 1000 + worker as u64);
             let settings_b = settings(args.threads_b, 2000 + worker as u64);
@@ -342,7 +407,17 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                     .b
                     .player(&settings_b)
                     .with_context(|| format!("starting player B ({})", args.b))?;
+                if args.cpu_time {
+                    for (spec, player) in [(&args.a, &player_a), (&args.b, &player_b)] {
+                        if player.cpu_time().is_none() {
+                            bail!("--cpu-time: player {spec} cannot tell its CPU time");
+                        }
+                    }
+                }
                 loop {
+                    if decided.load(Ordering::SeqCst) {
+                        return Ok(());
+                    }
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     if i >= games {
                         return Ok(());
@@ -375,8 +450,17 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                             .count();
                         (wins, results.len())
                     };
+                    let test = match &args.sprt {
+                        Some(sprt) => {
+                            if sprt.verdict(wins, finished - wins) != Verdict::Continue {
+                                decided.store(true, Ordering::SeqCst);
+                            }
+                            format!(" | LLR {:+.2}", sprt.llr(wins, finished - wins))
+                        }
+                        None => String::new(),
+                    };
                     println!(
-                        "game {:>3}: {} (white) vs {} (black): {} wins ({}, {} plies) | {}: {}/{}",
+                        "game {:>3}: {} (white) vs {} (black): {} wins ({}, {} plies) | {}: {}/{}{test}",
                         i + 1,
                         record.white.name,
                         record.black.name,
@@ -437,7 +521,102 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         elo_lo,
         elo_hi
     );
+    if let Some(sprt) = &args.sprt {
+        let (lower, upper) = sprt.bounds();
+        println!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:+.2} in [{lower:.2}, {upper:.2}]: {}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(a_wins, n - a_wins),
+            sprt.verdict(a_wins, n - a_wins)
+        );
+    }
+    let clock = if args.cpu_time { "CPU" } else { "wall" };
+    for (name, is_a) in [(&name_a, true), (&name_b, false)] {
+        let times = move_times(&results, is_a);
+        if let Some(t) = TimeStats::of(&times, pace.movetime.map(|(m, g)| m + g)) {
+            println!(
+                "{name}: {} moves, {clock} time per move: mean {:.0} ms, median {} ms, 99th percentile {} ms, max {} ms{}",
+                t.moves,
+                t.mean_ms,
+                t.median_ms,
+                t.p99_ms,
+                t.max_ms,
+                t.late.map_or(String::new(), |late| format!(
+                    ", {late} over the move time + margin"
+                )),
+            );
+        }
+    }
     Ok(())
+}
+
+/// The times (ms) of every move player A (or B) made, from the records.
+fn move_times(results: &[Finished], of_a: bool) -> Vec<u64> {
+    let mut times = Vec::new();
+    for f in results {
+        let a = a_side(f.a_first);
+        let side = if of_a { a } else { a.opponent() };
+        let Ok(first) = f.record.initial_position().map(|p| p.turn()) else {
+            continue;
+        };
+        for (ply, m) in f.record.moves.iter().enumerate() {
+            // The side to move alternates from the initial position's.
+            let mover = if ply % 2 == 0 {
+                first
+            } else {
+                first.opponent()
+            };
+            if mover == side {
+                times.push(m.time_ms);
+            }
+        }
+    }
+    times
+}
+
+/// How long one player's moves took.
+#[derive(Debug, PartialEq)]
+struct TimeStats {
+    /// Moves counted.
+    moves: usize,
+    /// Mean time.
+    mean_ms: f64,
+    /// Median time.
+    median_ms: u64,
+    /// 99th percentile.
+    p99_ms: u64,
+    /// Longest move.
+    max_ms: u64,
+    /// Moves over the allowed time (with a fixed move time).
+    late: Option<usize>,
+}
+
+impl TimeStats {
+    /// Statistics of `times` (ms); `allowed` counts the moves above it.
+    fn of(times: &[u64], allowed: Option<Duration>) -> Option<TimeStats> {
+        if times.is_empty() {
+            return None;
+        }
+        let mut sorted = times.to_vec();
+        sorted.sort_unstable();
+        let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+        Some(TimeStats {
+            moves: sorted.len(),
+            mean_ms: sorted.iter().sum::<u64>() as f64 / sorted.len() as f64,
+            median_ms: at(0.5),
+            p99_ms: at(0.99),
+            max_ms: at(1.0),
+            late: allowed.map(|a| {
+                sorted
+                    .iter()
+                    .filter(|&&t| u128::from(t) > a.as_millis())
+                    .count()
+            }),
+        })
+    }
 }
 
 /// The side player A had in a game.
@@ -469,6 +648,7 @@ mod tests {
         let pace = Pace {
             control,
             movetime: None,
+            cpu_time: false,
         };
         let t0 = Instant::now();
         let mut game = Game::new(control);
@@ -480,5 +660,14 @@ mod tests {
             [Duration::from_secs(8), Duration::from_secs(10)]
         );
         assert_eq!(clocks.increment, [Duration::from_millis(100); 2]);
+    }
+
+    #[test]
+    fn time_statistics() {
+        let t = TimeStats::of(&[10, 30, 20, 200], Some(Duration::from_millis(150))).unwrap();
+        assert_eq!(t.moves, 4);
+        assert_eq!((t.median_ms, t.max_ms, t.late), (30, 200, Some(1)));
+        assert!((t.mean_ms - 65.0).abs() < 1e-9);
+        assert_eq!(TimeStats::of(&[], None), None);
     }
 }

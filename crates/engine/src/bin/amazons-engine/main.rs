@@ -7,12 +7,13 @@
 //!   game kept in a core `Game`.
 
 mod arena;
+mod sprt;
 mod uci;
 
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
-use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, openings};
+use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, TimeSource, openings};
 use clap::{Parser, Subcommand};
 
 /// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
@@ -21,6 +22,12 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// As a UCI engine: count thinking time in the search threads' CPU time
+    /// instead of wall-clock time (for measurements such as `arena
+    /// --cpu-time`, where other processes must not change results; real
+    /// play keeps wall time, which is what clocks charge).
+    #[arg(long)]
+    cpu_time: bool,
 }
 
 #[derive(Subcommand)]
@@ -89,7 +96,17 @@ const BENCH_FENS: [&str; 5] = [
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        None => uci::run(std::io::stdin().lock(), std::io::stdout()),
+        None => {
+            let config = EngineConfig {
+                time_source: if cli.cpu_time {
+                    TimeSource::ThreadCpu
+                } else {
+                    TimeSource::Wall
+                },
+                ..EngineConfig::default()
+            };
+            uci::run(std::io::stdin().lock(), std::io::stdout(), config)
+        }
         Some(Command::Perft { depth, fen, divide }) => {
             let position = Position::from_fen(fen.as_deref().unwrap_or(START_FEN))?;
             let start = Instant::now();

@@ -319,9 +319,9 @@ impl Session {
 pub(crate) fn run<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
+    config: EngineConfig,
 ) -> anyhow::Result<()> {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
-    let config = EngineConfig::default();
     let mut s = Session {
         out,
         config,
