@@ -93,8 +93,11 @@ pub struct EngineConfig {
     /// Transposition table size in megabytes; at level 7, the memory cap of
     /// the Monte-Carlo trees (shared between them).
     pub hash_mb: usize,
-    /// Seed for the levels that use randomness (fixed by default so games replay).
-    pub seed: u64,
+    /// Seed for the levels that use randomness: `Some` fixes it, so games
+    /// replay (with one thread and node limits, move for move); `None` (the
+    /// default) draws a new one for every game, so that an engine does not
+    /// repeat a whole game against a deterministic opponent.
+    pub seed: Option<u64>,
     /// The clock thinking time is counted on: wall-clock time (real play,
     /// the default) or the search threads' CPU time (measurement).
     pub time_source: TimeSource,
@@ -106,7 +109,7 @@ impl Default for EngineConfig {
             level: MAX_LEVEL,
             threads: 1,
             hash_mb: 64,
-            seed: 0x5EED_A3A2,
+            seed: None,
             time_source: TimeSource::Wall,
         }
     }
@@ -128,6 +131,11 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Ignore time; search until stopped.
     pub infinite: bool,
+    /// Think on the opponent's time: search until stopped (as `infinite`,
+    /// unless other limits are given), and let the next search start from
+    /// this one's tree, whatever [`mcts::MctsParams::reuse`] says (UCI `go
+    /// ponder`, [`player::Player::ponder`]).
+    pub ponder: bool,
 }
 
 impl SearchLimits {
@@ -196,16 +204,37 @@ pub struct SearchReport {
     pub pv: Vec<Move>,
     /// Time spent.
     pub elapsed: Duration,
+    /// Level 7: playouts through the root kept from earlier searches (tree
+    /// reuse, pondering); 0 elsewhere.
+    pub reused: u64,
 }
 
 /// A game-playing engine: configuration plus the transposition table it keeps
 /// between moves. `Send`, so a UI can move it to a worker thread.
 pub struct Engine {
+    /// How it plays.
     config: EngineConfig,
+    /// Transposition table (levels 5 and 6).
     tt: Arc<Tt>,
+    /// Set by another thread to stop the search.
     stop: Arc<AtomicBool>,
+    /// Level 6's selectivity, when an experiment changes it.
     tuning: Option<Tuning>,
+    /// Level 7's knobs.
     mcts_params: mcts::MctsParams,
+    /// Level 7's trees, one per thread, kept between the moves of a game.
+    trees: Vec<mcts::Tree>,
+    /// Whether the last search was a ponder search (the next one then keeps
+    /// its tree).
+    pondered: bool,
+    /// This game's seed (the configured one, or one drawn for the game).
+    game_seed: u64,
+}
+
+/// The seed of a game: the configured one, or a fresh one from the operating
+/// system's randomness.
+fn game_seed(config: &EngineConfig) -> u64 {
+    config.seed.unwrap_or_else(|| rand::rng().random())
 }
 
 /// Selectivity of the alpha-beta search of level 6: how many moves it looks
@@ -262,6 +291,9 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             tuning: None,
             mcts_params: mcts::MctsParams::default(),
+            trees: vec![mcts::Tree::default(); config.threads],
+            pondered: false,
+            game_seed: game_seed(&config),
         }
     }
 
@@ -289,9 +321,13 @@ impl Engine {
         Arc::clone(&self.stop)
     }
 
-    /// Forgets what earlier games taught the table (call between games).
+    /// Forgets what earlier games taught the table and the trees, and draws
+    /// a new seed unless one is configured (call between games).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.trees.iter_mut().for_each(mcts::Tree::clear);
+        self.pondered = false;
+        self.game_seed = game_seed(&self.config);
     }
 
     /// Searches `position` within `limits`, calling `info` after each completed
@@ -304,7 +340,19 @@ impl Engine {
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchReport {
         let start = Instant::now();
-        let budget = time::allocate(limits, position);
+        let plan = if self.config.level == MAX_LEVEL {
+            self.mcts_params.time_plan
+        } else {
+            time::TimePlan::Even
+        };
+        // A ponder search runs until stopped, or to its own limits if it has
+        // any (never to the default second).
+        let pondering = SearchLimits {
+            infinite: limits.movetime.is_none() && limits.clock.is_none() && limits.nodes.is_none(),
+            ..*limits
+        };
+        let limits = if limits.ponder { &pondering } else { limits };
+        let budget = time::allocate_with(plan, limits, position);
         let source = self.config.time_source;
         let deadline = budget.hard.map(|d| Deadline::after(source, d));
         // A soft limit equal to the hard one (a fixed move time) is no limit.
@@ -326,6 +374,7 @@ impl Engine {
                     nodes,
                     pv: best.into_iter().collect(),
                     elapsed: start.elapsed(),
+                    reused: 0,
                 }
             }
             4 => self.greedy(position, start, deadline, false),
@@ -392,12 +441,13 @@ impl Engine {
             });
         }
         self.stop.store(false, Ordering::Relaxed);
+        self.pondered = limits.ponder;
         report
     }
 
     fn random_move(&self, position: &Position, start: Instant) -> SearchReport {
         let moves = position.legal_moves();
-        let mut rng = StdRng::seed_from_u64(self.config.seed ^ position.hash());
+        let mut rng = StdRng::seed_from_u64(self.game_seed ^ position.hash());
         let best = if moves.is_empty() {
             None
         } else {
@@ -410,6 +460,7 @@ impl Engine {
             nodes: moves.len() as u64,
             pv: best.into_iter().collect(),
             elapsed: start.elapsed(),
+            reused: 0,
         }
     }
 
@@ -459,6 +510,7 @@ impl Engine {
             nodes,
             pv: best.map(|b| b.0).into_iter().collect(),
             elapsed: start.elapsed(),
+            reused: 0,
         }
     }
 
@@ -482,7 +534,12 @@ impl Engine {
             node_limit: limits.nodes,
             max_tree_nodes: mcts::tree_nodes_in(self.config.hash_mb.max(1) << 20),
         };
-        let seed = self.config.seed ^ position.hash();
+        let seed = self.game_seed ^ position.hash();
+        // A search after a ponder search starts from the pondered tree.
+        let params = mcts::MctsParams {
+            reuse: params.reuse || self.pondered,
+            ..params
+        };
         let mut report = |r: &mcts::MctsResult| {
             let elapsed = start.elapsed();
             info(&SearchInfo {
@@ -500,7 +557,7 @@ impl Engine {
             mcts_limits,
             &self.stop,
             seed,
-            self.config.threads,
+            &mut self.trees,
             &mut report,
         );
         SearchReport {
@@ -510,6 +567,7 @@ impl Engine {
             nodes: r.playouts,
             pv: r.pv,
             elapsed: start.elapsed(),
+            reused: r.reused,
         }
     }
 
@@ -566,6 +624,7 @@ impl Engine {
             nodes: result.nodes + helper_nodes,
             pv: result.pv,
             elapsed: start.elapsed(),
+            reused: 0,
         }
     }
 }
@@ -573,6 +632,51 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_seed_varies_by_game_unless_it_is_fixed() {
+        let mut varied = Engine::new(EngineConfig::default());
+        let first = varied.game_seed;
+        varied.new_game();
+        assert_ne!(varied.game_seed, first);
+        assert_ne!(Engine::new(EngineConfig::default()).game_seed, first);
+        let mut fixed = Engine::new(EngineConfig {
+            seed: Some(9),
+            ..EngineConfig::default()
+        });
+        fixed.new_game();
+        assert_eq!(fixed.game_seed, 9);
+    }
+
+    #[test]
+    fn a_search_after_pondering_starts_from_the_pondered_tree() {
+        let mut e = Engine::new(EngineConfig {
+            hash_mb: 4,
+            seed: Some(3),
+            ..EngineConfig::default()
+        });
+        // Tree reuse off: only pondering keeps a tree.
+        e.set_mcts_params(mcts::MctsParams {
+            reuse: false,
+            ..mcts::MctsParams::default()
+        });
+        let ours: Move = "d1-d7/g7".parse().unwrap();
+        let pondered = Position::start().play(ours).unwrap();
+        let ponder = SearchLimits {
+            nodes: Some(3_000),
+            ponder: true,
+            ..SearchLimits::default()
+        };
+        let r = e.search(&pondered, &ponder, &mut |_| {});
+        let reply = r.best_move.unwrap();
+        let now = pondered.play(reply).unwrap();
+        let r = e.search(&now, &SearchLimits::nodes(100), &mut |_| {});
+        assert!(r.reused > 0, "{r:?}");
+        // Without pondering, the next search starts afresh.
+        let after = now.play(r.best_move.unwrap()).unwrap();
+        let r2 = e.search(&after, &SearchLimits::nodes(100), &mut |_| {});
+        assert_eq!(r2.reused, 0);
+    }
 
     #[test]
     fn engine_is_send() {

@@ -44,6 +44,8 @@ pub struct Deadline {
     /// For a CPU-time limit: the thread's CPU time when it was set, and the
     /// CPU time allowed from then.
     cpu: Option<(Duration, Duration)>,
+    /// The time from when it was set to the limit.
+    total: Duration,
 }
 
 impl Deadline {
@@ -52,6 +54,7 @@ impl Deadline {
         Deadline {
             not_before: instant,
             cpu: None,
+            total: instant.saturating_duration_since(Instant::now()),
         }
     }
 
@@ -65,6 +68,7 @@ impl Deadline {
                 TimeSource::Wall => None,
                 TimeSource::ThreadCpu => Some((thread_cpu_time(), budget)),
             },
+            total: budget,
         }
     }
 
@@ -97,6 +101,20 @@ impl Deadline {
         // The rest of the budget cannot run out sooner than this.
         self.not_before = now + (budget - used);
         false
+    }
+
+    /// The time left until the limit (reads the clock: for CPU time a system
+    /// call, so callers pace it).
+    pub fn remaining(&self) -> Duration {
+        match self.cpu {
+            None => self.not_before.saturating_duration_since(Instant::now()),
+            Some((start, budget)) => budget.saturating_sub(thread_cpu_time().saturating_sub(start)),
+        }
+    }
+
+    /// The time spent since the limit was set, on its clock.
+    pub fn spent(&self) -> Duration {
+        self.total.saturating_sub(self.remaining())
     }
 
     /// [`Deadline::reached`] for a caller that cannot keep what was read
@@ -160,8 +178,68 @@ pub struct Budget {
 /// - `infinite`, or only depth/nodes: no time limit.
 /// - nothing at all: [`DEFAULT_MOVETIME`].
 pub fn allocate(limits: &SearchLimits, position: &Position) -> Budget {
+    allocate_with(TimePlan::Even, limits, position)
+}
+
+/// How a clock is shared out over the moves of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimePlan {
+    /// As if every move until the 92nd ply were worth the same ([`allocate`]).
+    #[default]
+    Even,
+    /// Level 7's plan: games are decided well before the 92nd ply (a proven
+    /// endgame is played at once), and they are decided in the middlegame,
+    /// when the board splits into regions. So the plan counts the moves
+    /// until about ply [`DECIDED_BY_PLY`] (at least [`MIN_MOVES_LEFT`]),
+    /// takes the increment as coming back, and weights the share by phase:
+    /// less in the opening, more from ply 20 to 50. That share is the soft
+    /// budget (past it the search stops once its choice is clear); the hard
+    /// budget is [`HARD_OVER_SOFT`] times it, never more than a third of the
+    /// clock.
+    Phased,
+}
+
+/// The ply by which a game is usually decided (its endgame proven).
+pub const DECIDED_BY_PLY: u32 = 64;
+
+/// The fewest moves of ours the phased plan expects to still think about.
+pub const MIN_MOVES_LEFT: u32 = 11;
+
+/// How far past its planned share a phased move may run when unclear.
+pub const HARD_OVER_SOFT: f64 = 2.5;
+
+/// The phased plan's weight for a move at `ply`.
+fn phase_weight(ply: u32) -> f64 {
+    match ply {
+        0..10 => 0.75,
+        10..20 => 1.0,
+        20..50 => 1.25,
+        _ => 1.0,
+    }
+}
+
+/// [`allocate`] with a choice of [`TimePlan`] for clocks (a fixed move time
+/// and the other limits are read the same way by every plan).
+pub fn allocate_with(plan: TimePlan, limits: &SearchLimits, position: &Position) -> Budget {
     if limits.infinite {
         return Budget::default();
+    }
+    if let (TimePlan::Phased, Some(c)) = (plan, limits.clock) {
+        let ply = position.ply();
+        let moves_left = (DECIDED_BY_PLY.saturating_sub(ply) / 2).max(MIN_MOVES_LEFT);
+        let share =
+            (c.remaining / moves_left + c.increment.mul_f64(0.9)).mul_f64(phase_weight(ply));
+        let cap = c.remaining / 3;
+        let mut hard = reserve(share.mul_f64(HARD_OVER_SOFT).min(cap));
+        let mut soft = reserve(share.min(cap)).min(hard);
+        if let Some(mt) = limits.movetime {
+            hard = hard.min(reserve(mt));
+            soft = soft.min(hard);
+        }
+        return Budget {
+            soft: Some(soft),
+            hard: Some(hard),
+        };
     }
     let mut hard: Option<Duration> = None;
     if let Some(mt) = limits.movetime {
@@ -214,6 +292,44 @@ mod tests {
             ..Default::default()
         });
         assert!(allocate(&limits, &p).hard.unwrap() <= Duration::from_millis(30));
+    }
+
+    #[test]
+    fn the_phased_plan_spends_more_in_the_middlegame_and_never_a_third_more() {
+        let clock = |secs: u64| {
+            SearchLimits::clock(ClockLimits {
+                remaining: Duration::from_secs(secs),
+                increment: Duration::from_secs(1),
+                ..Default::default()
+            })
+        };
+        let at_ply = |ply: u32| {
+            let mut p = Position::start();
+            for _ in 0..ply {
+                let m = p.legal_moves()[0];
+                p.make(m);
+            }
+            p
+        };
+        let opening = allocate_with(TimePlan::Phased, &clock(60), &at_ply(0));
+        let middle = allocate_with(TimePlan::Phased, &clock(60), &at_ply(30));
+        let (o, m) = (opening.soft.unwrap(), middle.soft.unwrap());
+        assert!(o < m, "{o:?} {m:?}");
+        // 60 s / 32 moves + 0.9 s, three quarters of it: about 2 s.
+        assert!(
+            o > Duration::from_millis(1700) && o < Duration::from_millis(2300),
+            "{o:?}"
+        );
+        assert!(middle.hard.unwrap() > m);
+        // Nearly flagging: never more than a third of what is left.
+        let late = allocate_with(TimePlan::Phased, &clock(3), &at_ply(30));
+        assert!(late.hard.unwrap() <= Duration::from_secs(1), "{late:?}");
+        // A fixed move time is read as by the even plan.
+        let mt = SearchLimits::movetime(Duration::from_secs(1));
+        assert_eq!(
+            allocate_with(TimePlan::Phased, &mt, &at_ply(0)),
+            allocate(&mt, &at_ply(0))
+        );
     }
 
     #[test]

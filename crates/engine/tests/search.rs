@@ -21,10 +21,12 @@ use proptest::prelude::*;
 /// The two full searches: alpha-beta (level 6) and Monte-Carlo (level 7).
 const FULL_LEVELS: [u8; 2] = [ALPHA_BETA_LEVEL, MAX_LEVEL];
 
+/// An engine at `level` with a fixed seed (so node-limited searches replay).
 fn engine(level: u8) -> Engine {
     Engine::new(EngineConfig {
         level,
         hash_mb: 1,
+        seed: Some(1),
         ..EngineConfig::default()
     })
 }

@@ -280,3 +280,52 @@ fn errors_are_reported_and_ignored() {
     );
     s.quit();
 }
+
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.until("uciok", T);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("option name Ponder type check"))
+    );
+    // Ponder on the expected reply; `isready` is answered meanwhile and no
+    // bestmove comes before `ponderhit`.
+    s.send("position startpos moves d1d7,d7g7 a7b7,b7c7");
+    s.send("go ponder movetime 100");
+    s.send("isready");
+    let lines = s.until("readyok", T);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    s.send("ponderhit");
+    let lines = s.until("bestmove", T);
+    // Exactly one bestmove: the pondering search's was not printed.
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    let p = Position::start()
+        .play(Move::from_uci("d1d7,d7g7").unwrap())
+        .unwrap()
+        .play(Move::from_uci("a7b7,b7c7").unwrap())
+        .unwrap();
+    assert!(
+        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    // `stop` while pondering gives the pondering search's move.
+    s.send("go ponder wtime 60000 btime 60000");
+    s.send("stop");
+    let lines = s.until("bestmove", T);
+    assert!(
+        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
+            .is_ok()
+    );
+    s.send("ponderhit");
+    assert!(s.until("info string", T)[0].contains("ponderhit without go ponder"));
+    s.quit();
+}

@@ -1,5 +1,8 @@
 //! The built-in engine, in process, as a [`Player`].
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use amazons_core::Move;
@@ -8,12 +11,26 @@ use crate::player::{GameSoFar, Player, PlayerError, ThinkBudget};
 use crate::time::thread_cpu_time;
 use crate::{ClockLimits, Engine, SearchLimits};
 
-/// The in-process engine, with the tables it keeps between the moves of a game.
+/// The in-process engine, with the tables it keeps between the moves of a
+/// game, and the search it runs on the opponent's time when asked to ponder.
 pub struct BuiltinPlayer {
-    /// The engine.
-    engine: Engine,
-    /// CPU time of the searching thread over every `choose` so far.
+    /// The engine; `None` while a pondering search has it.
+    engine: Option<Engine>,
+    /// The pondering search, while one runs.
+    pondering: Option<Pondering>,
+    /// The engine's level (for the name, also while it ponders).
+    level: u8,
+    /// CPU time of the searching thread over every `choose` so far (pondering
+    /// is not counted: it is the opponent's time).
     cpu_spent: Duration,
+}
+
+/// A search on the opponent's time, on a thread of its own.
+struct Pondering {
+    /// The thread; it gives the engine back when the search ends.
+    thread: JoinHandle<Engine>,
+    /// Set to end the search.
+    stop: Arc<AtomicBool>,
 }
 
 impl BuiltinPlayer {
@@ -21,9 +38,36 @@ impl BuiltinPlayer {
     /// set; see [`crate::player::PlayerSpec`] for the usual way to build one).
     pub fn new(engine: Engine) -> BuiltinPlayer {
         BuiltinPlayer {
-            engine,
+            level: engine.config().level,
+            engine: Some(engine),
+            pondering: None,
             cpu_spent: Duration::ZERO,
         }
+    }
+
+    /// Ends a pondering search, if one runs, and takes the engine back.
+    fn stop_pondering(&mut self) {
+        if let Some(pondering) = self.pondering.take() {
+            pondering.stop.store(true, Ordering::Relaxed);
+            match pondering.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    }
+
+    /// The engine, once no pondering search has it.
+    fn engine(&mut self) -> &mut Engine {
+        self.stop_pondering();
+        self.engine
+            .as_mut()
+            .expect("the engine is back once pondering stops")
+    }
+}
+
+impl Drop for BuiltinPlayer {
+    fn drop(&mut self) {
+        self.stop_pondering();
     }
 }
 
@@ -50,24 +94,47 @@ pub fn search_limits(game: GameSoFar<'_>, budget: ThinkBudget) -> SearchLimits {
 
 impl Player for BuiltinPlayer {
     fn name(&self) -> String {
-        format!("amazons-engine level {}", self.engine.config().level)
+        format!("amazons-engine level {}", self.level)
     }
 
     fn new_game(&mut self) -> Result<(), PlayerError> {
-        self.engine.new_game();
+        self.engine().new_game();
         Ok(())
     }
 
     fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
         let limits = search_limits(game, budget);
+        let engine = self.engine();
         let cpu = thread_cpu_time();
-        let report = self.engine.search(&game.position, &limits, &mut |_| {});
+        let report = engine.search(&game.position, &limits, &mut |_| {});
         self.cpu_spent += thread_cpu_time().saturating_sub(cpu);
         report.best_move.ok_or(PlayerError::NoMove)
     }
 
     fn cpu_time(&self) -> Option<Duration> {
         Some(self.cpu_spent)
+    }
+
+    fn ponder(&mut self, game: GameSoFar<'_>, limit: Duration) -> bool {
+        self.stop_pondering();
+        if !game.position.has_legal_move() {
+            // The game is over: nothing to think about.
+            return true;
+        }
+        let mut engine = self.engine.take().expect("not pondering");
+        let stop = engine.stop_handle();
+        let position = game.position;
+        let limits = SearchLimits {
+            movetime: Some(limit),
+            ponder: true,
+            ..SearchLimits::default()
+        };
+        let thread = std::thread::spawn(move || {
+            engine.search(&position, &limits, &mut |_| {});
+            engine
+        });
+        self.pondering = Some(Pondering { thread, stop });
+        true
     }
 }
 
@@ -92,6 +159,33 @@ mod tests {
             .unwrap();
         assert!(start.is_legal(m).is_ok());
         assert_eq!(player.name(), "amazons-engine level 2");
+    }
+
+    #[test]
+    fn pondering_stops_at_the_next_call_and_leaves_a_tree_to_start_from() {
+        let start = Position::start();
+        let mut player = BuiltinPlayer::new(Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        }));
+        let mine: Vec<Move> = vec!["d1-d7/g7".parse().unwrap()];
+        // Our move is played: ponder on the opponent's time, bounded.
+        let game = GameSoFar::new(start, &mine).unwrap();
+        assert!(player.ponder(game, Duration::from_secs(600)));
+        std::thread::sleep(Duration::from_millis(50));
+        // The opponent answers: choose stops the pondering search at once.
+        let mut both = mine.clone();
+        both.push("a7-b7/c7".parse().unwrap());
+        let game = GameSoFar::new(start, &both).unwrap();
+        let m = player
+            .choose(game, ThinkBudget::movetime(Duration::from_millis(50)))
+            .unwrap();
+        assert!(game.position.is_legal(m).is_ok());
+        // Pondering then dropping the player stops the search too.
+        let game = GameSoFar::new(start, &mine).unwrap();
+        assert!(player.ponder(game, Duration::from_secs(600)));
+        assert_eq!(player.name(), "amazons-engine level 7");
+        drop(player);
     }
 
     #[test]

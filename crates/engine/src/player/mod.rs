@@ -131,4 +131,14 @@ pub trait Player: Send {
     fn cpu_time(&self) -> Option<Duration> {
         None
     }
+    /// Thinks on the opponent's time about `game` (the opponent to move),
+    /// for at most `limit`, and returns at once. The thinking stops at the
+    /// next call of any other method (or when the player is dropped), and the
+    /// next [`Player::choose`] starts from what it found. It uses no more
+    /// threads than the player's own search. Returns whether the player
+    /// ponders at all (by default it does not, and this does nothing).
+    fn ponder(&mut self, game: GameSoFar<'_>, limit: Duration) -> bool {
+        let _ = (game, limit);
+        false
+    }
 }

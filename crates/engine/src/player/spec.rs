@@ -6,7 +6,7 @@
 //! | `level:N`, `levelN`, `engine:N` (N = 1–7) | the built-in engine at level N |
 //! | `random`, `baseline`, `ab`/`alphabeta`, `full`/`mcts`/`engine` | levels 1, 3, 6, 7, 7 |
 //! | `level:6:root=24,inner=10,…` (also `ab:…`) | level 6 with other selectivity (`root`, `inner`, `queen`, `qeval`, `aeval`, `kappa`, `mob`) |
-//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`) |
+//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`) |
 //! | `uci:CMD` | an external engine over UCI (Fairy-Stockfish's Amazons dialect) |
 //! | `botzone:CMD` | a bot written for Botzone (simple interaction) |
 //! | `sau:CMD` | an engine written for the SAU platform |
@@ -23,6 +23,7 @@ use crate::mcts::MctsParams;
 use crate::player::external::{ExternalTimeouts, SessionOptions};
 use crate::player::process::split_command;
 use crate::player::{BuiltinPlayer, ExternalPlayer, Player, PlayerError};
+use crate::time::TimePlan;
 use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, TimeSource, Tuning};
 
 /// The protocol an external engine speaks.
@@ -87,8 +88,9 @@ pub struct PlayerSettings {
     pub threads: usize,
     /// Hash (level 6) or tree memory (level 7) of a built-in player, in MB.
     pub hash_mb: usize,
-    /// Seed of a built-in player's randomised levels.
-    pub seed: u64,
+    /// Seed of a built-in player's randomised levels: `None` (the default)
+    /// draws one per game, `Some` replays.
+    pub seed: Option<u64>,
     /// The clock a built-in player counts its thinking time on (wall-clock
     /// time for real play; CPU time for measurements).
     pub time_source: TimeSource,
@@ -166,7 +168,7 @@ impl PlayerSpec {
                 t.mobility_pct
             ),
             PlayerSpec::Mcts(p) => format!(
-                "mcts-c{}-w{}-q{}-rw{}-rq{}-p{}-s{}-e{}-pr{}-wi{}",
+                "mcts-c{}-w{}-q{}-rw{}-rq{}-p{}-s{}-e{}-pr{}-wi{}-re{}-tm{}",
                 p.exploration_pct,
                 p.width,
                 p.queen_width,
@@ -176,7 +178,9 @@ impl PlayerSpec {
                 p.scale_cp,
                 p.expand_visits,
                 p.prior_visits,
-                p.widen
+                p.widen,
+                u8::from(p.reuse),
+                u8::from(p.time_plan == TimePlan::Phased)
             ),
             PlayerSpec::External { command, .. } => split_command(command)
                 .ok()
@@ -212,6 +216,15 @@ fn knobs(text: &str) -> Result<Vec<(&str, usize)>, String> {
         .collect()
 }
 
+/// A yes/no knob: `0` or `1`.
+fn flag(key: &str, value: usize) -> Result<bool, String> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(format!("`{key}` is 0 or 1, not {value}")),
+    }
+}
+
 fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
     let mut p = MctsParams::default();
     for (k, v) in knobs(opts)? {
@@ -227,9 +240,17 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
             "expand" => p.expand_visits = v32,
             "prior" => p.prior_visits = v32,
             "widen" => p.widen = v32,
+            "reuse" => p.reuse = flag(k, v)?,
+            "tm" => {
+                p.time_plan = if flag(k, v)? {
+                    TimePlan::Phased
+                } else {
+                    TimePlan::Even
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown mcts option `{k}` (c, width, qwidth, rwidth, rqwidth, playout, scale, expand, prior, widen)"
+                    "unknown mcts option `{k}` (c, width, qwidth, rwidth, rqwidth, playout, scale, expand, prior, widen, reuse, tm)"
                 ));
             }
         }
@@ -353,7 +374,7 @@ impl fmt::Display for PlayerSpec {
             ),
             PlayerSpec::Mcts(p) => write!(
                 f,
-                "mcts:c={},width={},qwidth={},rwidth={},rqwidth={},playout={},scale={},expand={},prior={},widen={}",
+                "mcts:c={},width={},qwidth={},rwidth={},rqwidth={},playout={},scale={},expand={},prior={},widen={},reuse={},tm={}",
                 p.exploration_pct,
                 p.width,
                 p.queen_width,
@@ -363,7 +384,9 @@ impl fmt::Display for PlayerSpec {
                 p.scale_cp,
                 p.expand_visits,
                 p.prior_visits,
-                p.widen
+                p.widen,
+                u8::from(p.reuse),
+                u8::from(p.time_plan == TimePlan::Phased)
             ),
             PlayerSpec::External { protocol, command } => {
                 write!(f, "{}:{command}", protocol.prefix())
@@ -431,6 +454,15 @@ mod tests {
         );
         assert!("mcts:foo=1".parse::<PlayerSpec>().is_err());
         assert!("mcts:width=0".parse::<PlayerSpec>().is_err());
+        assert!("mcts:reuse=2".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            spec("mcts:reuse=1,tm=1"),
+            PlayerSpec::Mcts(MctsParams {
+                reuse: true,
+                time_plan: TimePlan::Phased,
+                ..MctsParams::default()
+            })
+        );
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub struct ArenaArgs {
     /// First player: `level:N` (1-7), `random` (1), `baseline` (3), `ab` or
     /// `alphabeta` (6), `full` or `mcts` (7), `level:6:root=..,inner=..`
     /// (alpha-beta level with other selectivity),
-    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..`
+    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..,reuse=0|1,tm=0|1`
     /// (Monte-Carlo level 7 with other knobs), or an external engine:
     /// `uci:CMD`, `botzone:CMD`, `sau:CMD` (CMD split like a shell does).
     #[arg(long)]
@@ -105,6 +105,11 @@ pub struct ArenaArgs {
     /// then the most games played.
     #[arg(long)]
     pub sprt: Option<Sprt>,
+    /// Fix the built-in players' seeds (each player and worker its own,
+    /// derived from this) so that node-limited games replay; by default
+    /// each game draws new seeds.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// How much time a move gets: the game's clock rules, and a fixed time per
@@ -380,10 +385,10 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     } else {
         TimeSource::Wall
     };
-    let settings = |threads: Option<usize>, seed: u64| PlayerSettings {
+    let settings = |threads: Option<usize>, offset: u64| PlayerSettings {
         threads: threads.unwrap_or(args.threads),
         hash_mb: 16,
-        seed,
+        seed: args.seed.map(|seed| seed.wrapping_add(offset)),
         time_source,
         timeouts,
         show_stderr: false,

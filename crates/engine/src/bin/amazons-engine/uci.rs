@@ -2,7 +2,9 @@
 //! `d1d7,d7g7`, FEN with `*` for arrows, `UCI_Variant` fixed to `amazons`.
 //!
 //! The search runs on its own thread, so `isready`, `stop` and `quit` are
-//! answered while it thinks.
+//! answered while it thinks. `go ponder` searches until `ponderhit` (then the
+//! search goes on with the limits of the `go ponder` line, from the tree the
+//! pondering grew) or `stop` (which prints its `bestmove`).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,6 +67,12 @@ struct Session {
     /// Set by the search thread once it has decided its move (it is then about
     /// to return the engine).
     done: Arc<AtomicBool>,
+    /// While pondering (`go ponder`): the limits the search gets at
+    /// `ponderhit`.
+    ponder_limits: Option<SearchLimits>,
+    /// Set to keep a search from printing its `bestmove` (a ponder search
+    /// ended by `ponderhit`, whose search goes on as a timed one).
+    silent: Arc<AtomicBool>,
 }
 
 impl Session {
@@ -167,10 +175,16 @@ impl Session {
             },
             "seed" => match number(value) {
                 Some(n) => {
-                    self.config.seed = n;
+                    self.config.seed = Some(n);
                     self.rebuild();
                 }
-                _ => self.error(&format!("Seed must be a whole number, not `{value}`")),
+                None if value.eq_ignore_ascii_case("random") => {
+                    self.config.seed = None;
+                    self.rebuild();
+                }
+                None => self.error(&format!(
+                    "Seed must be a whole number or `random`, not `{value}`"
+                )),
             },
             "ponder" | "uci_chess960" | "multipv" => {}
             _ => self.error(&format!("unknown option `{name}`")),
@@ -242,6 +256,7 @@ impl Session {
         let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
         let mut i = 0;
         let mut any = false;
+        let mut ponder = false;
         while i < tokens.len() {
             let key = tokens[i];
             let val = tokens
@@ -262,7 +277,10 @@ impl Session {
                     limits.infinite = true;
                     takes_value = false;
                 }
-                "ponder" => takes_value = false,
+                "ponder" => {
+                    ponder = true;
+                    takes_value = false;
+                }
                 other => {
                     return self.error(&format!("unknown go parameter `{other}`"));
                 }
@@ -294,7 +312,36 @@ impl Session {
         if !any {
             limits.infinite = true;
         }
-        self.infinite = limits.infinite;
+        if ponder {
+            // Think until `ponderhit` (then with these limits) or `stop`.
+            self.ponder_limits = Some(limits);
+            limits = SearchLimits {
+                ponder: true,
+                ..SearchLimits::default()
+            };
+        } else {
+            self.ponder_limits = None;
+        }
+        self.start_search(limits);
+    }
+
+    /// `ponderhit`: the move pondered on was played. The ponder search ends
+    /// without a `bestmove` and the position is searched with the limits of
+    /// its `go ponder`, from the tree the ponder search grew.
+    fn ponderhit(&mut self) {
+        let Some(limits) = self.ponder_limits.take() else {
+            return self.error("ponderhit without go ponder");
+        };
+        self.silent.store(true, Ordering::SeqCst);
+        self.stop_search();
+        self.reclaim(true);
+        self.silent.store(false, Ordering::SeqCst);
+        self.start_search(limits);
+    }
+
+    /// Starts a search of the current position on its own thread.
+    fn start_search(&mut self, limits: SearchLimits) {
+        self.infinite = limits.infinite || limits.ponder;
         self.ensure_engine();
         let Some(mut engine) = self.engine.take() else {
             return self.error("engine unavailable");
@@ -302,10 +349,14 @@ impl Session {
         let out = Arc::clone(&self.out);
         let position = self.position;
         let done = Arc::clone(&self.done);
+        let silent = Arc::clone(&self.silent);
         done.store(false, Ordering::SeqCst);
         self.thread = Some(std::thread::spawn(move || {
             let report = engine.search(&position, &limits, &mut |i| say(&out, &info_line(i)));
             done.store(true, Ordering::SeqCst);
+            if silent.load(Ordering::SeqCst) {
+                return engine;
+            }
             match report.best_move {
                 Some(m) => say(&out, &format!("bestmove {}", m.uci())),
                 None => say(&out, "bestmove (none)"),
@@ -331,6 +382,8 @@ pub(crate) fn run<R: BufRead, W: Write + Send + 'static>(
         position: Position::start(),
         infinite: false,
         done: Arc::new(AtomicBool::new(false)),
+        ponder_limits: None,
+        silent: Arc::new(AtomicBool::new(false)),
     };
     for line in input.lines() {
         let line = line?;
@@ -348,9 +401,9 @@ pub(crate) fn run<R: BufRead, W: Write + Send + 'static>(
                      option name Threads type spin default 1 min 1 max 256\n\
                      option name Hash type spin default 64 min 1 max 65536\n\
                      option name Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}\n\
-                     option name Seed type string default {}\nuciok",
+                     option name Seed type string default random\n\
+                     option name Ponder type check default false\nuciok",
                     env!("CARGO_PKG_VERSION"),
-                    EngineConfig::default().seed
                 );
                 say(&s.out, &text);
             }
@@ -374,8 +427,11 @@ pub(crate) fn run<R: BufRead, W: Write + Send + 'static>(
             "setoption" => s.setoption(args),
             "position" => s.position(args),
             "go" => s.go(args),
-            "stop" => s.stop_search(),
-            "ponderhit" => {}
+            "stop" => {
+                s.ponder_limits = None;
+                s.stop_search();
+            }
+            "ponderhit" => s.ponderhit(),
             "quit" => {
                 s.stop_search();
                 return Ok(());

@@ -1,0 +1,458 @@
+//! Tests of the Monte-Carlo search.
+
+use super::*;
+use amazons_core::Side;
+use std::time::{Duration, Instant};
+
+/// `n` fresh trees.
+fn trees(n: usize) -> Vec<Tree> {
+    vec![Tree::default(); n]
+}
+
+fn limits_nodes(n: u64) -> MctsLimits {
+    MctsLimits {
+        node_limit: Some(n),
+        max_tree_nodes: 1 << 20,
+        ..MctsLimits::default()
+    }
+}
+
+/// [`search`] with the default knobs and a stop flag nobody sets.
+fn search_default(p: &Position, limits: MctsLimits, seed: u64) -> MctsResult {
+    let stop = AtomicBool::new(false);
+    search(p, MctsParams::default(), limits, &stop, seed, &mut |_| {})
+}
+
+/// A position reached by `plies` pseudo-random legal moves from the start.
+fn random_position(seed: u64, plies: usize) -> Position {
+    let mut p = Position::start();
+    let mut s = seed | 1;
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        p.make(moves[(s % moves.len() as u64) as usize]);
+    }
+    p
+}
+
+#[test]
+fn nth_square_walks_both_halves() {
+    let b: Bitboard = ["a1", "e5", "j7", "j10"]
+        .iter()
+        .map(|s| s.parse::<Square>().unwrap())
+        .collect();
+    let got: Vec<String> = (0..4).map(|n| nth_square(b, n).to_string()).collect();
+    assert_eq!(got, ["a1", "e5", "j7", "j10"]);
+}
+
+#[test]
+fn returns_a_legal_move_under_tiny_budgets() {
+    for (seed, plies) in [(1, 0), (2, 7), (3, 20), (4, 40), (5, 60), (6, 75)] {
+        let p = random_position(seed, plies);
+        for limits in [
+            limits_nodes(1),
+            limits_nodes(30),
+            MctsLimits {
+                deadline: Some(Deadline::at(Instant::now())),
+                max_tree_nodes: 1000,
+                ..MctsLimits::default()
+            },
+            MctsLimits {
+                deadline: Some(Deadline::at(Instant::now() + Duration::from_millis(5))),
+                max_tree_nodes: 1000,
+                ..MctsLimits::default()
+            },
+        ] {
+            let r = search_default(&p, limits, seed);
+            match r.best {
+                Some(m) => assert!(p.is_legal(m).is_ok(), "{m} illegal in {p:?}"),
+                None => assert!(!p.has_legal_move()),
+            }
+        }
+    }
+}
+
+#[test]
+fn no_legal_move_gives_no_move() {
+    let p = Position::from_fen("Q*8/**8/10/10/10/10/10/10/10/9q w").unwrap();
+    let r = search_default(&p, limits_nodes(10), 1);
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn deterministic_with_seed_and_node_budget() {
+    let p = random_position(3, 10);
+    let run = || search_default(&p, limits_nodes(2_000), 42);
+    let (a, b) = (run(), run());
+    assert!(a.best.is_some());
+    assert_eq!(a, b);
+    assert_eq!(a.playouts, 2_000);
+}
+
+/// Rank 1 only, everything else burnt: `. . Q . . . . q . .`. An arrow next
+/// to the black queen seals her into a smaller region than White's.
+const CORRIDOR: &str = "**********/**********/**********/**********/**********/**********/**********/**********/**********/2Q4q2 w";
+
+#[test]
+fn finds_the_sealing_arrow() {
+    let p = Position::from_fen(CORRIDOR).unwrap();
+    let r = search_default(&p, limits_nodes(500), 7);
+    let m = r.best.unwrap();
+    let after = p.play(m).unwrap();
+    let board = *after.board();
+    let mut cache = crate::endgame::RegionCache::default();
+    let white = crate::endgame::side_bounds(&board, Side::First, &mut cache, 100_000);
+    let black = crate::endgame::side_bounds(&board, Side::Second, &mut cache, 100_000);
+    assert!(white.is_exact() && black.is_exact());
+    // Black moves next, so White wins with at least as many moves.
+    assert!(white.lower >= black.upper, "{m}: {white:?} {black:?}");
+    assert!(r.score >= KNOWN_WIN, "{m} scored {}", r.score);
+}
+
+#[test]
+fn takes_the_move_that_leaves_the_opponent_without_moves() {
+    // Black's queen a10 has one free neighbour (b10). White's queen h4 is
+    // on the diagonal through b10: moving along it (g5 .. c9) and shooting
+    // b10 wins at once; most other moves do not.
+    let p = Position::from_fen("q1********/**8/10/10/10/10/7Q2/10/10/10 w").unwrap();
+    let r = search_default(&p, limits_nodes(300), 9);
+    let after = p.play(r.best.unwrap()).unwrap();
+    assert!(!after.has_legal_move(), "{}", r.best.unwrap());
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_legal_move() {
+    // No limit but the flag: only the flag can end this search (the
+    // deadline is measured in CPU time in tests/deadlines.rs).
+    let p = Position::start();
+    let stop = AtomicBool::new(true);
+    let r = search(
+        &p,
+        MctsParams::default(),
+        MctsLimits {
+            max_tree_nodes: 1 << 20,
+            ..MctsLimits::default()
+        },
+        &stop,
+        1,
+        &mut |_| {},
+    );
+    assert!(p.is_legal(r.best.unwrap()).is_ok());
+}
+
+#[test]
+fn engine_plays_mcts_at_level_7() {
+    use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits};
+    assert_eq!(EngineConfig::default().level, MAX_LEVEL);
+    let p = random_position(21, 16);
+    let run = || {
+        let mut e = Engine::new(EngineConfig {
+            hash_mb: 1,
+            seed: Some(5),
+            ..EngineConfig::default()
+        });
+        let mut infos = 0;
+        let r = e.search(&p, &SearchLimits::nodes(300), &mut |_| infos += 1);
+        assert!(infos >= 1);
+        r
+    };
+    let (a, b) = (run(), run());
+    assert!(p.is_legal(a.best_move.unwrap()).is_ok());
+    assert_eq!(a.nodes, 300);
+    assert_eq!(
+        (a.best_move, a.score_cp, &a.pv),
+        (b.best_move, b.score_cp, &b.pv)
+    );
+
+    // Other knobs reach level 7 through set_mcts_params.
+    let mut e = Engine::new(EngineConfig {
+        hash_mb: 1,
+        ..EngineConfig::default()
+    });
+    e.set_mcts_params(MctsParams {
+        playout_plies: 0,
+        ..MctsParams::default()
+    });
+    let c = e.search(&p, &SearchLimits::nodes(300), &mut |_| {});
+    assert!(p.is_legal(c.best_move.unwrap()).is_ok());
+    assert_eq!(c.nodes, 300);
+
+    let mut e = Engine::new(EngineConfig {
+        hash_mb: 1,
+        ..EngineConfig::default()
+    });
+    let r = e.search(
+        &p,
+        &SearchLimits::movetime(Duration::from_millis(60)),
+        &mut |_| {},
+    );
+    assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+}
+
+#[test]
+fn one_thread_of_search_parallel_is_search() {
+    let p = random_position(3, 10);
+    let stop = AtomicBool::new(false);
+    let params = MctsParams::default();
+    let a = search(&p, params, limits_nodes(500), &stop, 42, &mut |_| {});
+    let b = search_parallel(
+        &p,
+        params,
+        limits_nodes(500),
+        &stop,
+        42,
+        &mut trees(1),
+        &mut |_| {},
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn two_trees_sum_their_playouts() {
+    let p = random_position(3, 10);
+    let stop = AtomicBool::new(false);
+    let run = || {
+        let mut last = None;
+        let r = search_parallel(
+            &p,
+            MctsParams::default(),
+            limits_nodes(600),
+            &stop,
+            42,
+            &mut trees(2),
+            &mut |r| last = Some(r.clone()),
+        );
+        // The final report is the summed result.
+        assert_eq!(last.as_ref(), Some(&r));
+        r
+    };
+    let (a, b) = (run(), run());
+    assert!(p.is_legal(a.best.unwrap()).is_ok());
+    // Each tree runs the node limit: the total is both trees' playouts.
+    assert_eq!(a.playouts, 1_200);
+    // Node-limited trees do not depend on timing.
+    assert_eq!(a, b);
+    assert_eq!(a.pv.first(), a.best.as_ref());
+}
+
+#[test]
+fn two_threads_return_a_legal_move_and_sum_their_playouts() {
+    use crate::{Engine, EngineConfig, SearchLimits};
+    for plies in [0, 14, 40] {
+        let p = random_position(19, plies);
+        let mut e = Engine::new(EngineConfig {
+            threads: 2,
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let mut info_nodes = Vec::new();
+        let r = e.search(
+            &p,
+            &SearchLimits::movetime(Duration::from_millis(80)),
+            &mut |i| info_nodes.push(i.nodes),
+        );
+        assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+        assert!(r.nodes > 0);
+        assert_eq!(info_nodes.last(), Some(&r.nodes));
+
+        let r = e.search(&p, &SearchLimits::nodes(250), &mut |_| {});
+        assert!(p.is_legal(r.best_move.unwrap()).is_ok());
+        assert_eq!(r.nodes, 500, "both trees' playouts");
+    }
+}
+
+#[test]
+fn a_proven_win_in_any_tree_is_taken() {
+    let p = Position::from_fen("q1********/**8/10/10/10/10/7Q2/10/10/10 w").unwrap();
+    let stop = AtomicBool::new(false);
+    let r = search_parallel(
+        &p,
+        MctsParams::default(),
+        limits_nodes(300),
+        &stop,
+        9,
+        &mut trees(2),
+        &mut |_| {},
+    );
+    let after = p.play(r.best.unwrap()).unwrap();
+    assert!(!after.has_legal_move(), "{}", r.best.unwrap());
+    assert!(r.score >= KNOWN_WIN);
+}
+
+/// Playouts per second (run with `--ignored --nocapture` in release).
+#[test]
+#[ignore]
+fn playout_rate() {
+    let stop = AtomicBool::new(false);
+    for (name, p, threads) in [
+        ("start", Position::start(), 1),
+        ("start", Position::start(), 2),
+        ("middle", random_position(17, 24), 1),
+        ("middle", random_position(17, 24), 2),
+    ] {
+        let t = Instant::now();
+        let r = search_parallel(
+            &p,
+            MctsParams::default(),
+            MctsLimits {
+                deadline: Some(Deadline::at(t + Duration::from_secs(2))),
+                max_tree_nodes: 1 << 24,
+                ..MctsLimits::default()
+            },
+            &stop,
+            1,
+            &mut trees(threads),
+            &mut |_| {},
+        );
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{name}, {threads} thread(s): {} playouts in {secs:.2}s = {:.0}/s, {} tree nodes, depth {}, score {}",
+            r.playouts,
+            r.playouts as f64 / secs,
+            r.tree_nodes,
+            r.depth,
+            r.score
+        );
+    }
+}
+
+/// The position after the most visited root child and its most visited reply
+/// in a one-tree search of `p` (what a game would most likely reach next).
+fn principal_reply(p: &Position, r: &MctsResult) -> Position {
+    let mut q = *p;
+    q.make(r.pv[0]);
+    q.make(r.pv[1]);
+    q
+}
+
+#[test]
+fn a_kept_tree_starts_the_next_search_two_plies_down() {
+    let p = random_position(3, 10);
+    let stop = AtomicBool::new(false);
+    let params = MctsParams {
+        reuse: true,
+        ..MctsParams::default()
+    };
+    let mut kept = trees(1);
+    let r = search_parallel(
+        &p,
+        params,
+        limits_nodes(3_000),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert_eq!(r.reused, 0);
+    assert!(r.pv.len() >= 2, "{r:?}");
+    let q = principal_reply(&p, &r);
+    let r2 = search_parallel(
+        &q,
+        params,
+        limits_nodes(500),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert!(r2.reused > 0, "{r2:?}");
+    assert!(q.is_legal(r2.best.unwrap()).is_ok());
+    assert_eq!(r2.playouts, 500);
+    // The same position again keeps the whole tree.
+    let before = kept[0].len();
+    let r3 = search_parallel(
+        &q,
+        params,
+        limits_nodes(10),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert!(r3.reused >= r2.reused + 500, "{r3:?}");
+    assert!(kept[0].len() >= before);
+    // A position not in the tree starts afresh.
+    let far = random_position(4, 30);
+    let r4 = search_parallel(
+        &far,
+        params,
+        limits_nodes(10),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert_eq!(r4.reused, 0);
+    // Without reuse nothing is kept.
+    let no_reuse = MctsParams {
+        reuse: false,
+        ..params
+    };
+    let mut kept = trees(2);
+    let r = search_parallel(
+        &p,
+        no_reuse,
+        limits_nodes(2_000),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    let q = principal_reply(&p, &r);
+    let r2 = search_parallel(
+        &q,
+        no_reuse,
+        limits_nodes(100),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert_eq!(r2.reused, 0);
+}
+
+#[test]
+fn a_subtree_keeps_its_nodes_and_their_statistics() {
+    let p = random_position(5, 12);
+    let stop = AtomicBool::new(false);
+    let mut kept = trees(1);
+    let r = search_parallel(
+        &p,
+        MctsParams::default(),
+        limits_nodes(3_000),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    let old = kept[0].clone();
+    let q = principal_reply(&p, &r);
+    let mut tree = kept[0].clone();
+    let real = tree.reroot(&q, 2);
+    assert!(real > 0);
+    assert!(tree.len() < old.len());
+    // Every node's children lie inside the new arena, after their parent,
+    // and the playouts below each node add up as they did.
+    for (i, node) in tree.nodes.iter().enumerate() {
+        let children = node.children();
+        assert!(children.start > i || node.child_count == 0);
+        assert!(children.end <= tree.len());
+        let below: u32 = children.map(|c| tree.nodes[c].real).sum();
+        assert!(below <= node.real, "node {i}");
+    }
+    // Same total of playouts at the new root as at the old grandchild.
+    let child = old.nodes[0]
+        .children()
+        .find(|&c| old.nodes[c].mv == r.pv[0])
+        .unwrap();
+    let grandchild = old.nodes[child]
+        .children()
+        .find(|&c| old.nodes[c].mv == r.pv[1])
+        .unwrap();
+    assert_eq!(real, old.nodes[grandchild].real);
+}
