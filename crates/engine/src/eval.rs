@@ -210,26 +210,63 @@ static RINGS: [[u128; 4]; 100] = {
     t
 };
 
+/// How many empty king neighbours every square has, as four bit planes:
+/// square `s` has `Σ 2^b` such neighbours over the planes `b` holding it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NeighbourCounts([u128; 4]);
+
+impl NeighbourCounts {
+    /// The counts for a board with `occupied` squares (0 to 8 each), added
+    /// up set-wise: the empty squares shifted in each of the eight
+    /// directions, through a four-bit ripple counter.
+    pub fn of(occupied: Bitboard) -> NeighbourCounts {
+        let empty = Bitboard(!occupied.0 & Bitboard::FULL.0);
+        let mut planes = [0u128; 4];
+        for dir in Direction::ALL {
+            let mut carry = empty.shift(dir).0;
+            for plane in &mut planes {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+        NeighbourCounts(planes)
+    }
+}
+
 /// Lieberum-style mobility of the amazon on `q`: reachable squares weighted by
 /// their free neighbours and by closeness (weight 8, 4, 2, 1 at king distance
-/// 1, 2, 3, 4+), computed set-wise: for each ring of reachable squares, the
-/// free neighbours are counted by shifting the ring in all eight directions.
+/// 1, 2, 3, 4+). See [`amazon_mobility_with`].
 #[inline]
 pub fn amazon_mobility(q: Square, occupied: Bitboard) -> u32 {
-    let empty = !occupied;
-    let reach = queen_reach(q, occupied);
+    amazon_mobility_with(q, occupied, &NeighbourCounts::of(occupied))
+}
+
+/// [`amazon_mobility`] with the board's neighbour counts computed once for
+/// all amazons. A reachable square in ring `k` (weight `2^(3−k)`) with a
+/// neighbour count holding bit `b` adds `2^(3−k+b)`; the squares adding the
+/// same power of two are disjoint sets, so the sum takes seven popcounts.
+#[inline]
+pub fn amazon_mobility_with(q: Square, occupied: Bitboard, counts: &NeighbourCounts) -> u32 {
+    let reach = queen_reach(q, occupied).0;
     let rings = &RINGS[q.index() as usize];
+    let r = [
+        reach & rings[0],
+        reach & rings[1],
+        reach & rings[2],
+        reach & rings[3],
+    ];
+    let planes = &counts.0;
     let mut m = 0u32;
-    for (k, ring) in rings.iter().enumerate() {
-        let r = reach & Bitboard(*ring);
-        if r.is_empty() {
-            continue;
+    for e in 0..7usize {
+        let mut set = 0u128;
+        for (k, ring) in r.iter().enumerate() {
+            // e = 3 − k + b, so b = e + k − 3.
+            if let Some(b) = (e + k).checked_sub(3).filter(|&b| b < 4) {
+                set |= ring & planes[b];
+            }
         }
-        let mut n = 0;
-        for dir in Direction::ALL {
-            n += (r.shift(dir) & empty).count();
-        }
-        m += n << (3 - k);
+        m += set.count_ones() << e;
     }
     m
 }
@@ -282,13 +319,14 @@ pub struct Terms {
 /// opponent's. Shared by the reference and the set-wise evaluation.
 fn mobility_balance(board: &Board, me: Side) -> f32 {
     let occupied = board.occupied();
+    let counts = NeighbourCounts::of(occupied);
     // Same order of additions as always, so scores stay bit-identical.
     let mut mob = 0.0;
     for q in board.queens(me) {
-        mob += mobility_value(amazon_mobility(q, occupied));
+        mob += mobility_value(amazon_mobility_with(q, occupied, &counts));
     }
     for q in board.queens(me.opponent()) {
-        mob -= mobility_value(amazon_mobility(q, occupied));
+        mob -= mobility_value(amazon_mobility_with(q, occupied, &counts));
     }
     mob
 }
@@ -629,6 +667,21 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             p.make(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn neighbour_counts_count_empty_king_neighbours() {
+        let p = Position::from_fen("Q*8/**8/10/10/10/10/10/10/10/9q w").unwrap();
+        let occupied = p.board().occupied();
+        let counts = NeighbourCounts::of(occupied);
+        for s in 0..100u8 {
+            let sq = Square::from_index(s).unwrap();
+            let want = (neighbours(sq) & !occupied).count();
+            let got: u32 = (0..4)
+                .map(|b| u32::from(counts.0[b] >> s & 1 == 1) << b)
+                .sum();
+            assert_eq!(got, want, "{sq}");
         }
     }
 
