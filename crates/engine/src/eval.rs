@@ -485,21 +485,27 @@ impl Default for Scratch {
     }
 }
 
-/// Territory Δ summed set-wise: (wins − losses, finite ties).
+/// Territory Δ summed set-wise: (wins − losses, finite ties). The squares
+/// won at each distance are disjoint, so they are gathered before one
+/// popcount (likewise ties and losses).
 fn territory(me: &Levels, op: &Levels) -> (f32, f32) {
-    let mut diff = 0i32;
-    let mut ties = 0i32;
+    let mut won = Bitboard::EMPTY;
+    let mut tied = Bitboard::EMPTY;
     for d in 1..=me.count {
         let at = me.levels[d - 1];
-        diff += (at & !op.within(d)).count() as i32;
+        won |= at & !op.within(d);
         if d <= op.count {
-            ties += (at & op.levels[d - 1]).count() as i32;
+            tied |= at & op.levels[d - 1];
         }
     }
+    let mut lost = Bitboard::EMPTY;
     for d in 1..=op.count {
-        diff -= (op.levels[d - 1] & !me.within(d)).count() as i32;
+        lost |= op.levels[d - 1] & !me.within(d);
     }
-    (diff as f32, ties as f32)
+    (
+        (won.count() as i32 - lost.count() as i32) as f32,
+        tied.count() as f32,
+    )
 }
 
 /// [`terms`] computed from level sets with popcounts instead of per-square
@@ -530,45 +536,54 @@ pub fn terms_setwise(board: &Board, stm: Side, scratch: &mut Scratch) -> (Terms,
         c1 += pow2neg(d.min(255) as u8) * (a - b);
     }
     t.c1 = 2.0 * c1;
-    let mut w = 0.0;
+    // w = Σ 2^-|D1 − D1'|: the squares at each difference d, gathered over
+    // the (disjoint) level pairs, then one popcount per d (2^-d is 0 in f32
+    // terms from d = 16, as in `pow2neg`).
+    let mut at_difference = [Bitboard::EMPTY; 16];
     for i in 1..=qm.count {
         for j in 1..=qo.count {
-            let n = (qm.levels[i - 1] & qo.levels[j - 1]).count();
-            if n != 0 {
-                w += n as f32 * pow2neg(i.abs_diff(j).min(255) as u8);
+            if let Some(set) = at_difference.get_mut(i.abs_diff(j)) {
+                *set |= qm.levels[i - 1] & qo.levels[j - 1];
             }
         }
+    }
+    let mut w = 0.0;
+    for (d, set) in at_difference.iter().enumerate() {
+        w += set.count() as f32 * pow2neg(d as u8);
     }
     t.w = w;
     km.king(board.queens(stm), empty);
     ko.king(board.queens(stm.opponent()), empty);
     (t.t2, t.t2_ties) = territory(km, ko);
     // c2 = Σ clamp((D2_op − D2_me) / 6, −1, 1), unreachable counting as ∞.
+    // Counted in sixths, exactly: the squares at each difference j − i are
+    // gathered over the (disjoint) levels, then one popcount per difference.
     let reach_m = km.reach();
     let reach_o = ko.reach();
-    let mut c2 = (reach_m & !reach_o).count() as f32 - (reach_o & !reach_m).count() as f32;
+    let mut sixths =
+        6 * ((reach_m & !reach_o).count() as i32 - (reach_o & !reach_m).count() as i32);
+    let mut far = Bitboard::EMPTY; // opponent at distance ≥ i + 6: +1
+    let mut near = Bitboard::EMPTY; // opponent at distance ≤ i − 6: −1
+    let mut by_difference = [Bitboard::EMPTY; 11]; // j − i + 5, for |j − i| ≤ 5
     for i in 1..=km.count {
         let at = km.levels[i - 1] & reach_o;
         if at.is_empty() {
             continue;
         }
-        // Opponent at distance ≥ i + 6: +1; ≤ i − 6: −1; in between: (j − i)/6.
-        c2 += (at & !ko.within(i + 5)).count() as f32;
+        far |= at & !ko.within(i + 5);
         if i > 6 {
-            c2 -= (at & ko.within(i - 6)).count() as f32;
+            near |= at & ko.within(i - 6);
         }
         let lo = i.saturating_sub(5).max(1);
         for j in lo..=(i + 5).min(ko.count) {
-            if j == i {
-                continue;
-            }
-            let n = (at & ko.levels[j - 1]).count();
-            if n != 0 {
-                c2 += n as f32 * (j as f32 - i as f32) / 6.0;
-            }
+            by_difference[j + 5 - i] |= at & ko.levels[j - 1];
         }
     }
-    t.c2 = c2;
+    sixths += 6 * (far.count() as i32 - near.count() as i32);
+    for (k, set) in by_difference.iter().enumerate() {
+        sixths += (k as i32 - 5) * set.count() as i32;
+    }
+    t.c2 = sixths as f32 / 6.0;
     t.mobility = mobility_balance(board, stm);
     (t, false)
 }
