@@ -116,7 +116,7 @@ impl Default for MctsParams {
             prior_visits: 2,
             widen: 6,
             reuse: false,
-            time_plan: TimePlan::Even,
+            time_plan: TimePlan::Phased,
         }
     }
 }

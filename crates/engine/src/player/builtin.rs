@@ -46,7 +46,7 @@ impl BuiltinPlayer {
     }
 
     /// Ends a pondering search, if one runs, and takes the engine back.
-    fn stop_pondering(&mut self) {
+    fn end_pondering(&mut self) {
         if let Some(pondering) = self.pondering.take() {
             pondering.stop.store(true, Ordering::Relaxed);
             match pondering.thread.join() {
@@ -58,7 +58,7 @@ impl BuiltinPlayer {
 
     /// The engine, once no pondering search has it.
     fn engine(&mut self) -> &mut Engine {
-        self.stop_pondering();
+        self.end_pondering();
         self.engine
             .as_mut()
             .expect("the engine is back once pondering stops")
@@ -67,7 +67,7 @@ impl BuiltinPlayer {
 
 impl Drop for BuiltinPlayer {
     fn drop(&mut self) {
-        self.stop_pondering();
+        self.end_pondering();
     }
 }
 
@@ -115,8 +115,12 @@ impl Player for BuiltinPlayer {
         Some(self.cpu_spent)
     }
 
+    fn stop_pondering(&mut self) {
+        self.end_pondering();
+    }
+
     fn ponder(&mut self, game: GameSoFar<'_>, limit: Duration) -> bool {
-        self.stop_pondering();
+        self.end_pondering();
         if !game.position.has_legal_move() {
             // The game is over: nothing to think about.
             return true;
@@ -181,8 +185,11 @@ mod tests {
             .choose(game, ThinkBudget::movetime(Duration::from_millis(50)))
             .unwrap();
         assert!(game.position.is_legal(m).is_ok());
-        // Pondering then dropping the player stops the search too.
+        // Pondering ends when asked, and when the player is dropped.
         let game = GameSoFar::new(start, &mine).unwrap();
+        assert!(player.ponder(game, Duration::from_secs(600)));
+        player.stop_pondering();
+        assert!(player.pondering.is_none() && player.engine.is_some());
         assert!(player.ponder(game, Duration::from_secs(600)));
         assert_eq!(player.name(), "amazons-engine level 7");
         drop(player);

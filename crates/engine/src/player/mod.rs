@@ -141,4 +141,7 @@ pub trait Player: Send {
         let _ = (game, limit);
         false
     }
+    /// Ends the thinking [`Player::ponder`] started, if any (when the game
+    /// ends, or the host wants the CPU back); a no-op otherwise.
+    fn stop_pondering(&mut self) {}
 }

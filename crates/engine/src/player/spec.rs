@@ -456,10 +456,10 @@ mod tests {
         assert!("mcts:width=0".parse::<PlayerSpec>().is_err());
         assert!("mcts:reuse=2".parse::<PlayerSpec>().is_err());
         assert_eq!(
-            spec("mcts:reuse=1,tm=1"),
+            spec("mcts:reuse=1,tm=0"),
             PlayerSpec::Mcts(MctsParams {
                 reuse: true,
-                time_plan: TimePlan::Phased,
+                time_plan: TimePlan::Even,
                 ..MctsParams::default()
             })
         );

@@ -13,6 +13,7 @@ mod uci;
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
+use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, TimeSource, openings};
 use clap::{Parser, Subcommand};
 
@@ -34,7 +35,8 @@ struct Cli {
 enum Command {
     /// Searches fixed positions to a fixed depth with the alpha-beta level 6;
     /// prints nodes, nps and time per position and a total node count that
-    /// changes only when the search changes.
+    /// changes only when the search changes; with one thread also the CPU
+    /// time and nodes per CPU second (which other processes do not change).
     Bench {
         /// Depth per position.
         #[arg(long, default_value_t = 5)]
@@ -140,6 +142,7 @@ fn main() -> anyhow::Result<()> {
             };
             let mut total = 0;
             let start = Instant::now();
+            let cpu_start = thread_cpu_time();
             for fen in BENCH_FENS {
                 let position = Position::from_fen(fen)?;
                 // Depth-limited: the alpha-beta level (the Monte-Carlo level
@@ -166,10 +169,19 @@ fn main() -> anyhow::Result<()> {
                 total += report.nodes;
             }
             let secs = start.elapsed().as_secs_f64();
+            // With one thread the search runs on this thread: its CPU time
+            // does not grow while other processes have the machine.
+            let cpu = (thread_cpu_time() - cpu_start).as_secs_f64();
             println!(
                 "Total nodes: {total}\nTotal time: {secs:.3} s\nNodes/second: {:.0}",
                 total as f64 / secs.max(1e-9)
             );
+            if threads == 1 {
+                println!(
+                    "CPU time: {cpu:.3} s\nNodes/CPU second: {:.0}",
+                    total as f64 / cpu.max(1e-9)
+                );
+            }
             Ok(())
         }
         Some(Command::Arena(args)) => arena::run(*args),
