@@ -20,6 +20,10 @@ use crate::cli::BotArgs;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::match_view::{Change, MatchView, seat_token};
 
+/// The longest the engine thinks on the opponent's time after a move (it
+/// stops sooner, at the next move or the end of the game).
+const PONDER_LIMIT: Duration = Duration::from_secs(60);
+
 /// Which seats the bot goes for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Target {
@@ -481,6 +485,9 @@ impl Bot {
 
     fn game_finished(&mut self, outcome: amazons_core::Outcome) -> Flow {
         self.games_done += 1;
+        if let Some(chooser) = self.chooser.as_mut() {
+            chooser.stop_pondering();
+        }
         let Some(view) = self.current.take() else {
             return Flow::Continue;
         };
@@ -596,6 +603,15 @@ impl Bot {
                     budget,
                 )
             });
+            // Think on the opponent's time (with the engine's own threads, at
+            // most PONDER_LIMIT): the next choose starts from what it found.
+            if let Ok(m) = &result {
+                let mut after = moves.clone();
+                after.push(*m);
+                if let Ok(game) = GameSoFar::new(start, &after) {
+                    chooser.ponder(game, PONDER_LIMIT);
+                }
+            }
             let _ = answers.send(Answer {
                 chooser,
                 match_id,
