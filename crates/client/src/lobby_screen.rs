@@ -7,12 +7,25 @@ use amazons_protocol::{ColorPreference, MatchId, MatchStatus, MatchSummary, Serv
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 
-use crate::cli::TimeControlArg;
-use crate::labels::{status_word, time_control_text};
+use crate::game_screen::draw_help;
+use crate::help::screen_help;
+use crate::labels::status_word;
+use crate::theme::{Theme, color};
+
+/// The lobby's keys, for the hints line and the help.
+const KEYS: &[(&str, &str)] = &[
+    ("↑/↓", "select"),
+    ("Enter", "join (or watch)"),
+    ("s", "watch"),
+    ("c", "create"),
+    ("r", "refresh"),
+    ("?", "help"),
+    ("q", "quit"),
+];
 
 /// What the person asked for in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +71,10 @@ pub struct Lobby {
     pub notice: String,
     /// Where we are connected and as whom.
     pub title: String,
+    /// Text colours.
+    pub theme: Theme,
+    /// Whether the help overlay is open.
+    help: bool,
 }
 
 fn seat_text(summary: &MatchSummary, side: Side) -> String {
@@ -107,6 +124,10 @@ impl Lobby {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return LobbyAction::Quit;
         }
+        if self.help {
+            self.help = false;
+            return LobbyAction::None;
+        }
         if let Some(form) = self.form.as_mut() {
             let colors = [
                 ColorPreference::Random,
@@ -122,22 +143,23 @@ impl Lobby {
                     form.time_control.pop();
                 }
                 KeyCode::Char(c) => form.time_control.push(c),
-                KeyCode::Enter => match form.time_control.parse::<TimeControlArg>() {
-                    Ok(tc) => {
+                KeyCode::Enter => match form.time_control.parse::<TimeControl>() {
+                    Ok(time_control) => {
                         let color = form.color;
                         self.form = None;
                         return LobbyAction::Create {
-                            time_control: tc.0,
+                            time_control,
                             color,
                         };
                     }
-                    Err(e) => self.notice = e,
+                    Err(e) => self.notice = e.to_string(),
                 },
                 _ => {}
             }
             return LobbyAction::None;
         }
         match key.code {
+            KeyCode::Char('?') => self.help = true,
             KeyCode::Char('q') | KeyCode::Esc => return LobbyAction::Quit,
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -186,7 +208,7 @@ impl Lobby {
             Row::new(vec![
                 seat_text(summary, Side::First),
                 seat_text(summary, Side::Second),
-                time_control_text(summary.time_control),
+                summary.time_control.to_string(),
                 status_word(summary.status).to_string(),
                 summary.ply.to_string(),
                 summary.spectators.to_string(),
@@ -200,9 +222,10 @@ impl Lobby {
             Constraint::Length(4),
             Constraint::Length(5),
         ];
+        let text = self.theme.text();
         let header = Row::new(["white", "black", "time", "status", "ply", "watch"]).style(
             Style::default()
-                .fg(Color::Gray)
+                .fg(color(text.label))
                 .add_modifier(Modifier::UNDERLINED),
         );
         let empty = self.matches.is_empty();
@@ -230,14 +253,12 @@ impl Lobby {
             );
         }
         frame.render_widget(
-            Paragraph::new(self.notice.as_str()).style(Style::default().fg(Color::Cyan)),
+            Paragraph::new(self.notice.as_str()).style(Style::default().fg(color(text.info))),
             notice,
         );
+        let hints_text: Vec<String> = KEYS.iter().map(|(k, what)| format!("{k} {what}")).collect();
         frame.render_widget(
-            Paragraph::new(
-                "↑/↓ select  Enter join (or watch)  s spectate  c create  r refresh  q quit",
-            )
-            .style(Style::default().fg(Color::DarkGray)),
+            Paragraph::new(hints_text.join("  ")).style(Style::default().fg(color(text.quiet))),
             hints,
         );
         if let Some(form) = &self.form {
@@ -248,21 +269,21 @@ impl Lobby {
                 width,
                 6,
             );
-            let color = match form.color {
+            let colour = match form.color {
                 ColorPreference::Random => "random",
                 ColorPreference::White => "white",
                 ColorPreference::Black => "black",
             };
             let lines = vec![
                 Line::raw(format!(
-                    "time control: {}▏ (untimed or MIN+SEC)",
+                    "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
                     form.time_control
                 )),
-                Line::raw(format!("your colour:  ‹ {color} › (Tab changes)")),
+                Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
                 Line::raw(""),
                 Line::styled(
                     "Enter creates, Esc cancels",
-                    Style::default().fg(Color::DarkGray),
+                    Style::default().fg(color(text.quiet)),
                 ),
             ];
             frame.render_widget(Clear, popup);
@@ -271,6 +292,9 @@ impl Lobby {
                     .block(Block::default().borders(Borders::ALL).title(" new match ")),
                 popup,
             );
+        }
+        if self.help {
+            draw_help(frame, area, &screen_help(KEYS));
         }
     }
 }
@@ -370,7 +394,7 @@ mod tests {
         }
         lobby.handle(&key(KeyCode::Char('x')));
         assert_eq!(lobby.handle(&key(KeyCode::Enter)), LobbyAction::None);
-        assert!(text(&lobby).contains("a time control is"));
+        assert!(text(&lobby).contains("is not a time control"));
         lobby.handle(&key(KeyCode::Esc));
         assert!(text(&lobby).contains("no matches yet"));
     }
