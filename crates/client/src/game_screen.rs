@@ -108,6 +108,8 @@ pub struct GameScreen {
     pub caption: String,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
+    /// Nobody moves yet: a seat is free (the turn line says so instead).
+    pub waiting: bool,
     /// The last notice (a refusal, an offer) and its tone; cleared when the
     /// board changes.
     pub notice: Option<(String, Tone)>,
@@ -149,6 +151,7 @@ impl GameScreen {
             banner: None,
             caption: String::new(),
             outcome: None,
+            waiting: false,
             notice: None,
             keys: Vec::new(),
             typing: Typing::Moves,
@@ -187,8 +190,14 @@ impl GameScreen {
     fn after_change(&mut self) {
         self.input.reset();
         self.notice = None;
-        if self.can_move_now() {
-            self.input.cursor_to_own_queen(&self.position);
+        self.focus();
+    }
+
+    /// Puts the cursor on one of the person's queens, if it is not on one
+    /// and a move (or premove) can be built: where a turn or a game starts.
+    pub fn focus(&mut self) {
+        if let Some(position) = self.building_position() {
+            self.input.cursor_to_own_queen(&position);
         }
     }
 
@@ -539,7 +548,7 @@ impl GameScreen {
             Side::Second => (board::BLACK_CHIP, board::WHITE_CHIP, "black"),
         };
         let token = Style::default().bg(color(chip)).fg(color(ink));
-        let on_move = self.outcome.is_none() && self.position.turn() == side;
+        let on_move = self.outcome.is_none() && !self.waiting && self.position.turn() == side;
         let clock = self
             .clock
             .remaining(side, now)
@@ -590,6 +599,10 @@ impl GameScreen {
             ));
         }
         lines.push(match self.outcome {
+            None if self.waiting => Line::styled(
+                "waiting for an opponent: the clock starts when one sits down",
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
             Some(outcome) => Line::styled(
                 format!("GAME OVER: {outcome}"),
                 Style::default()

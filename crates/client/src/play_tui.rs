@@ -142,9 +142,8 @@ impl PlayTui {
         let (Some(view), Some(screen)) = (self.session.view(), &mut self.screen) else {
             return;
         };
-        screen.show_game(view.position, view.moves.clone(), view.moves.len());
-        screen.names = Side::BOTH.map(|side| view.name(side));
-        screen.clock = view.clock;
+        // Who may move first, so that a new position puts the cursor on
+        // the right queens.
         screen.outcome = view.outcome;
         let can_move = self.session.can_move();
         screen.movable = Side::BOTH.map(|side| can_move && view.you == Some(side));
@@ -154,16 +153,15 @@ impl PlayTui {
         if screen.premove_for.is_none() {
             screen.premove = None;
         }
+        screen.show_game(view.position, view.moves.clone(), view.moves.len());
+        screen.names = Side::BOTH.map(|side| view.name(side));
+        screen.clock = view.clock;
+        screen.waiting = view.status == MatchStatus::Waiting;
         screen.caption = format!("match {}", view.id);
         screen.keys = keys_for(view);
         let role = match view.you {
             Some(side) => format!("you play {side}"),
             None => "watching".into(),
-        };
-        let waiting = if view.status == MatchStatus::Waiting {
-            "; waiting for an opponent (the clock starts when one sits down)"
-        } else {
-            ""
         };
         let offer = match view.rematch_offer {
             Some(by) if Some(by) != view.you => {
@@ -172,7 +170,7 @@ impl PlayTui {
             Some(_) => "; rematch offered".into(),
             None => String::new(),
         };
-        screen.status = format!("{role}{waiting}{offer}   [{}]", self.link);
+        screen.status = format!("{role}{offer}   [{}]", self.link);
     }
 
     fn open_screen(&mut self) {
@@ -185,6 +183,9 @@ impl PlayTui {
         self.screen = Some(screen);
         self.lobby.notice.clear();
         self.sync_screen();
+        if let Some(screen) = &mut self.screen {
+            screen.focus();
+        }
     }
 
     /// The game-start banner for the person at this terminal.
@@ -305,19 +306,21 @@ impl PlayTui {
                 self.sync_screen();
                 if let Some(screen) = &mut self.screen {
                     screen.banner = Some(banner);
+                    screen.focus();
                 }
                 if playing {
                     self.bell.ring(Ring::OpponentJoined);
                 }
             }
-            Change::Moved(m) => {
+            Change::Moved(_) => {
                 let mover = view.position.turn().opponent();
                 let ours = view.our_turn();
+                let theirs = playing && view.you != Some(mover);
                 if let Some(screen) = &mut self.screen {
-                    screen.clock = view.clock;
-                    screen.show_move(view.position, m);
+                    screen.banner = None;
                 }
-                if playing && view.you != Some(mover) {
+                self.sync_screen();
+                if theirs {
                     self.bell.ring(Ring::OpponentMoved);
                 }
                 if ours {
