@@ -190,6 +190,7 @@ impl<W: Write> PlainPlay<W> {
                 self.send(ClientMessage::CreateMatch {
                     time_control,
                     color,
+                    computer: None,
                 });
             }
             ["join", id, rest @ ..] => match id.parse::<MatchId>() {

@@ -278,6 +278,7 @@ impl PlayTui {
                 self.send(ClientMessage::CreateMatch {
                     time_control,
                     color,
+                    computer: None,
                 });
             }
             LobbyAction::Join(match_id) => {
