@@ -254,7 +254,7 @@ impl<W: Write> PlainPlay<W> {
                         },
                     }
                 }
-                self.session.create(time_control, color);
+                self.session.create(time_control, color, None);
             }
             ["join", id, rest @ ..] => match self.match_named(id) {
                 Ok(match_id) => {

@@ -389,7 +389,7 @@ impl PlayTui {
                 color,
             } => {
                 self.lobby.notice = "creating a match …".into();
-                self.session.create(time_control, color);
+                self.session.create(time_control, color, None);
             }
             LobbyAction::Join(match_id) => {
                 self.lobby.notice = "joining …".into();

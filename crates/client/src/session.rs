@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use amazons_core::{Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, MatchStatus, MessageType, SeatToken,
+    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, MessageType, SeatToken,
     ServerMessage,
 };
 
@@ -191,12 +191,19 @@ impl MatchSession {
         self.outbox.push(message);
     }
 
-    /// Asks for a new match.
-    pub fn create(&mut self, time_control: TimeControl, color: ColorPreference) {
+    /// Asks for a new match; with `computer`, against the server's
+    /// computer player.
+    pub fn create(
+        &mut self,
+        time_control: TimeControl,
+        color: ColorPreference,
+        computer: Option<ComputerRequest>,
+    ) {
         self.awaiting = Some(Awaiting::Created);
         self.send(ClientMessage::CreateMatch {
             time_control,
             color,
+            computer,
         });
     }
 

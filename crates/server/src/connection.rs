@@ -457,6 +457,7 @@ impl Session {
             ClientMessage::CreateMatch {
                 time_control,
                 color,
+                computer: _,
             } => {
                 match match_actor::create(
                     &self.shared,
@@ -523,6 +524,7 @@ impl Session {
             name,
             max_message_bytes: self.shared.config.max_message_bytes as u32,
             grace_ms: self.shared.config.grace_secs.get() * 1000,
+            computer: None,
         })
     }
 

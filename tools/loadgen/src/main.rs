@@ -218,6 +218,7 @@ async fn match_slot(
             &ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
+                computer: None,
             },
         )
         .await?;

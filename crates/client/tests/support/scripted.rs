@@ -125,6 +125,7 @@ pub async fn create_timed(
     let create = ClientMessage::CreateMatch {
         time_control,
         color: ColorPreference::White,
+        computer: None,
     };
     socket.send(Message::text(create.encode())).await.unwrap();
     loop {

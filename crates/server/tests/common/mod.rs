@@ -165,6 +165,7 @@ impl Client {
         self.send(&ClientMessage::CreateMatch {
             time_control,
             color,
+            computer: None,
         })
         .await;
         self.joined().await
