@@ -13,6 +13,8 @@
 //! - [`game_screen`]: the shared game screen (board, players, moves, typing,
 //!   help, `y/n` questions, premoves).
 //! - [`lobby_screen`]: the lobby screen of `play` (match list, create form).
+//! - [`computer_form`]: "play the computer": the server's offer, the form and
+//!   plain mode's names for it.
 //! - [`theme`]: colours, with their contrast checked.
 //! - [`bell`]: the terminal bell and what it rings for.
 //! - [`help`]: the rules and each screen's keys.
@@ -47,6 +49,7 @@ pub mod bell;
 pub mod board_view;
 pub mod bot;
 pub mod cli;
+pub mod computer_form;
 pub mod connection;
 pub mod game_screen;
 pub mod help;

@@ -3,7 +3,10 @@
 //! keys into [`LobbyAction`]s; `play` sends them to the server.
 
 use amazons_core::{PlayerKind, Side, TimeControl};
-use amazons_protocol::{ColorPreference, MatchId, MatchStatus, MatchSummary, ServerMessage};
+use amazons_protocol::{
+    ColorPreference, ComputerOffer, ComputerRequest, MatchId, MatchStatus, MatchSummary,
+    ServerMessage,
+};
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -11,6 +14,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 
+use crate::computer_form::{ComputerForm, FormResult};
 use crate::game_screen::draw_help;
 use crate::help::screen_help;
 use crate::labels::status_word;
@@ -22,6 +26,7 @@ const KEYS: &[(&str, &str)] = &[
     ("Enter", "join (or watch)"),
     ("s", "watch"),
     ("c", "create"),
+    ("p", "play the computer"),
     ("r", "refresh"),
     ("?", "help"),
     ("q", "quit"),
@@ -38,6 +43,8 @@ pub enum LobbyAction {
         time_control: TimeControl,
         /// The colour wanted.
         color: ColorPreference,
+        /// The server's computer as the opponent.
+        computer: Option<ComputerRequest>,
     },
     /// Take a free seat.
     Join(MatchId),
@@ -75,6 +82,10 @@ pub struct Lobby {
     pub theme: Theme,
     /// Whether the help overlay is open.
     help: bool,
+    /// The computer opponents the server offers (`welcome.computer`).
+    computer: Option<ComputerOffer>,
+    /// The open play-the-computer form.
+    computer_form: Option<ComputerForm>,
 }
 
 fn seat_text(summary: &MatchSummary, side: Side) -> String {
@@ -96,6 +107,10 @@ impl Lobby {
     /// Follows the lobby messages (list, update, removal).
     pub fn apply(&mut self, message: &ServerMessage) {
         match message {
+            ServerMessage::Welcome { computer, .. } => {
+                self.computer = computer.clone();
+                return;
+            }
             ServerMessage::MatchList { matches } => self.matches = matches.clone(),
             ServerMessage::MatchUpdated { summary } => {
                 match self.matches.iter_mut().find(|m| m.id == summary.id) {
@@ -128,6 +143,25 @@ impl Lobby {
             self.help = false;
             return LobbyAction::None;
         }
+        if let Some(form) = self.computer_form.as_mut() {
+            match form.handle(*key) {
+                FormResult::Open => {}
+                FormResult::Cancelled => self.computer_form = None,
+                FormResult::Create {
+                    time_control,
+                    color,
+                    computer,
+                } => {
+                    self.computer_form = None;
+                    return LobbyAction::Create {
+                        time_control,
+                        color,
+                        computer: Some(computer),
+                    };
+                }
+            }
+            return LobbyAction::None;
+        }
         if let Some(form) = self.form.as_mut() {
             let colors = [
                 ColorPreference::Random,
@@ -150,6 +184,7 @@ impl Lobby {
                         return LobbyAction::Create {
                             time_control,
                             color,
+                            computer: None,
                         };
                     }
                     Err(e) => self.notice = e.to_string(),
@@ -171,6 +206,10 @@ impl Lobby {
                     color: ColorPreference::Random,
                 });
             }
+            KeyCode::Char('p') => match &self.computer {
+                Some(offer) => self.computer_form = Some(ComputerForm::new(offer.clone())),
+                None => self.notice = "this server offers no computer opponents".into(),
+            },
             KeyCode::Char('r') => return LobbyAction::Refresh,
             KeyCode::Char('s') => {
                 if let Some(summary) = self.selected_match() {
@@ -293,6 +332,9 @@ impl Lobby {
                 popup,
             );
         }
+        if let Some(form) = &self.computer_form {
+            form.draw(frame, area, self.theme);
+        }
         if self.help {
             draw_help(frame, area, &screen_help(KEYS));
         }
@@ -371,6 +413,49 @@ mod tests {
     }
 
     #[test]
+    fn play_the_computer_lists_the_levels_in_words_and_asks_for_one() {
+        let mut lobby = Lobby::default();
+        lobby.handle(&key(KeyCode::Char('p')));
+        assert!(text(&lobby).contains("this server offers no computer opponents"));
+        let welcome = ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            computer: Some(crate::computer_form::tests::offer()),
+        };
+        lobby.apply(&welcome);
+        lobby.handle(&key(KeyCode::Char('p')));
+        let screen = text(&lobby);
+        assert!(screen.contains("play the computer"), "{screen}");
+        assert!(screen.contains("level 1   random mover"), "{screen}");
+        assert!(
+            screen.contains("level 7   full strength, Monte-Carlo tree search"),
+            "{screen}"
+        );
+        assert!(screen.contains("> level 4"), "{screen}");
+        assert!(
+            screen.contains("fairy     Fairy-Stockfish (engine)"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("think time (←/→): 1 s a move (at most 10 s)"),
+            "{screen}"
+        );
+        lobby.handle(&key(KeyCode::Up));
+        let action = lobby.handle(&key(KeyCode::Enter));
+        assert_eq!(
+            action,
+            LobbyAction::Create {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Random,
+                computer: Some(ComputerRequest::level(3).with_think_ms(1000)),
+            }
+        );
+    }
+
+    #[test]
     fn the_create_form_reads_a_time_control_and_a_colour() {
         let mut lobby = Lobby::default();
         lobby.handle(&key(KeyCode::Char('c')));
@@ -386,6 +471,7 @@ mod tests {
                     increment_ms: 0
                 },
                 color: ColorPreference::White,
+                computer: None,
             }
         );
         lobby.handle(&key(KeyCode::Char('c')));

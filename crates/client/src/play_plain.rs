@@ -11,11 +11,14 @@ use std::io::Write;
 use std::time::Instant;
 
 use amazons_core::{Move, PlayerKind, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, MatchId, MatchStatus, MatchSummary};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ComputerOffer, MatchId, MatchStatus, MatchSummary,
+};
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::bell::{Bell, Ring};
 use crate::cli::{PlayArgs, parse_side};
+use crate::computer_form;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::help::{PLAIN_PLAY, RULES};
 use crate::labels::{format_clock, move_number, status_word};
@@ -60,6 +63,8 @@ struct PlainPlay<W: Write> {
     interrupted: bool,
     /// The bell.
     bell: Bell,
+    /// The computer opponents the server offers (`welcome.computer`).
+    computer: Option<ComputerOffer>,
 }
 
 /// Runs `play --plain`.
@@ -135,6 +140,7 @@ impl<W: Write> PlainPlay<W> {
             told_waiting: false,
             interrupted: false,
             bell,
+            computer: None,
         }
     }
 
@@ -237,24 +243,38 @@ impl<W: Write> PlainPlay<W> {
                 let _ = self.outbox.send(ClientMessage::ListMatches);
             }
             ["board"] => self.print_board()?,
-            ["create", rest @ ..] => {
-                let mut time_control = TimeControl::Untimed;
-                let mut color = ColorPreference::Random;
-                for word in rest {
-                    match (parse_side(word), *word) {
-                        (Some(Side::First), _) => color = ColorPreference::White,
-                        (Some(Side::Second), _) => color = ColorPreference::Black,
-                        (None, "random") => color = ColorPreference::Random,
-                        (None, text) => match text.parse::<TimeControl>() {
-                            Ok(tc) => time_control = tc,
-                            Err(e) => {
-                                writeln!(self.out, "{e}")?;
-                                return Ok(Line::Done);
-                            }
-                        },
-                    }
+            ["create", rest @ ..] => match game_settings(rest) {
+                Ok((time_control, color, None)) => {
+                    self.session.create(time_control, color, None);
                 }
-                self.session.create(time_control, color, None);
+                Ok((_, _, Some(_))) => {
+                    writeln!(self.out, "a think time is for `computer` games")?;
+                }
+                Err(e) => writeln!(self.out, "{e}")?,
+            },
+            ["computer"] => self.list_computer()?,
+            ["computer", opponent, rest @ ..] => {
+                let Some(offer) = &self.computer else {
+                    writeln!(self.out, "this server offers no computer opponents")?;
+                    return Ok(Line::Done);
+                };
+                let request = match computer_form::named(offer, opponent) {
+                    Ok(request) => request,
+                    Err(e) => {
+                        writeln!(self.out, "{e}")?;
+                        return Ok(Line::Done);
+                    }
+                };
+                match game_settings(rest) {
+                    Ok((time_control, color, think_ms)) => {
+                        let request = match think_ms {
+                            Some(ms) => request.with_think_ms(ms),
+                            None => request,
+                        };
+                        self.session.create(time_control, color, Some(request));
+                    }
+                    Err(e) => writeln!(self.out, "{e}")?,
+                }
             }
             ["join", id, rest @ ..] => match self.match_named(id) {
                 Ok(match_id) => {
@@ -295,6 +315,27 @@ impl<W: Write> PlainPlay<W> {
         }
         self.flush();
         Ok(Line::Done)
+    }
+
+    /// `computer` alone: what the server offers, in its words.
+    fn list_computer(&mut self) -> anyhow::Result<()> {
+        let Some(offer) = &self.computer else {
+            writeln!(self.out, "this server offers no computer opponents")?;
+            return Ok(());
+        };
+        writeln!(
+            self.out,
+            "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]`):"
+        )?;
+        for opponent in computer_form::opponents(offer) {
+            writeln!(self.out, "  {:<9} {}", opponent.label, opponent.description)?;
+        }
+        writeln!(
+            self.out,
+            "think time: {} ms a move unless given, at most {} ms",
+            offer.think_ms.default, offer.think_ms.max
+        )?;
+        Ok(())
     }
 
     fn play_move(&mut self, line: &str) -> anyhow::Result<Line> {
@@ -412,8 +453,14 @@ impl<W: Write> PlainPlay<W> {
         };
         use amazons_protocol::ServerMessage;
         match &message {
-            ServerMessage::Welcome { server, name, .. } => {
+            ServerMessage::Welcome {
+                server,
+                name,
+                computer,
+                ..
+            } => {
                 self.greeted = true;
+                self.computer = computer.clone();
                 writeln!(self.out, "connected to {server} as {name}")?;
             }
             ServerMessage::MatchList { matches } => {
@@ -540,6 +587,34 @@ impl<W: Write> PlainPlay<W> {
     }
 }
 
+/// The words after `create` or `computer LEVEL`: a time control, a colour,
+/// and (for the computer) `think SECS`.
+fn game_settings(words: &[&str]) -> Result<(TimeControl, ColorPreference, Option<u64>), String> {
+    let mut time_control = TimeControl::Untimed;
+    let mut color = ColorPreference::Random;
+    let mut think_ms = None;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match (parse_side(word), *word) {
+            (Some(Side::First), _) => color = ColorPreference::White,
+            (Some(Side::Second), _) => color = ColorPreference::Black,
+            (None, "random") => color = ColorPreference::Random,
+            (None, "think") => {
+                let seconds = words
+                    .next()
+                    .and_then(|w| w.parse::<f64>().ok())
+                    .filter(|s| *s > 0.0 && s.is_finite())
+                    .ok_or("`think` takes seconds, like `think 2`")?;
+                think_ms = Some((seconds * 1000.0).round() as u64);
+            }
+            (None, text) => {
+                time_control = text.parse::<TimeControl>().map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok((time_control, color, think_ms))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -612,6 +687,39 @@ mod tests {
         assert_eq!(play.bell.rung(), [Ring::OpponentMoved]);
         type_line(&mut play, "help");
         assert!(!output(&play).contains("click"), "plain help has no mouse");
+    }
+
+    #[test]
+    fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
+        let (mut play, mut sent) = plain();
+        play.on_event(NetEvent::Connected).unwrap();
+        let welcome = ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            computer: Some(crate::computer_form::tests::offer()),
+        };
+        play.on_event(NetEvent::Message(welcome)).unwrap();
+        type_line(&mut play, "computer");
+        assert!(
+            output(&play).contains("level 1   random mover"),
+            "{}",
+            output(&play)
+        );
+        type_line(&mut play, "computer 9");
+        assert!(output(&play).contains("level 9: this server offers levels 1 to 7"));
+        assert!(drain(&mut sent).is_empty());
+        type_line(&mut play, "computer 5 think 2 black 5+3");
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::CreateMatch {
+                time_control: "5+3".parse().unwrap(),
+                color: ColorPreference::Black,
+                computer: Some(amazons_protocol::ComputerRequest::level(5).with_think_ms(2000)),
+            }]
+        );
     }
 
     #[test]

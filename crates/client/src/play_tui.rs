@@ -387,9 +387,13 @@ impl PlayTui {
             LobbyAction::Create {
                 time_control,
                 color,
+                computer,
             } => {
-                self.lobby.notice = "creating a match …".into();
-                self.session.create(time_control, color, None);
+                self.lobby.notice = match &computer {
+                    Some(_) => "asking the server's computer for a game …".into(),
+                    None => "creating a match …".into(),
+                };
+                self.session.create(time_control, color, computer);
             }
             LobbyAction::Join(match_id) => {
                 self.lobby.notice = "joining …".into();

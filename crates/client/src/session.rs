@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use amazons_core::{Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, MessageType, SeatToken,
-    ServerMessage,
+    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, MessageType,
+    SeatToken, ServerMessage,
 };
 
 use crate::match_view::{Change, MatchView};
