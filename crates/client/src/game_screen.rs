@@ -788,8 +788,6 @@ fn textwrap_lines(text: &str, width: usize) -> usize {
 mod tests {
     use super::*;
     use crossterm::event::{KeyEventState, MouseEvent};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use std::time::Duration;
 
     fn key(code: KeyCode) -> Event {
@@ -809,18 +807,7 @@ mod tests {
     }
 
     fn screen_text(screen: &mut GameScreen, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal.draw(|frame| screen.draw(frame)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..height)
-            .map(|y| {
-                let row: String = (0..width)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect();
-                row.trim_end().to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::snapshot::render(width, height, |frame| screen.draw(frame))
     }
 
     fn hot_seat() -> GameScreen {
@@ -863,6 +850,7 @@ mod tests {
         assert!(lines[10].contains("moves ───"), "{text}");
         assert_eq!(lines[11], "                                    1. d1-d7/g7");
         assert!(lines[22].starts_with("move> "), "{text}");
+        crate::snapshot::assert_snapshot("hot_seat_80x24", &text);
     }
 
     #[test]
@@ -955,6 +943,7 @@ mod tests {
             !text.contains("move>"),
             "nobody moves after the end: {text}"
         );
+        crate::snapshot::assert_snapshot("game_over_120x40", &text);
         let small = screen_text(&mut screen, 40, 12);
         assert!(small.contains("window too small"), "{small}");
     }

@@ -333,8 +333,6 @@ mod tests {
     use super::*;
 
     use crossterm::event::{KeyEvent, KeyEventState, KeyModifiers};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent {
@@ -346,16 +344,7 @@ mod tests {
     }
 
     fn screen(replay: &mut Replay<'_>) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal.draw(|frame| replay.screen.draw(frame)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..24)
-            .map(|y| {
-                let row: String = (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect();
-                row.trim_end().to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::snapshot::render(80, 24, |frame| replay.screen.draw(frame))
     }
 
     #[test]
@@ -401,7 +390,9 @@ mod tests {
         }
         replay.handle(&key(KeyCode::Enter));
         assert_eq!(replay.shown, 2);
-        assert!(screen(&mut replay).contains("replay: move 2 of 3"));
+        let second = screen(&mut replay);
+        assert!(second.contains("replay: move 2 of 3"), "{second}");
+        crate::snapshot::assert_snapshot("replay_move_2", &second);
         replay.handle(&key(KeyCode::Char('9')));
         replay.handle(&key(KeyCode::Enter));
         assert!(screen(&mut replay).contains("the game has 3 moves"));
@@ -414,6 +405,7 @@ mod tests {
             !help.contains("click"),
             "no pointing keys in a replay: {help}"
         );
+        crate::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
     }

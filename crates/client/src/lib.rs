@@ -67,6 +67,8 @@ pub mod seat_store;
 pub mod server_address;
 pub mod server_http;
 pub mod session;
+#[cfg(test)]
+mod snapshot;
 pub mod state_dir;
 pub mod terminal;
 pub mod text_board;

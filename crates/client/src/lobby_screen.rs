@@ -23,10 +23,10 @@ use crate::theme::{Theme, color};
 /// The lobby's keys, for the hints line and the help.
 const KEYS: &[(&str, &str)] = &[
     ("↑/↓", "select"),
-    ("Enter", "join (or watch)"),
+    ("Enter", "join/watch"),
     ("s", "watch"),
     ("c", "create"),
-    ("p", "play the computer"),
+    ("p", "vs computer"),
     ("r", "refresh"),
     ("?", "help"),
     ("q", "quit"),
@@ -201,13 +201,17 @@ impl Lobby {
                 self.selected = (self.selected + 1).min(self.matches.len().saturating_sub(1));
             }
             KeyCode::Char('c') => {
+                self.notice.clear();
                 self.form = Some(CreateForm {
                     time_control: "5+3".into(),
                     color: ColorPreference::Random,
                 });
             }
             KeyCode::Char('p') => match &self.computer {
-                Some(offer) => self.computer_form = Some(ComputerForm::new(offer.clone())),
+                Some(offer) => {
+                    self.notice.clear();
+                    self.computer_form = Some(ComputerForm::new(offer.clone()));
+                }
                 None => self.notice = "this server offers no computer opponents".into(),
             },
             KeyCode::Char('r') => return LobbyAction::Refresh,
@@ -295,7 +299,11 @@ impl Lobby {
             Paragraph::new(self.notice.as_str()).style(Style::default().fg(color(text.info))),
             notice,
         );
-        let hints_text: Vec<String> = KEYS.iter().map(|(k, what)| format!("{k} {what}")).collect();
+        // The hints leave out ↑/↓, so they fit 80 columns; the help has all.
+        let hints_text: Vec<String> = KEYS[1..]
+            .iter()
+            .map(|(k, what)| format!("{k} {what}"))
+            .collect();
         frame.render_widget(
             Paragraph::new(hints_text.join("  ")).style(Style::default().fg(color(text.quiet))),
             hints,
@@ -345,8 +353,6 @@ impl Lobby {
 mod tests {
     use super::*;
     use crossterm::event::{KeyEvent, KeyEventState};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent {
@@ -365,19 +371,7 @@ mod tests {
     }
 
     fn text(lobby: &Lobby) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal.draw(|frame| lobby.draw(frame)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..24)
-            .map(|y| {
-                (0..80)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::snapshot::render(80, 24, |frame| lobby.draw(frame))
     }
 
     #[test]
@@ -391,6 +385,7 @@ mod tests {
         assert!(screen.contains("cy (away)"), "{screen}");
         assert!(screen.contains("deep [bot]"), "{screen}");
         assert!(screen.contains("playing"), "{screen}");
+        crate::snapshot::assert_snapshot("lobby", &screen);
     }
 
     #[test]
@@ -443,6 +438,7 @@ mod tests {
             screen.contains("think time (←/→): 1 s a move (at most 10 s)"),
             "{screen}"
         );
+        crate::snapshot::assert_snapshot("lobby_play_the_computer", &screen);
         lobby.handle(&key(KeyCode::Up));
         let action = lobby.handle(&key(KeyCode::Enter));
         assert_eq!(

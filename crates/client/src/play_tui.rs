@@ -486,8 +486,6 @@ fn keys_for(view: &MatchView) -> Vec<(&'static str, &'static str)> {
 mod tests {
     use super::*;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
     const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
@@ -533,23 +531,10 @@ mod tests {
     }
 
     fn screen_text(play: &mut PlayTui, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal
-            .draw(|frame| match &mut play.screen {
-                Some(screen) => screen.draw(frame),
-                None => play.lobby.draw(frame),
-            })
-            .unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..height)
-            .map(|y| {
-                let row: String = (0..width)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect();
-                row.trim_end().to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::snapshot::render(width, height, |frame| match &mut play.screen {
+            Some(screen) => screen.draw(frame),
+            None => play.lobby.draw(frame),
+        })
     }
 
     fn seated_black() -> (PlayTui, UnboundedReceiver<ClientMessage>) {
@@ -599,7 +584,9 @@ mod tests {
 
         play.on_game_input(&key('r'));
         assert!(drain(&mut sent).is_empty(), "r only asks");
-        assert!(screen_text(&mut play, 80, 24).contains("Resign this game?"));
+        let asking = screen_text(&mut play, 80, 24);
+        assert!(asking.contains("Resign this game?"), "{asking}");
+        crate::snapshot::assert_snapshot("resign_question", &asking);
         play.on_game_input(&key('n'));
         assert!(drain(&mut sent).is_empty(), "n keeps the game");
         assert!(!screen_text(&mut play, 80, 24).contains("Resign this game?"));
@@ -660,7 +647,9 @@ mod tests {
             play.on_game_input(&key(c));
         }
         assert!(drain(&mut sent).is_empty(), "not sent during white's turn");
-        assert!(screen_text(&mut play, 80, 24).contains("premove j7-j6/j5"));
+        let premoved = screen_text(&mut play, 80, 24);
+        assert!(premoved.contains("premove j7-j6/j5"), "{premoved}");
+        crate::snapshot::assert_snapshot("premove", &premoved);
         play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":2,"move":"g1-g4/g5","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
         assert_eq!(
             drain(&mut sent),
@@ -708,12 +697,14 @@ mod tests {
         play.on_event(message(&waiting)).unwrap();
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("waiting for an opponent"), "{text}");
+        crate::snapshot::assert_snapshot("waiting_for_an_opponent", &text);
         assert!(!text.contains("move>"), "no prompt before the game: {text}");
         assert!(!text.contains("creating a match"), "{text}");
         play.on_event(message(&format!(r#"{{"type":"game_started","match_id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"clocks":null}}"#))).unwrap();
         assert_eq!(play.bell.rung(), [Ring::OpponentJoined]);
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("GAME ON — your move"), "{text}");
+        crate::snapshot::assert_snapshot("game_started", &text);
         assert!(text.contains("move>"), "{text}");
         play.on_event(NetEvent::Message(ServerMessage::ServerShutdown {
             message: "going down".into(),
@@ -747,6 +738,7 @@ mod tests {
         let text = screen_text(&mut play, 80, 24);
         assert!(!text.contains("move>"), "{text}");
         assert!(text.contains("l stop watching"), "{text}");
+        crate::snapshot::assert_snapshot("watching", &text);
         play.on_game_input(&key('?'));
         let help = screen_text(&mut play, 80, 24);
         assert!(!help.contains("click"), "a spectator cannot pick: {help}");
