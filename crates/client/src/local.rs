@@ -304,12 +304,13 @@ fn run_tui(
 ) -> anyhow::Result<()> {
     let names = local.players.clone().map(|p| p.name);
     let mut screen = GameScreen::new(amazons_core::Position::start(), names.clone());
-    let moves = local.moves();
-    let shown = moves.len();
-    screen.show_game(local.game.position(), moves, shown);
     screen.theme = theme;
     screen.movable = Side::BOTH.map(|s| local.is_human(s));
     screen.flipped = local.is_human(Side::Second) && !local.is_human(Side::First);
+    let moves = local.moves();
+    let shown = moves.len();
+    screen.show_game(local.game.position(), moves, shown);
+    screen.focus();
     screen.keys = if local.humans() > 0 {
         vec![("t", "take back"), ("r", "resign"), ("n", "new game")]
     } else {
@@ -398,7 +399,10 @@ fn run_tui(
         let action = screen.handle(&event::read()?);
         match action {
             ScreenAction::Quit if local.unfinished() => {
-                screen.ask(format!("Quit this game? {KEPT}."), 'q');
+                screen.ask(
+                    "Quit this game? It is kept: `amazons-client local --resume` continues it.",
+                    'q',
+                );
             }
             ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
                 local.keep_unfinished();

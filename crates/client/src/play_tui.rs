@@ -268,7 +268,7 @@ impl PlayTui {
                     }
                 }
                 if let Some(outcome) = ended_while_away {
-                    self.game_over(outcome, "while you were away: ");
+                    self.game_over(outcome, " while you were away");
                 }
             }
             SessionEvent::Changed(change) => self.on_change(change),
@@ -339,7 +339,7 @@ impl PlayTui {
             screen.premove = None;
             screen.banner = None;
         }
-        self.notify(format!("game over {when}{outcome}"), Tone::Info);
+        self.notify(format!("game over{when}: {outcome}"), Tone::Info);
         if playing {
             self.bell.ring(Ring::GameOver);
         }

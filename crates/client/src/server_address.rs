@@ -108,14 +108,9 @@ pub fn explain_failure(address: &ServerAddress, error: &tungstenite::Error) -> S
                  the server printed when it started"
             )
         }
-        Error::Http(response) if response.status().as_u16() == 404 => format!(
-            "no WebSocket at {address} (HTTP 404) — did you mean {}?",
-            address.suggestion()
-        ),
         Error::Http(response) => format!(
-            "{address} answered HTTP {} instead of opening a WebSocket — is it an \
-             amazons-server? Its address looks like {}",
-            response.status(),
+            "no WebSocket at {address} (HTTP {}) — did you mean {}?",
+            response.status().as_u16(),
             address.suggestion()
         ),
         Error::Protocol(e) => format!(

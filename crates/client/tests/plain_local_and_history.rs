@@ -215,7 +215,14 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     let first = run(
-        &["local", "--plain", "--time", "5+3", "--history-dir", &history],
+        &[
+            "local",
+            "--plain",
+            "--time",
+            "5+3",
+            "--history-dir",
+            &history,
+        ],
         "d1 d7 g7\nquit\n",
     );
     assert!(
