@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use amazons_protocol::{MatchId, SeatToken};
 use serde::{Deserialize, Serialize};
 
-use crate::state_dir::{create_private_dir, write_private};
+use crate::state_dir::write_private;
 
 /// One saved seat.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -118,14 +118,6 @@ impl SeatStore {
             .collect();
         seats.sort_by_key(|seat| std::cmp::Reverse(seat.saved_at_ms));
         seats
-    }
-
-    /// Makes sure the folder exists (owner-only), so a failure shows early.
-    pub fn prepare(&self) -> anyhow::Result<()> {
-        match &self.dir {
-            Some(dir) => create_private_dir(dir),
-            None => Ok(()),
-        }
     }
 }
 

@@ -27,7 +27,7 @@ pub fn state_dir() -> PathBuf {
 
 /// Creates `dir` and its missing parents, the last one readable by its
 /// owner only.
-pub fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
+fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
