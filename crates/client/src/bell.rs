@@ -25,7 +25,8 @@ pub const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 pub struct Bell {
     /// `--quiet`: never ring.
     quiet: bool,
-    /// Every ring asked for, in order.
+    /// Every ring asked for, in order (also when quiet: what the player
+    /// would have heard).
     rung: Vec<Ring>,
 }
 

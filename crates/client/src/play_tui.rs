@@ -28,7 +28,7 @@ use crate::theme::Theme;
 const LEAVE_LIVE_GAME: &str = "Leave the game? Your seat is kept for 60 s while your clock \
 runs; run the same command again to take it back.";
 
-/// What a quit would lose, and so whether to ask.
+/// Whether the screen loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Flow {
     Continue,
