@@ -9,8 +9,9 @@
 //! - its budget is its think time, bounded by its clock ([`think_budget`]);
 //! - a move the match refuses as illegal makes it give up (`illegal_move`);
 //! - after the game it accepts a rematch offer and never offers one itself;
-//!   it leaves a finished match once its opponent is gone, and a finished
-//!   match it has a rematch of;
+//!   it leaves a finished match once its opponent is gone (at once when the
+//!   game ended with the opponent away), and a finished match it has a
+//!   rematch of;
 //! - it stops when its match is cleared away or its seat is taken over.
 
 use std::time::Duration;
@@ -104,6 +105,8 @@ struct Seat {
     asked: Option<u32>,
     /// Whether its engine still has to hear `new_game`.
     new_game: bool,
+    /// Whether the opponent was connected, as last seen.
+    opponent_here: bool,
 }
 
 impl Seat {
@@ -121,6 +124,7 @@ impl Seat {
             over: false,
             asked: None,
             new_game: true,
+            opponent_here: true,
         }
     }
 }
@@ -196,18 +200,20 @@ impl Mind {
                 seat.clocks = snapshot.clocks;
                 seat.known = true;
                 seat.playing = snapshot.status == amazons_protocol::MatchStatus::Playing;
+                seat.opponent_here = opponent_here(&snapshot.seats, seat.side);
                 if snapshot.outcome.is_some() && !seat.over {
                     seat.over = true;
                     actions.push(Action::GameEnded);
                 }
-                if seat.over && !opponent_here(&snapshot.seats, seat.side) {
+                if seat.over && !seat.opponent_here {
                     actions.push(Action::Leave(seat.match_id));
                     actions.push(Action::Stop);
                 }
             }
-            ServerMessage::GameStarted { clocks, .. } => {
+            ServerMessage::GameStarted { clocks, seats, .. } => {
                 seat.playing = true;
                 seat.clocks = *clocks;
+                seat.opponent_here = opponent_here(seats, seat.side);
             }
             ServerMessage::MovePlayed {
                 ply, mv, clocks, ..
@@ -224,6 +230,12 @@ impl Mind {
             ServerMessage::GameOver { .. } if !seat.over => {
                 seat.over = true;
                 actions.push(Action::GameEnded);
+                if !seat.opponent_here {
+                    // It ended with the opponent away (abandonment): nobody
+                    // is left to ask for a rematch.
+                    actions.push(Action::Leave(seat.match_id));
+                    actions.push(Action::Stop);
+                }
             }
             ServerMessage::RematchOffered { by, .. } if seat.over && *by != seat.side => {
                 actions.push(Action::AcceptRematch {
@@ -231,11 +243,12 @@ impl Mind {
                     new_side: seat.side.opponent(),
                 });
             }
-            ServerMessage::SeatsChanged { seats, .. }
-                if seat.over && !opponent_here(seats, seat.side) =>
-            {
-                actions.push(Action::Leave(seat.match_id));
-                actions.push(Action::Stop);
+            ServerMessage::SeatsChanged { seats, .. } => {
+                seat.opponent_here = opponent_here(seats, seat.side);
+                if seat.over && !seat.opponent_here {
+                    actions.push(Action::Leave(seat.match_id));
+                    actions.push(Action::Stop);
+                }
             }
             ServerMessage::Error {
                 code,
@@ -627,6 +640,27 @@ mod tests {
         assert_eq!(
             mind.on_message(&ServerMessage::MatchRemoved { match_id: id(2) }),
             vec![Action::Stop]
+        );
+    }
+
+    #[test]
+    fn a_game_that_ends_with_the_opponent_away_is_left_at_once() {
+        let mut mind = seated_black();
+        mind.on_message(&ServerMessage::SeatsChanged {
+            match_id: id(1),
+            seats: seats(false),
+            spectators: 0,
+        });
+        let abandoned = ServerMessage::GameOver {
+            match_id: id(1),
+            winner: Some(Side::Second),
+            reason: EndReason::Abandonment,
+            clocks: None,
+            record_id: Some(id(1)),
+        };
+        assert_eq!(
+            mind.on_message(&abandoned),
+            vec![Action::GameEnded, Action::Leave(id(1)), Action::Stop]
         );
     }
 
