@@ -16,7 +16,15 @@
 #   LOAD_OUT                directory for raw output        (default: a new temp dir)
 #
 # Each run plays until LOAD_SECONDS have passed, then finishes the games in
-# progress. The rate limit is lifted as in scripts/load.sh.
+# progress. The rate limit is lifted as in scripts/load.sh. LOAD_PAIRS (default
+# 1) repeats the pair, alone and with the computer alternating, to see the
+# spread on a machine shared with other work.
+#
+# The server and the load generator each run in a session of their own
+# (setsid): on Linux with autogroup scheduling each session is one group that
+# shares the CPU fairly with the others, so the load generator's players do
+# not wait behind the server's threads, as players on other machines would
+# not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +34,7 @@ think_ms="${LOAD_THINK_MS:-1000}"
 games="${LOAD_COMPUTER_GAMES:-4}"
 level="${LOAD_COMPUTER_LEVEL:-7}"
 computer_think="${LOAD_COMPUTER_THINK_MS:-1000}"
+pairs="${LOAD_PAIRS:-1}"
 out="${LOAD_OUT:-$(mktemp -d -t amazons-load-computer-XXXXXX)}"
 mkdir -p "$out"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -54,7 +63,7 @@ run() {
   shift
   history="$(mktemp -d -t amazons-load-history-XXXXXX)"
   local log="$out/server-$name.log"
-  RUST_LOG=warn "$bin/amazons-server" --listen 127.0.0.1 --port 0 \
+  RUST_LOG=warn setsid "$bin/amazons-server" --listen 127.0.0.1 --port 0 \
     --history-dir "$history" --rate-limit-messages 1000000 \
     --computer-max-games "$((games > 0 ? games : 1))" >"$log" 2>&1 &
   server_pid=$!
@@ -66,17 +75,21 @@ run() {
   done
   [ -n "$port" ] || { cat "$log" >&2; exit 1; }
   echo "== $name (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
-  "$bin/amazons-loadgen" --url "ws://127.0.0.1:$port/ws" --server-pid "$server_pid" \
+  setsid "$bin/amazons-loadgen" --url "ws://127.0.0.1:$port/ws" --server-pid "$server_pid" \
     play --matches "$matches" --seconds "$seconds" --think-ms "$think_ms" "$@" | tee "$out/$name.txt"
   stop_server
 }
 
-run alone
-run with-computer --computer-games "$games" --computer-level "$level" --computer-think-ms "$computer_think"
+for pair in $(seq 1 "$pairs"); do
+  run "alone-$pair"
+  run "with-computer-$pair" --computer-games "$games" --computer-level "$level" --computer-think-ms "$computer_think"
+done
 
 echo
 echo "$matches human matches, one move per ${think_ms} ms each, $(nproc) cores (raw output in $out):"
-for name in alone with-computer; do
-  echo "  $name: $(grep -m1 'round trip' "$out/$name.txt")"
+for pair in $(seq 1 "$pairs"); do
+  for name in "alone-$pair" "with-computer-$pair"; do
+    echo "  $name: $(grep -m1 'round trip' "$out/$name.txt")"
+  done
+  grep -m1 'against the computer' "$out/with-computer-$pair.txt" | sed 's/^/    /'
 done
-grep -m1 'against the computer' "$out/with-computer.txt" | sed 's/^/  /'

@@ -94,6 +94,7 @@ pub struct ComputerConfig {
     pub hash_mb: usize,
     pub think_ms: u64,
     pub max_think_ms: u64,
+    pub worker: PathBuf,
     #[serde(default)]
     pub engines: Vec<EngineEntry>,
 }

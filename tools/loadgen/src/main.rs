@@ -69,6 +69,9 @@ enum Mode {
         /// The computer's think time per move in those games, ms.
         #[arg(long, default_value_t = 1000)]
         computer_think_ms: u64,
+        /// A configured engine to play instead of a level (its name).
+        #[arg(long)]
+        computer_engine: Option<String>,
     },
     /// Idle connections.
     Idle {
@@ -524,16 +527,21 @@ async fn run_idle(cli: &Cli, connections: usize, hold_seconds: u64) -> anyhow::R
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    match cli.mode {
-        Mode::Play {
+    match &cli.mode {
+        &Mode::Play {
             matches,
             seconds,
             think_ms,
             computer_games,
             computer_level,
             computer_think_ms,
+            ref computer_engine,
         } => {
-            let computer = ComputerRequest::level(computer_level).with_think_ms(computer_think_ms);
+            let computer = match computer_engine {
+                Some(name) => ComputerRequest::engine(name.clone()),
+                None => ComputerRequest::level(computer_level),
+            }
+            .with_think_ms(computer_think_ms);
             run_play(
                 &cli,
                 (matches, seconds, think_ms),
@@ -541,7 +549,7 @@ async fn main() -> anyhow::Result<()> {
             )
             .await
         }
-        Mode::Idle {
+        &Mode::Idle {
             connections,
             hold_seconds,
         } => run_idle(&cli, connections, hold_seconds).await,

@@ -19,6 +19,10 @@
 //!   requests to the match.
 //! - `pool.rs`: [`pool::ThinkerPool`], the dedicated low-priority threads
 //!   engines run on, off the async runtime.
+//! - `worker.rs`: the process each built-in engine runs in
+//!   (`amazons-server computer-worker`, a small UCI engine), so that a
+//!   search never shares the server's process; the server drives it with
+//!   the engine crate's UCI driver like any external engine.
 //! - `key.rs`: [`key::SeatKey`], the secret its seat tokens are derived from,
 //!   so that it can `resume` its seats after a restart without any token
 //!   being stored.
@@ -31,6 +35,7 @@ pub mod key;
 pub mod mind;
 pub mod pool;
 mod task;
+pub mod worker;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -248,29 +253,47 @@ impl Computer {
         }
     }
 
-    /// What plays for `seat` (a level, or the engine configured under its
-    /// name; an engine no longer configured after a restart plays nothing,
-    /// and the computer gives up at its first move).
+    /// What plays for `seat`: an external engine as configured, or a
+    /// built-in player (a level, or a configured `level:`/`mcts:` player) in
+    /// a worker process of its own (`worker.rs`), both over UCI. An engine
+    /// no longer configured after a restart plays nothing, and the computer
+    /// gives up at its first move.
     fn spec(&self, seat: &ComputerSeat) -> PlayerSpec {
-        match &seat.opponent {
+        let builtin = match &seat.opponent {
             Opponent::Level(level) => PlayerSpec::Level(*level),
             Opponent::Engine(name) => match self.engines.get(name) {
+                Some(engine) if engine.spec.protocol().is_some() => return engine.spec.clone(),
                 Some(engine) => engine.spec.clone(),
-                None => PlayerSpec::External {
-                    protocol: amazons_engine::player::Protocol::Uci,
-                    command: format!("engine `{name}` is no longer configured"),
-                },
+                None => {
+                    return PlayerSpec::External {
+                        protocol: amazons_engine::player::Protocol::Uci,
+                        command: format!("engine `{name}` is no longer configured"),
+                    };
+                }
             },
+        };
+        let args = worker::WorkerArgs {
+            player: builtin,
+            threads: self.config.threads_per_game,
+            hash_mb: self.config.hash_mb,
+            seed: rand::random(),
+        };
+        let program = if self.config.worker.as_os_str().is_empty() {
+            std::env::current_exe().unwrap_or_else(|_| "amazons-server".into())
+        } else {
+            self.config.worker.clone()
+        };
+        let words = std::iter::once(program.to_string_lossy().into_owned()).chain(args.to_args());
+        PlayerSpec::External {
+            protocol: amazons_engine::player::Protocol::Uci,
+            command: words.map(|w| quote(&w)).collect::<Vec<_>>().join(" "),
         }
     }
 
-    /// What a built-in player gets besides its level.
+    /// How engines are driven (the driver's default deadlines; their
+    /// stderr is not shown).
     fn settings(&self) -> PlayerSettings {
-        PlayerSettings {
-            threads: self.config.threads_per_game,
-            hash_mb: self.config.hash_mb,
-            ..PlayerSettings::default()
-        }
+        PlayerSettings::default()
     }
 
     /// A computer player about to be seated running `seat`: its connection
@@ -291,6 +314,20 @@ impl Computer {
             seat,
             slot,
         }
+    }
+}
+
+/// One word of a command line, quoted for the engine crate's POSIX-shell
+/// style splitting.
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -461,6 +498,37 @@ mod tests {
         assert_eq!(computer.games_on(), 3);
         drop((b, c, restored));
         assert_eq!(computer.games_on(), 0);
+    }
+
+    #[test]
+    fn built_in_players_run_in_a_worker_process_and_engines_as_configured() {
+        let (mut computer, _dir) = computer(with_engine());
+        computer.config.worker = "/opt/my amazons/amazons-server".into();
+        let level = ComputerSeat {
+            opponent: Opponent::Level(4),
+            think_ms: 1,
+        };
+        let PlayerSpec::External { protocol, command } = computer.spec(&level) else {
+            panic!("a level runs in a worker")
+        };
+        assert_eq!(protocol, amazons_engine::player::Protocol::Uci);
+        let words = shell_words(&command);
+        assert_eq!(words[0], "/opt/my amazons/amazons-server");
+        assert_eq!(words[1], worker::SUBCOMMAND);
+        let args = worker::WorkerArgs::parse(&words[2..]).unwrap();
+        assert_eq!(args.player, PlayerSpec::Level(4));
+        assert_eq!(args.hash_mb, computer.config.hash_mb);
+        let engine = ComputerSeat {
+            opponent: Opponent::Engine("fairy".into()),
+            think_ms: 1,
+        };
+        assert_eq!(computer.spec(&engine).to_string(), "uci:fairy-stockfish");
+        assert_eq!(quote("it's"), "'it'\\''s'");
+    }
+
+    /// Splits like the engine crate does (through its grammar).
+    fn shell_words(command: &str) -> Vec<String> {
+        amazons_engine::player::process::split_command(command).unwrap()
     }
 
     #[test]
