@@ -16,8 +16,9 @@
 //!   served with MIME type, ETag and security headers.
 //! - [`computer`]: the server's own computer opponents: the offer, checking
 //!   a request, the limit of games at once, the computer player's task (a
-//!   connection without a socket), its low-priority thinking threads, and
-//!   how it takes its seats back after a restart.
+//!   connection without a socket), the threads that drive its engines, the
+//!   engine worker process (`amazons-server computer-worker`), and how it
+//!   takes its seats back after a restart.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_state`]: one match as a pure value ([`match_state::Match`]):

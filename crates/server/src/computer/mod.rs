@@ -18,7 +18,7 @@
 //! - `task.rs`: the computer's task: its queue, its thinking on the pool, its
 //!   requests to the match.
 //! - `pool.rs`: [`pool::ThinkerPool`], the dedicated low-priority threads
-//!   engines run on, off the async runtime.
+//!   the engines are driven from, off the async runtime.
 //! - `worker.rs`: the process each built-in engine runs in
 //!   (`amazons-server computer-worker`, a small UCI engine), so that a
 //!   search never shares the server's process; the server drives it with

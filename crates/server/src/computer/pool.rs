@@ -1,15 +1,14 @@
-//! The threads the computer thinks on: a fixed pool of dedicated OS threads,
-//! off the async runtime, at a background priority.
+//! The threads the computer's players are driven from: a fixed pool of
+//! dedicated OS threads, off the async runtime, at a background priority.
 //!
-//! An engine's search is CPU-bound for up to its think time, and an external
-//! engine's driver blocks on a pipe. Neither may run on the runtime's worker
-//! threads, or every match on those threads would wait. The pool has one
-//! thread per computer game allowed at once (`computer.max_games`), so no
-//! game waits for another's move, and the CPU the computer can take is
-//! bounded by `max_games × threads_per_game` (a search with more threads
-//! starts its helpers from the pool thread). On Linux each pool thread lowers
-//! its own priority (nice 10; threads it starts inherit it), so when the
-//! CPU is short the scheduler runs the server's matches first.
+//! Driving a player blocks: an engine's driver writes a position to a pipe
+//! and waits up to the think time (plus a grace) for the answer, and starting
+//! an engine waits for its handshake. None of that may run on the runtime's
+//! worker threads, or every match on those threads would wait. The pool has
+//! one thread per computer game allowed at once (`computer.max_games`), so
+//! no game waits for another's move. The searching itself happens in the
+//! engine's own process (`worker.rs` for the built-in levels), which the
+//! pool thread starts and which inherits its priority (nice 10 on Linux).
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
