@@ -128,6 +128,7 @@ fuzz_target!(|data: &[u8]| {
         amazons_core::Side::First,
         TOKENS[0],
         (ANN, true),
+        None,
         0,
     );
     let mut state = Match::from_events(id, &durable, RULES, wall, now).expect("created");

@@ -21,14 +21,19 @@ pub struct ClientProcess {
     stdout: Vec<String>,
     /// Everything it wrote on stderr.
     stderr: Arc<Mutex<String>>,
+    /// Its state folder (seat tokens), its own so that no test sees
+    /// another's; removed on drop.
+    _state: tempfile::TempDir,
 }
 
 impl ClientProcess {
     /// Starts `amazons-client ARGS...`; `label` names it in failures.
     pub fn spawn(label: &str, args: &[&str]) -> ClientProcess {
+        let state = tempfile::tempdir().expect("a temporary state folder");
         let mut child = Command::new(crate::binaries::client())
             .args(args)
             .env("RUST_LOG", "info")
+            .env("AMAZONS_STATE_DIR", state.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -63,6 +68,7 @@ impl ClientProcess {
             lines,
             stdout: Vec::new(),
             stderr,
+            _state: state,
         }
     }
 

@@ -207,6 +207,7 @@ impl WsClient {
         self.send(&ClientMessage::CreateMatch {
             time_control,
             color,
+            computer: None,
         })
         .await;
         self.joined().await

@@ -63,7 +63,9 @@ fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
             &mut bob
         };
         mover.write_line(&typed(mv, ply));
-        let echo = format!("{}. {side} plays {mv}", ply + 1);
+        // Numbered as the board's move list: `3.` for white, `3...` for black.
+        let dots = if ply % 2 == 0 { "." } else { "..." };
+        let echo = format!("{}{dots} {side} plays {mv}", ply / 2 + 1);
         for client in [&mut ann, &mut bob] {
             client.wait_line(WAIT, |l| l == echo);
         }

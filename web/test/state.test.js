@@ -69,6 +69,8 @@ test('the end of the game, rematch offers and the rematch', () => {
   assert.equal(describeOutcome({ winner: 'black', reason: 'resignation' }), 'Black wins: White resigned');
   assert.equal(describeOutcome({ winner: 'white', reason: 'no_legal_move' }), 'White wins: Black has no legal move');
   assert.equal(describeOutcome({ winner: null, reason: 'aborted' }), 'Game aborted');
+  assert.equal(describeOutcome({ winner: 'white', reason: 'engine_failure' }), "White wins: Black's engine failed");
+  assert.equal(describeOutcome({ winner: 'black', reason: 'illegal_move' }), "Black wins: White's engine answered an illegal move");
 });
 
 test('seats, spectators and the start of the game', () => {

@@ -1,12 +1,15 @@
 //! The board as a ratatui widget: coordinates, queens, arrows, the last move,
 //! the selection, legal targets and the keyboard cursor. [`BoardGeometry`] maps
-//! squares to screen cells and back, so mouse clicks land on the square drawn.
+//! squares to screen cells and back, so mouse clicks land on the square drawn,
+//! and picks the largest squares that fit. Colours are [`crate::theme`]'s.
 
 use amazons_core::{Bitboard, Move, Position, Side, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
+
+use crate::theme::{Rgb, Theme, board as palette, color, ink_on};
 
 /// Width of the rank labels left of the board ("10 ").
 const RANK_LABEL_WIDTH: u16 = 3;
@@ -27,15 +30,24 @@ pub struct BoardGeometry {
 }
 
 impl BoardGeometry {
-    /// The largest board that fits in `area`: squares 5x2 when there is room,
-    /// else 3x1 (which fits an 80x24 terminal with room for the panels).
+    /// The largest square size (columns, rows) whose board fits in `width` x
+    /// `height`: 3x1, 5x2, 7x3, ... (terminal cells are about twice as tall
+    /// as wide, so the squares stay square); 3x1 when nothing fits.
+    pub fn cell_size(width: u16, height: u16) -> (u16, u16) {
+        let mut best = (3, 1);
+        for rows in 2..=12u16 {
+            let cols = 2 * rows + 1;
+            let (w, h) = BoardGeometry::size(cols, rows);
+            if w <= width && h <= height {
+                best = (cols, rows);
+            }
+        }
+        best
+    }
+
+    /// The largest board that fits in `area`.
     pub fn fit(area: Rect, flipped: bool) -> BoardGeometry {
-        let (cell_width, cell_height) = if area.width >= RANK_LABEL_WIDTH + 50 && area.height >= 21
-        {
-            (5, 2)
-        } else {
-            (3, 1)
-        };
+        let (cell_width, cell_height) = BoardGeometry::cell_size(area.width, area.height);
         BoardGeometry {
             left: area.x + RANK_LABEL_WIDTH,
             top: area.y,
@@ -82,22 +94,6 @@ impl BoardGeometry {
     }
 }
 
-/// The colours of the board, named after what they show.
-mod palette {
-    use ratatui::style::Color;
-    pub const LIGHT: Color = Color::Rgb(200, 170, 125);
-    pub const DARK: Color = Color::Rgb(150, 112, 76);
-    pub const LAST_MOVE_LIGHT: Color = Color::Rgb(214, 206, 110);
-    pub const LAST_MOVE_DARK: Color = Color::Rgb(176, 164, 62);
-    pub const TARGET_LIGHT: Color = Color::Rgb(150, 196, 120);
-    pub const TARGET_DARK: Color = Color::Rgb(110, 160, 84);
-    pub const SELECTED: Color = Color::Rgb(96, 150, 206);
-    pub const ARROW: Color = Color::Rgb(64, 64, 70);
-    pub const WHITE_QUEEN: Color = Color::Rgb(255, 255, 255);
-    pub const BLACK_QUEEN: Color = Color::Rgb(0, 0, 0);
-    pub const MARK: Color = Color::Rgb(30, 70, 30);
-}
-
 /// What to draw: a position plus everything the player is pointing at.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardView<'a> {
@@ -114,6 +110,8 @@ pub struct BoardView<'a> {
     pub cursor: Option<Square>,
     /// Draw Black at the bottom.
     pub flipped: bool,
+    /// Colours of the labels around the board.
+    pub theme: Theme,
 }
 
 impl<'a> BoardView<'a> {
@@ -126,6 +124,7 @@ impl<'a> BoardView<'a> {
             moving: None,
             cursor: None,
             flipped: false,
+            theme: Theme::default(),
         }
     }
 
@@ -152,45 +151,28 @@ impl<'a> BoardView<'a> {
         }
     }
 
-    fn cell_style(&self, square: Square) -> (String, Style) {
-        let light = (square.file() + square.rank()) % 2 == 1;
+    /// The square's background colour in its state.
+    fn background(&self, square: Square) -> Rgb {
+        let light = usize::from((square.file() + square.rank()) % 2 == 1);
+        let shade = 1 - light;
         let in_last_move = self
             .last_move
             .is_some_and(|m| m.from == square || m.to == square);
         let selected = self
             .moving
             .is_some_and(|(from, to)| from == square || to == Some(square));
-        let target = self.targets.contains(square);
-        let background = match (selected, target, in_last_move, light) {
-            (true, _, _, _) => palette::SELECTED,
-            (_, true, _, true) => palette::TARGET_LIGHT,
-            (_, true, _, false) => palette::TARGET_DARK,
-            (_, _, true, true) => palette::LAST_MOVE_LIGHT,
-            (_, _, true, false) => palette::LAST_MOVE_DARK,
-            (_, _, _, true) => palette::LIGHT,
-            (_, _, _, false) => palette::DARK,
-        };
-        let base = Style::default().bg(background);
-        let last_arrow = self.last_move.is_some_and(|m| m.arrow == square);
-        match self.occupant(square) {
-            Occupant::Queen(Side::First) => (
-                "♕".into(),
-                base.fg(palette::WHITE_QUEEN).add_modifier(Modifier::BOLD),
-            ),
-            Occupant::Queen(Side::Second) => (
-                "♛".into(),
-                base.fg(palette::BLACK_QUEEN).add_modifier(Modifier::BOLD),
-            ),
-            Occupant::Arrow => {
-                let fg = if last_arrow {
-                    Color::Yellow
-                } else {
-                    Color::Gray
-                };
-                ("×".into(), Style::default().bg(palette::ARROW).fg(fg))
-            }
-            Occupant::Empty if target => ("•".into(), base.fg(palette::MARK)),
-            Occupant::Empty => (" ".into(), base),
+        if self.position.arrows().contains(square) && !selected {
+            palette::ARROW
+        } else if selected {
+            palette::SELECTED
+        } else if self.targets.contains(square) {
+            palette::TARGET[shade]
+        } else if in_last_move {
+            palette::LAST_MOVE[shade]
+        } else if light == 1 {
+            palette::LIGHT
+        } else {
+            palette::DARK
         }
     }
 }
@@ -216,17 +198,51 @@ impl Widget for BoardView<'_> {
             );
             return;
         }
-        let label = Style::default().fg(Color::Gray);
+        let label = Style::default().fg(color(self.theme.text().label));
+        let chip_width = geometry.cell_width.saturating_sub(2).max(1);
         for square in Square::all() {
             let (x, y) = geometry.origin(square);
-            let (symbol, style) = self.cell_style(square);
+            let background = self.background(square);
+            let base = Style::default().bg(color(background));
+            let ink = Style::default()
+                .bg(color(background))
+                .fg(color(ink_on(background)));
             let cell = Rect::new(x, y, geometry.cell_width, geometry.cell_height);
-            buf.set_style(cell, style);
+            buf.set_style(cell, base);
             let middle_x = x + geometry.cell_width / 2;
             let middle_y = y + (geometry.cell_height - 1) / 2;
-            buf.set_string(middle_x, middle_y, symbol, style);
+            match self.occupant(square) {
+                Occupant::Queen(side) => {
+                    // A token: a chip of the side's colour, the glyph in the
+                    // other ink (see `theme` for the contrast figures).
+                    let (chip, glyph) = match side {
+                        Side::First => (palette::WHITE_CHIP, palette::BLACK_CHIP),
+                        Side::Second => (palette::BLACK_CHIP, palette::WHITE_CHIP),
+                    };
+                    let style = Style::default()
+                        .bg(color(chip))
+                        .fg(color(glyph))
+                        .add_modifier(Modifier::BOLD);
+                    let chip_x = x + (geometry.cell_width - chip_width) / 2;
+                    buf.set_style(Rect::new(chip_x, middle_y, chip_width, 1), style);
+                    buf.set_string(middle_x, middle_y, "♛", style);
+                }
+                Occupant::Arrow => {
+                    let last = self.last_move.is_some_and(|m| m.arrow == square);
+                    let mark = if last {
+                        palette::LAST_ARROW_MARK
+                    } else {
+                        palette::ARROW_MARK
+                    };
+                    buf.set_string(middle_x, middle_y, "×", base.fg(color(mark)));
+                }
+                Occupant::Empty if self.targets.contains(square) => {
+                    buf.set_string(middle_x, middle_y, "•", ink);
+                }
+                Occupant::Empty => {}
+            }
             if self.cursor == Some(square) {
-                let bracket = style.fg(Color::Black).add_modifier(Modifier::BOLD);
+                let bracket = ink.add_modifier(Modifier::BOLD);
                 buf.set_string(x, middle_y, "[", bracket);
                 buf.set_string(x + geometry.cell_width - 1, middle_y, "]", bracket);
             }
@@ -277,8 +293,8 @@ mod tests {
         let buf = draw(BoardView::new(&start), 33, 11);
         assert_eq!(row_text(&buf, 0), "10           ♛        ♛          ");
         assert_eq!(row_text(&buf, 3), " 7  ♛                          ♛ ");
-        assert_eq!(row_text(&buf, 6), " 4  ♕                          ♕ ");
-        assert_eq!(row_text(&buf, 9), " 1           ♕        ♕          ");
+        assert_eq!(row_text(&buf, 6), " 4  ♛                          ♛ ");
+        assert_eq!(row_text(&buf, 9), " 1           ♛        ♛          ");
         assert_eq!(row_text(&buf, 10), "    a  b  c  d  e  f  g  h  i  j ");
     }
 
@@ -288,7 +304,7 @@ mod tests {
         let mut view = BoardView::new(&start);
         view.flipped = true;
         let buf = draw(view, 33, 11);
-        assert_eq!(row_text(&buf, 0), " 1           ♕        ♕          ");
+        assert_eq!(row_text(&buf, 0), " 1           ♛        ♛          ");
         assert_eq!(row_text(&buf, 10), "    j  i  h  g  f  e  d  c  b  a ");
     }
 
@@ -301,17 +317,17 @@ mod tests {
         view.targets = Bitboard::from_square(sq("e5"));
         view.cursor = Some(sq("a7"));
         let buf = draw(view, 33, 11);
-        assert_eq!(row_text(&buf, 3), " 7 [♛]       ♕        ×        ♛ ");
+        assert_eq!(row_text(&buf, 3), " 7 [♛]       ♛        ×        ♛ ");
         assert_eq!(row_text(&buf, 5), " 5              •                ");
         let geometry = BoardGeometry::fit(buf.area, false);
         let (x, y) = geometry.origin(sq("d7"));
-        assert_eq!(buf[(x, y)].bg, palette::LAST_MOVE_LIGHT);
+        assert_eq!(buf[(x, y)].bg, color(palette::LAST_MOVE[0]));
         let (x, y) = geometry.origin(sq("d1"));
-        assert_eq!(buf[(x, y)].bg, palette::LAST_MOVE_LIGHT);
+        assert_eq!(buf[(x, y)].bg, color(palette::LAST_MOVE[0]));
         let (x, y) = geometry.origin(sq("g7"));
-        assert_eq!(buf[(x + 1, y)].fg, Color::Yellow);
+        assert_eq!(buf[(x + 1, y)].fg, color(palette::LAST_ARROW_MARK));
         let (x, y) = geometry.origin(sq("e5"));
-        assert_eq!(buf[(x, y)].bg, palette::TARGET_DARK);
+        assert_eq!(buf[(x, y)].bg, color(palette::TARGET[1]));
     }
 
     #[test]
@@ -320,8 +336,8 @@ mod tests {
         let mut view = BoardView::new(&start);
         view.moving = Some((sq("d1"), Some(sq("d5"))));
         let buf = draw(view, 33, 11);
-        assert_eq!(row_text(&buf, 9), " 1                    ♕          ");
-        assert_eq!(row_text(&buf, 5), " 5           ♕                   ");
+        assert_eq!(row_text(&buf, 9), " 1                    ♛          ");
+        assert_eq!(row_text(&buf, 5), " 5           ♛                   ");
     }
 
     #[test]
@@ -338,6 +354,36 @@ mod tests {
                 assert_eq!(geometry.square_at(area.x, area.y), None);
             }
         }
+    }
+
+    #[test]
+    fn queens_are_tokens_whose_colour_tells_the_side() {
+        let start = Position::start();
+        let buf = draw(BoardView::new(&start), 33, 11);
+        let geometry = BoardGeometry::fit(buf.area, false);
+        let (x, y) = geometry.origin(sq("d1"));
+        assert_eq!(buf[(x + 1, y)].bg, color(palette::WHITE_CHIP));
+        assert_eq!(buf[(x + 1, y)].fg, color(palette::BLACK_CHIP));
+        let (x, y) = geometry.origin(sq("d10"));
+        assert_eq!(buf[(x + 1, y)].bg, color(palette::BLACK_CHIP));
+        assert_eq!(
+            buf[(x, y)].bg,
+            color(palette::DARK),
+            "the square shows around it"
+        );
+    }
+
+    #[test]
+    fn the_squares_grow_with_the_room() {
+        assert_eq!(BoardGeometry::cell_size(33, 11), (3, 1));
+        assert_eq!(BoardGeometry::cell_size(53, 21), (5, 2));
+        assert_eq!(BoardGeometry::cell_size(80, 40), (7, 3));
+        assert_eq!(BoardGeometry::cell_size(200, 72), (15, 7));
+        assert_eq!(
+            BoardGeometry::cell_size(10, 5),
+            (3, 1),
+            "too small: the smallest"
+        );
     }
 
     #[test]

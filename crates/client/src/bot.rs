@@ -3,14 +3,16 @@
 //! for an opponent, game after game. It thinks off the network task, keeps a
 //! margin on the server's clocks, reconnects and resumes its seat, resigns if
 //! its engine gives up, and stops cleanly on Ctrl-C (first: finish the game;
-//! second: resign and quit).
+//! second: resign and quit). The match is the [`MatchSession`]'s; this
+//! module is the bot's policy (which seats, rematches, when to stop) and its
+//! engine.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use amazons_core::{Move, PlayerKind, Side};
+use amazons_core::{Move, Outcome, PlayerKind, Side};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MatchSnapshot, MatchStatus, MatchSummary, MessageType,
-    SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MatchStatus, MatchSummary, MessageType, ServerMessage,
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
@@ -18,7 +20,9 @@ use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, Pla
 
 use crate::cli::BotArgs;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::match_view::{Change, MatchView, seat_token};
+use crate::match_view::Change;
+use crate::seat_store::SeatStore;
+use crate::session::{MatchSession, SessionEvent};
 
 /// The longest the engine thinks on the opponent's time after a move (it
 /// stops sooner, at the next move or the end of the game).
@@ -51,21 +55,17 @@ struct Bot {
     think: Option<Duration>,
     /// Messages to the server.
     outbox: UnboundedSender<ClientMessage>,
-    /// The match it sits in.
-    current: Option<MatchView>,
-    /// A join sent and not yet answered.
-    joining: Option<MatchId>,
+    /// The match it sits in, its token, and the move in flight.
+    session: MatchSession,
     /// Matches whose join was refused, not to be tried again.
-    refused: std::collections::HashSet<MatchId>,
-    /// The token from the last `joined`, until the snapshot arrives.
-    token: Option<(MatchId, SeatToken)>,
+    refused: HashSet<MatchId>,
     /// Games finished.
     games_done: u32,
     /// Stop after this many.
     games_limit: Option<u32>,
-    /// The match and ply of the move last sent, so it is not thought about
-    /// again while the server's answer is on its way.
-    sent: Option<(MatchId, u32)>,
+    /// The match and ply where the engine gave up (and the bot resigned),
+    /// so it is not asked again while the `game_over` is on its way.
+    gave_up: Option<(MatchId, u32)>,
     /// Ctrl-C was pressed once: finish this game, then stop.
     stopping: bool,
 }
@@ -100,28 +100,20 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
             kind: PlayerKind::Bot,
         };
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
-        let mut bot = Bot {
-            target,
-            chooser: Some(chooser),
-            think,
-            outbox: connection.outbox.clone(),
-            current: None,
-            joining: None,
-            refused: std::collections::HashSet::new(),
-            token: None,
-            games_done: 0,
-            games_limit: args.games,
-            sent: None,
-            stopping: false,
-        };
+        let mut bot = Bot::new(target, Some(chooser), think, connection.outbox.clone());
+        bot.games_limit = args.games;
         let (answers, mut answer_events) = unbounded_channel::<Answer>();
-        let mut interrupts = interrupts();
-        loop {
+        let mut interrupts = crate::terminal::interrupts();
+        let result = loop {
             tokio::select! {
                 event = connection.events.recv() => {
-                    let Some(event) = event else { anyhow::bail!("the connection task ended") };
-                    if bot.on_event(event)? == Flow::Stop {
-                        break;
+                    let Some(event) = event else {
+                        break Err(anyhow::anyhow!("the connection task ended"));
+                    };
+                    match bot.on_event(event) {
+                        Ok(Flow::Continue) => {}
+                        Ok(Flow::Stop) => break Ok(()),
+                        Err(e) => break Err(e),
                     }
                 }
                 answer = answer_events.recv() => {
@@ -131,45 +123,17 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
                 }
                 Some(()) = interrupts.recv() => {
                     if bot.on_interrupt() == Flow::Stop {
-                        break;
+                        break Ok(());
                     }
                 }
             }
             bot.think_if_our_turn(&answers);
-        }
-        drop(connection.outbox);
+        };
         drop(bot);
-        // Let the connection task send what is queued and close the socket.
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        Ok(())
+        // Sends what is queued (a last resignation) before the process ends.
+        connection.close().await;
+        result
     })
-}
-
-/// Ctrl-C presses as a stream. The handler is installed at once and never
-/// removed, so a press is never lost between two waits.
-fn interrupts() -> tokio::sync::mpsc::UnboundedReceiver<()> {
-    let (sender, presses) = unbounded_channel();
-    tokio::spawn(async move {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{SignalKind, signal};
-            let Ok(mut sigint) = signal(SignalKind::interrupt()) else {
-                return;
-            };
-            while sigint.recv().await.is_some() {
-                if sender.send(()).is_err() {
-                    return;
-                }
-            }
-        }
-        #[cfg(not(unix))]
-        while tokio::signal::ctrl_c().await.is_ok() {
-            if sender.send(()).is_err() {
-                return;
-            }
-        }
-    });
-    presses
 }
 
 /// Whether to keep going.
@@ -190,60 +154,95 @@ fn joinable(summary: &MatchSummary) -> bool {
 }
 
 impl Bot {
+    fn new(
+        target: Target,
+        chooser: Option<Box<dyn Player>>,
+        think: Option<Duration>,
+        outbox: UnboundedSender<ClientMessage>,
+    ) -> Bot {
+        Bot {
+            target,
+            chooser,
+            think,
+            outbox,
+            // A bot's seats live as long as the process: two bots of one
+            // machine must never take each other's seats from a file.
+            session: MatchSession::new(SeatStore::in_memory()),
+            refused: HashSet::new(),
+            games_done: 0,
+            games_limit: None,
+            gave_up: None,
+            stopping: false,
+        }
+    }
+
+    /// Sends what the session queued.
+    fn flush(&mut self) {
+        for message in self.session.drain() {
+            let _ = self.outbox.send(message);
+        }
+    }
+
     fn send(&self, message: ClientMessage) {
         let _ = self.outbox.send(message);
     }
 
     fn in_game(&self) -> bool {
-        self.current
-            .as_ref()
-            .is_some_and(|view| view.outcome.is_none())
+        self.session.view().is_some_and(|v| v.outcome.is_none())
     }
 
     /// Looks for a seat (after connecting, or after a game in fill mode).
     fn seek(&mut self) {
         match self.target {
-            Target::Match(match_id) => {
-                self.joining = Some(match_id);
-                self.send(ClientMessage::Join {
-                    match_id,
-                    seat: None,
-                });
-            }
+            Target::Match(match_id) => self.session.join(match_id, None),
             Target::Fill => self.send(ClientMessage::SubscribeLobby),
         }
     }
 
     fn consider(&mut self, summary: &MatchSummary) {
         if self.target == Target::Fill
-            && self.current.is_none()
-            && self.joining.is_none()
+            && self.session.view().is_none()
+            && !self.session.is_seating()
             && !self.stopping
             && !self.refused.contains(&summary.id)
             && joinable(summary)
         {
             tracing::info!("joining match {}", summary.id);
-            self.joining = Some(summary.id);
-            self.send(ClientMessage::Join {
-                match_id: summary.id,
-                seat: None,
-            });
+            self.session.join(summary.id, None);
         }
     }
 
     fn on_event(&mut self, event: NetEvent) -> anyhow::Result<Flow> {
-        let now = Instant::now();
+        let flow = self.follow(event);
+        self.flush();
+        flow
+    }
+
+    fn follow(&mut self, event: NetEvent) -> anyhow::Result<Flow> {
         let message = match event {
             NetEvent::Connected => {
-                self.on_connected();
+                if self.session.on_connected() {
+                    match self.session.view() {
+                        Some(v) if v.outcome.is_some() => tracing::info!(
+                            "connected; back in match {} to wait for the rematch",
+                            v.id
+                        ),
+                        Some(v) => tracing::info!("connected; resuming match {}", v.id),
+                        None => tracing::info!("connected; taking back our seat"),
+                    }
+                } else {
+                    tracing::info!("connected");
+                    self.seek();
+                }
                 return Ok(Flow::Continue);
             }
-            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
+            NetEvent::GaveUp(reason) => anyhow::bail!("{reason}"),
             NetEvent::Reconnecting {
                 reason,
                 retry_in,
                 attempt,
             } => {
+                self.session.on_disconnected();
                 tracing::warn!(
                     "connection lost ({reason}); reconnecting in {retry_in:?} (attempt {attempt})"
                 );
@@ -258,32 +257,9 @@ impl Bot {
                 }
             }
             ServerMessage::MatchUpdated { summary } => self.consider(summary),
-            ServerMessage::Joined {
-                match_id,
-                seat,
-                token,
-            } => {
-                tracing::info!("seated as {seat} in match {match_id}");
-                self.token = Some((*match_id, *token));
-            }
-            ServerMessage::Snapshot(snapshot) if snapshot.you.is_some() => {
-                return self.on_snapshot(snapshot, now);
-            }
-            ServerMessage::RematchStarted {
-                match_id,
-                new_match_id,
-            } => {
-                if self.current.as_ref().is_some_and(|v| v.id != *match_id) {
-                    return Ok(Flow::Continue);
-                }
-                tracing::info!("rematch: new match {new_match_id}");
-                self.current = None;
-                self.sent = None;
-                self.joining = Some(*new_match_id);
-            }
             ServerMessage::RematchDeclined { match_id, by }
                 if self.awaits_rematch(*match_id)
-                    && self.current.as_ref().and_then(|v| v.you) != Some(*by) =>
+                    && self.session.view().and_then(|v| v.you) != Some(*by) =>
             {
                 tracing::info!("the opponent declined the rematch; stopping");
                 return Ok(Flow::Stop);
@@ -292,136 +268,95 @@ impl Bot {
                 tracing::info!("match {match_id} is gone, so no rematch is coming; stopping");
                 return Ok(Flow::Stop);
             }
-            ServerMessage::Replaced { match_id } => {
+            ServerMessage::ServerShutdown { message } => tracing::warn!("server: {message}"),
+            _ => {}
+        }
+        match self.session.on_message(&message, Instant::now())? {
+            SessionEvent::Seated { match_id, seat } => {
+                tracing::info!("seated as {seat} in match {match_id}");
+            }
+            SessionEvent::Snapshot {
+                ended_while_away, ..
+            } => return Ok(self.on_snapshot(ended_while_away)),
+            SessionEvent::RematchStarted { new_match_id } => {
+                tracing::info!("rematch: new match {new_match_id}");
+                self.session.forget();
+            }
+            SessionEvent::Replaced(match_id) => {
                 anyhow::bail!(
                     "another connection took over our seat in match {match_id}; stopping"
                 );
             }
-            ServerMessage::ServerShutdown { message } => tracing::warn!("server: {message}"),
-            ServerMessage::Error {
+            SessionEvent::Refused {
                 code,
                 message: text,
-                match_id,
                 reply_to,
-                ..
-            } => return self.on_error(*code, text, *match_id, *reply_to),
-            _ => {}
-        }
-        let Some(view) = self.current.as_mut() else {
-            return Ok(Flow::Continue);
-        };
-        match view.apply(&message, now) {
-            Change::OutOfStep => {
-                tracing::warn!("out of step with match {}; asking for a snapshot", view.id);
-                if let Some(token) = view.token {
-                    let match_id = view.id;
-                    self.send(ClientMessage::Resume { match_id, token });
-                }
+                match_id,
+                gave_up_on,
+            } => {
+                return self.on_refused(code, &text, reply_to, match_id, gave_up_on);
             }
-            Change::Over(outcome) => return Ok(self.game_finished(outcome)),
-            Change::Seats => {
-                let (offer, you, match_id) = (view.rematch_offer, view.you, view.id);
+            SessionEvent::Changed(Change::Over(outcome)) => return Ok(self.game_finished(outcome)),
+            SessionEvent::Changed(Change::Seats) => {
+                let view = self.session.view().expect("a change is of the view");
+                let (offer, you) = (view.rematch_offer, view.you);
                 if offer.is_some() && offer != you && self.wants_another_game() {
-                    self.send(ClientMessage::AcceptRematch { match_id });
+                    let _ = self.session.rematch();
                 }
             }
-            Change::Nothing | Change::Started | Change::Moved(_) => {}
+            SessionEvent::Changed(Change::OutOfStep) => {
+                tracing::warn!("out of step with the match; asking for a snapshot");
+            }
+            SessionEvent::Changed(_)
+            | SessionEvent::Nothing
+            | SessionEvent::Left(_)
+            | SessionEvent::Removed(_) => {}
         }
         Ok(Flow::Continue)
-    }
-
-    /// After (re)connecting: take back the seat we hold, keep waiting in a
-    /// finished match for the rematch we offered, or look for a seat.
-    fn on_connected(&mut self) {
-        let pending = self.joining.take();
-        let (resume, waiting) = match &self.current {
-            Some(view) if view.outcome.is_none() => (view.token.map(|t| (view.id, t)), false),
-            Some(view) if matches!(self.target, Target::Match(_)) && self.wants_another_game() => {
-                (view.token.map(|t| (view.id, t)), true)
-            }
-            // A seat taken (`joined`) whose snapshot was lost with the connection.
-            None => (self.token.filter(|(id, _)| Some(*id) == pending), false),
-            Some(_) => (None, false),
-        };
-        match resume {
-            Some((match_id, token)) => {
-                if waiting {
-                    tracing::info!("connected; back in match {match_id} to wait for the rematch");
-                } else {
-                    tracing::info!("connected; resuming match {match_id}");
-                }
-                if self.current.is_none() {
-                    self.joining = Some(match_id);
-                }
-                self.send(ClientMessage::Resume { match_id, token });
-            }
-            None => {
-                tracing::info!("connected");
-                self.current = None;
-                self.seek();
-            }
-        }
     }
 
     /// Whether we sit in finished match `match_id` waiting for a rematch.
     fn awaits_rematch(&self, match_id: MatchId) -> bool {
         matches!(self.target, Target::Match(_))
             && self
-                .current
-                .as_ref()
+                .session
+                .view()
                 .is_some_and(|v| v.id == match_id && v.outcome.is_some())
     }
 
     /// A snapshot of a match we sit in: after a join, a resume, or a rematch.
-    /// Snapshots of other matches (late answers about a match we have left)
-    /// are ignored, so the view never goes back to an old position.
-    fn on_snapshot(&mut self, snapshot: &MatchSnapshot, now: Instant) -> anyhow::Result<Flow> {
-        let id = snapshot.match_id;
-        let current = self.current.as_ref().filter(|v| v.id == id);
-        if current.is_none() && self.joining != Some(id) {
-            tracing::debug!("ignoring a snapshot of match {id}, where we do not play now");
-            return Ok(Flow::Continue);
-        }
-        let already_over = current.is_some_and(|v| v.outcome.is_some());
-        let token = seat_token(id, self.token, current);
-        self.joining = None;
-        self.sent = None;
-        let view = MatchView::from_snapshot(snapshot, token, now)?;
-        let (outcome, offer, you) = (view.outcome, view.rematch_offer, view.you);
-        self.current = Some(view);
-        match outcome {
+    fn on_snapshot(&mut self, ended_while_away: Option<Outcome>) -> Flow {
+        self.gave_up = None;
+        if let Some(outcome) = ended_while_away {
             // The game ended while we were away (its game_over is lost).
-            Some(outcome) if !already_over => Ok(self.game_finished(outcome)),
-            // Back in a finished match, waiting for the rematch we offered.
-            // Offers do not survive a server restart: offer again (the
-            // server answers `opponent_gone` if the opponent is not back).
-            Some(_) => {
-                if self.wants_another_game() {
-                    if offer.is_some() && offer != you {
-                        self.send(ClientMessage::AcceptRematch { match_id: id });
-                    } else if offer.is_none() {
-                        self.send(ClientMessage::OfferRematch { match_id: id });
-                    }
-                }
-                Ok(Flow::Continue)
-            }
-            None => Ok(Flow::Continue),
+            return self.game_finished(outcome);
         }
+        let Some(view) = self.session.view() else {
+            return Flow::Continue;
+        };
+        // Back in a finished match, waiting for the rematch we offered.
+        // Offers do not survive a server restart: offer again (the server
+        // answers `opponent_gone` if the opponent is not back).
+        if view.outcome.is_some() && self.wants_another_game() {
+            let theirs = view.rematch_offer.is_some() && view.rematch_offer != view.you;
+            if theirs || view.rematch_offer.is_none() {
+                let _ = self.session.rematch();
+            }
+        }
+        Flow::Continue
     }
 
-    fn on_error(
+    fn on_refused(
         &mut self,
         code: ErrorCode,
         text: &str,
-        match_id: Option<MatchId>,
         reply_to: Option<MessageType>,
+        match_id: Option<MatchId>,
+        gave_up_on: Option<MatchId>,
     ) -> anyhow::Result<Flow> {
         tracing::warn!("server refused: {text} ({code:?})");
-        let refused_join = self
-            .joining
-            .filter(|joining| self.current.is_none() && match_id.is_none_or(|id| id == *joining));
+        let refused_join = gave_up_on.filter(|_| self.session.view().is_none());
         if let Some(joining) = refused_join {
-            self.joining = None;
             self.refused.insert(joining);
             match self.target {
                 Target::Match(_) if self.games_done > 0 => {
@@ -445,12 +380,13 @@ impl Bot {
             }
             return Ok(Flow::Continue);
         }
-        let ours = self
-            .current
-            .as_ref()
-            .filter(|v| Some(v.id) == match_id && v.outcome.is_none());
-        if let Some(view) = ours.filter(|_| reply_to == Some(MessageType::Resume)) {
-            let match_id = view.id;
+        let lost_seat = self
+            .session
+            .view()
+            .filter(|v| Some(v.id) == match_id && v.outcome.is_none())
+            .filter(|_| reply_to == Some(MessageType::Resume))
+            .map(|v| v.id);
+        if let Some(match_id) = lost_seat {
             match self.target {
                 Target::Match(_) => {
                     anyhow::bail!("cannot take back our seat in match {match_id}: {text}")
@@ -458,21 +394,8 @@ impl Bot {
                 Target::Fill => {
                     tracing::warn!("lost our seat in match {match_id}; looking for another");
                     self.refused.insert(match_id);
-                    self.current = None;
+                    self.session.forget();
                     self.seek();
-                    return Ok(Flow::Continue);
-                }
-            }
-        }
-        if let Some(view) = ours {
-            // The game is over and its game_over is on its way: nothing to
-            // send again. Anything else refused: ask where the game stands;
-            // the snapshot lets the bot think again (until then `sent` keeps
-            // it from sending the same refused move over and over).
-            if code != ErrorCode::GameOver {
-                if let Some(token) = view.token {
-                    let match_id = view.id;
-                    self.send(ClientMessage::Resume { match_id, token });
                 }
             }
         }
@@ -483,12 +406,12 @@ impl Bot {
         !self.stopping && self.games_limit.is_none_or(|limit| self.games_done < limit)
     }
 
-    fn game_finished(&mut self, outcome: amazons_core::Outcome) -> Flow {
+    fn game_finished(&mut self, outcome: Outcome) -> Flow {
         self.games_done += 1;
         if let Some(chooser) = self.chooser.as_mut() {
             chooser.stop_pondering();
         }
-        let Some(view) = self.current.take() else {
+        let Some(view) = self.session.view().cloned() else {
             return Flow::Continue;
         };
         let seat = view.you.map_or("spectator", Side::color_name);
@@ -505,10 +428,10 @@ impl Bot {
                 if self.games_limit.is_none() {
                     return Flow::Stop;
                 }
-                self.current = Some(view.clone());
-                self.send(ClientMessage::OfferRematch { match_id: view.id });
+                let _ = self.session.rematch();
             }
             Target::Fill => {
+                self.session.forget();
                 self.send(ClientMessage::Leave { match_id: view.id });
                 self.send(ClientMessage::ListMatches);
             }
@@ -518,12 +441,12 @@ impl Bot {
 
     fn on_interrupt(&mut self) -> Flow {
         if self.stopping || !self.in_game() {
-            if let Some(view) = self.current.as_ref().filter(|v| v.outcome.is_none()) {
-                tracing::warn!("second Ctrl-C: resigning match {} and quitting", view.id);
-                self.send(ClientMessage::Resign {
-                    match_id: view.id,
-                    token: view.token,
-                });
+            if self.in_game() {
+                if let Some(view) = self.session.view() {
+                    tracing::warn!("second Ctrl-C: resigning match {} and quitting", view.id);
+                }
+                let _ = self.session.resign();
+                self.flush();
             }
             return Flow::Stop;
         }
@@ -536,43 +459,41 @@ impl Bot {
 
     fn on_answer(&mut self, answer: Answer) {
         self.chooser = Some(answer.chooser);
-        let Some(view) = self.current.as_ref() else {
+        let Some(view) = self.session.view() else {
             return;
         };
-        if view.id != answer.match_id || view.ply() != answer.ply || !view.our_turn() {
+        if view.id != answer.match_id || view.ply() != answer.ply || !self.session.can_move() {
             return;
         }
-        let (match_id, token) = (view.id, view.token);
+        let match_id = view.id;
         match answer.result {
             Ok(m) => {
-                self.sent = Some((match_id, answer.ply));
-                self.send(ClientMessage::Move {
-                    match_id,
-                    ply: answer.ply,
-                    mv: m.to_string(),
-                    token,
-                });
+                if let Err(e) = self.session.play(m) {
+                    tracing::error!("the engine's move {m} cannot be sent ({e}); resigning");
+                    self.gave_up = Some((match_id, answer.ply));
+                    let _ = self.session.resign();
+                }
             }
             Err(e) => {
                 // Remember the ply so the failed engine is not asked again.
-                self.sent = Some((match_id, answer.ply));
+                self.gave_up = Some((match_id, answer.ply));
                 tracing::error!("the engine gave up in match {match_id} ({e}); resigning");
-                self.send(ClientMessage::Resign { match_id, token });
+                let _ = self.session.resign();
             }
         }
+        self.flush();
     }
 
     fn think_if_our_turn(&mut self, answers: &UnboundedSender<Answer>) {
         // A side with no legal move has lost: the server's game_over is on its
         // way, so there is nothing to think about.
-        let Some(view) = self
-            .current
-            .as_ref()
-            .filter(|v| v.our_turn() && v.position.has_legal_move())
-        else {
+        if !self.session.can_move() {
+            return;
+        }
+        let Some(view) = self.session.view().filter(|v| v.position.has_legal_move()) else {
             return;
         };
-        if self.sent == Some((view.id, view.ply())) {
+        if self.gave_up == Some((view.id, view.ply())) {
             return;
         }
         let Some(mut chooser) = self.chooser.take() else {
@@ -625,6 +546,7 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_protocol::SeatToken;
     use tokio::sync::mpsc::UnboundedReceiver;
 
     const OLD: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
@@ -633,20 +555,8 @@ mod tests {
 
     fn bot(target: Target, games_limit: Option<u32>) -> (Bot, UnboundedReceiver<ClientMessage>) {
         let (outbox, sent) = unbounded_channel();
-        let bot = Bot {
-            target,
-            chooser: None,
-            think: None,
-            outbox,
-            current: None,
-            joining: None,
-            refused: std::collections::HashSet::new(),
-            token: None,
-            games_done: 0,
-            games_limit,
-            sent: None,
-            stopping: false,
-        };
+        let mut bot = Bot::new(target, None, None, outbox);
+        bot.games_limit = games_limit;
         (bot, sent)
     }
 
@@ -747,7 +657,7 @@ mod tests {
     fn a_game_that_ended_while_away_counts_as_over() {
         let (mut bot, mut sent) = bot(Target::Fill, Some(1));
         bot.on_event(NetEvent::Connected).unwrap();
-        bot.joining = Some(OLD.parse().unwrap());
+        bot.session.join(OLD.parse().unwrap(), None);
         bot.on_event(joined(OLD)).unwrap();
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
             .unwrap();
@@ -785,16 +695,16 @@ mod tests {
         // A late answer about the old match changes nothing...
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
             .unwrap();
-        assert!(bot.current.is_none());
+        assert!(bot.session.view().is_none());
         // ...the new match's snapshot is the view.
         bot.on_event(joined(NEW)).unwrap();
         bot.on_event(snapshot(NEW, &[], "null", "null")).unwrap();
-        let view = bot.current.as_ref().unwrap();
+        let view = bot.session.view().unwrap();
         assert_eq!(view.id, NEW.parse().unwrap());
         assert_eq!(view.ply(), 0);
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
             .unwrap();
-        assert_eq!(bot.current.as_ref().unwrap().id, NEW.parse().unwrap());
+        assert_eq!(bot.session.view().unwrap().id, NEW.parse().unwrap());
     }
 
     #[test]
@@ -805,19 +715,23 @@ mod tests {
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
             .unwrap();
         drain(&mut sent);
-        let id: MatchId = OLD.parse().unwrap();
-        bot.sent = Some((id, 1));
+        bot.session.play("a7-b7/c7".parse().unwrap()).unwrap();
+        bot.flush();
+        drain(&mut sent);
         let over = format!(
             r#"{{"type":"error","code":"game_over","message":"this game has ended","reply_to":"move","match_id":"{OLD}"}}"#
         );
         bot.on_event(message(&over)).unwrap();
-        assert_eq!(bot.sent, Some((id, 1)), "game_over is on its way");
+        assert!(bot.session.move_in_flight(), "game_over is on its way");
         assert_eq!(drain(&mut sent), []);
         let stale = format!(
             r#"{{"type":"error","code":"stale_ply","message":"stale","reply_to":"move","match_id":"{OLD}","expected_ply":2}}"#
         );
         bot.on_event(message(&stale)).unwrap();
-        assert_eq!(bot.sent, Some((id, 1)));
+        assert!(
+            bot.session.move_in_flight(),
+            "not sent again before the snapshot"
+        );
         assert!(matches!(
             drain(&mut sent)[..],
             [ClientMessage::Resume { .. }]
@@ -891,7 +805,7 @@ mod tests {
     fn a_refusal_for_good_ends_the_bot_with_its_reason() {
         let (mut bot, _sent) = bot(Target::Fill, None);
         let error = bot
-            .on_event(NetEvent::Refused("protocol 2 only".into()))
+            .on_event(NetEvent::GaveUp("protocol 2 only".into()))
             .unwrap_err();
         assert!(error.to_string().contains("protocol 2 only"), "{error}");
     }

@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::time::Duration;
 
 use amazons_core::{Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
 use clap::{Args, Parser, Subcommand};
+
+use crate::server_address::ServerAddress;
+use crate::theme::ThemeChoice;
 
 /// Terminal client for the Game of the Amazons.
 #[derive(Debug, Parser)]
@@ -17,6 +19,14 @@ pub struct Cli {
     /// stdin or stdout is not a terminal).
     #[arg(long, global = true)]
     pub plain: bool,
+    /// No terminal bell (it rings when an opponent sits down or moves, when
+    /// your time runs low and when a game ends).
+    #[arg(long, global = true)]
+    pub quiet: bool,
+    /// Text colours for a `dark` or `light` terminal, or `auto` (from
+    /// $COLORFGBG, else dark). The board has its own colours.
+    #[arg(long, global = true, default_value = "auto", value_name = "THEME")]
+    pub theme: ThemeChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -41,10 +51,10 @@ pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878/ws";
 /// Options of `play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Server WebSocket address.
+    /// Server WebSocket address (`ws://HOST:7878/ws`; the server prints it).
     #[arg(long, default_value = DEFAULT_SERVER)]
-    pub server: String,
-    /// Your name on the server.
+    pub server: ServerAddress,
+    /// Your name on the server (default: your login name).
     #[arg(long, env = "AMAZONS_NAME")]
     pub name: Option<String>,
 }
@@ -52,9 +62,9 @@ pub struct PlayArgs {
 /// Options of `bot`.
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// Server WebSocket address.
+    /// Server WebSocket address (`ws://HOST:7878/ws`; the server prints it).
     #[arg(long, default_value = DEFAULT_SERVER)]
-    pub server: String,
+    pub server: ServerAddress,
     /// Join this match's free seat.
     #[arg(long = "match", value_name = "ID", conflicts_with = "fill")]
     pub match_id: Option<String>,
@@ -91,9 +101,10 @@ pub struct LocalArgs {
     /// Who plays black (same forms as --white).
     #[arg(long, default_value = "human")]
     pub black: SeatSpec,
-    /// Clock: `untimed`, or minutes+seconds like `5+3`.
+    /// Clock: `untimed`, or minutes+seconds like `5+3` (5 minutes each, 3
+    /// seconds added per move).
     #[arg(long, default_value = "untimed")]
-    pub time: TimeControlArg,
+    pub time: TimeControl,
     /// Seconds an engine thinks per move in untimed games.
     #[arg(long, default_value_t = 1.0, value_name = "SECS")]
     pub think: f64,
@@ -103,6 +114,10 @@ pub struct LocalArgs {
     /// Where finished games are saved (see `history --help` for the default).
     #[arg(long, env = "AMAZONS_HISTORY_DIR")]
     pub history_dir: Option<PathBuf>,
+    /// Continue the unfinished game left by the last `local` (its players,
+    /// clock and moves; --white, --black and --time are then ignored).
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Options of `history`.
@@ -164,6 +179,17 @@ impl FromStr for SeatSpec {
     }
 }
 
+impl std::fmt::Display for SeatSpec {
+    /// `human`, or the player grammar (`level:4`, `uci:CMD` ...): what
+    /// `FromStr` reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatSpec::Human => f.write_str("human"),
+            SeatSpec::Program(spec) => write!(f, "{spec}"),
+        }
+    }
+}
+
 /// `--level N`: a built-in level, refused (not clamped) outside 1 to 7.
 fn parse_level(text: &str) -> Result<PlayerSpec, String> {
     match format!("level:{}", text.trim()).parse() {
@@ -183,30 +209,15 @@ fn parse_engine(text: &str) -> Result<PlayerSpec, String> {
     })
 }
 
-/// A time control as typed: `untimed` or `MINUTES+SECONDS` (e.g. `5+3`, `0.5+0`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControlArg(pub TimeControl);
-
-impl FromStr for TimeControlArg {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<TimeControlArg, String> {
-        let text = text.trim();
-        if text == "untimed" || text == "none" {
-            return Ok(TimeControlArg(TimeControl::Untimed));
-        }
-        let bad = || format!("`{text}`: a time control is `untimed` or MINUTES+SECONDS like 5+3");
-        let (minutes, seconds) = text.split_once('+').unwrap_or((text, "0"));
-        let minutes: f64 = minutes.parse().map_err(|_| bad())?;
-        let seconds: f64 = seconds.parse().map_err(|_| bad())?;
-        if !(minutes > 0.0 && minutes.is_finite() && seconds >= 0.0 && seconds.is_finite()) {
-            return Err(bad());
-        }
-        Ok(TimeControlArg(TimeControl::Fischer {
-            initial_ms: Duration::from_secs_f64(minutes * 60.0).as_millis() as u64,
-            increment_ms: Duration::from_secs_f64(seconds).as_millis() as u64,
-        }))
-    }
+/// The name to play under when none is given: the login name, else
+/// `guest-NNNN` (never one fixed word that two people would share).
+pub fn default_name() -> String {
+    ["USER", "USERNAME", "LOGNAME"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .map(|name| name.trim().to_string())
+        .find(|name| !name.is_empty())
+        .unwrap_or_else(|| format!("guest-{:04}", rand::random_range(0..10_000)))
 }
 
 /// A side as typed: `white`/`black` (or `first`/`second`).
@@ -260,16 +271,25 @@ mod tests {
             parse_engine("sau:./engine").unwrap().protocol(),
             Some(Protocol::Sau)
         );
+        let local = Cli::try_parse_from(["amazons-client", "local", "--time", "5+3"]).unwrap();
+        let Command::Local(args) = local.command else {
+            panic!("local")
+        };
         assert_eq!(
-            "5+3".parse(),
-            Ok(TimeControlArg(TimeControl::Fischer {
+            args.time,
+            TimeControl::Fischer {
                 initial_ms: 300_000,
                 increment_ms: 3_000
-            }))
+            },
+            "5+3 is 5 minutes and 3 seconds, as everywhere"
         );
-        assert_eq!("untimed".parse(), Ok(TimeControlArg(TimeControl::Untimed)));
-        assert!("5+x".parse::<TimeControlArg>().is_err());
-        assert!("0+1".parse::<TimeControlArg>().is_err());
+        let bad = Cli::try_parse_from(["amazons-client", "play", "--server", "h:7878"]);
+        assert!(
+            bad.unwrap_err()
+                .to_string()
+                .contains("did you mean ws://h:7878/ws?"),
+            "a bad address fails before anything starts"
+        );
     }
 
     #[test]

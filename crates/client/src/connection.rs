@@ -1,10 +1,17 @@
 //! The connection to the server, as an actor behind two channels (the fishnet
 //! shape): the owner sends [`ClientMessage`]s and receives [`NetEvent`]s; the
 //! actor keeps a WebSocket open, greets the server on every connect, and when
-//! the connection drops reconnects with jittered exponential backoff. What to
-//! do after a reconnect (resume a seat, resubscribe) is the owner's call: it
-//! sees [`NetEvent::Connected`] again.
+//! a connection that worked drops it reconnects with jittered exponential
+//! backoff. A server that was never reached is not retried: the first failure
+//! is reported with its likely fix ([`crate::server_address`]) and the actor
+//! stops. What to do after a reconnect (resume a seat, resubscribe) is the
+//! owner's call: it sees [`NetEvent::Connected`] again.
+//!
+//! [`Connection::close`] sends what is queued, closes the socket and waits
+//! for the actor to end, so a last message (a resignation) is never lost to
+//! the process exiting.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use amazons_core::PlayerKind;
@@ -12,7 +19,13 @@ use amazons_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
+
+use crate::server_address::{ServerAddress, explain_failure};
+
+/// How long one connection attempt may take before it counts as failed.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What the connection tells its owner.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,10 +43,11 @@ pub enum NetEvent {
     },
     /// A message from the server.
     Message(ServerMessage),
-    /// The server refused this client for good (it speaks another protocol
-    /// version, or will never accept our name): the connection has given up
-    /// and will not reconnect. The text says why.
-    Refused(String),
+    /// The connection has given up for good and will not reconnect: the
+    /// server was never reachable, or it refused this client in a way no
+    /// reconnect can cure (another protocol version, our name). The text
+    /// says why and what to do.
+    GaveUp(String),
 }
 
 /// Whether `message` is a refusal that no reconnect can cure; returns the
@@ -52,7 +66,9 @@ fn fatal_refusal(message: &ServerMessage) -> Option<String> {
             code: ErrorCode::BadName,
             message,
             ..
-        } => Some(format!("the server refused our name: {message}")),
+        } => Some(format!(
+            "the server refused our name: {message} (choose another with --name)"
+        )),
         _ => None,
     }
 }
@@ -101,132 +117,304 @@ pub struct Connection {
     pub outbox: UnboundedSender<ClientMessage>,
     /// Events from the connection.
     pub events: UnboundedReceiver<NetEvent>,
+    /// Tells the actor to finish (clones of `outbox` may still be alive).
+    close: tokio::sync::oneshot::Sender<()>,
+    /// The actor, joined by [`Connection::close`].
+    task: JoinHandle<()>,
+}
+
+impl Connection {
+    /// Sends everything queued, closes the socket and waits until the actor
+    /// has ended. While disconnected there is nobody to send to: the queued
+    /// messages are dropped and the actor ends at once.
+    pub async fn close(self) {
+        let Connection {
+            outbox,
+            events,
+            close,
+            task,
+        } = self;
+        drop(outbox);
+        let _ = close.send(());
+        // The events stay readable until the actor is done, so it never ends
+        // early for want of a listener.
+        let _ = task.await;
+        drop(events);
+    }
+}
+
+/// The actor's state across connections.
+struct Actor {
+    address: ServerAddress,
+    greeting: Greeting,
+    backoff: Backoff,
+    commands: UnboundedReceiver<ClientMessage>,
+    events: UnboundedSender<NetEvent>,
+    /// Messages the owner queued while no connection was open.
+    pending: VecDeque<ClientMessage>,
+    /// Whether a connection has ever been made (only then is it retried).
+    ever_connected: bool,
+    /// Fires when the owner closes the connection.
+    close: tokio::sync::oneshot::Receiver<()>,
+}
+
+/// How a connection ended.
+enum Ended {
+    /// Dropped: try again.
+    Dropped(String),
+    /// The owner is done (outbox dropped) or gone (events dropped): stop.
+    Done,
+    /// The server refused us for good: stop after saying why.
+    Refused(String),
 }
 
 /// Starts the connection actor on the current tokio runtime. It runs until
-/// the owner drops [`Connection::outbox`]; after [`NetEvent::Refused`] it no
-/// longer connects.
-pub fn connect(url: String, greeting: Greeting, backoff: Backoff) -> Connection {
-    let (outbox, mut commands) = unbounded_channel::<ClientMessage>();
-    let (event_sender, events) = unbounded_channel();
-    tokio::spawn(async move {
+/// the owner closes it ([`Connection::close`]) or drops its ends; after
+/// [`NetEvent::GaveUp`] it no longer connects.
+pub fn connect(address: ServerAddress, greeting: Greeting, backoff: Backoff) -> Connection {
+    let (outbox, commands) = unbounded_channel::<ClientMessage>();
+    let (events, event_receiver) = unbounded_channel();
+    let (close, close_signal) = tokio::sync::oneshot::channel();
+    let actor = Actor {
+        close: close_signal,
+        address,
+        greeting,
+        backoff,
+        commands,
+        events,
+        pending: VecDeque::new(),
+        ever_connected: false,
+    };
+    let task = tokio::spawn(actor.run());
+    Connection {
+        outbox,
+        events: event_receiver,
+        close,
+        task,
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+impl Actor {
+    async fn run(mut self) {
         let mut attempt = 0u32;
         loop {
-            let reason = match tokio_tungstenite::connect_async(url.as_str()).await {
-                Ok((mut socket, _)) => {
+            let reason = match self.open().await {
+                Err(None) => return,
+                Err(Some(error)) => error,
+                Ok(socket) => {
                     attempt = 0;
-                    let hello = ClientMessage::Hello {
-                        protocol: PROTOCOL_VERSION,
-                        name: greeting.name.clone(),
-                        kind: greeting.kind,
-                        client: Some(format!("amazons-client {}", env!("CARGO_PKG_VERSION"))),
-                        legal_moves: false,
-                    };
-                    let greeted = socket.send(Message::text(hello.encode())).await;
-                    if event_sender.send(NetEvent::Connected).is_err() {
-                        return;
-                    }
-                    match greeted {
-                        Err(e) => e.to_string(),
-                        Ok(()) => loop {
-                            tokio::select! {
-                                command = commands.recv() => match command {
-                                    None => {
-                                        let _ = socket.close(None).await;
-                                        return;
-                                    }
-                                    Some(message) => {
-                                        if let Err(e) = socket.send(Message::text(message.encode())).await {
-                                            break e.to_string();
-                                        }
-                                    }
-                                },
-                                frame = socket.next() => match frame {
-                                    Some(Ok(Message::Text(text))) => match ServerMessage::decode(&text) {
-                                        Ok(message) => {
-                                            let fatal = fatal_refusal(&message);
-                                            if event_sender.send(NetEvent::Message(message)).is_err() {
-                                                return;
-                                            }
-                                            if let Some(reason) = fatal {
-                                                let _ = event_sender.send(NetEvent::Refused(reason));
-                                                let _ = socket.close(None).await;
-                                                // Stay (without reconnecting) until the owner
-                                                // is done, so it reads the refusal rather than
-                                                // a vanished connection.
-                                                loop {
-                                                    tokio::select! {
-                                                        () = event_sender.closed() => return,
-                                                        command = commands.recv() => if command.is_none() { return },
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        Err(e) => tracing::warn!("ignoring a message this client cannot read: {e}: {text}"),
-                                    },
-                                    Some(Ok(Message::Close(frame))) => {
-                                        break match frame {
-                                            Some(frame) => format!("closed by the server ({} {})", frame.code, frame.reason),
-                                            None => "closed by the server".into(),
-                                        };
-                                    }
-                                    Some(Ok(_)) => {}
-                                    Some(Err(e)) => break e.to_string(),
-                                    None => break "connection closed".into(),
-                                },
-                            }
-                        },
+                    self.ever_connected = true;
+                    match self.serve(socket).await {
+                        Ended::Done => return,
+                        Ended::Refused(reason) => {
+                            let _ = self.events.send(NetEvent::GaveUp(reason));
+                            return;
+                        }
+                        Ended::Dropped(reason) => reason,
                     }
                 }
-                Err(e) => e.to_string(),
             };
-            let retry_in = backoff.delay(attempt, &mut rand::rng());
+            if !self.ever_connected {
+                let _ = self.events.send(NetEvent::GaveUp(reason));
+                return;
+            }
+            let retry_in = self.backoff.delay(attempt, &mut rand::rng());
             attempt += 1;
             let event = NetEvent::Reconnecting {
                 reason,
                 retry_in,
                 attempt,
             };
-            if event_sender.send(event).is_err() {
+            if self.events.send(event).is_err() || !self.wait(retry_in).await {
                 return;
             }
+        }
+    }
+
+    /// Keeps what the owner queues while disconnected; false when the owner
+    /// is done or gone (then there is nothing left to do).
+    async fn wait(&mut self, delay: Duration) -> bool {
+        let sleep = tokio::time::sleep(delay);
+        tokio::pin!(sleep);
+        loop {
             tokio::select! {
-                () = tokio::time::sleep(retry_in) => {}
-                () = event_sender.closed() => return,
+                () = &mut sleep => return true,
+                () = self.events.closed() => return false,
+                _ = &mut self.close => return false,
+                command = self.commands.recv() => match command {
+                    Some(message) => self.pending.push_back(message),
+                    None => return false,
+                },
             }
         }
-    });
-    Connection { outbox, events }
+    }
+
+    /// One connection attempt, bounded in time: the greeted socket, or why
+    /// it failed (`None`: the owner is done meanwhile).
+    async fn open(&mut self) -> Result<Socket, Option<String>> {
+        let url = self.address.url().to_string();
+        let attempt = tokio::time::timeout(CONNECT_TIMEOUT, tokio_tungstenite::connect_async(url));
+        tokio::pin!(attempt);
+        let connected = loop {
+            tokio::select! {
+                result = &mut attempt => break result,
+                () = self.events.closed() => return Err(None),
+                _ = &mut self.close => return Err(None),
+                command = self.commands.recv() => match command {
+                    Some(message) => self.pending.push_back(message),
+                    None => return Err(None),
+                },
+            }
+        };
+        let mut socket = match connected {
+            Err(_) => {
+                return Err(Some(format!(
+                    "no answer from {} within {}s — is the address right, and is the server running?",
+                    self.address,
+                    CONNECT_TIMEOUT.as_secs()
+                )));
+            }
+            Ok(Err(error)) => return Err(Some(explain_failure(&self.address, &error))),
+            Ok(Ok((socket, _))) => socket,
+        };
+        let hello = ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: self.greeting.name.clone(),
+            kind: self.greeting.kind,
+            client: Some(format!("amazons-client {}", env!("CARGO_PKG_VERSION"))),
+            legal_moves: false,
+        };
+        if let Err(e) = socket.send(Message::text(hello.encode())).await {
+            return Err(Some(e.to_string()));
+        }
+        if self.events.send(NetEvent::Connected).is_err() {
+            return Err(None);
+        }
+        Ok(socket)
+    }
+
+    /// Carries messages both ways until the connection ends.
+    async fn serve(&mut self, mut socket: Socket) -> Ended {
+        while let Some(message) = self.pending.pop_front() {
+            if let Err(e) = socket.send(Message::text(message.encode())).await {
+                self.pending.push_front(message);
+                return Ended::Dropped(e.to_string());
+            }
+        }
+        loop {
+            tokio::select! {
+                _ = &mut self.close => {
+                    // Everything the owner queued before closing goes first.
+                    while let Ok(message) = self.commands.try_recv() {
+                        if socket.send(Message::text(message.encode())).await.is_err() {
+                            return Ended::Done;
+                        }
+                    }
+                    return finish(socket).await;
+                }
+                command = self.commands.recv() => match command {
+                    None => return finish(socket).await,
+                    Some(message) => {
+                        if let Err(e) = socket.send(Message::text(message.encode())).await {
+                            self.pending.push_back(message);
+                            return Ended::Dropped(e.to_string());
+                        }
+                    }
+                },
+                frame = socket.next() => match frame {
+                    Some(Ok(Message::Text(text))) => match ServerMessage::decode(&text) {
+                        Ok(message) => {
+                            let fatal = fatal_refusal(&message);
+                            if self.events.send(NetEvent::Message(message)).is_err() {
+                                return Ended::Done;
+                            }
+                            if let Some(reason) = fatal {
+                                let _ = socket.close(None).await;
+                                return Ended::Refused(reason);
+                            }
+                        }
+                        Err(e) => tracing::warn!("ignoring a message this client cannot read: {e}: {text}"),
+                    },
+                    Some(Ok(Message::Close(frame))) => {
+                        return Ended::Dropped(match frame {
+                            Some(frame) => format!("closed by the server ({} {})", frame.code, frame.reason),
+                            None => "closed by the server".into(),
+                        });
+                    }
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => return Ended::Dropped(e.to_string()),
+                    None => return Ended::Dropped("connection closed".into()),
+                },
+            }
+        }
+    }
+}
+
+/// Closes the socket and reads until the server's close frame (or a
+/// bound), so everything sent has been taken in.
+async fn finish(mut socket: Socket) -> Ended {
+    let _ = socket.close(None).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Some(Ok(_)) = socket.next().await {}
+    })
+    .await;
+    Ended::Done
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU32, Ordering};
 
-    /// A server on 127.0.0.1 that answers every `hello` with `reply` and then
-    /// closes; returns its URL and a count of the connections it accepted.
-    async fn refusing_server(
-        reply: ServerMessage,
-    ) -> (String, std::sync::Arc<std::sync::atomic::AtomicU32>) {
+    /// A server on 127.0.0.1 that hands every message it reads (the `hello`
+    /// included) to `heard`, and answers the `hello` with `reply` (if any)
+    /// and then closes. Returns its address and a count of the connections
+    /// it accepted.
+    async fn test_server(
+        reply: Option<ServerMessage>,
+        heard: UnboundedSender<String>,
+    ) -> (ServerAddress, Arc<AtomicU32>) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("ws://{}/ws", listener.local_addr().unwrap());
-        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let accepted = Arc::new(AtomicU32::new(0));
         let count = accepted.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let reply = reply.clone();
+                count.fetch_add(1, Ordering::SeqCst);
+                let (reply, heard) = (reply.clone(), heard.clone());
                 tokio::spawn(async move {
                     let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await else {
                         return;
                     };
-                    let _ = socket.next().await;
-                    let _ = socket.send(Message::text(reply.encode())).await;
-                    let _ = socket.close(None).await;
+                    while let Some(Ok(Message::Text(text))) = socket.next().await {
+                        let _ = heard.send(text.to_string());
+                        if let Some(reply) = &reply {
+                            let _ = socket.send(Message::text(reply.encode())).await;
+                            let _ = socket.close(None).await;
+                        }
+                    }
                 });
             }
         });
-        (url, accepted)
+        (url.parse().unwrap(), accepted)
+    }
+
+    fn greeting() -> Greeting {
+        Greeting {
+            name: "ann".into(),
+            kind: PlayerKind::Human,
+        }
+    }
+
+    fn fast() -> Backoff {
+        Backoff {
+            base: Duration::from_millis(10),
+            max: Duration::from_millis(20),
+        }
     }
 
     #[tokio::test]
@@ -238,35 +426,60 @@ mod tests {
             match_id: None,
             expected_ply: None,
         };
-        let (url, accepted) = refusing_server(refusal.clone()).await;
-        let backoff = Backoff {
-            base: Duration::from_millis(10),
-            max: Duration::from_millis(20),
-        };
-        let greeting = Greeting {
-            name: "ann".into(),
-            kind: PlayerKind::Human,
-        };
-        let mut connection = connect(url, greeting, backoff);
+        let (heard, _) = unbounded_channel();
+        let (address, accepted) = test_server(Some(refusal.clone()), heard).await;
+        let mut connection = connect(address, greeting(), fast());
         let mut events = Vec::new();
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-        while !matches!(events.last(), Some(NetEvent::Refused(_))) {
-            let event = tokio::time::timeout_at(deadline, connection.events.recv())
-                .await
-                .expect("a refusal in time")
-                .expect("the connection reports before it ends");
+        // The actor ends after giving up, so the events end too.
+        while let Some(event) = connection.events.recv().await {
             events.push(event);
         }
         assert_eq!(events[0], NetEvent::Connected);
         assert_eq!(events[1], NetEvent::Message(refusal));
-        let Some(NetEvent::Refused(reason)) = events.get(2) else {
+        let [_, _, NetEvent::GaveUp(reason)] = events.as_slice() else {
             panic!("{events:?}");
         };
         assert!(reason.contains("protocol 2"), "{reason}");
-        // No reconnect follows, however long we wait.
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        assert!(connection.events.try_recv().is_err());
-        assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), 1);
+        connection.close().await;
+        assert_eq!(accepted.load(Ordering::SeqCst), 1, "never reconnected");
+    }
+
+    #[tokio::test]
+    async fn a_server_never_reached_is_not_retried_and_the_reason_says_what_to_do() {
+        // A port that was free a moment ago: nothing listens there.
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap().port()
+        };
+        let address: ServerAddress = format!("ws://127.0.0.1:{port}/ws").parse().unwrap();
+        let mut connection = connect(address, greeting(), fast());
+        let first = connection.events.recv().await;
+        let Some(NetEvent::GaveUp(reason)) = first else {
+            panic!("{first:?}");
+        };
+        assert!(reason.contains("nothing is listening"), "{reason}");
+        assert!(reason.contains("amazons-server"), "{reason}");
+        assert_eq!(connection.events.recv().await, None, "no retry");
+    }
+
+    #[tokio::test]
+    async fn close_sends_what_is_queued_before_the_actor_ends() {
+        let (heard, mut heard_by_server) = unbounded_channel();
+        let (address, _) = test_server(None, heard).await;
+        let mut connection = connect(address, greeting(), fast());
+        assert_eq!(connection.events.recv().await, Some(NetEvent::Connected));
+        let match_id = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        let resign = ClientMessage::Resign {
+            match_id,
+            token: None,
+        };
+        // A clone of the outbox (a face holds one) does not keep it open.
+        let face = connection.outbox.clone();
+        face.send(resign.clone()).unwrap();
+        connection.close().await;
+        let hello = heard_by_server.recv().await.unwrap();
+        assert!(hello.contains("\"hello\""), "{hello}");
+        assert_eq!(heard_by_server.recv().await, Some(resign.encode()));
     }
 
     #[test]

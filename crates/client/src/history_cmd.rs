@@ -11,11 +11,12 @@ use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use crate::cli::{HistoryAction, HistoryArgs};
-use crate::game_screen::{GameScreen, ScreenAction};
+use crate::game_screen::{GameScreen, ScreenAction, Tone, Typing};
 use crate::history_store;
-use crate::labels::time_control_text;
+use crate::labels::count;
 use crate::server_http::ServerHttp;
 use crate::text_board::board_text;
+use crate::theme::Theme;
 
 /// Where the games come from.
 enum Source {
@@ -73,7 +74,7 @@ impl Source {
 }
 
 /// Runs `history`.
-pub fn run(args: &HistoryArgs, plain: bool) -> anyhow::Result<()> {
+pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> {
     let source = match &args.server {
         Some(url) => Source::Server(ServerHttp::new(url)?),
         None => Source::Dir(
@@ -112,7 +113,9 @@ pub fn run(args: &HistoryArgs, plain: bool) -> anyhow::Result<()> {
                 let stdin = std::io::stdin();
                 replay_plain(&record, &positions, &mut stdin.lock(), &mut out)
             } else {
-                crate::terminal::with_terminal(|terminal| replay_tui(&record, &positions, terminal))
+                crate::terminal::with_terminal(|terminal| {
+                    replay_tui(&record, &positions, terminal, theme)
+                })
             }
         }
     }
@@ -138,12 +141,12 @@ pub fn utc_minute(unix_ms: u64) -> String {
 
 fn listing_line(number: usize, game: &GameSummary) -> String {
     format!(
-        "{number:>3}  {}  {} (white) vs {} (black)  {}  {} moves  {}  id {}",
+        "{number:>3}  {}  {} (white) vs {} (black)  {}  {}  {}  id {}",
         utc_minute(game.ended_at_ms),
         game.white.name,
         game.black.name,
-        time_control_text(game.time_control),
-        game.moves,
+        game.time_control,
+        count(game.moves as usize, "move", "moves"),
         game.result,
         game.id,
     )
@@ -161,7 +164,7 @@ pub fn export_text(record: &GameRecord) -> String {
         record.white.name,
         record.black.name,
         utc_minute(record.started_at_ms),
-        time_control_text(record.time_control),
+        record.time_control,
         result,
     );
     if let Some(fen) = &record.initial_fen {
@@ -224,39 +227,103 @@ fn replay_tui(
     record: &GameRecord,
     positions: &[Position],
     terminal: &mut ratatui::DefaultTerminal,
+    theme: Theme,
 ) -> anyhow::Result<()> {
-    let names = [record.white.name.clone(), record.black.name.clone()];
-    let mut screen = GameScreen::new(positions[0], names);
-    let moves: Vec<_> = record.moves.iter().map(|m| m.mv).collect();
-    screen.key_hints = "←/→ step  Home/End first/last  v flip".into();
-    let last = positions.len() - 1;
-    let mut shown = 0usize;
+    let mut replay = Replay::new(record, positions, theme);
     loop {
-        screen.show_game(positions[shown], moves.clone(), shown);
-        screen.outcome = (shown == last).then_some(record.result);
-        screen.status = format!("replay: move {shown} of {last}");
-        terminal.draw(|frame| screen.draw(frame))?;
+        terminal.draw(|frame| replay.screen.draw(frame))?;
         if !event::poll(Duration::from_millis(250))? {
             continue;
         }
-        let event = event::read()?;
-        if let Event::Key(key) = &event {
-            if key.kind != KeyEventKind::Release {
+        if replay.handle(&event::read()?) {
+            return Ok(());
+        }
+    }
+}
+
+/// A finished game shown move by move on the game screen: no move can be
+/// made, so there is no move prompt; the typing line takes a move number.
+struct Replay<'a> {
+    /// The game.
+    record: &'a GameRecord,
+    /// Every position, the start first.
+    positions: &'a [Position],
+    /// How many moves are on the board.
+    shown: usize,
+    /// The screen.
+    screen: GameScreen,
+}
+
+impl<'a> Replay<'a> {
+    fn new(record: &'a GameRecord, positions: &'a [Position], theme: Theme) -> Replay<'a> {
+        let names = [record.white.name.clone(), record.black.name.clone()];
+        let mut screen = GameScreen::new(positions[0], names);
+        screen.theme = theme;
+        screen.typing = Typing::MoveNumber;
+        screen.caption = format!("game {}", record.id);
+        screen.keys = vec![("←/→", "step"), ("Home/End", "first/last")];
+        let mut replay = Replay {
+            record,
+            positions,
+            shown: 0,
+            screen,
+        };
+        replay.go(0);
+        replay
+    }
+
+    fn last(&self) -> usize {
+        self.positions.len() - 1
+    }
+
+    /// Shows the board after `shown` moves.
+    fn go(&mut self, shown: usize) {
+        self.shown = shown.min(self.last());
+        let moves = self.record.moves.iter().map(|m| m.mv).collect();
+        self.screen
+            .show_game(self.positions[self.shown], moves, self.shown);
+        self.screen.outcome = (self.shown == self.last()).then_some(self.record.result);
+        self.screen.status = format!("replay: move {} of {}", self.shown, self.last());
+    }
+
+    /// Handles one event; true to leave.
+    fn handle(&mut self, event: &Event) -> bool {
+        if let Event::Key(key) = event {
+            if key.kind != KeyEventKind::Release && !self.screen.asking() {
                 let step = match key.code {
-                    KeyCode::Right | KeyCode::Char('n') => Some((shown + 1).min(last)),
-                    KeyCode::Left | KeyCode::Char('p') => Some(shown.saturating_sub(1)),
+                    KeyCode::Right | KeyCode::Char('n') => Some(self.shown + 1),
+                    KeyCode::Left | KeyCode::Char('p') => Some(self.shown.saturating_sub(1)),
                     KeyCode::Home => Some(0),
-                    KeyCode::End => Some(last),
+                    KeyCode::End => Some(self.last()),
                     _ => None,
                 };
                 if let Some(step) = step {
-                    shown = step;
-                    continue;
+                    self.go(step);
+                    return false;
                 }
             }
         }
-        if screen.handle(&event) == ScreenAction::Quit {
-            return Ok(());
+        match self.screen.handle(event) {
+            ScreenAction::Quit | ScreenAction::QuitNow => true,
+            ScreenAction::Jump(n) => {
+                if n > self.last() {
+                    self.screen.notify(
+                        format!("the game has {}", count(self.last(), "move", "moves")),
+                        Tone::Warning,
+                    );
+                } else {
+                    self.go(n);
+                }
+                false
+            }
+            ScreenAction::Command(c) => {
+                self.screen.notify(
+                    format!("`{c}` does nothing here; press ? for help"),
+                    Tone::Warning,
+                );
+                false
+            }
+            _ => false,
         }
     }
 }
@@ -264,6 +331,84 @@ fn replay_tui(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crossterm::event::{KeyEvent, KeyEventState, KeyModifiers};
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
+    fn screen(replay: &mut Replay<'_>) -> String {
+        crate::snapshot::render(80, 24, |frame| replay.screen.draw(frame))
+    }
+
+    #[test]
+    fn a_replay_jumps_to_a_typed_move_number_and_offers_no_move_prompt() {
+        use amazons_core::{EndReason, Outcome, PlayerInfo, PlayerKind, RecordedMove, Side};
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            kind: PlayerKind::Human,
+        };
+        let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"];
+        let mut position = Position::start();
+        for m in moves {
+            position = position.play(m.parse().unwrap()).unwrap();
+        }
+        let record = GameRecord {
+            schema: amazons_core::RECORD_SCHEMA_VERSION,
+            id: "g1".into(),
+            white: player("ann"),
+            black: player("bob"),
+            started_at_ms: 0,
+            ended_at_ms: 0,
+            time_control: amazons_core::TimeControl::Untimed,
+            initial_fen: None,
+            moves: moves
+                .iter()
+                .map(|m| RecordedMove {
+                    mv: m.parse().unwrap(),
+                    time_ms: 1,
+                    clock_ms: None,
+                })
+                .collect(),
+            result: Outcome::win(Side::First, EndReason::Resignation),
+            final_fen: position.fen(),
+        };
+        let positions = record.replay().unwrap();
+        let mut replay = Replay::new(&record, &positions, Theme::Dark);
+        let start = screen(&mut replay);
+        assert!(start.contains("replay: move 0 of 3"), "{start}");
+        assert!(!start.contains("move> d"), "{start}");
+        assert!(start.contains("go to move> "), "{start}");
+        for c in "2".chars() {
+            replay.handle(&key(KeyCode::Char(c)));
+        }
+        replay.handle(&key(KeyCode::Enter));
+        assert_eq!(replay.shown, 2);
+        let second = screen(&mut replay);
+        assert!(second.contains("replay: move 2 of 3"), "{second}");
+        crate::snapshot::assert_snapshot("replay_move_2", &second);
+        replay.handle(&key(KeyCode::Char('9')));
+        replay.handle(&key(KeyCode::Enter));
+        assert!(screen(&mut replay).contains("the game has 3 moves"));
+        replay.handle(&key(KeyCode::End));
+        assert!(screen(&mut replay).contains("GAME OVER: white wins by resignation"));
+        replay.handle(&key(KeyCode::Char('?')));
+        let help = screen(&mut replay);
+        assert!(help.contains("go to that move"), "{help}");
+        assert!(
+            !help.contains("click"),
+            "no pointing keys in a replay: {help}"
+        );
+        crate::snapshot::assert_snapshot("replay_help", &help);
+        replay.handle(&key(KeyCode::Esc));
+        assert!(replay.handle(&key(KeyCode::Char('q'))));
+    }
 
     #[test]
     fn dates_are_utc() {

@@ -1,19 +1,27 @@
-//! How the client names things for people: time controls and match states.
+//! How the client names things for people: clock readings, match states,
+//! counts, move numbers. (A time control reads as core's
+//! [`amazons_core::TimeControl`] prints it: `untimed`, `5+3`.)
 
-use amazons_core::TimeControl;
+use std::time::Duration;
+
 use amazons_protocol::MatchStatus;
 
-/// A time control as people write it: `untimed`, `5+3`.
-pub fn time_control_text(tc: TimeControl) -> String {
-    match tc {
-        TimeControl::Untimed => "untimed".into(),
-        TimeControl::Fischer {
-            initial_ms,
-            increment_ms,
-        } => {
-            let minutes = initial_ms as f64 / 60_000.0;
-            format!("{minutes}+{}", increment_ms as f64 / 1000.0)
-        }
+/// A clock reading for people: `4:59`, `1:02:03`, and tenths under ten
+/// seconds (`0:09.4`), when every tenth counts.
+pub fn format_clock(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    let seconds = tenths / 10;
+    if seconds >= 3600 {
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
+    } else if seconds >= 10 {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    } else {
+        format!("0:{:02}.{}", seconds, tenths % 10)
     }
 }
 
@@ -26,22 +34,40 @@ pub fn status_word(status: MatchStatus) -> &'static str {
     }
 }
 
+/// `1 move`, `2 moves`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The number a move has in the move list for the ply it was played at
+/// (counted from 0 at the standard start): white's `12.`, black's `12...`.
+pub fn move_number(ply: u32) -> String {
+    let number = ply / 2 + 1;
+    if ply % 2 == 0 {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn time_controls_read_like_they_are_typed() {
-        assert_eq!(time_control_text(TimeControl::Untimed), "untimed");
-        let blitz = TimeControl::Fischer {
-            initial_ms: 300_000,
-            increment_ms: 3_000,
-        };
-        assert_eq!(time_control_text(blitz), "5+3");
-        let bullet = TimeControl::Fischer {
-            initial_ms: 30_000,
-            increment_ms: 500,
-        };
-        assert_eq!(time_control_text(bullet), "0.5+0.5");
+    fn readings_counts_and_numbers() {
+        assert_eq!(format_clock(Duration::from_secs(300)), "5:00");
+        assert_eq!(format_clock(Duration::from_millis(59_999)), "0:59");
+        assert_eq!(format_clock(Duration::from_millis(9_450)), "0:09.4");
+        assert_eq!(format_clock(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(count(1, "move", "moves"), "1 move");
+        assert_eq!(count(0, "move", "moves"), "0 moves");
+        assert_eq!(move_number(0), "1.");
+        assert_eq!(move_number(1), "1...");
+        assert_eq!(move_number(22), "12.");
     }
 }

@@ -1,13 +1,15 @@
 //! `local`: games on this machine with no server. Hot seat, a person against
 //! an engine, or engines against each other; take-backs; every finished game
-//! saved to the history directory. Full screen or plain text.
+//! saved to the history directory, an unfinished one kept after every move
+//! for `local --resume`. Full screen or plain text. The game itself is
+//! core's [`Game`] (moves, clocks, outcome, record).
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
-use amazons_core::{Move, PlayerInfo, PlayerKind, Side, TimeControl};
+use amazons_core::{Game, Move, PlayerInfo, PlayerKind, RecordMeta, Side};
 use anyhow::Context;
 use crossterm::event;
 
@@ -15,13 +17,15 @@ use amazons_engine::player::{
     ClockBudget, GameSoFar, Player, PlayerError, PlayerSettings, ThinkBudget,
 };
 
-use crate::cli::{LocalArgs, SeatSpec};
-use crate::clock::format_clock;
+use crate::bell::{Bell, Ring};
+use crate::cli::{LocalArgs, SeatSpec, default_name};
 use crate::game_screen::{GameScreen, ScreenAction, Tone};
-use crate::help::HELP_TEXT;
+use crate::help::PLAIN_LOCAL;
 use crate::history_store::{default_history_dir, save};
-use crate::local_game::LocalGame;
+use crate::labels::{count, format_clock, move_number};
+use crate::local_save::{LocalSave, SavedLocalGame};
 use crate::text_board::board_text;
+use crate::theme::Theme;
 
 /// Who sits on one side.
 enum Seat {
@@ -34,17 +38,27 @@ enum Seat {
 /// A search running off the UI thread: the player comes back with its answer.
 type Thinking = Receiver<(Box<dyn Player>, Result<Move, PlayerError>)>;
 
-/// The local match: the game, who plays it, and where it is saved.
+/// The local match: the game, who plays it, and where it is kept.
 struct LocalMatch {
     /// The game being played.
-    game: LocalGame,
+    game: Game,
+    /// Its record id.
+    id: String,
+    /// When it started.
+    started_at: SystemTime,
+    /// White's and black's names in the record.
+    players: [PlayerInfo; 2],
+    /// White's and black's seats as given (for the save).
+    specs: [SeatSpec; 2],
     /// White's and black's seats.
     seats: [Seat; 2],
     /// Thinking time per move for programs in untimed games.
     think: Duration,
     /// Where finished games are saved.
     history_dir: PathBuf,
-    /// Whether the current game has been saved.
+    /// Where the unfinished game is kept.
+    keep: LocalSave,
+    /// Whether the finished game has been saved.
     saved: bool,
 }
 
@@ -65,21 +79,32 @@ fn chooser_for(spec: &SeatSpec) -> anyhow::Result<Option<Box<dyn Player>>> {
 }
 
 impl LocalMatch {
-    fn new(args: &LocalArgs) -> anyhow::Result<LocalMatch> {
-        let human_name = args
-            .name
-            .clone()
-            .or_else(|| std::env::var("USER").ok())
-            .unwrap_or_else(|| "player".into());
+    /// A new game as the arguments say, or the kept one with `--resume`.
+    fn new(args: &LocalArgs, keep: LocalSave) -> anyhow::Result<LocalMatch> {
+        let now = Instant::now();
+        let saved = if args.resume {
+            Some(keep.load()?.with_context(|| {
+                format!(
+                    "there is no unfinished local game to resume (looked in {})",
+                    keep.path().display()
+                )
+            })?)
+        } else {
+            None
+        };
+        let specs: [SeatSpec; 2] = match &saved {
+            Some(saved) => [
+                saved.seats[0].parse().map_err(anyhow::Error::msg)?,
+                saved.seats[1].parse().map_err(anyhow::Error::msg)?,
+            ],
+            None => [args.white.clone(), args.black.clone()],
+        };
+        let human_name = args.name.clone().unwrap_or_else(default_name);
         let mut seats = Vec::new();
         let mut players = Vec::new();
-        for (side, spec) in [(Side::First, &args.white), (Side::Second, &args.black)] {
+        for spec in &specs {
             let chooser = chooser_for(spec)?;
             players.push(match &chooser {
-                None if args.white == args.black => PlayerInfo {
-                    name: format!("{human_name} ({side})"),
-                    kind: PlayerKind::Human,
-                },
                 None => PlayerInfo {
                     name: human_name.clone(),
                     kind: PlayerKind::Human,
@@ -94,26 +119,44 @@ impl LocalMatch {
                 Some(chooser) => Seat::Program(Some(chooser)),
             });
         }
-        let players: [PlayerInfo; 2] = players.try_into().expect("two players");
         let seats: [Seat; 2] = seats.try_into().map_err(|_| anyhow::anyhow!("two seats"))?;
-        let mut local = LocalMatch {
-            game: LocalGame::new(players, args.time.0, Instant::now()),
-            seats,
-            think: Duration::from_secs_f64(args.think.max(0.01)),
-            history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
-            saved: false,
+        let mut local = match saved {
+            Some(saved) => LocalMatch {
+                game: saved.restore(now)?,
+                id: saved.id.clone(),
+                started_at: saved.started_at(),
+                players: saved.players.clone(),
+                specs,
+                seats,
+                think: Duration::from_secs_f64(args.think.max(0.01)),
+                history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
+                keep,
+                saved: false,
+            },
+            None => {
+                let mut game = Game::new(args.time);
+                game.start(now);
+                LocalMatch {
+                    game,
+                    id: uuid::Uuid::new_v4().to_string(),
+                    started_at: SystemTime::now(),
+                    players: players.try_into().expect("two players"),
+                    specs,
+                    seats,
+                    think: Duration::from_secs_f64(args.think.max(0.01)),
+                    history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
+                    keep,
+                    saved: false,
+                }
+            }
         };
-        local.start_new_game()?;
+        if local.game.moves().is_empty() {
+            local.tell_programs_new_game()?;
+        }
         Ok(local)
     }
 
-    fn start_new_game(&mut self) -> anyhow::Result<()> {
-        self.game = LocalGame::new(
-            self.game.players().clone(),
-            self.game.time_control(),
-            Instant::now(),
-        );
-        self.saved = false;
+    fn tell_programs_new_game(&mut self) -> anyhow::Result<()> {
         for seat in &mut self.seats {
             if let Seat::Program(Some(chooser)) = seat {
                 chooser.new_game()?;
@@ -122,37 +165,44 @@ impl LocalMatch {
         Ok(())
     }
 
+    fn start_new_game(&mut self) -> anyhow::Result<()> {
+        let mut game = Game::new(self.game.time_control());
+        game.start(Instant::now());
+        self.game = game;
+        self.id = uuid::Uuid::new_v4().to_string();
+        self.started_at = SystemTime::now();
+        self.saved = false;
+        self.tell_programs_new_game()
+    }
+
     fn is_human(&self, side: Side) -> bool {
         matches!(self.seats[side.index()], Seat::Human)
     }
 
+    fn humans(&self) -> usize {
+        Side::BOTH.iter().filter(|s| self.is_human(**s)).count()
+    }
+
     fn budget(&self, now: Instant) -> ThinkBudget {
-        match self.game.time_control() {
-            TimeControl::Untimed => ThinkBudget {
+        match self.game.clock().remaining_both(now) {
+            None => ThinkBudget {
                 movetime: Some(self.think),
                 clocks: None,
             },
-            TimeControl::Fischer { increment_ms, .. } => {
-                let clocks = self.game.clocks();
-                let remaining =
-                    Side::BOTH.map(|side| clocks.remaining(side, now).unwrap_or_default());
-                let increment = Duration::from_millis(increment_ms);
-                ThinkBudget {
-                    movetime: None,
-                    clocks: Some(ClockBudget {
-                        remaining,
-                        increment: [increment; 2],
-                    }),
-                }
-            }
+            Some(remaining) => ThinkBudget {
+                movetime: None,
+                clocks: Some(ClockBudget {
+                    remaining,
+                    increment: [self.game.time_control().increment(); 2],
+                }),
+            },
         }
     }
 
     /// How many moves a take-back undoes: one in hot seat, back to the
     /// person's turn against an engine; none when engines play each other.
     fn take_back_plies(&self) -> usize {
-        let humans = Side::BOTH.iter().filter(|s| self.is_human(**s)).count();
-        match humans {
+        match self.humans() {
             2 => 1,
             1 if self.is_human(self.game.position().turn()) => 2,
             1 => 1,
@@ -160,13 +210,57 @@ impl LocalMatch {
         }
     }
 
+    /// Plays `m` for the side to move now.
+    fn play(&mut self, m: Move) -> Result<(), amazons_core::GameError> {
+        self.game.play(m, Instant::now())?;
+        self.keep_unfinished();
+        Ok(())
+    }
+
+    /// Keeps the unfinished game for `--resume` (after every change).
+    fn keep_unfinished(&self) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let saved = SavedLocalGame {
+            id: self.id.clone(),
+            seats: [self.specs[0].to_string(), self.specs[1].to_string()],
+            players: self.players.clone(),
+            time_control: self.game.time_control(),
+            started_at_ms: amazons_core::unix_ms(self.started_at),
+            moves: self.game.moves().to_vec(),
+        };
+        if let Err(e) = self.keep.store(&saved) {
+            tracing::warn!("could not keep the unfinished game: {e:#}");
+        }
+    }
+
+    /// Whether quitting now leaves an unfinished game behind.
+    fn unfinished(&self) -> bool {
+        self.game.outcome().is_none() && !self.game.moves().is_empty()
+    }
+
+    /// The finished game's record (`None` while it goes on).
+    fn record(&self) -> Option<amazons_core::GameRecord> {
+        self.game.to_record(RecordMeta {
+            id: self.id.clone(),
+            white: self.players[0].clone(),
+            black: self.players[1].clone(),
+            started_at: self.started_at,
+            ended_at: SystemTime::now(),
+        })
+    }
+
     /// Saves the game once it is over; returns what to tell the player.
     fn save_if_over(&mut self) -> Option<Result<PathBuf, anyhow::Error>> {
         if self.saved {
             return None;
         }
-        let record = self.game.record()?;
+        let record = self.record()?;
         self.saved = true;
+        if let Err(e) = self.keep.clear() {
+            tracing::warn!("{e:#}");
+        }
         Some(save(&self.history_dir, &record))
     }
 
@@ -182,30 +276,62 @@ impl LocalMatch {
             None
         }
     }
+
+    fn moves(&self) -> Vec<Move> {
+        self.game.moves().iter().map(|m| m.mv).collect()
+    }
 }
 
 /// Runs `local`.
-pub fn run(args: &LocalArgs, plain: bool) -> anyhow::Result<()> {
-    let local = LocalMatch::new(args)?;
+pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::Result<()> {
+    let local = LocalMatch::new(args, LocalSave::default())?;
     if plain {
         let stdin = std::io::stdin();
         run_plain(local, &mut stdin.lock(), &mut std::io::stdout())
     } else {
-        crate::terminal::with_terminal(|terminal| run_tui(local, terminal))
+        crate::terminal::with_terminal(|terminal| run_tui(local, terminal, Bell::new(quiet), theme))
     }
 }
 
-fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> anyhow::Result<()> {
-    let players = local.game.players().clone();
-    let mut screen = GameScreen::new(local.game.position(), players.clone().map(|p| p.name));
+/// The kept-game line to show on leaving an unfinished game.
+const KEPT: &str = "the game is kept: `amazons-client local --resume` continues it";
+
+fn run_tui(
+    mut local: LocalMatch,
+    terminal: &mut ratatui::DefaultTerminal,
+    mut bell: Bell,
+    theme: Theme,
+) -> anyhow::Result<()> {
+    let names = local.players.clone().map(|p| p.name);
+    let mut screen = GameScreen::new(amazons_core::Position::start(), names.clone());
+    screen.theme = theme;
     screen.movable = Side::BOTH.map(|s| local.is_human(s));
     screen.flipped = local.is_human(Side::Second) && !local.is_human(Side::First);
-    screen.key_hints = "t take back  r resign  n new game  v flip".into();
+    let moves = local.moves();
+    let shown = moves.len();
+    screen.show_game(local.game.position(), moves, shown);
+    screen.focus();
+    screen.keys = if local.humans() > 0 {
+        vec![("t", "take back"), ("r", "resign"), ("n", "new game")]
+    } else {
+        vec![("n", "new game")]
+    };
+    if !local.game.moves().is_empty() {
+        screen.notify(
+            format!(
+                "resumed: {}",
+                count(local.game.moves().len(), "move", "moves")
+            ),
+            Tone::Info,
+        );
+    }
     let mut thinking: Option<(Side, Thinking)> = None;
     loop {
         let now = Instant::now();
-        local.game.check_time(now);
-        screen.clocks = local.game.clocks();
+        if local.game.check_flag(now).is_some() {
+            bell.ring(Ring::GameOver);
+        }
+        screen.clock = *local.game.clock();
         screen.outcome = local.game.outcome();
         if let Some(saved) = local.save_if_over() {
             match saved {
@@ -221,8 +347,8 @@ fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> an
                     .expect("a program that is not thinking is seated");
                 let (sender, receiver) = channel();
                 let (start, moves, position) = (
-                    local.game.start(),
-                    local.game.moves(),
+                    local.game.initial(),
+                    local.game.moves().iter().map(|m| m.mv).collect::<Vec<_>>(),
                     local.game.position(),
                 );
                 let budget = local.budget(now);
@@ -239,7 +365,7 @@ fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> an
             }
         }
         screen.status = match &thinking {
-            Some((side, _)) => format!("{} ({side}) is thinking…", players[side.index()].name),
+            Some((side, _)) => format!("{} ({side}) is thinking…", names[side.index()]),
             None => String::new(),
         };
         terminal.draw(|frame| screen.draw(frame))?;
@@ -251,6 +377,13 @@ fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> an
                     local.seats[side.index()] = Seat::Program(Some(chooser));
                     thinking = None;
                     apply_program_answer(&mut local, &mut screen, side, answer);
+                    if local.humans() > 0 {
+                        bell.ring(if local.game.outcome().is_some() {
+                            Ring::GameOver
+                        } else {
+                            Ring::OpponentMoved
+                        });
+                    }
                     continue;
                 }
                 Err(TryRecvError::Empty) => {}
@@ -265,10 +398,24 @@ fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> an
         }
         let action = screen.handle(&event::read()?);
         match action {
-            ScreenAction::Quit => return Ok(()),
-            ScreenAction::Move(m) => match local.game.play(m, Instant::now()) {
-                Ok(()) => screen.show_move(local.game.position(), m),
-                Err(e) => screen.notify(e.reason.to_string(), Tone::Warning),
+            ScreenAction::Quit if local.unfinished() => {
+                screen.ask(
+                    "Quit this game? It is kept: `amazons-client local --resume` continues it.",
+                    'q',
+                );
+            }
+            ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
+                local.keep_unfinished();
+                return Ok(());
+            }
+            ScreenAction::Move(m) => match local.play(m) {
+                Ok(()) => {
+                    screen.show_move(local.game.position(), m);
+                    if local.game.outcome().is_some() {
+                        bell.ring(Ring::GameOver);
+                    }
+                }
+                Err(e) => screen.notify(e.to_string(), Tone::Warning),
             },
             ScreenAction::Command('t') => {
                 if thinking.is_some() {
@@ -281,26 +428,44 @@ fn run_tui(mut local: LocalMatch, terminal: &mut ratatui::DefaultTerminal) -> an
                 if undone == 0 {
                     screen.notify("nothing to take back", Tone::Warning);
                 } else {
-                    let moves = local.game.moves();
+                    let moves = local.moves();
                     let shown = moves.len();
                     screen.show_game(local.game.position(), moves, shown);
-                    screen.notify(format!("took back {undone} move(s)"), Tone::Info);
+                    local.keep_unfinished();
+                    screen.notify(
+                        format!("took back {}", count(undone, "move", "moves")),
+                        Tone::Info,
+                    );
                 }
             }
-            ScreenAction::Command('r') => match local.resigning_side() {
-                Some(side) => local.game.resign(side, Instant::now()),
-                None => screen.notify("only a person can resign", Tone::Warning),
-            },
+            ScreenAction::Command('r') if local.game.outcome().is_none() => {
+                match local.resigning_side() {
+                    Some(side) => screen.ask(format!("Resign as {side}?"), 'r'),
+                    None => screen.notify("only a person can resign", Tone::Warning),
+                }
+            }
+            ScreenAction::Confirmed('r') => {
+                if let Some(side) = local.resigning_side() {
+                    local.game.resign(side, Instant::now());
+                    bell.ring(Ring::GameOver);
+                }
+            }
             ScreenAction::Command('n') if local.game.outcome().is_some() && thinking.is_none() => {
                 local.start_new_game()?;
                 screen.show_game(local.game.position(), Vec::new(), 0);
                 screen.notify("new game", Tone::Info);
             }
+            ScreenAction::Command('n') => {
+                screen.notify("a new game comes after this one ends", Tone::Warning)
+            }
             ScreenAction::Command(c) => screen.notify(
                 format!("`{c}` does nothing here; press ? for help"),
                 Tone::Warning,
             ),
-            ScreenAction::None => {}
+            ScreenAction::Premove(_)
+            | ScreenAction::Jump(_)
+            | ScreenAction::Confirmed(_)
+            | ScreenAction::None => {}
         }
     }
 }
@@ -313,7 +478,7 @@ fn apply_program_answer(
 ) {
     let now = Instant::now();
     match answer {
-        Ok(m) => match local.game.play(m, now) {
+        Ok(m) => match local.play(m) {
             Ok(()) => screen.show_move(local.game.position(), m),
             Err(e) => {
                 screen.notify(
@@ -334,20 +499,14 @@ fn apply_program_answer(
 }
 
 /// The clocks as text for plain mode (`white 4:59 / black 5:00`), if timed.
-fn clock_text(game: &LocalGame, now: Instant) -> String {
-    let clocks = game.clocks();
-    match (
-        clocks.remaining(Side::First, now),
-        clocks.remaining(Side::Second, now),
-    ) {
-        (Some(white), Some(black)) => {
-            format!(
-                " [white {} / black {}]",
-                format_clock(white),
-                format_clock(black)
-            )
-        }
-        _ => String::new(),
+fn clock_text(game: &Game, now: Instant) -> String {
+    match game.clock().remaining_both(now) {
+        Some([white, black]) => format!(
+            " [white {} / black {}]",
+            format_clock(white),
+            format_clock(black)
+        ),
+        None => String::new(),
     }
 }
 
@@ -356,7 +515,7 @@ fn run_plain(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let players = local.game.players().clone();
+    let players = local.players.clone();
     writeln!(
         out,
         "white: {}  black: {}",
@@ -366,22 +525,22 @@ fn run_plain(
         out,
         "Type moves like d1-d7/g7 (or d1 d7 g7). Commands: takeback, resign, board, help, quit."
     )?;
+    if !local.game.moves().is_empty() {
+        writeln!(
+            out,
+            "resumed: {}",
+            count(local.game.moves().len(), "move", "moves")
+        )?;
+    }
     let mut show_board = true;
     loop {
         let now = Instant::now();
-        local.game.check_time(now);
+        local.game.check_flag(now);
         if let Some(outcome) = local.game.outcome() {
             writeln!(out, "{}", board_text(&local.game.position()))?;
             writeln!(out, "game over: {outcome}")?;
-            writeln!(
-                out,
-                "moves: {}",
-                local
-                    .game
-                    .record()
-                    .map(|r| r.move_text())
-                    .unwrap_or_default()
-            )?;
+            let moves = local.record().map(|r| r.move_text()).unwrap_or_default();
+            writeln!(out, "moves: {moves}")?;
             match local.save_if_over() {
                 Some(Ok(path)) => writeln!(out, "saved: {}", path.display())?,
                 Some(Err(e)) => writeln!(out, "could not save the game: {e:#}")?,
@@ -392,20 +551,20 @@ fn run_plain(
         let position = local.game.position();
         let side = position.turn();
         let name = &players[side.index()].name;
-        let number = local.game.moves().len() + 1;
+        let number = move_number(local.game.ply());
         let budget = local.budget(now);
-        let moves = local.game.moves();
+        let moves = local.moves();
         match &mut local.seats[side.index()] {
             Seat::Program(slot) => {
                 let chooser = slot.as_mut().expect("plain mode thinks on this thread");
                 let game = GameSoFar {
-                    start: local.game.start(),
+                    start: local.game.initial(),
                     moves: &moves,
                     position,
                 };
                 let answer = chooser.choose(game, budget);
-                match answer.map(|m| (m, local.game.play(m, Instant::now()))) {
-                    Ok((m, Ok(()))) => writeln!(out, "{number}. {side} ({name}) plays {m}")?,
+                match answer.map(|m| (m, local.play(m))) {
+                    Ok((m, Ok(()))) => writeln!(out, "{number} {side} ({name}) plays {m}")?,
                     Ok((_, Err(e))) => {
                         writeln!(
                             out,
@@ -426,22 +585,22 @@ fn run_plain(
                 }
                 write!(
                     out,
-                    "{number}. {side} ({name}) to move{}> ",
+                    "{number} {side} ({name}) to move{}> ",
                     clock_text(&local.game, now)
                 )?;
                 out.flush()?;
                 let Some(line) = crate::terminal::read_line(input, out)? else {
                     writeln!(out)?;
-                    writeln!(
-                        out,
-                        "end of input: the game is not finished and was not saved"
-                    )?;
+                    local.keep_unfinished();
+                    writeln!(out, "end of input: {KEPT}")?;
                     return Ok(());
                 };
-                show_board = plain_command(&mut local, line.trim(), out)?;
                 if line.trim() == "quit" {
+                    local.keep_unfinished();
+                    writeln!(out, "quitting: {KEPT}")?;
                     return Ok(());
                 }
+                show_board = plain_command(&mut local, line.trim(), out)?;
             }
         }
     }
@@ -453,18 +612,15 @@ fn plain_command(local: &mut LocalMatch, line: &str, out: &mut impl Write) -> an
     let now = Instant::now();
     match line {
         "" => Ok(false),
-        "quit" => {
-            writeln!(out, "quitting: the game is not finished and was not saved")?;
-            Ok(false)
-        }
         "help" | "?" => {
-            writeln!(out, "{HELP_TEXT}")?;
+            writeln!(out, "{}\n\n{PLAIN_LOCAL}", crate::help::RULES)?;
             Ok(false)
         }
         "board" => Ok(true),
         "takeback" | "undo" => {
             let undone = local.game.take_back(local.take_back_plies(), now);
-            writeln!(out, "took back {undone} move(s)")?;
+            local.keep_unfinished();
+            writeln!(out, "took back {}", count(undone, "move", "moves"))?;
             Ok(true)
         }
         "resign" => {
@@ -474,13 +630,63 @@ fn plain_command(local: &mut LocalMatch, line: &str, out: &mut impl Write) -> an
         }
         text => {
             match text.parse::<Move>() {
-                Ok(m) => match local.game.play(m, now) {
+                Ok(m) => match local.play(m) {
                     Ok(()) => return Ok(true),
-                    Err(e) => writeln!(out, "illegal: {m}: {}", e.reason)?,
+                    Err(amazons_core::GameError::Illegal(e)) => {
+                        writeln!(out, "illegal: {m}: {}", e.reason)?
+                    }
+                    Err(e) => writeln!(out, "{e}")?,
                 },
                 Err(e) => writeln!(out, "not a move: {e}")?,
             }
             Ok(false)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(extra: &[&str]) -> LocalArgs {
+        let mut argv = vec!["amazons-client", "local"];
+        argv.extend_from_slice(extra);
+        match crate::cli::Cli::parse_from(argv).command {
+            crate::cli::Command::Local(args) => args,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unfinished_game_is_kept_after_each_move_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let keep = LocalSave::at(dir.path().join("local-game.json"));
+        let history = dir.path().join("history").display().to_string();
+        let mut local = LocalMatch::new(
+            &args(&["--time", "5+3", "--name", "ann", "--history-dir", &history]),
+            keep.clone(),
+        )
+        .unwrap();
+        assert_eq!(local.players[0].name, "ann", "no colour added to the name");
+        local.play("d1-d7/g7".parse().unwrap()).unwrap();
+        local.play("a7-b7/c7".parse().unwrap()).unwrap();
+        let resumed = LocalMatch::new(
+            &args(&["--resume", "--history-dir", &history]),
+            keep.clone(),
+        )
+        .unwrap();
+        assert_eq!(resumed.moves(), local.moves());
+        assert_eq!(resumed.id, local.id);
+        assert_eq!(resumed.game.time_control(), local.game.time_control());
+        let mut resumed = resumed;
+        resumed.game.resign(Side::First, Instant::now());
+        assert!(matches!(resumed.save_if_over(), Some(Ok(_))));
+        assert_eq!(keep.load().unwrap(), None, "a finished game is not kept");
+        let error = LocalMatch::new(&args(&["--resume"]), keep).err().unwrap();
+        assert!(
+            error.to_string().contains("no unfinished local game"),
+            "{error}"
+        );
     }
 }

@@ -1,13 +1,21 @@
 //! `amazons-client`: see `amazons-client --help` and the crate docs.
 
-use amazons_client::cli::{Cli, Command};
+use std::process::ExitCode;
+
+use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::{bot, history_cmd, local, play_plain, play_tui, terminal};
 use clap::Parser;
 
-fn main() -> anyhow::Result<()> {
+fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Err(e) if is_broken_pipe(&e) => Ok(()),
-        result => result,
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The reason and its causes, for a person: no backtrace, whatever
+            // RUST_BACKTRACE says (tracing logs carry the detail).
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -21,29 +29,28 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     let plain = terminal::plain_wanted(cli.plain);
+    let theme = cli
+        .theme
+        .resolve(std::env::var("COLORFGBG").ok().as_deref());
     match &cli.command {
         Command::Local(args) => {
             if plain {
                 init_logging();
             }
-            local::run(args, plain)
+            local::run(args, plain, cli.quiet, theme)
         }
-        Command::History(args) => history_cmd::run(args, plain),
+        Command::History(args) => history_cmd::run(args, plain, theme),
         Command::Bot(args) => {
             init_logging();
             bot::run(args)
         }
         Command::Play(args) => {
-            let name = args
-                .name
-                .clone()
-                .or_else(|| std::env::var("USER").ok())
-                .unwrap_or_else(|| "player".into());
+            let name = args.name.clone().unwrap_or_else(default_name);
             if plain {
                 init_logging();
-                play_plain::run(args, name)
+                play_plain::run(args, name, cli.quiet)
             } else {
-                play_tui::run(args, name)
+                play_tui::run(args, name, cli.quiet, theme)
             }
         }
     }

@@ -4,11 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{Move, Outcome, Position, Side, TimeControl};
-use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage};
-
-use crate::clock::Clocks;
+use amazons_core::{Clock, Move, Outcome, Position, Side, TimeControl};
 use amazons_engine::player::{ClockBudget, ThinkBudget};
+use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage};
 
 /// What an event did to the match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,43 +49,33 @@ pub struct MatchView {
     pub moves: Vec<Move>,
     /// The position now.
     pub position: Position,
-    /// The clocks as last reported, counting down since.
-    pub clocks: Clocks,
+    /// The clocks as last reported, counting down since (core's clock: it
+    /// never flags here, the server alone decides that).
+    pub clock: Clock,
     /// How it ended.
     pub outcome: Option<Outcome>,
     /// The side with a pending rematch offer.
     pub rematch_offer: Option<Side>,
 }
 
-/// The server's clock report as running clocks.
-fn clocks_from(report: Option<amazons_protocol::Clocks>, now: Instant) -> Clocks {
+/// The server's clock report as core's clock, the running side counting
+/// down from `now`.
+fn clock_from(
+    control: TimeControl,
+    report: Option<amazons_protocol::Clocks>,
+    now: Instant,
+) -> Clock {
     match report {
-        None => Clocks::untimed(),
+        None => Clock::new(control),
         Some(report) => {
-            let mut clocks = Clocks::stopped(
-                Duration::from_millis(report.white_ms),
-                Duration::from_millis(report.black_ms),
-            );
+            let remaining = [report.white_ms, report.black_ms].map(Duration::from_millis);
+            let mut clock = Clock::with_remaining(control, remaining);
             if let Some(side) = report.running {
-                clocks.start(side, now);
+                clock.start(side, now);
             }
-            clocks
+            clock
         }
     }
-}
-
-/// Our seat token for `match_id`: the one `joined` gave us for that match, else
-/// the one our current view of it holds. Snapshots never carry tokens, so every
-/// client that rebuilds its view from one asks this.
-pub fn seat_token(
-    match_id: MatchId,
-    joined: Option<(MatchId, SeatToken)>,
-    current: Option<&MatchView>,
-) -> Option<SeatToken> {
-    joined
-        .filter(|(id, _)| *id == match_id)
-        .map(|(_, token)| token)
-        .or_else(|| current.filter(|v| v.id == match_id).and_then(|v| v.token))
 }
 
 impl MatchView {
@@ -114,7 +102,7 @@ impl MatchView {
             start,
             moves,
             position,
-            clocks: clocks_from(snapshot.clocks, now),
+            clock: clock_from(snapshot.time_control, snapshot.clocks, now),
             outcome: snapshot.outcome,
             rematch_offer: snapshot.rematch_offer,
         })
@@ -162,7 +150,7 @@ impl MatchView {
             } if *match_id == self.id => {
                 self.seats = seats.clone();
                 self.status = MatchStatus::Playing;
-                self.clocks = clocks_from(*clocks, now);
+                self.clock = clock_from(self.time_control, *clocks, now);
                 Change::Started
             }
             ServerMessage::MovePlayed {
@@ -183,7 +171,7 @@ impl MatchView {
                     Some((m, next)) if *ply == self.ply() => {
                         self.moves.push(m);
                         self.position = next;
-                        self.clocks = clocks_from(*clocks, now);
+                        self.clock = clock_from(self.time_control, *clocks, now);
                         Change::Moved(m)
                     }
                     _ => Change::OutOfStep,
@@ -209,7 +197,7 @@ impl MatchView {
                 };
                 self.outcome = Some(outcome);
                 self.status = MatchStatus::Finished;
-                self.clocks = clocks_from(*clocks, now);
+                self.clock = clock_from(self.time_control, *clocks, now);
                 self.rematch_offer = None;
                 Change::Over(outcome)
             }
@@ -236,7 +224,7 @@ impl MatchView {
             };
         };
         let increment = Duration::from_millis(increment_ms);
-        let remaining = Side::BOTH.map(|side| self.clocks.remaining(side, now).unwrap_or_default());
+        let remaining = Side::BOTH.map(|side| self.clock.remaining(side, now).unwrap_or_default());
         let me = self.position.turn();
         let margin = Duration::from_millis(150) + remaining[me.index()] / 20;
         let mut safe = remaining;
@@ -293,7 +281,7 @@ mod tests {
         assert_eq!(view.ply(), 1);
         assert!(view.our_turn());
         assert_eq!(
-            view.clocks.remaining(Side::Second, now),
+            view.clock.remaining(Side::Second, now),
             Some(Duration::from_secs(300))
         );
         assert_eq!(view.apply(&moved(0, "d1-d7/g7"), now), Change::Nothing);
@@ -306,11 +294,6 @@ mod tests {
         let m: Move = "a7-b7/c7".parse().unwrap();
         assert_eq!(view.apply(&moved(1, "a7 b7 c7"), now), Change::Moved(m));
         assert!(!view.our_turn());
-        assert_eq!(
-            view.clocks.remaining(Side::First, now),
-            None,
-            "clocks: null"
-        );
     }
 
     #[test]

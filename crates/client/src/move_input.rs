@@ -111,6 +111,57 @@ impl MoveInput {
         self.cursor = Square::new(file, rank).unwrap_or(self.cursor);
     }
 
+    /// Moves the cursor to the next queen of the side to move in square
+    /// order after the cursor (`forward`), or the one before: Tab and
+    /// Shift-Tab. Queens that cannot move are skipped while others can.
+    pub fn cycle_queen(&mut self, position: &Position, forward: bool) {
+        let mut queens: Vec<Square> = position.queens(position.turn()).into_iter().collect();
+        let movable: Vec<Square> = queens
+            .iter()
+            .copied()
+            .filter(|q| !position.queen_destinations(*q).is_empty())
+            .collect();
+        if !movable.is_empty() {
+            queens = movable;
+        }
+        let index = |s: Square| s.index();
+        let next = if forward {
+            queens
+                .iter()
+                .find(|q| index(**q) > index(self.cursor))
+                .or(queens.first())
+        } else {
+            queens
+                .iter()
+                .rev()
+                .find(|q| index(**q) < index(self.cursor))
+                .or(queens.last())
+        };
+        if let Some(square) = next {
+            self.cursor = *square;
+        }
+    }
+
+    /// Puts the cursor on a queen of the side to move (the nearest one that
+    /// can move) unless it already is on one: where a turn starts.
+    pub fn cursor_to_own_queen(&mut self, position: &Position) {
+        let own = position.queens(position.turn());
+        if own.contains(self.cursor) {
+            return;
+        }
+        let distance = |s: Square| {
+            (i32::from(s.file()) - i32::from(self.cursor.file())).abs()
+                + (i32::from(s.rank()) - i32::from(self.cursor.rank())).abs()
+        };
+        let movable = own
+            .into_iter()
+            .filter(|q| !position.queen_destinations(*q).is_empty())
+            .min_by_key(|q| distance(*q));
+        if let Some(square) = movable.or_else(|| own.into_iter().min_by_key(|q| distance(*q))) {
+            self.cursor = square;
+        }
+    }
+
     /// Picks the square under the cursor (Enter).
     pub fn pick_cursor(&mut self, position: &Position) -> Pick {
         self.pick(position, self.cursor)
@@ -275,6 +326,26 @@ mod tests {
         );
         input.move_cursor(-20, 20);
         assert_eq!(input.cursor(), sq("a10"));
+    }
+
+    #[test]
+    fn tab_walks_the_own_queens_and_a_turn_starts_on_one() {
+        let start = Position::start();
+        let black = crate::session::position_for(&start, amazons_core::Side::Second);
+        let mut input = MoveInput::default();
+        input.cursor_to_own_queen(&black);
+        assert_eq!(input.cursor(), sq("a7"), "the nearest black queen to d1");
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            input.cycle_queen(&black, true);
+            seen.push(input.cursor().to_string());
+        }
+        assert_eq!(seen, ["j7", "d10", "g10", "a7"]);
+        input.cycle_queen(&black, false);
+        assert_eq!(input.cursor(), sq("g10"));
+        let mut white = MoveInput::default();
+        white.cursor_to_own_queen(&start);
+        assert_eq!(white.cursor(), sq("d1"), "already on a queen");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! carried out in order, and a line that cannot be carried out yet waits for
 //! its moment: a move typed during the opponent's turn is played when the
 //! turn comes, `resign` typed before the game starts waits for the start. So
-//! a script of lines plays a whole game, and so can a person.
+//! a script of lines plays a whole game, and so can a person. The match is
+//! the [`MatchSession`]'s (a seat saved by an earlier run is taken back at
+//! once); this module reads lines and prints what happens.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -10,19 +12,21 @@ use std::time::Instant;
 
 use amazons_core::{Move, PlayerKind, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, MatchId, MatchStatus, MatchSummary, SeatToken, ServerMessage,
+    ClientMessage, ColorPreference, ComputerOffer, MatchId, MatchStatus, MatchSummary,
 };
-use tokio::sync::mpsc::unbounded_channel;
+use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use crate::cli::{PlayArgs, TimeControlArg, parse_side};
-use crate::clock::format_clock;
+use crate::bell::{Bell, Ring};
+use crate::cli::{PlayArgs, parse_side};
+use crate::computer_form;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::labels::{status_word, time_control_text};
-use crate::match_view::{Change, MatchView, seat_token};
+use crate::help::{PLAIN_PLAY, RULES};
+use crate::labels::{format_clock, move_number, status_word};
+use crate::match_view::Change;
+use crate::seat_store::SeatStore;
+use crate::session::{MatchSession, SessionEvent};
+use crate::state_dir::state_dir;
 use crate::text_board::board_text;
-
-const COMMANDS: &str = "Commands: list, create [untimed|MIN+SEC] [white|black|random], join ID [white|black], \
-watch ID, a move (d1-d7/g7), resign, abort, rematch, decline, leave, board, help, quit.";
 
 /// What became of an input line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,30 +41,34 @@ enum Line {
 
 /// The plain client's state.
 struct PlainPlay<W: Write> {
+    /// Where the transcript goes.
     out: W,
-    outbox: tokio::sync::mpsc::UnboundedSender<ClientMessage>,
-    /// The match we play or watch.
-    current: Option<MatchView>,
-    /// The token from the last `joined`, until its snapshot arrives.
-    token: Option<(MatchId, SeatToken)>,
+    /// Messages to the server.
+    outbox: UnboundedSender<ClientMessage>,
+    /// The match followed.
+    session: MatchSession,
     /// Lines not yet carried out.
     queue: VecDeque<String>,
     /// Stdin has ended.
     input_closed: bool,
-    /// The ply of the move we sent and the server has not yet answered.
-    sent: Option<u32>,
-    /// A create or join is on its way.
-    seating: bool,
     /// The server has greeted us (lines wait until it has).
     greeted: bool,
     /// A match list was asked for and has not arrived (lines wait for it).
     listing: bool,
+    /// The matches of the last list, for ids given by a prefix.
+    known: Vec<MatchId>,
     /// The person was told that the first waiting line, a move, waits.
     told_waiting: bool,
+    /// Ctrl-C was pressed once during a live game.
+    interrupted: bool,
+    /// The bell.
+    bell: Bell,
+    /// The computer opponents the server offers (`welcome.computer`).
+    computer: Option<ComputerOffer>,
 }
 
 /// Runs `play --plain`.
-pub fn run(args: &PlayArgs, name: String) -> anyhow::Result<()> {
+pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let (line_sender, mut lines) = unbounded_channel::<String>();
@@ -73,61 +81,103 @@ pub fn run(args: &PlayArgs, name: String) -> anyhow::Result<()> {
             }
         });
         let greeting = Greeting {
-            name,
+            name: name.clone(),
             kind: PlayerKind::Human,
         };
+        let seats = SeatStore::open(&state_dir(), args.server.url(), &name);
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
-        let mut play = PlainPlay {
-            out: std::io::stdout(),
-            outbox: connection.outbox.clone(),
-            current: None,
-            token: None,
-            queue: VecDeque::new(),
-            input_closed: false,
-            sent: None,
-            seating: false,
-            greeted: false,
-            listing: false,
-            told_waiting: false,
-        };
+        let mut play = PlainPlay::new(
+            std::io::stdout(),
+            connection.outbox.clone(),
+            seats,
+            Bell::new(quiet),
+        );
         writeln!(play.out, "connecting to {} ...", args.server)?;
-        writeln!(play.out, "{COMMANDS}")?;
-        loop {
-            tokio::select! {
-                event = connection.events.recv() => {
-                    let Some(event) = event else { anyhow::bail!("the connection task ended") };
-                    play.on_event(event)?;
-                }
-                line = lines.recv(), if !play.input_closed => match line {
-                    Some(line) => play.queue.push_back(line),
-                    None => play.input_closed = true,
+        writeln!(play.out, "Type `help` for the commands.")?;
+        let mut interrupts = crate::terminal::interrupts();
+        let result = loop {
+            let step = tokio::select! {
+                event = connection.events.recv() => match event {
+                    Some(event) => play.on_event(event).map(|()| Line::Done),
+                    None => Err(anyhow::anyhow!("the connection task ended")),
                 },
+                line = lines.recv(), if !play.input_closed => {
+                    match line {
+                        Some(line) => play.queue.push_back(line),
+                        None => play.input_closed = true,
+                    }
+                    Ok(Line::Done)
+                }
+                Some(()) = interrupts.recv() => play.on_interrupt(),
+            };
+            match step.and_then(|step| match step {
+                Line::Quit => Ok(Line::Quit),
+                _ => play.run_queue(),
+            }) {
+                Ok(Line::Quit) => break Ok(()),
+                Ok(_) if play.finished() => break Ok(()),
+                Ok(_) => {}
+                Err(e) => break Err(e),
             }
-            if play.run_queue()? == Line::Quit || play.finished() {
-                break;
-            }
-        }
+        };
         play.out.flush()?;
-        Ok(())
+        connection.close().await;
+        result
     })
 }
 
 impl<W: Write> PlainPlay<W> {
-    fn send(&self, message: ClientMessage) {
-        let _ = self.outbox.send(message);
+    fn new(out: W, outbox: UnboundedSender<ClientMessage>, seats: SeatStore, bell: Bell) -> Self {
+        PlainPlay {
+            out,
+            outbox,
+            session: MatchSession::new(seats),
+            queue: VecDeque::new(),
+            input_closed: false,
+            greeted: false,
+            listing: false,
+            known: Vec::new(),
+            told_waiting: false,
+            interrupted: false,
+            bell,
+            computer: None,
+        }
     }
 
-    fn in_game(&self) -> bool {
-        self.current.as_ref().is_some_and(|v| v.outcome.is_none())
+    /// Sends what the session queued.
+    fn flush(&mut self) {
+        for message in self.session.drain() {
+            let _ = self.outbox.send(message);
+        }
     }
 
-    /// Input is over and nothing is left to wait for.
+    /// Input is over and nothing is left to wait for (once the server has
+    /// answered: an unreachable one is an error, not an empty session).
     fn finished(&self) -> bool {
         self.input_closed
+            && self.greeted
             && self.queue.is_empty()
-            && !self.in_game()
-            && !self.seating
+            && !self.session.in_live_game()
+            && !self.session.view().is_some_and(|v| {
+                v.you.is_some() && v.outcome.is_none() && v.status == MatchStatus::Waiting
+            })
+            && !self.session.is_seating()
             && !self.listing
+    }
+
+    /// Ctrl-C: leaves at once unless a game is on; then the first one warns.
+    fn on_interrupt(&mut self) -> anyhow::Result<Line> {
+        if !self.session.in_live_game() || self.interrupted {
+            writeln!(self.out, "quitting")?;
+            return Ok(Line::Quit);
+        }
+        self.interrupted = true;
+        writeln!(
+            self.out,
+            "Ctrl-C again leaves the game: your seat is kept for 60 s while your clock runs, \
+             and the same command takes it back"
+        )?;
+        Ok(Line::Done)
     }
 
     fn run_queue(&mut self) -> anyhow::Result<Line> {
@@ -142,7 +192,7 @@ impl<W: Write> PlainPlay<W> {
                         .trim()
                         .parse::<Move>()
                         .ok()
-                        .filter(|_| self.greeted && !self.seating);
+                        .filter(|_| self.greeted && !self.session.is_seating());
                     if let (Some(m), false) = (waiting_move, self.told_waiting) {
                         writeln!(self.out, "{m} will be played when it is your turn")?;
                         self.told_waiting = true;
@@ -155,92 +205,148 @@ impl<W: Write> PlainPlay<W> {
         Ok(Line::Done)
     }
 
+    /// The match named by `text`: a whole id, or a prefix of one match
+    /// listed.
+    fn match_named(&self, text: &str) -> Result<MatchId, String> {
+        if let Ok(id) = text.parse::<MatchId>() {
+            return Ok(id);
+        }
+        let matching: Vec<MatchId> = self
+            .known
+            .iter()
+            .copied()
+            .filter(|id| id.to_string().starts_with(&text.to_ascii_lowercase()))
+            .collect();
+        match matching.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(format!(
+                "`{text}` is no match listed: give the id (`list` shows them)"
+            )),
+            _ => Err(format!(
+                "`{text}` matches {} matches; give more of the id",
+                matching.len()
+            )),
+        }
+    }
+
     fn execute(&mut self, line: &str) -> anyhow::Result<Line> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if (self.seating || self.listing || !self.greeted) && !words.is_empty() {
+        if (self.session.is_seating() || self.listing || !self.greeted) && !words.is_empty() {
             return Ok(Line::Wait);
         }
         match words.as_slice() {
             [] => {}
-            ["help" | "?"] => writeln!(self.out, "{COMMANDS}\n{}", crate::help::HELP_TEXT)?,
+            ["help" | "?"] => writeln!(self.out, "{RULES}\n\n{PLAIN_PLAY}")?,
             ["quit"] => return Ok(Line::Quit),
             ["list"] => {
                 self.listing = true;
-                self.send(ClientMessage::ListMatches);
+                let _ = self.outbox.send(ClientMessage::ListMatches);
             }
             ["board"] => self.print_board()?,
-            ["create", rest @ ..] => {
-                let mut time_control = TimeControl::Untimed;
-                let mut color = ColorPreference::Random;
-                for word in rest {
-                    match (parse_side(word), *word) {
-                        (Some(Side::First), _) => color = ColorPreference::White,
-                        (Some(Side::Second), _) => color = ColorPreference::Black,
-                        (None, "random") => color = ColorPreference::Random,
-                        (None, text) => match text.parse::<TimeControlArg>() {
-                            Ok(tc) => time_control = tc.0,
-                            Err(e) => {
-                                writeln!(self.out, "{e}")?;
-                                return Ok(Line::Done);
-                            }
-                        },
-                    }
+            ["create", rest @ ..] => match game_settings(rest) {
+                Ok((time_control, color, None)) => {
+                    self.session.create(time_control, color, None);
                 }
-                self.seating = true;
-                self.send(ClientMessage::CreateMatch {
-                    time_control,
-                    color,
-                });
+                Ok((_, _, Some(_))) => {
+                    writeln!(self.out, "a think time is for `computer` games")?;
+                }
+                Err(e) => writeln!(self.out, "{e}")?,
+            },
+            ["computer"] => self.list_computer()?,
+            ["computer", opponent, rest @ ..] => {
+                let Some(offer) = &self.computer else {
+                    writeln!(self.out, "this server offers no computer opponents")?;
+                    return Ok(Line::Done);
+                };
+                let request = match computer_form::named(offer, opponent) {
+                    Ok(request) => request,
+                    Err(e) => {
+                        writeln!(self.out, "{e}")?;
+                        return Ok(Line::Done);
+                    }
+                };
+                match game_settings(rest) {
+                    Ok((time_control, color, think_ms)) => {
+                        let request = match think_ms {
+                            Some(ms) => request.with_think_ms(ms),
+                            None => request,
+                        };
+                        self.session.create(time_control, color, Some(request));
+                    }
+                    Err(e) => writeln!(self.out, "{e}")?,
+                }
             }
-            ["join", id, rest @ ..] => match id.parse::<MatchId>() {
+            ["join", id, rest @ ..] => match self.match_named(id) {
                 Ok(match_id) => {
                     let seat = rest.first().and_then(|w| parse_side(w));
-                    self.seating = true;
-                    self.send(ClientMessage::Join { match_id, seat });
+                    if !self.session.resume_saved_match(match_id) {
+                        self.session.join(match_id, seat);
+                    }
                 }
-                Err(e) => writeln!(self.out, "`{id}` is not a match id: {e}")?,
+                Err(e) => writeln!(self.out, "{e}")?,
             },
-            ["watch", id] => match id.parse::<MatchId>() {
-                Ok(match_id) => self.send(ClientMessage::Spectate { match_id }),
-                Err(e) => writeln!(self.out, "`{id}` is not a match id: {e}")?,
+            ["watch", id] => match self.match_named(id) {
+                Ok(match_id) => self.session.spectate(match_id),
+                Err(e) => writeln!(self.out, "{e}")?,
             },
-            ["resign" | "abort" | "rematch" | "decline" | "leave"] => {
-                let Some(view) = self.current.as_ref() else {
+            [command @ ("resign" | "abort" | "rematch" | "decline" | "leave")] => {
+                let Some(view) = self.session.view() else {
                     writeln!(self.out, "you are not in a match")?;
                     return Ok(Line::Done);
                 };
-                let (match_id, token) = (view.id, view.token);
                 let over = view.outcome.is_some();
                 let started = view.status != MatchStatus::Waiting;
-                match words[0] {
-                    _ if self.sent.is_some() => return Ok(Line::Wait),
+                let result = match *command {
+                    _ if self.session.move_in_flight() => return Ok(Line::Wait),
                     "resign" if !over && !started => return Ok(Line::Wait),
-                    "resign" | "abort" if over => writeln!(self.out, "the game is over")?,
-                    "resign" => self.send(ClientMessage::Resign { match_id, token }),
-                    "abort" => self.send(ClientMessage::Abort { match_id, token }),
                     "rematch" if !over => return Ok(Line::Wait),
-                    "rematch" => self.send(ClientMessage::OfferRematch { match_id }),
-                    "decline" => self.send(ClientMessage::DeclineRematch { match_id }),
-                    _ => {
-                        self.send(ClientMessage::Leave { match_id });
-                        self.current = None;
-                    }
+                    "resign" | "abort" if over => Err("the game is over"),
+                    "resign" => self.session.resign(),
+                    "abort" => self.session.abort(),
+                    "rematch" => self.session.rematch(),
+                    "decline" => self.session.decline_rematch(),
+                    _ => self.session.leave().map(|_| ()),
+                };
+                if let Err(e) = result {
+                    writeln!(self.out, "{e}")?;
                 }
             }
             _ => return self.play_move(line),
         }
+        self.flush();
         Ok(Line::Done)
+    }
+
+    /// `computer` alone: what the server offers, in its words.
+    fn list_computer(&mut self) -> anyhow::Result<()> {
+        let Some(offer) = &self.computer else {
+            writeln!(self.out, "this server offers no computer opponents")?;
+            return Ok(());
+        };
+        writeln!(
+            self.out,
+            "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]`):"
+        )?;
+        for opponent in computer_form::opponents(offer) {
+            writeln!(self.out, "  {:<9} {}", opponent.label, opponent.description)?;
+        }
+        writeln!(
+            self.out,
+            "think time: {} ms a move unless given, at most {} ms",
+            offer.think_ms.default, offer.think_ms.max
+        )?;
+        Ok(())
     }
 
     fn play_move(&mut self, line: &str) -> anyhow::Result<Line> {
         let m = match line.parse::<Move>() {
             Ok(m) => m,
             Err(e) => {
-                writeln!(self.out, "not a command or a move: {e}")?;
+                writeln!(self.out, "not a command or a move: {e} (`help` lists them)")?;
                 return Ok(Line::Done);
             }
         };
-        let Some(view) = self.current.as_ref().filter(|v| v.you.is_some()) else {
+        let Some(view) = self.session.view().filter(|v| v.you.is_some()) else {
             writeln!(self.out, "you are not playing in a match")?;
             return Ok(Line::Done);
         };
@@ -248,32 +354,24 @@ impl<W: Write> PlainPlay<W> {
             writeln!(self.out, "the game is over")?;
             return Ok(Line::Done);
         }
-        if !view.our_turn() || self.sent.is_some() {
+        if !self.session.can_move() {
             return Ok(Line::Wait);
         }
-        if let Err(reason) = view.position.is_legal(m) {
-            writeln!(self.out, "illegal: {m}: {reason}")?;
-            return Ok(Line::Done);
+        if let Err(reason) = self.session.play(m) {
+            writeln!(self.out, "illegal: {reason}")?;
         }
-        let (match_id, ply, token) = (view.id, view.ply(), view.token);
-        self.sent = Some(ply);
-        self.send(ClientMessage::Move {
-            match_id,
-            ply,
-            mv: m.to_string(),
-            token,
-        });
+        self.flush();
         Ok(Line::Done)
     }
 
     fn print_board(&mut self) -> anyhow::Result<()> {
-        let Some(view) = &self.current else {
+        let Some(view) = self.session.view() else {
             writeln!(self.out, "no match on the board")?;
             return Ok(());
         };
         let now = Instant::now();
         let clock = |side: Side| {
-            view.clocks
+            view.clock
                 .remaining(side, now)
                 .map(|d| format!(" {}", format_clock(d)))
                 .unwrap_or_default()
@@ -296,9 +394,9 @@ impl<W: Write> PlainPlay<W> {
             (None, MatchStatus::Waiting) => writeln!(self.out, "waiting for an opponent")?,
             (None, _) if view.our_turn() => writeln!(
                 self.out,
-                "your move ({}), move {}:",
+                "your move ({}), move {}",
                 view.position.turn(),
-                view.ply() + 1
+                move_number(view.ply())
             )?,
             (None, _) => writeln!(self.out, "{} to move", view.position.turn())?,
         }
@@ -317,7 +415,7 @@ impl<W: Write> PlainPlay<W> {
             summary.id,
             seat(Side::First),
             seat(Side::Second),
-            time_control_text(summary.time_control),
+            summary.time_control,
             status_word(summary.status),
             summary.ply,
             summary.spectators
@@ -325,18 +423,14 @@ impl<W: Write> PlainPlay<W> {
     }
 
     fn on_event(&mut self, event: NetEvent) -> anyhow::Result<()> {
-        let now = Instant::now();
         let message = match event {
             NetEvent::Connected => {
-                if let Some(view) = &self.current {
-                    match (view.you, view.token) {
-                        (Some(_), Some(token)) => self.send(ClientMessage::Resume {
-                            match_id: view.id,
-                            token,
-                        }),
-                        _ => self.send(ClientMessage::Spectate { match_id: view.id }),
+                if self.session.on_connected() {
+                    if let Some(id) = self.session.awaited_match() {
+                        writeln!(self.out, "taking back your seat in match {id}")?;
                     }
                 }
+                self.flush();
                 return Ok(());
             }
             NetEvent::Reconnecting {
@@ -346,82 +440,94 @@ impl<W: Write> PlainPlay<W> {
             } => {
                 self.greeted = false;
                 self.listing = false;
+                self.session.on_disconnected();
                 writeln!(
                     self.out,
                     "connection lost ({reason}); reconnecting in {:.1}s (attempt {attempt})",
                     retry_in.as_secs_f64()
                 )?;
-                self.sent = None;
                 return Ok(());
             }
-            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
+            NetEvent::GaveUp(reason) => anyhow::bail!("{reason}"),
             NetEvent::Message(message) => message,
         };
+        use amazons_protocol::ServerMessage;
         match &message {
-            ServerMessage::Welcome { server, name, .. } => {
+            ServerMessage::Welcome {
+                server,
+                name,
+                computer,
+                ..
+            } => {
                 self.greeted = true;
+                self.computer = computer.clone();
                 writeln!(self.out, "connected to {server} as {name}")?;
             }
             ServerMessage::MatchList { matches } => {
                 self.listing = false;
+                self.known = matches.iter().map(|m| m.id).collect();
                 writeln!(self.out, "{} match(es):", matches.len())?;
                 for summary in matches {
                     writeln!(self.out, "{}", Self::summary_line(summary))?;
                 }
             }
-            ServerMessage::Joined {
-                match_id,
-                seat,
-                token,
-            } => {
-                writeln!(self.out, "joined match {match_id} as {seat}")?;
-                self.token = Some((*match_id, *token));
-            }
-            ServerMessage::Snapshot(snapshot) => {
-                let token = seat_token(snapshot.match_id, self.token, self.current.as_ref());
-                self.seating = false;
-                self.sent = None;
-                self.current = Some(MatchView::from_snapshot(snapshot, token, now)?);
-                self.print_board()?;
-            }
-            ServerMessage::Left { match_id } => writeln!(self.out, "left match {match_id}")?,
-            ServerMessage::RematchStarted { new_match_id, .. } => {
-                writeln!(self.out, "rematch: new match {new_match_id}")?;
-                self.seating = self.current.as_ref().is_some_and(|v| v.you.is_some());
-            }
-            ServerMessage::Replaced { match_id } => {
-                writeln!(
-                    self.out,
-                    "another connection took over your seat in match {match_id}"
-                )?;
-                self.current = None;
-            }
             ServerMessage::ServerShutdown { message } => writeln!(self.out, "server: {message}")?,
-            ServerMessage::Error {
-                message,
-                code,
-                match_id,
-                ..
-            } => {
-                writeln!(self.out, "refused: {message} ({code:?})")?;
-                self.seating = false;
-                if self.sent.take().is_some() {
-                    if let Some(view) = self.current.as_ref().filter(|v| Some(v.id) == *match_id) {
-                        if let Some(token) = view.token {
-                            self.send(ClientMessage::Resume {
-                                match_id: view.id,
-                                token,
-                            });
-                        }
-                    }
-                }
-            }
             _ => {}
         }
-        let Some(view) = self.current.as_mut() else {
+        let event = self.session.on_message(&message, Instant::now())?;
+        self.on_session_event(event, &message)?;
+        self.flush();
+        Ok(())
+    }
+
+    fn on_session_event(
+        &mut self,
+        event: SessionEvent,
+        message: &amazons_protocol::ServerMessage,
+    ) -> anyhow::Result<()> {
+        match event {
+            SessionEvent::Nothing => {}
+            SessionEvent::Seated { match_id, seat } => {
+                writeln!(self.out, "joined match {match_id} as {seat}")?;
+            }
+            SessionEvent::Snapshot {
+                ended_while_away, ..
+            } => {
+                self.print_board()?;
+                if let Some(outcome) = ended_while_away {
+                    writeln!(self.out, "game over while you were away: {outcome}")?;
+                }
+            }
+            SessionEvent::Left(match_id) => writeln!(self.out, "left match {match_id}")?,
+            SessionEvent::Replaced(match_id) => writeln!(
+                self.out,
+                "another connection took over your seat in match {match_id}"
+            )?,
+            SessionEvent::Removed(match_id) => {
+                writeln!(self.out, "match {match_id} is gone from the server")?;
+            }
+            SessionEvent::RematchStarted { new_match_id } => {
+                writeln!(self.out, "rematch: new match {new_match_id}")?;
+            }
+            SessionEvent::Refused { message, code, .. } => {
+                self.listing = false;
+                writeln!(self.out, "refused: {message} ({code:?})")?;
+            }
+            SessionEvent::Changed(change) => self.on_change(change, message)?,
+        }
+        Ok(())
+    }
+
+    fn on_change(
+        &mut self,
+        change: Change,
+        message: &amazons_protocol::ServerMessage,
+    ) -> anyhow::Result<()> {
+        let Some(view) = self.session.view() else {
             return Ok(());
         };
-        match view.apply(&message, now) {
+        let playing = view.you.is_some();
+        match change {
             Change::Nothing => {}
             Change::Seats => {
                 let offer = view.rematch_offer;
@@ -447,39 +553,187 @@ impl<W: Write> PlainPlay<W> {
                     view.name(Side::First),
                     view.name(Side::Second)
                 )?;
+                if playing {
+                    self.bell.ring(Ring::OpponentJoined);
+                }
                 self.print_board()?;
             }
             Change::Moved(m) => {
-                let (ply, mover) = (view.ply(), view.position.turn().opponent());
-                if self.sent == Some(ply - 1) {
-                    self.sent = None;
+                let (ply, mover) = (view.ply() - 1, view.position.turn().opponent());
+                writeln!(self.out, "{} {mover} plays {m}", move_number(ply))?;
+                if playing && view.you != Some(mover) {
+                    self.bell.ring(Ring::OpponentMoved);
                 }
-                writeln!(self.out, "{ply}. {mover} plays {m}")?;
                 self.print_board()?;
             }
             Change::Over(outcome) => {
-                self.sent = None;
-                let record = match &message {
-                    ServerMessage::GameOver {
+                let record = match message {
+                    amazons_protocol::ServerMessage::GameOver {
                         record_id: Some(id),
                         ..
                     } => format!(" (record {id})"),
                     _ => String::new(),
                 };
                 writeln!(self.out, "game over: {outcome}{record}")?;
+                if playing {
+                    self.bell.ring(Ring::GameOver);
+                }
             }
             Change::OutOfStep => {
                 writeln!(self.out, "out of step with the server; resynchronising")?;
-                let resync = match (view.you, view.token) {
-                    (Some(_), Some(token)) => ClientMessage::Resume {
-                        match_id: view.id,
-                        token,
-                    },
-                    _ => ClientMessage::Spectate { match_id: view.id },
-                };
-                let _ = self.outbox.send(resync);
             }
         }
         Ok(())
+    }
+}
+
+/// The words after `create` or `computer LEVEL`: a time control, a colour,
+/// and (for the computer) `think SECS`.
+fn game_settings(words: &[&str]) -> Result<(TimeControl, ColorPreference, Option<u64>), String> {
+    let mut time_control = TimeControl::Untimed;
+    let mut color = ColorPreference::Random;
+    let mut think_ms = None;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match (parse_side(word), *word) {
+            (Some(Side::First), _) => color = ColorPreference::White,
+            (Some(Side::Second), _) => color = ColorPreference::Black,
+            (None, "random") => color = ColorPreference::Random,
+            (None, "think") => {
+                let seconds = words
+                    .next()
+                    .and_then(|w| w.parse::<f64>().ok())
+                    .filter(|s| *s > 0.0 && s.is_finite())
+                    .ok_or("`think` takes seconds, like `think 2`")?;
+                think_ms = Some((seconds * 1000.0).round() as u64);
+            }
+            (None, text) => {
+                time_control = text.parse::<TimeControl>().map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok((time_control, color, think_ms))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amazons_protocol::ServerMessage;
+    use tokio::sync::mpsc::UnboundedReceiver;
+
+    const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+
+    fn plain() -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
+        let (outbox, sent) = unbounded_channel();
+        let play = PlainPlay::new(Vec::new(), outbox, SeatStore::in_memory(), Bell::new(true));
+        (play, sent)
+    }
+
+    fn message(json: &str) -> NetEvent {
+        NetEvent::Message(ServerMessage::decode(json).unwrap())
+    }
+
+    fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
+        std::iter::from_fn(|| sent.try_recv().ok()).collect()
+    }
+
+    fn output(play: &PlainPlay<Vec<u8>>) -> String {
+        String::from_utf8_lossy(&play.out).into_owned()
+    }
+
+    fn type_line(play: &mut PlainPlay<Vec<u8>>, line: &str) {
+        play.queue.push_back(line.into());
+        play.run_queue().unwrap();
+    }
+
+    #[test]
+    fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board() {
+        let (mut play, mut sent) = plain();
+        play.on_event(NetEvent::Connected).unwrap();
+        play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"bob","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+        play.on_event(message(&format!(r#"{{"type":"match_list","matches":[{{"id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":null}},"spectators":0,"status":"waiting","time_control":{{"kind":"untimed"}},"ply":0,"outcome":null}}]}}"#))).unwrap();
+        type_line(&mut play, "join 6f1c");
+        let match_id: MatchId = ID.parse().unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Join {
+                match_id,
+                seat: None
+            }],
+            "a prefix of a listed id will do"
+        );
+        type_line(&mut play, "a7 b7 c7");
+        play.on_event(message(&format!(
+            r#"{{"type":"joined","match_id":"{ID}","seat":"black","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
+        )))
+        .unwrap();
+        let snapshot = format!(
+            r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+        );
+        play.on_event(message(&snapshot)).unwrap();
+        play.run_queue().unwrap();
+        assert!(drain(&mut sent).is_empty(), "white moves first");
+        assert!(output(&play).contains("a7-b7/c7 will be played when it is your turn"));
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+        play.run_queue().unwrap();
+        assert!(matches!(
+            drain(&mut sent).as_slice(),
+            [ClientMessage::Move { ply: 1, .. }]
+        ));
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+        let text = output(&play);
+        assert!(text.contains("1. white plays d1-d7/g7"), "{text}");
+        assert!(text.contains("1... black plays a7-b7/c7"), "{text}");
+        assert_eq!(play.bell.rung(), [Ring::OpponentMoved]);
+        type_line(&mut play, "help");
+        assert!(!output(&play).contains("click"), "plain help has no mouse");
+    }
+
+    #[test]
+    fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
+        let (mut play, mut sent) = plain();
+        play.on_event(NetEvent::Connected).unwrap();
+        let welcome = ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            computer: Some(crate::computer_form::tests::offer()),
+        };
+        play.on_event(NetEvent::Message(welcome)).unwrap();
+        type_line(&mut play, "computer");
+        assert!(
+            output(&play).contains("level 1   random mover"),
+            "{}",
+            output(&play)
+        );
+        type_line(&mut play, "computer 9");
+        assert!(output(&play).contains("level 9: this server offers levels 1 to 7"));
+        assert!(drain(&mut sent).is_empty());
+        type_line(&mut play, "computer 5 think 2 black 5+3");
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::CreateMatch {
+                time_control: "5+3".parse().unwrap(),
+                color: ColorPreference::Black,
+                computer: Some(amazons_protocol::ComputerRequest::level(5).with_think_ms(2000)),
+            }]
+        );
+    }
+
+    #[test]
+    fn ctrl_c_in_a_live_game_warns_once_then_quits() {
+        let (mut play, _sent) = plain();
+        assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "no game: at once");
+        let (mut play, _sent) = plain();
+        play.session.join(ID.parse().unwrap(), None);
+        let snapshot = format!(
+            r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+        );
+        play.on_event(message(&snapshot)).unwrap();
+        assert_eq!(play.on_interrupt().unwrap(), Line::Done);
+        assert!(output(&play).contains("Ctrl-C again leaves the game"));
+        assert_eq!(play.on_interrupt().unwrap(), Line::Quit);
     }
 }

@@ -1,118 +1,167 @@
 //! `play` full screen: the lobby, then the board of the match joined or
 //! watched. The network actor runs on a tokio runtime in the background; this
 //! loop draws, reads keys and mouse, and drains the actor's events between
-//! frames, so the clocks tick while nothing happens.
+//! frames, so the clocks tick while nothing happens. The match itself is the
+//! [`MatchSession`]'s; this module is policy and rendering: what to ask
+//! before a key loses something, what to ring the bell for, what to show.
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{PlayerKind, Side};
-use amazons_protocol::{ClientMessage, MatchId, MatchStatus, SeatToken, ServerMessage};
+use amazons_core::{Outcome, PlayerKind, Side};
+use amazons_protocol::{ClientMessage, MatchId, MatchStatus, ServerMessage};
 use crossterm::event;
+use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
+use crate::bell::{Bell, LOW_TIME, Ring};
 use crate::cli::PlayArgs;
-use crate::connection::{Backoff, Connection, Greeting, NetEvent, connect};
+use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::game_screen::{GameScreen, ScreenAction, Tone};
-use crate::lobby::{Lobby, LobbyAction};
-use crate::match_view::{Change, MatchView, seat_token};
+use crate::lobby_screen::{Lobby, LobbyAction};
+use crate::match_view::{Change, MatchView};
+use crate::seat_store::SeatStore;
+use crate::session::{MatchSession, SessionEvent};
+use crate::state_dir::state_dir;
+use crate::theme::Theme;
+
+/// The question asked before `q` leaves a live game.
+const LEAVE_LIVE_GAME: &str = "Leave the game? Your seat is kept for 60 s while your clock \
+runs; run the same command again to take it back.";
+
+/// Whether the screen loop goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Flow {
+    Continue,
+    Quit,
+}
 
 /// The client's state between frames.
 struct PlayTui {
-    /// The connection's ends.
-    connection: Connection,
+    /// Messages to the server.
+    outbox: UnboundedSender<ClientMessage>,
+    /// The match followed, its token and what is in flight.
+    session: MatchSession,
     /// The lobby (kept up to date while a game is on screen).
     lobby: Lobby,
-    /// The match on screen, if any.
-    current: Option<MatchView>,
-    /// Its screen.
+    /// The board, while a match is on screen.
     screen: Option<GameScreen>,
-    /// The token from the last `joined`, until its snapshot arrives.
-    token: Option<(MatchId, SeatToken)>,
-    /// The ply of the move sent and not yet answered.
-    sent: Option<u32>,
     /// The connection state in words, shown on both screens.
     link: String,
-    /// `r` pressed once: press again to resign.
-    resign_armed: bool,
+    /// The bell.
+    bell: Bell,
+    /// Text colours.
+    theme: Theme,
+    /// The match whose low-time bell has rung.
+    low_time_rung: Option<MatchId>,
 }
 
 /// Runs `play` on the full screen.
-pub fn run(args: &PlayArgs, name: String) -> anyhow::Result<()> {
+pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     let _entered = runtime.enter();
     let greeting = Greeting {
         name: name.clone(),
         kind: PlayerKind::Human,
     };
-    let connection = connect(args.server.clone(), greeting, Backoff::default());
-    let mut play = PlayTui {
-        connection,
-        lobby: Lobby::default(),
-        current: None,
-        screen: None,
-        token: None,
-        sent: None,
-        link: format!("connecting to {} …", args.server),
-        resign_armed: false,
-    };
+    let seats = SeatStore::open(&state_dir(), args.server.url(), &name);
+    let mut connection = connect(args.server.clone(), greeting, Backoff::default());
+    let mut play = PlayTui::new(connection.outbox.clone(), seats, Bell::new(quiet), theme);
+    play.link = format!("connecting to {} …", args.server);
     let title = format!("amazons — {} as {name}", args.server);
-    crate::terminal::with_terminal(|terminal| {
+    let result = crate::terminal::with_terminal(|terminal| {
         loop {
             loop {
-                match play.connection.events.try_recv() {
+                match connection.events.try_recv() {
                     Ok(event) => play.on_event(event)?,
                     Err(TryRecvError::Empty) => break,
                     Err(TryRecvError::Disconnected) => anyhow::bail!("the connection task ended"),
                 }
             }
             play.lobby.title = format!("{title}   [{}]", play.link);
-            terminal.draw(|frame| match (&mut play.screen, &play.current) {
-                (Some(screen), Some(view)) => {
-                    screen.clocks = view.clocks;
-                    screen.draw(frame);
-                }
-                _ => play.lobby.draw(frame),
+            play.ring_low_time(Instant::now());
+            terminal.draw(|frame| match &mut play.screen {
+                Some(screen) => screen.draw(frame),
+                None => play.lobby.draw(frame),
             })?;
             if !event::poll(Duration::from_millis(50))? {
                 continue;
             }
             let event = event::read()?;
-            let quit = if play.screen.is_some() {
+            let flow = if play.screen.is_some() {
                 play.on_game_input(&event)
             } else {
                 play.on_lobby_input(&event)
             };
-            if quit {
+            if flow == Flow::Quit {
                 return Ok(());
             }
         }
-    })
+    });
+    runtime.block_on(connection.close());
+    result
 }
 
 impl PlayTui {
-    fn send(&self, message: ClientMessage) {
-        let _ = self.connection.outbox.send(message);
+    fn new(
+        outbox: UnboundedSender<ClientMessage>,
+        seats: SeatStore,
+        bell: Bell,
+        theme: Theme,
+    ) -> PlayTui {
+        let mut lobby = Lobby::default();
+        lobby.theme = theme;
+        PlayTui {
+            outbox,
+            session: MatchSession::new(seats),
+            lobby,
+            screen: None,
+            link: String::new(),
+            bell,
+            theme,
+            low_time_rung: None,
+        }
+    }
+
+    /// Sends what the session queued.
+    fn flush(&mut self) {
+        for message in self.session.drain() {
+            let _ = self.outbox.send(message);
+        }
+    }
+
+    /// Shows `text` where the person looks now.
+    fn notify(&mut self, text: impl Into<String>, tone: Tone) {
+        match &mut self.screen {
+            Some(screen) => screen.notify(text, tone),
+            None => self.lobby.notice = text.into(),
+        }
     }
 
     /// Rebuilds the game screen's picture of the match after a change.
     fn sync_screen(&mut self) {
-        let (Some(view), Some(screen)) = (&self.current, &mut self.screen) else {
+        let (Some(view), Some(screen)) = (self.session.view(), &mut self.screen) else {
             return;
         };
+        // Who may move first, so that a new position puts the cursor on
+        // the right queens.
+        screen.outcome = view.outcome;
+        let can_move = self.session.can_move();
+        screen.movable = Side::BOTH.map(|side| can_move && view.you == Some(side));
+        screen.premove_for = view
+            .you
+            .filter(|_| view.status == MatchStatus::Playing && view.outcome.is_none());
+        if screen.premove_for.is_none() {
+            screen.premove = None;
+        }
         screen.show_game(view.position, view.moves.clone(), view.moves.len());
         screen.names = Side::BOTH.map(|side| view.name(side));
-        screen.clocks = view.clocks;
-        screen.outcome = view.outcome;
-        let can_move = view.our_turn() && self.sent.is_none();
-        screen.movable = Side::BOTH.map(|side| can_move && view.you == Some(side));
+        screen.clock = view.clock;
+        screen.waiting = view.status == MatchStatus::Waiting;
+        screen.caption = format!("match {}", view.id);
+        screen.keys = keys_for(view);
         let role = match view.you {
             Some(side) => format!("you play {side}"),
             None => "watching".into(),
-        };
-        let waiting = if view.status == MatchStatus::Waiting {
-            "; waiting for an opponent"
-        } else {
-            ""
         };
         let offer = match view.rematch_offer {
             Some(by) if Some(by) != view.you => {
@@ -121,45 +170,50 @@ impl PlayTui {
             Some(_) => "; rematch offered".into(),
             None => String::new(),
         };
-        screen.status = format!("{role}{waiting}{offer}   [{}]", self.link);
+        screen.status = format!("{role}{offer}   [{}]", self.link);
     }
 
-    fn open_match(&mut self, view: MatchView) {
-        let mut screen = GameScreen::new(view.start, [String::new(), String::new()]);
-        screen.flipped = view.you == Some(Side::Second);
-        screen.key_hints = if view.you.is_some() {
-            "r resign  x abort  o rematch  n decline  l leave  v flip".into()
-        } else {
-            "l stop watching  v flip".into()
+    fn open_screen(&mut self) {
+        let Some(view) = self.session.view() else {
+            return;
         };
-        self.current = Some(view);
+        let mut screen = GameScreen::new(view.start, [String::new(), String::new()]);
+        screen.theme = self.theme;
+        screen.flipped = view.you == Some(Side::Second);
         self.screen = Some(screen);
-        self.sent = None;
+        self.lobby.notice.clear();
         self.sync_screen();
+        if let Some(screen) = &mut self.screen {
+            screen.focus();
+        }
     }
 
-    fn notify(&mut self, text: String, tone: Tone) {
-        match &mut self.screen {
-            Some(screen) => screen.notify(text, tone),
-            None => self.lobby.notice = text,
+    /// The game-start banner for the person at this terminal.
+    fn start_banner(view: &MatchView) -> String {
+        match view.you {
+            Some(side) if side == view.position.turn() => {
+                "GAME ON — your move; your clock is running".into()
+            }
+            Some(_) => format!(
+                "GAME ON — you play black; {} (white) moves first",
+                view.name(Side::First)
+            ),
+            None => "GAME ON".into(),
         }
     }
 
     fn on_event(&mut self, event: NetEvent) -> anyhow::Result<()> {
-        let now = Instant::now();
         let message = match event {
             NetEvent::Connected => {
                 self.link = "connected".into();
-                self.send(ClientMessage::SubscribeLobby);
-                if let Some(view) = &self.current {
-                    match (view.you, view.token) {
-                        (Some(_), Some(token)) => self.send(ClientMessage::Resume {
-                            match_id: view.id,
-                            token,
-                        }),
-                        _ => self.send(ClientMessage::Spectate { match_id: view.id }),
-                    }
+                // What was said about the connection before is over.
+                self.lobby.notice.clear();
+                if let Some(screen) = &mut self.screen {
+                    screen.notice = None;
                 }
+                let _ = self.outbox.send(ClientMessage::SubscribeLobby);
+                self.session.on_connected();
+                self.flush();
                 self.sync_screen();
                 return Ok(());
             }
@@ -172,189 +226,259 @@ impl PlayTui {
                     "reconnecting in {:.1}s (attempt {attempt}): {reason}",
                     retry_in.as_secs_f64()
                 );
-                self.sent = None;
+                self.session.on_disconnected();
                 self.sync_screen();
                 return Ok(());
             }
-            NetEvent::Refused(reason) => anyhow::bail!("{reason}"),
+            NetEvent::GaveUp(reason) => anyhow::bail!("{reason}"),
             NetEvent::Message(message) => message,
         };
         self.lobby.apply(&message);
         match &message {
-            ServerMessage::Joined {
-                match_id, token, ..
-            } => self.token = Some((*match_id, *token)),
-            ServerMessage::Snapshot(snapshot) => {
-                let token = seat_token(snapshot.match_id, self.token, self.current.as_ref());
-                let view = MatchView::from_snapshot(snapshot, token, now)?;
-                let same =
-                    self.current.as_ref().is_some_and(|v| v.id == view.id) && self.screen.is_some();
-                if same {
-                    self.current = Some(view);
-                    self.sent = None;
-                    self.sync_screen();
-                } else {
-                    self.open_match(view);
-                }
-                return Ok(());
-            }
-            ServerMessage::Left { .. } => {
-                self.current = None;
-                self.screen = None;
-                self.send(ClientMessage::ListMatches);
-            }
-            ServerMessage::Replaced { match_id } => {
-                self.current = None;
-                self.screen = None;
-                self.lobby.notice =
-                    format!("another connection took over your seat in match {match_id}");
-            }
-            ServerMessage::RematchStarted { new_match_id, .. } => {
-                self.notify(format!("rematch: new match {new_match_id}"), Tone::Info);
-            }
+            ServerMessage::Welcome { name, .. } => self.link = format!("connected as {name}"),
             ServerMessage::ServerShutdown { message } => {
-                self.notify(format!("server: {message}"), Tone::Warning)
-            }
-            ServerMessage::Error {
-                message, match_id, ..
-            } => {
-                self.notify(message.clone(), Tone::Warning);
-                let ours = self.current.as_ref().filter(|v| Some(v.id) == *match_id);
-                if let (Some(_), Some(view)) = (self.sent.take(), ours) {
-                    if let Some(token) = view.token {
-                        let resume = ClientMessage::Resume {
-                            match_id: view.id,
-                            token,
-                        };
-                        self.send(resume);
-                    }
-                }
-                self.sync_screen();
+                self.notify(format!("server: {message}"), Tone::Warning);
             }
             _ => {}
         }
-        let Some(view) = self.current.as_mut() else {
-            return Ok(());
-        };
-        let change = view.apply(&message, now);
-        match change {
-            Change::Nothing => return Ok(()),
-            Change::Moved(_) => {
-                if self.sent.is_some_and(|ply| ply + 1 == view.ply()) {
-                    self.sent = None;
-                }
-            }
-            Change::Over(outcome) => {
-                self.sent = None;
-                self.notify(format!("game over: {outcome}"), Tone::Info);
-            }
-            Change::OutOfStep => {
-                let resync = match (view.you, view.token) {
-                    (Some(_), Some(token)) => ClientMessage::Resume {
-                        match_id: view.id,
-                        token,
-                    },
-                    _ => ClientMessage::Spectate { match_id: view.id },
-                };
-                let _ = self.connection.outbox.send(resync);
-            }
-            Change::Seats | Change::Started => {}
-        }
+        let event = self.session.on_message(&message, Instant::now())?;
+        self.on_session_event(event);
+        self.flush();
         self.sync_screen();
         Ok(())
     }
 
-    /// Handles a key in the lobby; true to quit.
-    fn on_lobby_input(&mut self, event: &event::Event) -> bool {
+    fn on_session_event(&mut self, event: SessionEvent) {
+        match event {
+            SessionEvent::Nothing => {}
+            SessionEvent::Seated { match_id, seat } => {
+                self.lobby.notice = format!("seated as {seat} in match {match_id}");
+            }
+            SessionEvent::Snapshot {
+                opened,
+                ended_while_away,
+            } => {
+                if opened || self.screen.is_none() {
+                    self.open_screen();
+                    let resumed = self.session.view().is_some_and(|v| {
+                        v.you.is_some() && v.status == MatchStatus::Playing && !v.moves.is_empty()
+                    });
+                    if resumed {
+                        self.notify("back in your game", Tone::Info);
+                    }
+                }
+                if let Some(outcome) = ended_while_away {
+                    self.game_over(outcome, " while you were away");
+                }
+            }
+            SessionEvent::Changed(change) => self.on_change(change),
+            SessionEvent::Left(_) => {
+                self.screen = None;
+                self.lobby.notice.clear();
+                let _ = self.outbox.send(ClientMessage::ListMatches);
+            }
+            SessionEvent::Replaced(match_id) => {
+                self.screen = None;
+                self.lobby.notice =
+                    format!("another connection took over your seat in match {match_id}");
+            }
+            SessionEvent::Removed(_) => {
+                self.notify(
+                    "this match is gone from the server; l returns to the lobby",
+                    Tone::Info,
+                );
+            }
+            SessionEvent::RematchStarted { new_match_id } => {
+                self.notify(format!("rematch: new match {new_match_id}"), Tone::Info);
+            }
+            SessionEvent::Refused { message, .. } => self.notify(message, Tone::Warning),
+        }
+    }
+
+    fn on_change(&mut self, change: Change) {
+        let Some(view) = self.session.view() else {
+            return;
+        };
+        let playing = view.you.is_some();
+        match change {
+            Change::Started => {
+                let banner = PlayTui::start_banner(view);
+                self.sync_screen();
+                if let Some(screen) = &mut self.screen {
+                    screen.banner = Some(banner);
+                    screen.focus();
+                }
+                if playing {
+                    self.bell.ring(Ring::OpponentJoined);
+                }
+            }
+            Change::Moved(_) => {
+                let mover = view.position.turn().opponent();
+                let ours = view.our_turn();
+                let theirs = playing && view.you != Some(mover);
+                if let Some(screen) = &mut self.screen {
+                    screen.banner = None;
+                }
+                self.sync_screen();
+                if theirs {
+                    self.bell.ring(Ring::OpponentMoved);
+                }
+                if ours {
+                    self.play_premove();
+                }
+            }
+            Change::Over(outcome) => self.game_over(outcome, ""),
+            Change::Seats | Change::Nothing | Change::OutOfStep => {}
+        }
+    }
+
+    /// The game ended: say so, ring for players, drop a premove.
+    fn game_over(&mut self, outcome: Outcome, when: &str) {
+        let playing = self.session.view().is_some_and(|v| v.you.is_some());
+        if let Some(screen) = &mut self.screen {
+            screen.premove = None;
+            screen.banner = None;
+        }
+        self.notify(format!("game over{when}: {outcome}"), Tone::Info);
+        if playing {
+            self.bell.ring(Ring::GameOver);
+        }
+    }
+
+    /// Our turn has come: play the premove if the rules still allow it.
+    fn play_premove(&mut self) {
+        let Some(m) = self.screen.as_mut().and_then(|s| s.premove.take()) else {
+            return;
+        };
+        match self.session.play(m) {
+            Ok(()) => self.notify(format!("premove {m} played"), Tone::Info),
+            Err(reason) => self.notify(format!("premove {m} dropped: {reason}"), Tone::Warning),
+        }
+        self.flush();
+    }
+
+    /// Rings once per match when our running clock falls under ten seconds.
+    fn ring_low_time(&mut self, now: Instant) {
+        let Some(view) = self.session.view() else {
+            return;
+        };
+        let Some(me) = view.you.filter(|_| view.outcome.is_none()) else {
+            return;
+        };
+        let low = view.clock.running() == Some(me)
+            && view
+                .clock
+                .remaining(me, now)
+                .is_some_and(|left| left < LOW_TIME);
+        if low && self.low_time_rung != Some(view.id) {
+            self.low_time_rung = Some(view.id);
+            self.bell.ring(Ring::LowTime);
+        }
+    }
+
+    /// Handles a key in the lobby.
+    fn on_lobby_input(&mut self, event: &event::Event) -> Flow {
         match self.lobby.handle(event) {
             LobbyAction::None => {}
-            LobbyAction::Quit => return true,
-            LobbyAction::Refresh => self.send(ClientMessage::ListMatches),
+            LobbyAction::Quit => return Flow::Quit,
+            LobbyAction::Refresh => {
+                let _ = self.outbox.send(ClientMessage::ListMatches);
+            }
             LobbyAction::Create {
                 time_control,
                 color,
+                computer,
             } => {
-                self.lobby.notice = "creating a match …".into();
-                self.send(ClientMessage::CreateMatch {
-                    time_control,
-                    color,
-                });
+                self.lobby.notice = match &computer {
+                    Some(_) => "asking the server's computer for a game …".into(),
+                    None => "creating a match …".into(),
+                };
+                self.session.create(time_control, color, computer);
             }
             LobbyAction::Join(match_id) => {
                 self.lobby.notice = "joining …".into();
-                self.send(ClientMessage::Join {
-                    match_id,
-                    seat: None,
-                });
+                if !self.session.resume_saved_match(match_id) {
+                    self.session.join(match_id, None);
+                }
             }
-            LobbyAction::Spectate(match_id) => self.send(ClientMessage::Spectate { match_id }),
+            LobbyAction::Spectate(match_id) => {
+                if !self.session.resume_saved_match(match_id) {
+                    self.session.spectate(match_id);
+                }
+            }
         }
-        false
+        self.flush();
+        Flow::Continue
     }
 
-    /// Handles a key or click on the board; true to quit.
-    fn on_game_input(&mut self, event: &event::Event) -> bool {
-        let (Some(screen), Some(view)) = (&mut self.screen, &self.current) else {
-            return false;
+    /// Handles a key or click on the board.
+    fn on_game_input(&mut self, event: &event::Event) -> Flow {
+        let Some(screen) = &mut self.screen else {
+            return Flow::Continue;
         };
         let action = screen.handle(event);
-        let (match_id, token) = (view.id, view.token);
-        let resign_armed = std::mem::take(&mut self.resign_armed);
-        match action {
-            ScreenAction::None => {}
-            ScreenAction::Quit => return true,
-            ScreenAction::Move(m) => {
-                let ply = view.ply();
-                self.sent = Some(ply);
-                self.send(ClientMessage::Move {
-                    match_id,
-                    ply,
-                    mv: m.to_string(),
-                    token,
-                });
-                self.sync_screen();
+        let live = self.session.in_live_game();
+        let seated = self.session.view().is_some_and(|v| v.you.is_some());
+        let over = self.session.view().is_some_and(|v| v.outcome.is_some());
+        let result = match action {
+            ScreenAction::None | ScreenAction::Premove(_) | ScreenAction::Jump(_) => Ok(()),
+            ScreenAction::Quit if live => {
+                screen.ask(LEAVE_LIVE_GAME, 'q');
+                Ok(())
             }
-            ScreenAction::Command('r') if view.you.is_some() && view.outcome.is_none() => {
-                if resign_armed {
-                    self.send(ClientMessage::Resign { match_id, token });
-                } else {
-                    self.resign_armed = true;
-                    screen.notify("press r again to resign", Tone::Warning);
+            ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
+                return Flow::Quit;
+            }
+            ScreenAction::Move(m) => self.session.play(m).map_err(|e| e.to_string()),
+            ScreenAction::Command('r') if live => {
+                screen.ask("Resign this game?", 'r');
+                Ok(())
+            }
+            ScreenAction::Confirmed('r') => self.session.resign().map_err(str::to_string),
+            ScreenAction::Command('x') if seated && !over => {
+                screen.ask(
+                    "Abort this game? Nobody wins (allowed until both sides have moved).",
+                    'x',
+                );
+                Ok(())
+            }
+            ScreenAction::Confirmed('x') => self.session.abort().map_err(str::to_string),
+            ScreenAction::Command('o') if seated => self.session.rematch().map_err(str::to_string),
+            ScreenAction::Command('n') if seated => {
+                self.session.decline_rematch().map_err(str::to_string)
+            }
+            ScreenAction::Command('l') => match self.session.leave() {
+                Ok(_) => {
+                    self.screen = None;
+                    self.flush();
+                    let _ = self.outbox.send(ClientMessage::ListMatches);
+                    Ok(())
                 }
-            }
-            ScreenAction::Command('x') if view.you.is_some() => {
-                self.send(ClientMessage::Abort { match_id, token })
-            }
-            ScreenAction::Command('o') if view.you.is_some() => {
-                let accept = view.rematch_offer.is_some() && view.rematch_offer != view.you;
-                self.send(if accept {
-                    ClientMessage::AcceptRematch { match_id }
-                } else {
-                    ClientMessage::OfferRematch { match_id }
-                });
-            }
-            ScreenAction::Command('n') if view.you.is_some() => {
-                self.send(ClientMessage::DeclineRematch { match_id })
-            }
-            ScreenAction::Command('l') => {
-                if view.outcome.is_none()
-                    && view.status == MatchStatus::Playing
-                    && view.you.is_some()
-                {
-                    screen.notify(
-                        "the game is on: resign (r r) or abort (x) first",
-                        Tone::Warning,
-                    );
-                } else {
-                    self.send(ClientMessage::Leave { match_id });
-                }
-            }
-            ScreenAction::Command(c) => screen.notify(
-                format!("`{c}` does nothing here; press ? for help"),
-                Tone::Warning,
-            ),
+                Err(_) if live => Err(
+                    "the game is on: resign (r) or abort (x) first; q quits and keeps your seat"
+                        .to_string(),
+                ),
+                Err(e) => Err(e.to_string()),
+            },
+            ScreenAction::Command(c) => Err(format!("`{c}` does nothing here; press ? for help")),
+            ScreenAction::Confirmed(_) => Ok(()),
+        };
+        if let Err(text) = result {
+            self.notify(text, Tone::Warning);
         }
-        false
+        self.flush();
+        self.sync_screen();
+        Flow::Continue
+    }
+}
+
+/// The keys of the board screen for this match, as it now stands.
+fn keys_for(view: &MatchView) -> Vec<(&'static str, &'static str)> {
+    match (view.you, view.outcome, view.status) {
+        (None, _, _) => vec![("l", "stop watching")],
+        (Some(_), None, MatchStatus::Waiting) => vec![("l", "give up the seat")],
+        (Some(_), None, _) => vec![("r", "resign"), ("x", "abort")],
+        (Some(_), Some(_), _) => vec![("o", "rematch"), ("n", "decline"), ("l", "leave")],
     }
 }
 
@@ -364,27 +488,15 @@ mod tests {
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
+    const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    const TOKEN: &str = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
     const SNAPSHOT: &str = r#"{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"black","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":{"name":"bob","kind":"human","connected":true}},"spectators":0,"status":"playing","time_control":{"kind":"untimed"},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{"move":"d1-d7/g7","time_ms":4100}],"fen":"3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1","ply":1,"turn":"black","clocks":null,"outcome":null,"rematch_offer":null}"#;
 
-    /// A client wired to test channels instead of a socket.
-    fn client() -> (
-        PlayTui,
-        UnboundedReceiver<ClientMessage>,
-        tokio::sync::mpsc::UnboundedSender<NetEvent>,
-    ) {
+    /// A client wired to a test channel instead of a socket.
+    fn client() -> (PlayTui, UnboundedReceiver<ClientMessage>) {
         let (outbox, sent) = unbounded_channel();
-        let (events_in, events) = unbounded_channel();
-        let play = PlayTui {
-            connection: Connection { outbox, events },
-            lobby: Lobby::default(),
-            current: None,
-            screen: None,
-            token: None,
-            sent: None,
-            link: String::new(),
-            resign_armed: false,
-        };
-        (play, sent, events_in)
+        let play = PlayTui::new(outbox, SeatStore::in_memory(), Bell::new(true), Theme::Dark);
+        (play, sent)
     }
 
     fn message(json: &str) -> NetEvent {
@@ -392,10 +504,10 @@ mod tests {
     }
 
     fn key(c: char) -> Event {
-        let code = if c == '\n' {
-            KeyCode::Enter
-        } else {
-            KeyCode::Char(c)
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '\t' => KeyCode::Tab,
+            c => KeyCode::Char(c),
         };
         Event::Key(KeyEvent {
             code,
@@ -405,26 +517,56 @@ mod tests {
         })
     }
 
+    fn ctrl_c() -> Event {
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('c'),
+            modifiers: KeyModifiers::CONTROL,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        })
+    }
+
     fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
         std::iter::from_fn(|| sent.try_recv().ok()).collect()
     }
 
-    #[test]
-    fn a_seat_is_played_resigned_and_resumed_after_a_reconnect() {
-        let (mut play, mut sent, _events) = client();
+    fn screen_text(play: &mut PlayTui, width: u16, height: u16) -> String {
+        crate::snapshot::render(width, height, |frame| match &mut play.screen {
+            Some(screen) => screen.draw(frame),
+            None => play.lobby.draw(frame),
+        })
+    }
+
+    fn seated_black() -> (PlayTui, UnboundedReceiver<ClientMessage>) {
+        let (mut play, mut sent) = client();
         play.on_event(NetEvent::Connected).unwrap();
-        assert_eq!(drain(&mut sent), [ClientMessage::SubscribeLobby]);
-        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
-        play.on_event(message(r#"{"type":"joined","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seat":"black","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}"#)).unwrap();
+        play.session.join(ID.parse().unwrap(), None);
+        play.on_event(message(&format!(
+            r#"{{"type":"joined","match_id":"{ID}","seat":"black","token":"{TOKEN}"}}"#
+        )))
+        .unwrap();
         play.on_event(message(SNAPSHOT)).unwrap();
+        drain(&mut sent);
+        (play, sent)
+    }
+
+    #[test]
+    fn a_seat_is_played_and_resigned_only_after_yes() {
+        let (mut play, mut sent) = seated_black();
+        let match_id: MatchId = ID.parse().unwrap();
+        let token = SeatToken::from_hex(TOKEN).ok();
         let screen = play.screen.as_ref().expect("the board is on screen");
         assert!(screen.flipped, "black sits at the bottom");
         assert_eq!(screen.movable, [false, true]);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(
+            text.contains(&format!("match {ID}")),
+            "the id is on screen: {text}"
+        );
 
         for c in "a7 b7 c7\n".chars() {
-            assert!(!play.on_game_input(&key(c)));
+            play.on_game_input(&key(c));
         }
-        let token = SeatToken::from_hex("5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a").ok();
         assert_eq!(
             drain(&mut sent),
             [ClientMessage::Move {
@@ -440,79 +582,178 @@ mod tests {
             "no second move while one is on its way"
         );
 
+        play.on_game_input(&key('r'));
+        assert!(drain(&mut sent).is_empty(), "r only asks");
+        let asking = screen_text(&mut play, 80, 24);
+        assert!(asking.contains("Resign this game?"), "{asking}");
+        crate::snapshot::assert_snapshot("resign_question", &asking);
+        play.on_game_input(&key('n'));
+        assert!(drain(&mut sent).is_empty(), "n keeps the game");
+        assert!(!screen_text(&mut play, 80, 24).contains("Resign this game?"));
+        play.on_game_input(&key('r'));
+        play.on_game_input(&key('y'));
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Resign { match_id, token }]
+        );
+        play.on_event(message(&format!(r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#))).unwrap();
+        let screen = play.screen.as_ref().unwrap();
+        assert_eq!(screen.outcome.map(|o| o.winner), Some(Some(Side::First)));
+        play.on_game_input(&key('o'));
+        assert_eq!(drain(&mut sent), [ClientMessage::OfferRematch { match_id }]);
+        assert_eq!(
+            play.on_game_input(&key('q')),
+            Flow::Quit,
+            "nothing live: no question"
+        );
+        play.on_game_input(&key('l'));
+        assert_eq!(drain(&mut sent)[0], ClientMessage::Leave { match_id });
+        assert!(play.screen.is_none(), "back in the lobby");
+    }
+
+    #[test]
+    fn quitting_a_live_game_asks_and_ctrl_c_twice_leaves_at_once() {
+        let (mut play, _sent) = seated_black();
+        assert_eq!(play.on_game_input(&key('q')), Flow::Continue);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("Leave the game?"), "{text}");
+        assert!(text.contains("y yes"), "{text}");
+        assert_eq!(play.on_game_input(&key('n')), Flow::Continue);
+        assert_eq!(
+            play.on_game_input(&ctrl_c()),
+            Flow::Continue,
+            "one Ctrl-C asks"
+        );
+        assert_eq!(
+            play.on_game_input(&ctrl_c()),
+            Flow::Quit,
+            "the second leaves"
+        );
+    }
+
+    #[test]
+    fn a_premove_is_played_when_the_turn_comes_or_dropped_with_a_notice() {
+        let (mut play, mut sent) = seated_black();
+        let match_id: MatchId = ID.parse().unwrap();
+        for c in "a7 b7 c7\n".chars() {
+            play.on_game_input(&key(c));
+        }
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+        drain(&mut sent);
+        // White to move: we build our next move now.
+        let typed = play.screen.as_ref().unwrap().premove_for;
+        assert_eq!(typed, Some(Side::Second));
+        for c in "j7 j6 j5\n".chars() {
+            play.on_game_input(&key(c));
+        }
+        assert!(drain(&mut sent).is_empty(), "not sent during white's turn");
+        let premoved = screen_text(&mut play, 80, 24);
+        assert!(premoved.contains("premove j7-j6/j5"), "{premoved}");
+        crate::snapshot::assert_snapshot("premove", &premoved);
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":2,"move":"g1-g4/g5","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Move {
+                match_id,
+                ply: 3,
+                mv: "j7-j6/j5".into(),
+                token: SeatToken::from_hex(TOKEN).ok()
+            }]
+        );
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":3,"move":"j7-j6/j5","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+        // A premove the opponent's move makes illegal is dropped.
+        for c in "j6 h6 h7\n".chars() {
+            play.on_game_input(&key(c));
+        }
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":4,"move":"j4-h4/h6","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+        assert!(drain(&mut sent).is_empty());
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("premove j6-h6/h7 dropped"), "{text}");
+    }
+
+    #[test]
+    fn the_opponent_sitting_down_rings_and_shows_a_banner_and_messages_go_stale() {
+        let (mut play, mut sent) = client();
+        play.on_event(NetEvent::Connected).unwrap();
+        play.on_lobby_input(&key('c'));
+        play.on_lobby_input(&key('\n'));
+        assert!(matches!(
+            drain(&mut sent).last(),
+            Some(ClientMessage::CreateMatch { .. })
+        ));
+        assert!(screen_text(&mut play, 80, 24).contains("creating a match"));
+        play.on_event(message(&format!(
+            r#"{{"type":"joined","match_id":"{ID}","seat":"white","token":"{TOKEN}"}}"#
+        )))
+        .unwrap();
+        let waiting = SNAPSHOT
+            .replace(r#""you":"black""#, r#""you":"white""#)
+            .replace(r#""status":"playing""#, r#""status":"waiting""#)
+            .replace(
+                r#""black":{"name":"bob","kind":"human","connected":true}"#,
+                r#""black":null"#,
+            )
+            .replace(r#"{"move":"d1-d7/g7","time_ms":4100}"#, "");
+        play.on_event(message(&waiting)).unwrap();
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("waiting for an opponent"), "{text}");
+        crate::snapshot::assert_snapshot("waiting_for_an_opponent", &text);
+        assert!(!text.contains("move>"), "no prompt before the game: {text}");
+        assert!(!text.contains("creating a match"), "{text}");
+        play.on_event(message(&format!(r#"{{"type":"game_started","match_id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"clocks":null}}"#))).unwrap();
+        assert_eq!(play.bell.rung(), [Ring::OpponentJoined]);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("GAME ON — your move"), "{text}");
+        crate::snapshot::assert_snapshot("game_started", &text);
+        assert!(text.contains("move>"), "{text}");
+        play.on_event(NetEvent::Message(ServerMessage::ServerShutdown {
+            message: "going down".into(),
+        }))
+        .unwrap();
+        assert!(screen_text(&mut play, 80, 24).contains("server: going down"));
         play.on_event(NetEvent::Reconnecting {
             reason: "gone".into(),
             retry_in: Duration::from_secs(1),
             attempt: 1,
         })
         .unwrap();
-        assert!(
-            play.screen
-                .as_ref()
-                .unwrap()
-                .status
-                .contains("reconnecting in 1.0s")
-        );
         play.on_event(NetEvent::Connected).unwrap();
-        assert_eq!(
-            drain(&mut sent),
-            [
-                ClientMessage::SubscribeLobby,
-                ClientMessage::Resume {
-                    match_id,
-                    token: token.unwrap()
-                }
-            ]
+        let text = screen_text(&mut play, 80, 24);
+        assert!(
+            !text.contains("going down"),
+            "stale after the reconnect: {text}"
         );
+    }
 
-        play.on_game_input(&key('r'));
-        assert!(drain(&mut sent).is_empty(), "one r only asks");
-        play.on_game_input(&key('r'));
-        assert_eq!(
-            drain(&mut sent),
-            [ClientMessage::Resign { match_id, token }]
-        );
-        play.on_event(message(r#"{"type":"game_over","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","winner":"white","reason":"resignation","clocks":null}"#)).unwrap();
-        let screen = play.screen.as_ref().unwrap();
-        assert_eq!(screen.outcome.map(|o| o.winner), Some(Some(Side::First)));
-        play.on_game_input(&key('o'));
-        assert_eq!(drain(&mut sent), [ClientMessage::OfferRematch { match_id }]);
-        play.on_game_input(&key('l'));
-        assert_eq!(drain(&mut sent), [ClientMessage::Leave { match_id }]);
+    #[test]
+    fn a_spectator_gets_no_move_prompt_and_a_missed_move_resyncs() {
+        let (mut play, mut sent) = client();
+        let match_id: MatchId = ID.parse().unwrap();
+        play.session.spectate(match_id);
         play.on_event(message(
-            r#"{"type":"left","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60"}"#,
+            &SNAPSHOT.replace(r#""you":"black""#, r#""you":null"#),
         ))
         .unwrap();
-        assert!(play.screen.is_none(), "back in the lobby");
-    }
-
-    #[test]
-    fn a_refusal_is_shown_and_a_missed_move_resynchronises() {
-        let (mut play, mut sent, _events) = client();
-        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
-        play.on_event(message(SNAPSHOT)).unwrap();
-        let refusal = r#"{"type":"error","code":"not_your_turn","message":"it is white's move","reply_to":"move","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60"}"#;
-        play.on_event(message(refusal)).unwrap();
-        let screen = play.screen.as_ref().unwrap();
-        assert_eq!(
-            screen.notice.as_ref().map(|(text, _)| text.as_str()),
-            Some("it is white's move")
-        );
+        drain(&mut sent);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(!text.contains("move>"), "{text}");
+        assert!(text.contains("l stop watching"), "{text}");
+        crate::snapshot::assert_snapshot("watching", &text);
+        play.on_game_input(&key('?'));
+        let help = screen_text(&mut play, 80, 24);
+        assert!(!help.contains("click"), "a spectator cannot pick: {help}");
+        play.on_game_input(&key('x'));
         let skipped = r#"{"type":"move_played","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","ply":2,"move":"d7-d8/d9","side":"white","time_ms":1,"clocks":null}"#;
         play.on_event(message(skipped)).unwrap();
-        assert_eq!(
-            drain(&mut sent),
-            [ClientMessage::Spectate { match_id }],
-            "no token: watch again for a snapshot"
-        );
+        assert_eq!(drain(&mut sent), [ClientMessage::Spectate { match_id }]);
     }
 
     #[test]
-    fn the_lobby_creates_joins_and_watches() {
-        let (mut play, mut sent, _events) = client();
+    fn the_lobby_creates_joins_and_watches_and_has_help() {
+        let (mut play, mut sent) = client();
         play.on_event(message(r#"{"type":"match_list","matches":[{"id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":null},"spectators":0,"status":"waiting","time_control":{"kind":"untimed"},"ply":0,"outcome":null}]}"#)).unwrap();
         play.on_lobby_input(&key('\n'));
-        let match_id: MatchId = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap();
+        let match_id: MatchId = ID.parse().unwrap();
         assert_eq!(
             drain(&mut sent),
             [ClientMessage::Join {
@@ -522,6 +763,9 @@ mod tests {
         );
         play.on_lobby_input(&key('s'));
         assert_eq!(drain(&mut sent), [ClientMessage::Spectate { match_id }]);
+        play.on_lobby_input(&key('?'));
+        assert!(screen_text(&mut play, 80, 24).contains("KEYS ON THIS SCREEN"));
+        play.on_lobby_input(&key('x'));
         play.on_lobby_input(&key('c'));
         play.on_lobby_input(&key('\n'));
         let created = drain(&mut sent);
@@ -529,6 +773,8 @@ mod tests {
             matches!(created.as_slice(), [ClientMessage::CreateMatch { .. }]),
             "{created:?}"
         );
-        assert!(play.on_lobby_input(&key('q')));
+        assert_eq!(play.on_lobby_input(&key('q')), Flow::Quit);
     }
+
+    use amazons_protocol::SeatToken;
 }

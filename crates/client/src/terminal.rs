@@ -40,3 +40,32 @@ pub fn read_line(
     }
     Ok(Some(line))
 }
+
+/// Ctrl-C presses (SIGINT) as a stream, for the modes that do not own the
+/// screen (in full screen, Ctrl-C is a key). The handler is installed at
+/// once and never removed, so a press is never lost between two waits. Call
+/// inside a tokio runtime.
+pub fn interrupts() -> tokio::sync::mpsc::UnboundedReceiver<()> {
+    let (sender, presses) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let Ok(mut sigint) = signal(SignalKind::interrupt()) else {
+                return;
+            };
+            while sigint.recv().await.is_some() {
+                if sender.send(()).is_err() {
+                    return;
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if sender.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    presses
+}

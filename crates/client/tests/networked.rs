@@ -5,7 +5,7 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -16,8 +16,14 @@ use support::{Server, scripted};
 /// The longest any step waits for a client process.
 const WAIT: Duration = Duration::from_secs(60);
 
+/// The client binary, with its state (seat tokens) in a folder of its
+/// own that lives as long as the test process, so no run sees another's.
 fn client() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+    static STATE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let state = STATE.get_or_init(|| tempfile::tempdir().unwrap());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command.env("AMAZONS_STATE_DIR", state.path());
+    command
 }
 
 /// A client process whose output is read by threads, so that no wait on it
@@ -29,6 +35,9 @@ struct Process {
     /// Everything it printed so far, for failure messages.
     stdout: Arc<Mutex<String>>,
     stderr: Arc<Mutex<String>>,
+    /// Stderr lines (the bots' log) not yet handed out by
+    /// [`Process::log_until`].
+    log_lines: Receiver<String>,
     /// One message per reader thread at the end of its stream.
     closed: Receiver<()>,
 }
@@ -55,14 +64,14 @@ impl Process {
             }
             let _ = done.send(());
         });
-        let mut err = child.stderr.take().unwrap();
+        let err = BufReader::new(child.stderr.take().unwrap());
         let text = Arc::clone(&stderr);
+        let (log_sender, log_lines) = channel();
         std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            while let Ok(n @ 1..) = err.read(&mut buffer) {
-                text.lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            for line in err.lines() {
+                let Ok(line) = line else { break };
+                text.lock().unwrap().push_str(&format!("{line}\n"));
+                let _ = log_sender.send(line);
             }
             let _ = closed_sender.send(());
         });
@@ -71,6 +80,7 @@ impl Process {
             lines,
             stdout,
             stderr,
+            log_lines,
             closed,
         }
     }
@@ -106,24 +116,31 @@ impl Process {
         }
     }
 
+    /// Waits (at most [`WAIT`]) for a stderr line containing `needle`.
+    fn log_until(&self, needle: &str) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.log_lines.recv_timeout(wait) {
+                Ok(line) if line.contains(needle) => return,
+                Ok(_) => {}
+                Err(e) => panic!("no `{needle}` in the log ({e:?}):\n{}", self.output()),
+            }
+        }
+    }
+
     /// Waits (at most [`WAIT`]) for it to exit; returns whether it succeeded,
     /// its stdout and its stderr. Kills it and fails the test if it does not
     /// exit in time.
     fn finish(mut self) -> (bool, String, String) {
-        let deadline = Instant::now() + WAIT;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            if Instant::now() >= deadline {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                panic!(
-                    "the client did not exit within {WAIT:?}:\n{}",
-                    self.output()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        use wait_timeout::ChildExt;
+        let Some(status) = self.child.wait_timeout(WAIT).unwrap() else {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            panic!(
+                "the client did not exit within {WAIT:?}:\n{}",
+                self.output()
+            );
         };
         // Its output ends with it (or soon after, if a child of its own,
         // such as an engine, still holds the pipes for a moment).
@@ -189,9 +206,9 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
     );
     for output in [&ann_output, &bob_output] {
         assert!(output.contains("1. white plays d1-d7/g7"), "{output}");
-        assert!(output.contains("2. black plays a7-a6/a5"), "{output}");
-        assert!(output.contains("3. white plays g1-g4/g5"), "{output}");
-        assert!(output.contains("4. black plays d10-d8/d9"), "{output}");
+        assert!(output.contains("1... black plays a7-a6/a5"), "{output}");
+        assert!(output.contains("2. white plays g1-g4/g5"), "{output}");
+        assert!(output.contains("2... black plays d10-d8/d9"), "{output}");
         assert!(
             output.contains("game over: white wins by resignation"),
             "{output}"
@@ -324,7 +341,8 @@ fn a_second_ctrl_c_resigns_and_quits() {
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             interrupt(&bot);
-            std::thread::sleep(Duration::from_millis(200));
+            // The second press once the bot has taken the first.
+            bot.log_until("Ctrl-C: finishing the current game");
             interrupt(&bot);
         }
     }));
@@ -434,4 +452,91 @@ fn a_match_bot_waiting_for_a_rematch_stops_cleanly_when_the_match_is_gone() {
     );
     assert!(log.contains("no rematch is coming"), "{log}");
     assert!(!log.contains("game 2 over"), "{log}");
+}
+
+/// The state folder every client of this test process uses.
+fn state_dir() -> std::path::PathBuf {
+    let probe = client();
+    let dir = probe
+        .get_envs()
+        .find(|(key, _)| *key == "AMAZONS_STATE_DIR")
+        .and_then(|(_, value)| value)
+        .expect("client() sets the state folder");
+    std::path::PathBuf::from(dir)
+}
+
+#[test]
+fn a_killed_client_takes_its_seat_back_when_run_again() {
+    let server = Server::start();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut ann = runtime.block_on(scripted::create(&server.url, "ann"));
+    let id = ann.match_id.to_string();
+    let game = runtime.spawn(async move { ann.play(|_| {}).await });
+
+    let mut bob = spawn_plain(&server, "bob", &format!("join {id}\n"));
+    bob.read_until(&format!("joined match {id} as black"));
+    bob.read_until("1. white plays");
+    let store = amazons_client::seat_store::SeatStore::open(&state_dir(), &server.url, "bob");
+    assert_eq!(store.saved().len(), 1, "the seat token is on disk");
+    // Killed without a goodbye, as a crash or a closed terminal would.
+    bob.child.kill().unwrap();
+    bob.child.wait().unwrap();
+
+    let mut again = spawn_plain(&server, "bob", "resign\n");
+    again.read_until(&format!("taking back your seat in match {id}"));
+    again.read_until("game over: white wins by resignation");
+    let (ok, output, errors) = again.finish();
+    assert!(ok, "{output}{errors}");
+    assert!(
+        output.contains("your move (black)"),
+        "the resumed board: {output}"
+    );
+    let (outcome, _) = runtime.block_on(game).unwrap();
+    assert_eq!(
+        outcome,
+        amazons_core::Outcome::win(
+            amazons_core::Side::First,
+            amazons_core::EndReason::Resignation
+        ),
+        "the resignation came from the seat: it was taken back"
+    );
+    assert!(store.saved().is_empty(), "the token goes with the game");
+}
+
+#[test]
+fn a_wrong_address_fails_at_once_with_the_reason_and_the_fix() {
+    let fails = |server: &str, needle: &str| {
+        let mut command = client();
+        command
+            .args(["play", "--plain", "--server", server, "--name", "ann"])
+            .env("RUST_BACKTRACE", "1")
+            .stdin(Stdio::null());
+        let (ok, stdout, stderr) = Process::spawn(command).finish();
+        assert!(!ok, "{server}: exits non-zero\n{stdout}{stderr}");
+        assert!(stderr.contains(needle), "{server}: {stderr}");
+        assert!(!stderr.contains("stack backtrace"), "{stderr}");
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    fails(
+        &format!("ws://127.0.0.1:{port}/ws"),
+        &format!("nothing is listening at 127.0.0.1:{port}"),
+    );
+    fails("127.0.0.1:7878", "did you mean ws://127.0.0.1:7878/ws?");
+    fails(
+        "http://127.0.0.1:7878/",
+        "did you mean ws://127.0.0.1:7878/ws?",
+    );
+    let server = Server::start();
+    let authority = server
+        .url
+        .trim_start_matches("ws://")
+        .trim_end_matches("/ws");
+    fails(
+        &format!("ws://{authority}/nowhere"),
+        &format!("did you mean ws://{authority}/ws?"),
+    );
 }

@@ -6,9 +6,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let state = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
         .args(args)
         .env_remove("AMAZONS_HISTORY_DIR")
+        .env("AMAZONS_STATE_DIR", state.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -52,7 +54,7 @@ fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
         out.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
         "{out}"
     );
-    assert!(out.contains("took back 1 move(s)"), "{out}");
+    assert!(out.contains("took back 1 move"), "{out}");
     assert!(
         out.contains("game over: black wins by resignation"),
         "{out}"
@@ -159,7 +161,7 @@ fn the_builtin_engine_plays_in_plain_mode() {
     let (out, err, ok) = client(&args, "d1 d7 g7\nresign\n");
     assert!(ok, "{out}\n{err}");
     assert!(
-        out.contains("2. black (amazons-engine level 2) plays"),
+        out.contains("1... black (amazons-engine level 2) plays"),
         "{out}"
     );
 }
@@ -170,6 +172,7 @@ fn the_default_history_dir_follows_xdg() {
     let output = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
         .args(["local", "--plain"])
         .env_remove("AMAZONS_HISTORY_DIR")
+        .env("AMAZONS_STATE_DIR", dir.path().join("state"))
         .env("XDG_DATA_HOME", dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -184,5 +187,70 @@ fn the_default_history_dir_follows_xdg() {
     assert!(
         out.contains(&format!("saved: {}", expected.display())),
         "{out}"
+    );
+}
+
+#[test]
+fn a_local_game_left_unfinished_is_kept_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let state = dir.path().join("state");
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+            .args(args)
+            .env("AMAZONS_STATE_DIR", &state)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let first = run(
+        &[
+            "local",
+            "--plain",
+            "--time",
+            "5+3",
+            "--history-dir",
+            &history,
+        ],
+        "d1 d7 g7\nquit\n",
+    );
+    assert!(
+        first.contains("the game is kept: `amazons-client local --resume` continues it"),
+        "{first}"
+    );
+    let resumed = run(
+        &["local", "--plain", "--resume", "--history-dir", &history],
+        "a7 b7 c7\nresign\n",
+    );
+    assert!(resumed.contains("resumed: 1 move"), "{resumed}");
+    assert!(resumed.contains("1... black"), "black's turn: {resumed}");
+    assert!(
+        resumed.contains("moves: 1. d1-d7/g7 a7-b7/c7"),
+        "the same game goes on: {resumed}"
+    );
+    let records = amazons_client::history_store::list(dir.path()).unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].time_control, "5+3".parse().unwrap());
+    let again = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+        .args(["local", "--plain", "--resume"])
+        .env("AMAZONS_STATE_DIR", &state)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!again.status.success(), "a finished game is not kept");
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("no unfinished local game"),
+        "{again:?}"
     );
 }

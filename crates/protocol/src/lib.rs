@@ -12,6 +12,9 @@
 //! # Layout
 //! - [`api`]: the bodies of the HTTP API on the same port ([`Health`],
 //!   [`GamesPage`], [`GameSummary`]; a game is a core `GameRecord`).
+//! - [`computer`]: computer opponents: what a server offers
+//!   ([`ComputerOffer`], in `welcome`) and what a client asks for
+//!   ([`ComputerRequest`], in `create_match`).
 //! - [`ids`]: [`MatchId`] (a UUID) and [`SeatToken`] (the secret of a seat,
 //!   redacted in `Debug`).
 //! - [`legal`]: [`LegalMoves`], the compact list of a position's legal moves
@@ -36,12 +39,14 @@
 //! ```
 
 pub mod api;
+pub mod computer;
 pub mod ids;
 pub mod legal;
 pub mod lobby;
 pub mod messages;
 
 pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
+pub use computer::{ComputerOffer, ComputerRequest, EngineOffer, LevelOffer, ThinkTimes};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use legal::{ArrowSet, LegalMoves};
 pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};

@@ -6,6 +6,7 @@
 use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::computer::{ComputerOffer, ComputerRequest};
 use crate::ids::{MatchId, SeatToken};
 use crate::legal::LegalMoves;
 use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
@@ -61,7 +62,8 @@ pub enum ClientMessage {
     /// Stops the live lobby updates.
     UnsubscribeLobby,
     /// Creates a match and seats the sender in it (answered by `joined` and a
-    /// `snapshot`).
+    /// `snapshot`); with `computer`, the server seats its computer player in
+    /// the other seat at once and the game starts.
     CreateMatch {
         /// Clock rules (default untimed).
         #[serde(default)]
@@ -69,6 +71,11 @@ pub enum ClientMessage {
         /// Colour wanted (default random).
         #[serde(default)]
         color: ColorPreference,
+        /// A computer opponent (a level or a configured engine), when the
+        /// server offers them (`welcome.computer`); absent for a match
+        /// against a person.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        computer: Option<ComputerRequest>,
     },
     /// Takes a free seat (answered by `joined` and a `snapshot`).
     Join {
@@ -281,6 +288,10 @@ pub enum ServerMessage {
         max_message_bytes: u32,
         /// How long a dropped player keeps the seat, in milliseconds.
         grace_ms: u64,
+        /// The computer opponents a client may ask for in `create_match`;
+        /// absent when the server offers none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        computer: Option<ComputerOffer>,
     },
     /// The matches on the server (answer to `list_matches` and `subscribe_lobby`).
     MatchList {
@@ -524,6 +535,13 @@ pub enum ErrorCode {
     NoRematchOffer,
     /// The opponent has left, so a rematch cannot start.
     OpponentGone,
+    /// `create_match.computer` asks for what the server does not offer: a
+    /// level out of range (the message names the range), an unknown engine,
+    /// a think time out of range, or both a level and an engine.
+    BadOpponent,
+    /// No computer opponent can be seated now: the server's limit of
+    /// computer games at once is reached, or it offers none.
+    ComputerBusy,
     /// Something went wrong inside the server (for example, the disk); the
     /// request was not carried out.
     Internal,
@@ -678,6 +696,7 @@ mod tests {
             ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Black,
+                computer: Some(crate::ComputerRequest::level(5).with_think_ms(2000)),
             },
             ClientMessage::Join {
                 match_id: id(),
@@ -738,6 +757,20 @@ mod tests {
                 name: "ann".into(),
                 max_message_bytes: 4096,
                 grace_ms: 60_000,
+                computer: Some(crate::ComputerOffer {
+                    levels: vec![crate::LevelOffer {
+                        level: 1,
+                        description: "random mover".into(),
+                    }],
+                    engines: vec![crate::EngineOffer {
+                        name: "fairy".into(),
+                        description: "Fairy-Stockfish".into(),
+                    }],
+                    think_ms: crate::ThinkTimes {
+                        default: 1000,
+                        max: 10_000,
+                    },
+                }),
             },
             ServerMessage::MatchList {
                 matches: vec![summary()],
@@ -870,7 +903,8 @@ mod tests {
             create,
             ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
-                color: ColorPreference::Random
+                color: ColorPreference::Random,
+                computer: None,
             }
         );
     }
@@ -901,6 +935,38 @@ mod tests {
             ServerMessage::MovePlayed { fen, .. } => assert_eq!(fen, None),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn the_computer_additions_are_optional_both_ways() {
+        let old_welcome = r#"{"type":"welcome","protocol":1,"server":"s","name":"a","max_message_bytes":4096,"grace_ms":60000}"#;
+        match ServerMessage::decode(old_welcome).unwrap() {
+            ServerMessage::Welcome { computer, .. } => assert_eq!(computer, None),
+            other => panic!("{other:?}"),
+        }
+        let plain = ClientMessage::CreateMatch {
+            time_control: TimeControl::Untimed,
+            color: ColorPreference::White,
+            computer: None,
+        };
+        assert!(!plain.encode().contains("computer"), "{}", plain.encode());
+        let asked =
+            r#"{"type":"create_match","color":"black","computer":{"level":5,"think_ms":2000}}"#;
+        match ClientMessage::decode(asked).unwrap() {
+            ClientMessage::CreateMatch { computer, .. } => assert_eq!(
+                computer,
+                Some(crate::ComputerRequest::level(5).with_think_ms(2000))
+            ),
+            other => panic!("{other:?}"),
+        }
+        let busy = r#"{"type":"error","code":"computer_busy","message":"m"}"#;
+        assert!(matches!(
+            ServerMessage::decode(busy).unwrap(),
+            ServerMessage::Error {
+                code: ErrorCode::ComputerBusy,
+                ..
+            }
+        ));
     }
 
     #[test]

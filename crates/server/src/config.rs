@@ -78,6 +78,87 @@ pub struct Config {
     pub heartbeat_timeout_secs: Seconds,
     pub finished_linger_secs: Seconds,
     pub shutdown_timeout_secs: Seconds,
+    pub computer: ComputerConfig,
+}
+
+/// The `[computer]` table: the server's own computer opponents. Documented
+/// key by key in `config/server.toml`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)] // documented key by key in config/server.toml
+pub struct ComputerConfig {
+    pub enabled: bool,
+    pub max_level: u8,
+    pub max_games: usize,
+    pub threads_per_game: usize,
+    pub hash_mb: usize,
+    pub think_ms: u64,
+    pub max_think_ms: u64,
+    pub worker: PathBuf,
+    #[serde(default)]
+    pub engines: Vec<EngineEntry>,
+}
+
+/// One `[[computer.engines]]` entry: an engine players pick by name.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EngineEntry {
+    /// The name players pick it by, also its name in the seat and records.
+    pub name: String,
+    /// A player in the engine crate's grammar: `uci:CMD`, `botzone:CMD`,
+    /// `sau:CMD`, or a built-in player such as `level:6` or `mcts:c=30`.
+    pub command: String,
+    /// What it is, in words, for the lobby.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// The `[computer]` flags (`--computer-max-level` sets
+/// `computer.max_level`, ...).
+#[derive(Clone, Debug, Default, Serialize, clap::Args)]
+pub struct ComputerOverrides {
+    /// Offer computer opponents or not (`computer.enabled`).
+    #[arg(long = "computer", value_name = "true|false")]
+    #[serde(rename = "enabled", skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// Highest built-in level offered, 1 to 7 (`computer.max_level`).
+    #[arg(long = "computer-max-level", value_name = "LEVEL")]
+    #[serde(rename = "max_level", skip_serializing_if = "Option::is_none")]
+    pub max_level: Option<u8>,
+    /// Most computer games at once (`computer.max_games`).
+    #[arg(long = "computer-max-games", value_name = "N")]
+    #[serde(rename = "max_games", skip_serializing_if = "Option::is_none")]
+    pub max_games: Option<usize>,
+    /// Search threads of each computer game (`computer.threads_per_game`).
+    #[arg(long = "computer-threads", value_name = "N")]
+    #[serde(rename = "threads_per_game", skip_serializing_if = "Option::is_none")]
+    pub threads_per_game: Option<usize>,
+    /// Default think time per move, ms (`computer.think_ms`).
+    #[arg(long = "computer-think-ms", value_name = "MS")]
+    #[serde(rename = "think_ms", skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
+    /// Longest think time a player may ask for, ms (`computer.max_think_ms`).
+    #[arg(long = "computer-max-think-ms", value_name = "MS")]
+    #[serde(rename = "max_think_ms", skip_serializing_if = "Option::is_none")]
+    pub max_think_ms: Option<u64>,
+    /// An engine players may pick, `NAME=PLAYER` (`uci:CMD`, `botzone:CMD`,
+    /// `sau:CMD`, `level:N`...); repeatable; replaces `computer.engines`.
+    #[arg(long = "computer-engine", value_name = "NAME=PLAYER")]
+    #[serde(skip)]
+    pub engines: Vec<String>,
+}
+
+impl ComputerOverrides {
+    /// Whether no flag of the table was given (then it is not merged at all).
+    fn is_empty(&self) -> bool {
+        self.enabled.is_none()
+            && self.max_level.is_none()
+            && self.max_games.is_none()
+            && self.threads_per_game.is_none()
+            && self.think_ms.is_none()
+            && self.max_think_ms.is_none()
+            && self.engines.is_empty()
+    }
 }
 
 /// Settings given as command-line flags, laid over the file. A flag is named
@@ -113,7 +194,12 @@ pub struct Overrides {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_messages: Option<u32>,
-    /// Any key: `--set heartbeat_timeout_secs=30` (repeatable).
+    /// The computer opponents' flags.
+    #[command(flatten)]
+    #[serde(skip_serializing_if = "ComputerOverrides::is_empty")]
+    pub computer: ComputerOverrides,
+    /// Any key: `--set heartbeat_timeout_secs=30`, `--set
+    /// computer.max_games=2` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     #[serde(skip)]
     pub set: Vec<String>,
@@ -140,6 +226,11 @@ pub enum ConfigError {
     /// A `--set` argument is not `KEY=VALUE`.
     #[error("bad --set `{0}`: write KEY=VALUE, e.g. --set grace_secs=30")]
     BadSet(String),
+    /// A `--computer-engine` argument is not `NAME=PLAYER`.
+    #[error(
+        "bad --computer-engine `{0}`: write NAME=PLAYER, e.g. --computer-engine fairy=uci:fairy-stockfish"
+    )]
+    BadEngine(String),
     /// Values that parse but do not make sense together.
     #[error("bad config: `{key}` {problem}")]
     Invalid {
@@ -173,6 +264,24 @@ impl Config {
             figment = figment.merge(Toml::file_exact(path));
         }
         figment = figment.merge(Serialized::defaults(overrides));
+        if !overrides.computer.engines.is_empty() {
+            let engines = overrides
+                .computer
+                .engines
+                .iter()
+                .map(|flag| {
+                    let (name, command) = flag
+                        .split_once('=')
+                        .ok_or_else(|| ConfigError::BadEngine(flag.clone()))?;
+                    Ok(EngineEntry {
+                        name: name.trim().to_owned(),
+                        command: command.trim().to_owned(),
+                        description: String::new(),
+                    })
+                })
+                .collect::<Result<Vec<_>, ConfigError>>()?;
+            figment = figment.merge(Serialized::default("computer.engines", engines));
+        }
         for assignment in &overrides.set {
             figment = figment.merge(Toml::string(&set_line(assignment)?));
         }
@@ -230,6 +339,63 @@ impl Config {
         if self.outbound_queue < 16 {
             return invalid("outbound_queue", "must be at least 16");
         }
+        self.computer.validate(self.max_name_chars)
+    }
+}
+
+impl ComputerConfig {
+    /// Checks the `[computer]` table: levels the engine has, positive
+    /// counts and times, engines with distinct names and players the engine
+    /// crate's grammar reads.
+    pub fn validate(&self, max_name_chars: usize) -> Result<(), ConfigError> {
+        let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
+        let top = amazons_engine::MAX_LEVEL;
+        if !(1..=top).contains(&self.max_level) {
+            return invalid("computer.max_level", format!("must be 1 to {top}"));
+        }
+        if self.max_games == 0 {
+            return invalid(
+                "computer.max_games",
+                "must be positive (turn computer opponents off with computer.enabled = false)"
+                    .into(),
+            );
+        }
+        if !(1..=64).contains(&self.threads_per_game) {
+            return invalid("computer.threads_per_game", "must be 1 to 64".into());
+        }
+        if self.hash_mb == 0 {
+            return invalid("computer.hash_mb", "must be positive".into());
+        }
+        if self.think_ms == 0 {
+            return invalid("computer.think_ms", "must be positive".into());
+        }
+        if self.max_think_ms < self.think_ms {
+            return invalid(
+                "computer.max_think_ms",
+                "must be at least computer.think_ms".into(),
+            );
+        }
+        for (index, engine) in self.engines.iter().enumerate() {
+            let name = engine.name.trim();
+            if name.is_empty() || name != engine.name || name.chars().count() > max_name_chars {
+                return invalid(
+                    "computer.engines",
+                    format!(
+                        "entry {}: a name is 1 to {max_name_chars} characters without spaces around it",
+                        index + 1
+                    ),
+                );
+            }
+            if self.engines[..index].iter().any(|e| e.name == engine.name) {
+                return invalid(
+                    "computer.engines",
+                    format!("the name `{name}` is given twice"),
+                );
+            }
+            if let Err(e) = engine.command.parse::<amazons_engine::player::PlayerSpec>() {
+                return invalid("computer.engines", format!("`{name}`: {e}"));
+            }
+        }
         Ok(())
     }
 }
@@ -241,7 +407,11 @@ fn set_line(assignment: &str) -> Result<String, ConfigError> {
         return Err(ConfigError::BadSet(assignment.to_owned()));
     };
     let key = key.trim();
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    {
         return Err(ConfigError::BadSet(assignment.to_owned()));
     }
     let line = format!("{key} = {}", value.trim());
@@ -304,6 +474,60 @@ mod tests {
     }
 
     #[test]
+    fn the_computer_table_comes_from_the_file_and_its_flags() {
+        let config = Config::default();
+        assert!(config.computer.enabled);
+        assert_eq!(config.computer.max_level, 7);
+        assert!(config.computer.engines.is_empty());
+        let file = "[computer]\nmax_games = 2\n[[computer.engines]]\nname = \"fairy\"\ncommand = \"uci:fairy-stockfish\"\ndescription = \"Fairy\"\n";
+        let config = load_text(file, &Overrides::default()).unwrap();
+        assert_eq!(config.computer.max_games, 2);
+        assert_eq!(config.computer.engines.len(), 1);
+        assert_eq!(
+            config.computer.think_ms,
+            Config::default().computer.think_ms
+        );
+        let overrides = Overrides {
+            computer: ComputerOverrides {
+                enabled: Some(false),
+                max_level: Some(5),
+                engines: vec!["six=level:6".into(), "zone=botzone:./bot --fast".into()],
+                ..ComputerOverrides::default()
+            },
+            set: vec!["computer.threads_per_game=2".into()],
+            ..Overrides::default()
+        };
+        let config = load_text(file, &overrides).unwrap();
+        assert!(!config.computer.enabled);
+        assert_eq!(config.computer.max_level, 5);
+        assert_eq!(config.computer.max_games, 2, "the file's value stays");
+        assert_eq!(config.computer.threads_per_game, 2);
+        let names: Vec<&str> = config
+            .computer
+            .engines
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            ["six", "zone"],
+            "the flags replace the file's engines"
+        );
+        assert_eq!(config.computer.engines[1].command, "botzone:./bot --fast");
+        let bad = Overrides {
+            computer: ComputerOverrides {
+                engines: vec!["nameless".into()],
+                ..ComputerOverrides::default()
+            },
+            ..Overrides::default()
+        };
+        assert!(matches!(
+            Config::load(None, &bad),
+            Err(ConfigError::BadEngine(_))
+        ));
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let none = Overrides::default();
         let error = load_text("prot = 9000\n", &none).unwrap_err();
@@ -335,6 +559,14 @@ mod tests {
                 .to_string()
                 .contains("hard_frame_bytes")
         );
+        let error = Config::load(None, &set("computer.max_level=8")).unwrap_err();
+        assert!(error.to_string().contains("computer.max_level"), "{error}");
+        let error = load_text(
+            "[computer]\nengines = [{ name = \"x\", command = \"level:9\" }]\n",
+            &none,
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("computer.engines"), "{error}");
         let error = Config::load(None, &set("heartbeat_interval_secs=0")).unwrap_err();
         assert!(
             error.to_string().contains("heartbeat_interval_secs"),

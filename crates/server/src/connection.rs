@@ -457,13 +457,22 @@ impl Session {
             ClientMessage::CreateMatch {
                 time_control,
                 color,
+                computer,
             } => {
+                let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
+                    None => None,
+                    Some(Ok(seat)) => Some(seat),
+                    Some(Err(refused)) => {
+                        return refusal(refused.code, refused.message, kind, None);
+                    }
+                };
                 match match_actor::create(
                     &self.shared,
                     &self.me,
                     (&player, self.legal_moves),
                     time_control,
                     color,
+                    computer,
                 )
                 .await
                 {
@@ -523,6 +532,7 @@ impl Session {
             name,
             max_message_bytes: self.shared.config.max_message_bytes as u32,
             grace_ms: self.shared.config.grace_secs.get() * 1000,
+            computer: self.shared.computer.offer(),
         })
     }
 

@@ -14,6 +14,11 @@
 //!   and the web board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
 //!   served with MIME type, ETag and security headers.
+//! - [`computer`]: the server's own computer opponents: the offer, checking
+//!   a request, the limit of games at once, the computer player's task (a
+//!   connection without a socket), the threads that drive its engines, the
+//!   engine worker process (`amazons-server computer-worker`), and how it
+//!   takes its seats back after a restart.
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
@@ -36,6 +41,7 @@
 //!
 //! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
 
+pub mod computer;
 pub mod config;
 pub mod connection;
 pub mod fault;

@@ -47,6 +47,11 @@ fn lan_addresses() -> Vec<String> {
 }
 
 fn main() -> ExitCode {
+    // The computer's engine process (not for people: the server starts it).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some(amazons_server::computer::worker::SUBCOMMAND) {
+        return amazons_server::computer::worker::main(&args[1..]);
+    }
     let cli = Cli::parse();
     if cli.print_default_config {
         print!("{}", amazons_server::config::DEFAULT_CONFIG_TOML);

@@ -13,10 +13,11 @@ use amazons_protocol::{ColorPreference, ErrorCode, MatchId, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 
+use crate::computer::Seating;
 use crate::fault;
 use crate::match_state::{
-    ConnId, Event, Match, MatchRules, Output, Recipient, Refusal, Request, WallClock, fresh_token,
-    new_match_seat,
+    ComputerJoin, ComputerSeat, ConnId, Event, Match, MatchRules, Output, Recipient, Refusal,
+    Request, WallClock, fresh_token, new_match_seat,
 };
 use crate::shared::{ConnHandle, Outbound, Shared};
 
@@ -72,30 +73,60 @@ fn rules(shared: &Shared) -> MatchRules {
 }
 
 /// Creates a match and seats its creator (`create_match`), who wants
-/// `legal_moves` or not.
+/// `legal_moves` or not; with `computer`, the server's computer player
+/// (already checked against the offer) takes the other seat at once, if a
+/// computer game slot is free (`computer_busy` otherwise).
 pub async fn create(
     shared: &Arc<Shared>,
     creator: &ConnHandle,
     (player, wants_legal_moves): (&PlayerInfo, bool),
     time_control: TimeControl,
     color: ColorPreference,
+    computer: Option<ComputerSeat>,
 ) -> Result<MatchHandle, Refusal> {
     let (time_control, side) = new_match_seat(time_control, color, rand::random())?;
+    let seating: Option<Seating> = match computer {
+        None => None,
+        Some(seat) => {
+            let Some(slot) = shared.computer.reserve() else {
+                return Err(Refusal::new(
+                    ErrorCode::ComputerBusy,
+                    format!(
+                        "the computer is already playing {} games, the most this server allows at once; try again later",
+                        shared.config.computer.max_games
+                    ),
+                ));
+            };
+            Some(shared.computer.seating(shared, seat, Some(slot)))
+        }
+    };
     let now = now();
     let wall = WallClock::new(now, SystemTime::now());
+    let id = MatchId::random();
+    let computer_join = seating.as_ref().map(|s| ComputerJoin {
+        player: s.player.clone(),
+        seat: s.seat.clone(),
+        token: shared.computer.token(id, side.opponent()),
+        conn: s.conn.id,
+    });
     let events = Match::creation_events(
         time_control,
         player,
         side,
         fresh_token(),
         (creator.id, wants_legal_moves),
+        computer_join,
         wall.unix_ms(now),
     );
-    let id = MatchId::random();
-    let handle = admit(shared, id, events, wall, now, [creator.clone()])
-        .await?
-        .start();
-    tracing::info!(match_id = %id, %time_control, "match created");
+    let conns = std::iter::once(creator.clone()).chain(seating.as_ref().map(|s| s.conn.clone()));
+    let handle = admit(shared, id, events, wall, now, conns).await?.start();
+    match seating {
+        Some(seating) => {
+            tracing::info!(match_id = %id, %time_control, opponent = %seating.player.name, "match against the computer created");
+            seating.start(shared);
+        }
+        None => tracing::info!(match_id = %id, %time_control, "match created"),
+    }
     Ok(handle)
 }
 
@@ -179,11 +210,24 @@ impl Admitted {
     }
 }
 
+/// The computer seats of a restored match, for the server to seat its
+/// computer players again.
+pub struct RestoredSeats {
+    /// Each computer seat and what it runs.
+    pub computer: Vec<(amazons_core::Side, ComputerSeat)>,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
 /// Rebuilds a match from its journal events at start-up and starts its task.
 /// A finished match is restored too (for the linger period), so that its
 /// players still learn how it ended when they resume; a game whose last move
 /// ended it without the end being journalled ends at once.
-pub fn restore(shared: &Arc<Shared>, id: MatchId, events: &[Event]) -> Result<(), String> {
+pub fn restore(
+    shared: &Arc<Shared>,
+    id: MatchId,
+    events: &[Event],
+) -> Result<RestoredSeats, String> {
     let now = now();
     let wall = WallClock::new(now, SystemTime::now());
     let state = Match::restore(
@@ -195,6 +239,13 @@ pub fn restore(shared: &Arc<Shared>, id: MatchId, events: &[Event]) -> Result<()
         shared.history.contains(id),
     )
     .map_err(|e| format!("match {id}: {e}"))?;
+    let seats = RestoredSeats {
+        computer: state
+            .computer_seats()
+            .map(|(side, seat)| (side, seat.clone()))
+            .collect(),
+        over: state.is_over(),
+    };
     let (tx, rx) = mpsc::channel(64);
     let handle = MatchHandle { id, tx };
     shared
@@ -207,7 +258,7 @@ pub fn restore(shared: &Arc<Shared>, id: MatchId, events: &[Event]) -> Result<()
         conns: HashMap::new(),
     };
     shared.tracker.spawn(task.run(rx));
-    Ok(())
+    Ok(seats)
 }
 
 /// A match task's state.

@@ -20,6 +20,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
+use crate::computer::{self, Computer};
 use crate::config::Config;
 use crate::history::History;
 use crate::journal::{self, Journal};
@@ -92,8 +93,11 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         config.journal_rotate_mib.max(1) * 1024 * 1024,
     )
     .context("cannot start the journal")?;
+    let computer = Computer::new(&config.computer, &history_dir)
+        .context("cannot set up the computer opponents")?;
     let shutdown = CancellationToken::new();
     let shared = Arc::new(Shared {
+        computer,
         registry: Registry::new(config.max_matches.max(carried.len())),
         connection_permits: Arc::new(Semaphore::new(config.max_connections)),
         config,
@@ -107,7 +111,12 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let mut restored = 0;
     for (id, events) in &carried {
         match match_actor::restore(&shared, *id, events) {
-            Ok(()) => restored += 1,
+            Ok(seats) => {
+                restored += 1;
+                for seat in seats.computer {
+                    computer::reattach(&shared, *id, seat.0, seat.1, seats.over);
+                }
+            }
             Err(problem) => {
                 tracing::error!("{problem}; not restored (its events stay in the journal)");
                 problems.push(problem);

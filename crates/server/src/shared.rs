@@ -11,6 +11,7 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::computer::Computer;
 use crate::config::Config;
 use crate::history::History;
 use crate::journal::Journal;
@@ -27,6 +28,8 @@ pub struct Shared {
     pub journal: Journal,
     /// Finished game records.
     pub history: History,
+    /// The computer opponents: offer, limits, thinking threads, seat key.
+    pub computer: Computer,
     /// Cancelled once to start shutdown; every task watches it.
     pub shutdown: CancellationToken,
     /// Every connection handler and match task, so that shutdown can wait

@@ -222,6 +222,7 @@ async fn concurrent_creations_never_exceed_max_matches() {
             .send(&ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
+                computer: None,
             })
             .await;
     }

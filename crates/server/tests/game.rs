@@ -141,6 +141,7 @@ async fn the_match_limit_counts_only_unfinished_matches() {
     ann.send(&ClientMessage::CreateMatch {
         time_control: TimeControl::Untimed,
         color: ColorPreference::Random,
+        computer: None,
     })
     .await;
     assert_eq!(

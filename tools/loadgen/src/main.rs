@@ -4,6 +4,10 @@
 //!   moves as fast as the server allows, one game after another, for a given
 //!   time; reports moves per second, the move round trip (sending a move to
 //!   receiving its `move_played`) at p50/p99/max, and the server's memory.
+//!   `--computer-games N` adds N games against the server's computer
+//!   opponent (one connection each, random moves at once), to measure the
+//!   human matches while the computer thinks; their figures are reported
+//!   apart.
 //! - `idle`: N connections that say hello and then only answer pings;
 //!   reports the server's memory per connection.
 //!
@@ -15,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use amazons_core::{PlayerKind, Position, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, MatchId, ServerMessage};
+use amazons_protocol::{ClientMessage, ColorPreference, ComputerRequest, MatchId, ServerMessage};
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use futures_util::{SinkExt, StreamExt};
@@ -55,6 +59,19 @@ enum Mode {
         /// 210 stays under the default rate limit of 100 messages per 20 s).
         #[arg(long, default_value_t = 0)]
         think_ms: u64,
+        /// Games against the server's computer opponent at the same time
+        /// (their round trips are reported apart).
+        #[arg(long, default_value_t = 0)]
+        computer_games: usize,
+        /// The computer's level in those games.
+        #[arg(long, default_value_t = 7)]
+        computer_level: u32,
+        /// The computer's think time per move in those games, ms.
+        #[arg(long, default_value_t = 1000)]
+        computer_think_ms: u64,
+        /// A configured engine to play instead of a level (its name).
+        #[arg(long)]
+        computer_engine: Option<String>,
     },
     /// Idle connections.
     Idle {
@@ -218,6 +235,7 @@ async fn match_slot(
             &ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
+                computer: None,
             },
         )
         .await?;
@@ -269,13 +287,65 @@ async fn match_slot(
     Ok(())
 }
 
-async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> anyhow::Result<()> {
-    let stats = Arc::new(Stats {
+/// One game slot against the computer: one connection playing random moves
+/// at once (no pause), game after game until `until`; the computer thinks
+/// its own time. Records the connection's own move round trips in `stats`.
+async fn computer_slot(
+    url: String,
+    n: usize,
+    until: Instant,
+    computer: ComputerRequest,
+    stats: Arc<Stats>,
+) -> anyhow::Result<()> {
+    let mut ws = connect(&url, &format!("lc{n}")).await?;
+    let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
+    while Instant::now() < until {
+        send(
+            &mut ws,
+            &ClientMessage::CreateMatch {
+                time_control: TimeControl::Untimed,
+                color: if n % 2 == 0 {
+                    ColorPreference::White
+                } else {
+                    ColorPreference::Black
+                },
+                computer: Some(computer.clone()),
+            },
+        )
+        .await?;
+        let (match_id, me) = loop {
+            match recv(&mut ws).await? {
+                ServerMessage::Joined { match_id, seat, .. } => break (match_id, seat),
+                ServerMessage::Error { code, message, .. } => {
+                    bail!("create_match against the computer refused: {code:?}: {message}")
+                }
+                _ => {}
+            }
+        };
+        play_side(&mut ws, match_id, me, Duration::ZERO, &stats, &mut local).await?;
+        stats.games.fetch_add(1, Ordering::Relaxed);
+        send(&mut ws, &ClientMessage::Leave { match_id }).await?;
+    }
+    stats.latency.lock().await.add(&local)?;
+    Ok(())
+}
+
+fn new_stats() -> anyhow::Result<Arc<Stats>> {
+    Ok(Arc::new(Stats {
         moves: AtomicU64::new(0),
         games: AtomicU64::new(0),
         errors: AtomicU64::new(0),
         latency: Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3)?),
-    });
+    }))
+}
+
+async fn run_play(
+    cli: &Cli,
+    (matches, seconds, think_ms): (usize, u64, u64),
+    (computer_games, computer): (usize, ComputerRequest),
+) -> anyhow::Result<()> {
+    let stats = new_stats()?;
+    let computer_stats = new_stats()?;
     let rss_before = rss_kib(cli.server_pid);
     let cpu_before = cpu_seconds(cli.server_pid);
     let own_cpu_before = cpu_seconds(Some(std::process::id()));
@@ -283,6 +353,16 @@ async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> any
     let start = Instant::now();
     let until = start + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
+    let mut computer_tasks = Vec::new();
+    for n in 0..computer_games {
+        computer_tasks.push(tokio::spawn(computer_slot(
+            cli.url.clone(),
+            n,
+            until,
+            computer.clone(),
+            Arc::clone(&computer_stats),
+        )));
+    }
     for n in 0..matches {
         tasks.push(tokio::spawn(match_slot(
             cli.url.clone(),
@@ -318,6 +398,13 @@ async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> any
             }
         }
     }
+    let mut computer_failures = 0;
+    for task in computer_tasks {
+        if let Err(e) = task.await? {
+            computer_failures += 1;
+            eprintln!("computer game slot failed: {e:#}");
+        }
+    }
     peak_rss = peak_rss.max(sampler.await?);
     let elapsed = start.elapsed().as_secs_f64();
     let latency = stats.latency.lock().await;
@@ -340,6 +427,16 @@ async fn run_play(cli: &Cli, matches: usize, seconds: u64, think_ms: u64) -> any
         latency.max() as f64 / 1000.0,
         latency.len()
     );
+    if computer_games > 0 {
+        let c = computer_stats.latency.lock().await;
+        println!(
+            "games against the computer ({computer:?}): {computer_games} at once, {} finished, {} moves by their players, failed slots {computer_failures}; their players' move round trip p50 {:.2} ms  p99 {:.2} ms",
+            computer_stats.games.load(Ordering::Relaxed),
+            computer_stats.moves.load(Ordering::Relaxed),
+            c.value_at_quantile(0.50) as f64 / 1000.0,
+            c.value_at_quantile(0.99) as f64 / 1000.0,
+        );
+    }
     if let Some(before) = rss_before {
         println!(
             "server RSS: before {before} KiB  peak during play {peak_rss} KiB  after {} KiB",
@@ -435,7 +532,23 @@ async fn main() -> anyhow::Result<()> {
             matches,
             seconds,
             think_ms,
-        } => run_play(&cli, matches, seconds, think_ms).await,
+            computer_games,
+            computer_level,
+            computer_think_ms,
+            ref computer_engine,
+        } => {
+            let computer = match computer_engine {
+                Some(name) => ComputerRequest::engine(name.clone()),
+                None => ComputerRequest::level(computer_level),
+            }
+            .with_think_ms(computer_think_ms);
+            run_play(
+                &cli,
+                (matches, seconds, think_ms),
+                (computer_games, computer),
+            )
+            .await
+        }
         Mode::Idle {
             connections,
             hold_seconds,

@@ -237,6 +237,10 @@ export function describeOutcome(outcome) {
       return `${winner} wins: ${loser} left the game`;
     case 'aborted':
       return 'Game aborted';
+    case 'engine_failure':
+      return `${winner} wins: ${loser}'s engine failed`;
+    case 'illegal_move':
+      return `${winner} wins: ${loser}'s engine answered an illegal move`;
     default:
       return winner ? `${winner} wins` : 'Game over';
   }

@@ -125,6 +125,7 @@ pub async fn create_timed(
     let create = ClientMessage::CreateMatch {
         time_control,
         color: ColorPreference::White,
+        computer: None,
     };
     socket.send(Message::text(create.encode())).await.unwrap();
     loop {
@@ -170,11 +171,18 @@ impl Session {
         }
     }
 
+    /// Connects again and resumes the seat. The tests restart the server
+    /// before the session reads again (`Server::restart` returns once the
+    /// new server listens), so the first attempt normally succeeds; a failed
+    /// one is retried after a pause, for at most 20 s.
     async fn reconnect(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(20);
+        let mut first = true;
         loop {
             assert!(Instant::now() < deadline, "the server did not come back");
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            if !std::mem::take(&mut first) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
             if let Some(socket) = greet(&self.url, &self.name).await {
                 self.socket = socket;
                 let resume = ClientMessage::Resume {

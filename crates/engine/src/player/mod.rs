@@ -4,7 +4,7 @@
 //! SAU platform protocol.
 //!
 //! The arena (`amazons-engine arena`), the client's bots and offline games,
-//! and (later) the server's computer opponents all play through this module,
+//! and the server's computer opponents all play through this module,
 //! so a fix to how an engine is spoken to, timed out or restarted lands once.
 //!
 //! - [`spec`]: [`PlayerSpec`], the text that names a player (`level:7`,
@@ -19,6 +19,7 @@
 //! - [`route`]: the moves from the standard start to a position, for
 //!   protocols that can only describe a game by its moves.
 //! - [`error`]: what can go wrong, and how a game records it.
+//! - [`levels`]: what each built-in level is, in words.
 //!
 //! The API is synchronous: a caller on an async runtime runs a player on a
 //! blocking thread (`spawn_blocking`), which is also what keeps a slow engine
@@ -28,6 +29,7 @@ pub mod botzone;
 pub mod builtin;
 pub mod error;
 pub mod external;
+pub mod levels;
 pub mod process;
 pub mod route;
 pub mod sau;
@@ -41,6 +43,7 @@ use amazons_core::{Move, Position, Side};
 pub use builtin::BuiltinPlayer;
 pub use error::PlayerError;
 pub use external::{ExternalPlayer, ExternalTimeouts};
+pub use levels::describe_level;
 pub use spec::{PlayerSettings, PlayerSpec, Protocol};
 
 /// The game so far, as a player needs it: protocols that describe a game by

@@ -48,6 +48,28 @@ impl Match {
                 self.check_playing()?;
                 Ok(self.end(Outcome::win(side.opponent(), EndReason::Resignation), now))
             }
+            Request::GiveUp { reason } => {
+                let side = self.acting_side(by, None)?;
+                if self.seats[side.index()]
+                    .as_ref()
+                    .is_none_or(|s| s.computer.is_none())
+                {
+                    return refuse(
+                        ErrorCode::NotAPlayer,
+                        "only the server's computer player gives up",
+                    );
+                }
+                if !matches!(reason, EndReason::EngineFailure | EndReason::IllegalMove) {
+                    return refuse(
+                        ErrorCode::Internal,
+                        format!(
+                            "a computer gives up by engine failure or an illegal move, not by {reason}"
+                        ),
+                    );
+                }
+                self.check_playing()?;
+                Ok(self.end(Outcome::win(side.opponent(), *reason), now))
+            }
             Request::Abort { token } => {
                 self.acting_side(by, token.as_ref())?;
                 if self.is_over() {
@@ -356,7 +378,7 @@ impl Match {
             },
         };
         let mut events = vec![
-            seated(side, player, token),
+            seated(side, player, token, None),
             Event::Attached {
                 side,
                 conn: by,

@@ -52,6 +52,28 @@ impl core::fmt::Debug for TokenHash {
     }
 }
 
+/// What the server's own computer player in a seat is: journalled with the
+/// seat (`seated.computer`), so that after a restart the server knows whom
+/// to seat there again, and carried into a rematch.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ComputerSeat {
+    /// The built-in level or the configured engine.
+    #[serde(flatten)]
+    pub opponent: Opponent,
+    /// Think time per move, in milliseconds (the clock may allow less).
+    pub think_ms: u64,
+}
+
+/// Which program a computer seat runs.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    /// The built-in engine at this level.
+    Level(u8),
+    /// The engine configured under this name (`[[computer.engines]]`).
+    Engine(String),
+}
+
 /// A message that answers one connection again without changing anything.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Echo {
@@ -87,6 +109,10 @@ pub enum Event {
         kind: PlayerKind,
         /// SHA-256 of the token bytes, hex ([`TokenHash::to_hex`]).
         token_sha256: String,
+        /// The server's computer player sits here (absent for everyone
+        /// else, and in journals older than computer opponents).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        computer: Option<ComputerSeat>,
     },
     /// A player gave up a seat before the game started (by `leave`, or by
     /// not coming back within the grace period).
@@ -228,6 +254,37 @@ mod tests {
         assert_eq!(TokenHash::from_hex("zz"), None);
         assert_eq!(TokenHash::from_hex(&"é".repeat(32)), None);
         assert_eq!(format!("{hash:?}"), "TokenHash(..)");
+    }
+
+    #[test]
+    fn a_computer_seat_is_journalled_with_its_program() {
+        let line = r#"{"event":"seated","side":"black","name":"computer (level 5)","kind":"bot","token_sha256":"00","computer":{"level":5,"think_ms":1000}}"#;
+        let event: Event = serde_json::from_str(line).unwrap();
+        match &event {
+            Event::Seated { computer, .. } => assert_eq!(
+                computer,
+                &Some(ComputerSeat {
+                    opponent: Opponent::Level(5),
+                    think_ms: 1000
+                })
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(serde_json::to_string(&event).unwrap(), line);
+        let engine = ComputerSeat {
+            opponent: Opponent::Engine("fairy".into()),
+            think_ms: 200,
+        };
+        assert_eq!(
+            serde_json::to_string(&engine).unwrap(),
+            r#"{"engine":"fairy","think_ms":200}"#
+        );
+        let old =
+            r#"{"event":"seated","side":"white","name":"ann","kind":"human","token_sha256":"00"}"#;
+        assert!(matches!(
+            serde_json::from_str::<Event>(old).unwrap(),
+            Event::Seated { computer: None, .. }
+        ));
     }
 
     #[test]

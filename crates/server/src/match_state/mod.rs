@@ -35,7 +35,7 @@ use amazons_core::{
 };
 use amazons_protocol::MatchId;
 
-pub use event::{ConnId, Echo, Event, TokenHash};
+pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash};
 pub use request::{Refusal, RematchSeed, Request, fresh_token, new_match_seat};
 pub use views::{Output, Recipient};
 
@@ -96,6 +96,22 @@ struct Seat {
     told_end: bool,
     /// Whether the connection holding the seat wants `legal_moves`.
     legal_moves: bool,
+    /// The server's computer player sits here, running this.
+    computer: Option<ComputerSeat>,
+}
+
+/// The server's computer player taking the other seat of a match being
+/// created: who it is, what it runs, its seat token and its connection.
+#[derive(Clone, Debug)]
+pub struct ComputerJoin {
+    /// Its name (`computer (level 5)`, an engine's name) and kind (`bot`).
+    pub player: PlayerInfo,
+    /// What it runs.
+    pub seat: ComputerSeat,
+    /// Its seat token.
+    pub token: amazons_protocol::SeatToken,
+    /// The connection it plays through.
+    pub conn: ConnId,
 }
 
 /// Why a journal's events do not rebuild a match.
@@ -177,22 +193,25 @@ impl Match {
 
     /// The events that create a match and seat its creator on `side` with
     /// `token`, connected as `conn` (which wants `legal_moves` or not): what
-    /// `create_match` journals.
+    /// `create_match` journals. With `computer`, the server's computer
+    /// player takes the other seat in the same breath and the game starts,
+    /// so the match is never seen with a free seat.
     pub fn creation_events(
         time_control: TimeControl,
         creator: &PlayerInfo,
         side: Side,
         token: amazons_protocol::SeatToken,
         (conn, legal_moves): (ConnId, bool),
+        computer: Option<ComputerJoin>,
         created_at_ms: u64,
     ) -> Vec<Event> {
-        vec![
+        let mut events = vec![
             Event::Created {
                 time_control,
                 created_at_ms,
                 rematch_of: None,
             },
-            seated(side, creator, &token),
+            seated(side, creator, &token, None),
             Event::Attached {
                 side,
                 conn,
@@ -200,7 +219,27 @@ impl Match {
                 replaced: None,
                 legal_moves,
             },
-        ]
+        ];
+        if let Some(computer) = computer {
+            let other = side.opponent();
+            events.push(seated(
+                other,
+                &computer.player,
+                &computer.token,
+                Some(&computer.seat),
+            ));
+            events.push(Event::Attached {
+                side: other,
+                conn: computer.conn,
+                joined: Some(computer.token),
+                replaced: None,
+                legal_moves: false,
+            });
+            events.push(Event::Started {
+                at_ms: created_at_ms,
+            });
+        }
+        events
     }
 
     /// Builds a match from its events (the first must be `created`), all
@@ -303,6 +342,16 @@ impl Match {
         self.seats[side.index()].as_ref().map(|s| &s.player)
     }
 
+    /// The seats where the server's computer player sits, with what it runs.
+    pub fn computer_seats(&self) -> impl Iterator<Item = (Side, &ComputerSeat)> + '_ {
+        Side::BOTH.into_iter().filter_map(|side| {
+            self.seats[side.index()]
+                .as_ref()
+                .and_then(|s| s.computer.as_ref())
+                .map(|c| (side, c))
+        })
+    }
+
     /// The seat a connection holds.
     pub fn seat_of_conn(&self, conn: ConnId) -> Option<Side> {
         Side::BOTH.into_iter().find(|side| {
@@ -379,6 +428,7 @@ impl Match {
                 name,
                 kind,
                 token_sha256,
+                computer,
             } => {
                 let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
                 if self.seats[side.index()].is_some() {
@@ -394,6 +444,7 @@ impl Match {
                     grace_until: None,
                     told_end: false,
                     legal_moves: false,
+                    computer: computer.clone(),
                 });
             }
             Event::Unseated { side } => {
@@ -568,7 +619,12 @@ impl Match {
             let old = new_side.opponent();
             if let Some(seat) = &self.seats[old.index()] {
                 let token = seed.tokens[new_side.index()];
-                events.push(seated(new_side, &seat.player, &token));
+                events.push(seated(
+                    new_side,
+                    &seat.player,
+                    &token,
+                    seat.computer.as_ref(),
+                ));
                 if let Some(conn) = seat.conn {
                     events.push(Event::Attached {
                         side: new_side,
@@ -600,12 +656,19 @@ impl Match {
     }
 }
 
-/// The `seated` event for `player` on `side` with `token`.
-fn seated(side: Side, player: &PlayerInfo, token: &amazons_protocol::SeatToken) -> Event {
+/// The `seated` event for `player` on `side` with `token` (the server's
+/// computer player when `computer` says what it runs).
+fn seated(
+    side: Side,
+    player: &PlayerInfo,
+    token: &amazons_protocol::SeatToken,
+    computer: Option<&ComputerSeat>,
+) -> Event {
     Event::Seated {
         side,
         name: player.name.clone(),
         kind: player.kind,
         token_sha256: TokenHash::of(token).to_hex(),
+        computer: computer.cloned(),
     }
 }

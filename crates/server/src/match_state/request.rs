@@ -75,6 +75,14 @@ pub enum Request {
         /// The token, if sent.
         token: Option<SeatToken>,
     },
+    /// The server's computer player cannot go on (its engine crashed, went
+    /// silent or answered an illegal move): it loses with `reason`
+    /// (`engine_failure` or `illegal_move`). No client message asks for
+    /// this; only a computer seat may.
+    GiveUp {
+        /// How the game records it.
+        reason: amazons_core::EndReason,
+    },
     /// Abort.
     Abort {
         /// The token, if sent.
@@ -159,8 +167,8 @@ impl Request {
         })
     }
 
-    /// The message type this request came as (`None` for [`Request::Detach`],
-    /// which no message asks for).
+    /// The message type this request came as (`None` for [`Request::Detach`]
+    /// and [`Request::GiveUp`], which no message asks for).
     pub fn message_type(&self) -> Option<MessageType> {
         Some(match self {
             Request::Join { .. } => MessageType::Join,
@@ -173,7 +181,7 @@ impl Request {
             Request::OfferRematch { .. } => MessageType::OfferRematch,
             Request::AcceptRematch { .. } => MessageType::AcceptRematch,
             Request::DeclineRematch => MessageType::DeclineRematch,
-            Request::Detach => return None,
+            Request::Detach | Request::GiveUp { .. } => return None,
         })
     }
 }

@@ -55,6 +55,7 @@ impl Table {
             Side::First,
             ANN_TOKEN,
             (ANN, false),
+            None,
             0,
         );
         let id = MatchId(uuid::Uuid::from_bytes([1; 16]));
@@ -559,8 +560,8 @@ fn journal_of(table: &Table, moves: &[Move]) -> Vec<Event> {
             created_at_ms: 0,
             rematch_of: None,
         },
-        seated(Side::First, &player("ann"), &ANN_TOKEN),
-        seated(Side::Second, &player("bob"), &BOB_TOKEN),
+        seated(Side::First, &player("ann"), &ANN_TOKEN, None),
+        seated(Side::Second, &player("bob"), &BOB_TOKEN, None),
         Event::Started { at_ms: 1 },
     ];
     for (ply, recorded) in game.moves().iter().enumerate().take(moves.len()) {
@@ -921,6 +922,7 @@ fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
         Side::First,
         ANN_TOKEN,
         (ANN, true),
+        None,
         0,
     );
     let state = Match::from_events(
@@ -1016,4 +1018,176 @@ fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
         )
         .unwrap();
     assert!(legal(&outputs).is_empty());
+}
+
+/// The computer (conn `BOB`, black) seated with Ann at the creation.
+fn against_the_computer(tc: &str) -> (Table, Vec<Output>) {
+    let now = Instant::now();
+    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
+    let computer = ComputerJoin {
+        player: PlayerInfo {
+            name: "computer (level 3)".into(),
+            kind: PlayerKind::Bot,
+        },
+        seat: ComputerSeat {
+            opponent: Opponent::Level(3),
+            think_ms: 200,
+        },
+        token: BOB_TOKEN,
+        conn: BOB,
+    };
+    let events = Match::creation_events(
+        tc.parse().unwrap(),
+        &player("ann"),
+        Side::First,
+        ANN_TOKEN,
+        (ANN, true),
+        Some(computer),
+        0,
+    );
+    let id = MatchId(uuid::Uuid::from_bytes([9; 16]));
+    let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
+    let outputs = state.outputs(&events, now);
+    (Table { state, now }, outputs)
+}
+
+#[test]
+fn the_computer_is_seated_at_the_creation_and_plays_like_anyone() {
+    let (mut table, outputs) = against_the_computer("1+0");
+    assert_eq!(
+        table.state.status(),
+        MatchStatus::Playing,
+        "never a free seat"
+    );
+    let sent = messages(&outputs);
+    for conn in [ANN, BOB] {
+        assert!(
+            sent.contains(&(Recipient::Conn(conn), "joined".into())),
+            "{sent:?}"
+        );
+        assert!(sent.contains(&(Recipient::Conn(conn), "snapshot".into())));
+    }
+    assert!(sent.contains(&(Recipient::Audience, "game_started".into())));
+    let black = table.state.summary().seats.black.unwrap();
+    assert_eq!(
+        (black.name.as_str(), black.kind),
+        ("computer (level 3)", PlayerKind::Bot)
+    );
+    let seats: Vec<(Side, ComputerSeat)> = table
+        .state
+        .computer_seats()
+        .map(|(side, seat)| (side, seat.clone()))
+        .collect();
+    assert_eq!(
+        seats,
+        vec![(
+            Side::Second,
+            ComputerSeat {
+                opponent: Opponent::Level(3),
+                think_ms: 200
+            }
+        )]
+    );
+    // Its moves go through the same rules and clock as anyone's.
+    table.mv(ANN, 0, "d1-d7/g7").unwrap();
+    assert_eq!(
+        table.code(
+            BOB,
+            Request::Move {
+                ply: 1,
+                text: "e5-e6/e7".into(),
+                token: None
+            }
+        ),
+        ErrorCode::IllegalMove
+    );
+    assert_eq!(
+        table.code(
+            BOB,
+            Request::Move {
+                ply: 0,
+                text: "a7-b7/c7".into(),
+                token: None
+            }
+        ),
+        ErrorCode::StalePly
+    );
+    table.wait(Duration::from_millis(300));
+    table.mv(BOB, 1, "a7-b7/c7").unwrap();
+    assert_eq!(table.state.game().moves()[1].time_ms, 300);
+    // The record says who played.
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    let record = table.state.to_record().unwrap();
+    assert_eq!(record.black.kind, PlayerKind::Bot);
+    assert_eq!(record.black.name, "computer (level 3)");
+}
+
+#[test]
+fn only_the_computer_gives_up_and_the_game_records_why() {
+    let (mut table, _) = against_the_computer("untimed");
+    let give_up = |reason| Request::GiveUp { reason };
+    assert_eq!(
+        table.code(ANN, give_up(EndReason::EngineFailure)),
+        ErrorCode::NotAPlayer
+    );
+    assert_eq!(
+        table.code(EVE, give_up(EndReason::EngineFailure)),
+        ErrorCode::NotAPlayer
+    );
+    assert_eq!(
+        table.code(BOB, give_up(EndReason::Resignation)),
+        ErrorCode::Internal
+    );
+    let outputs = table.ok(BOB, give_up(EndReason::EngineFailure)).unwrap();
+    assert!(messages(&outputs).contains(&(Recipient::Audience, "game_over".into())));
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::EngineFailure))
+    );
+    assert_eq!(
+        table.code(BOB, give_up(EndReason::IllegalMove)),
+        ErrorCode::GameOver
+    );
+}
+
+#[test]
+fn a_rematch_and_a_restart_keep_the_computer_in_its_seat() {
+    let (mut table, _) = against_the_computer("untimed");
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    table
+        .ok(ANN, Request::OfferRematch { seed: seed() })
+        .unwrap();
+    let events = table
+        .state
+        .decide(&Request::AcceptRematch { seed: seed() }, BOB, table.now)
+        .unwrap();
+    for event in &events {
+        table.state.apply(event, table.now).unwrap();
+    }
+    let opening = table.state.rematch_events(&seed(), table.now);
+    let rematch =
+        Match::from_events(seed().id, &opening, RULES, table.state.wall, table.now).unwrap();
+    let seats: Vec<Side> = rematch.computer_seats().map(|(side, _)| side).collect();
+    assert_eq!(
+        seats,
+        vec![Side::First],
+        "colours swapped, still the computer"
+    );
+    // The journal (durable events) brings the computer seat back after a restart.
+    let durable: Vec<Event> = opening.into_iter().filter(Event::is_durable).collect();
+    let restored = Match::restore(
+        seed().id,
+        &durable,
+        RULES,
+        table.state.wall,
+        table.now,
+        false,
+    )
+    .unwrap();
+    assert_eq!(restored.computer_seats().count(), 1);
+    assert_eq!(
+        restored.conn_of(Side::First),
+        None,
+        "nobody is connected after a restart"
+    );
 }

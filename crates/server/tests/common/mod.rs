@@ -23,6 +23,12 @@ pub fn test_config(dir: &std::path::Path) -> Config {
         port: 0,
         history_dir: dir.to_owned(),
         shutdown_timeout_secs: 2.into(),
+        computer: amazons_server::config::ComputerConfig {
+            // The computer's engines run in worker processes of the server
+            // binary (the test executable is not one).
+            worker: env!("CARGO_BIN_EXE_amazons-server").into(),
+            ..Config::default().computer
+        },
         ..Config::default()
     }
 }
@@ -165,6 +171,7 @@ impl Client {
         self.send(&ClientMessage::CreateMatch {
             time_control,
             color,
+            computer: None,
         })
         .await;
         self.joined().await

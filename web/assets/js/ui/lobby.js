@@ -161,11 +161,18 @@ export class LobbyView {
     /** @type {HTMLElement[]} */
     const parts = [radios('opponent', 'Opponent', kinds, 'person')];
     if (offer.levels.length > 0) {
-      parts.push(
-        h('label', {}, 'Level ',
-          h('select', { name: 'level' }, ...offer.levels.map((l) =>
-            h('option', { value: l.level, selected: l.level === offer.levels[offer.levels.length - 1].level }, `${l.level}: ${l.description}`)))),
+      const select = /** @type {HTMLSelectElement} */ (
+        h('select', { name: 'level' }, ...offer.levels.map((l) =>
+          h('option', { value: l.level, selected: l.level === offer.levels[offer.levels.length - 1].level }, `${l.level}: ${l.description}`)))
       );
+      // The whole description, which a narrow select cuts off.
+      const said = h('p', { class: 'level-description', 'aria-hidden': 'true' });
+      const describe = () => {
+        said.textContent = offer.levels.find((l) => String(l.level) === select.value)?.description ?? '';
+      };
+      select.addEventListener('change', describe);
+      describe();
+      parts.push(h('label', {}, 'Level ', select), said);
       if (offer.thinkMs) {
         parts.push(h('label', {}, 'Seconds a move ',
           h('input', { type: 'number', name: 'think', min: 0.1, step: 0.1, max: offer.thinkMs.max / 1000, placeholder: String(offer.thinkMs.default / 1000) })));

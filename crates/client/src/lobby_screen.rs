@@ -3,16 +3,34 @@
 //! keys into [`LobbyAction`]s; `play` sends them to the server.
 
 use amazons_core::{PlayerKind, Side, TimeControl};
-use amazons_protocol::{ColorPreference, MatchId, MatchStatus, MatchSummary, ServerMessage};
+use amazons_protocol::{
+    ColorPreference, ComputerOffer, ComputerRequest, MatchId, MatchStatus, MatchSummary,
+    ServerMessage,
+};
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 
-use crate::cli::TimeControlArg;
-use crate::labels::{status_word, time_control_text};
+use crate::computer_form::{ComputerForm, FormResult};
+use crate::game_screen::draw_help;
+use crate::help::screen_help;
+use crate::labels::status_word;
+use crate::theme::{Theme, color};
+
+/// The lobby's keys, for the hints line and the help.
+const KEYS: &[(&str, &str)] = &[
+    ("↑/↓", "select"),
+    ("Enter", "join/watch"),
+    ("s", "watch"),
+    ("c", "create"),
+    ("p", "vs computer"),
+    ("r", "refresh"),
+    ("?", "help"),
+    ("q", "quit"),
+];
 
 /// What the person asked for in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +43,8 @@ pub enum LobbyAction {
         time_control: TimeControl,
         /// The colour wanted.
         color: ColorPreference,
+        /// The server's computer as the opponent.
+        computer: Option<ComputerRequest>,
     },
     /// Take a free seat.
     Join(MatchId),
@@ -58,6 +78,14 @@ pub struct Lobby {
     pub notice: String,
     /// Where we are connected and as whom.
     pub title: String,
+    /// Text colours.
+    pub theme: Theme,
+    /// Whether the help overlay is open.
+    help: bool,
+    /// The computer opponents the server offers (`welcome.computer`).
+    computer: Option<ComputerOffer>,
+    /// The open play-the-computer form.
+    computer_form: Option<ComputerForm>,
 }
 
 fn seat_text(summary: &MatchSummary, side: Side) -> String {
@@ -79,6 +107,10 @@ impl Lobby {
     /// Follows the lobby messages (list, update, removal).
     pub fn apply(&mut self, message: &ServerMessage) {
         match message {
+            ServerMessage::Welcome { computer, .. } => {
+                self.computer = computer.clone();
+                return;
+            }
             ServerMessage::MatchList { matches } => self.matches = matches.clone(),
             ServerMessage::MatchUpdated { summary } => {
                 match self.matches.iter_mut().find(|m| m.id == summary.id) {
@@ -107,6 +139,29 @@ impl Lobby {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return LobbyAction::Quit;
         }
+        if self.help {
+            self.help = false;
+            return LobbyAction::None;
+        }
+        if let Some(form) = self.computer_form.as_mut() {
+            match form.handle(*key) {
+                FormResult::Open => {}
+                FormResult::Cancelled => self.computer_form = None,
+                FormResult::Create {
+                    time_control,
+                    color,
+                    computer,
+                } => {
+                    self.computer_form = None;
+                    return LobbyAction::Create {
+                        time_control,
+                        color,
+                        computer: Some(computer),
+                    };
+                }
+            }
+            return LobbyAction::None;
+        }
         if let Some(form) = self.form.as_mut() {
             let colors = [
                 ColorPreference::Random,
@@ -122,33 +177,43 @@ impl Lobby {
                     form.time_control.pop();
                 }
                 KeyCode::Char(c) => form.time_control.push(c),
-                KeyCode::Enter => match form.time_control.parse::<TimeControlArg>() {
-                    Ok(tc) => {
+                KeyCode::Enter => match form.time_control.parse::<TimeControl>() {
+                    Ok(time_control) => {
                         let color = form.color;
                         self.form = None;
                         return LobbyAction::Create {
-                            time_control: tc.0,
+                            time_control,
                             color,
+                            computer: None,
                         };
                     }
-                    Err(e) => self.notice = e,
+                    Err(e) => self.notice = e.to_string(),
                 },
                 _ => {}
             }
             return LobbyAction::None;
         }
         match key.code {
+            KeyCode::Char('?') => self.help = true,
             KeyCode::Char('q') | KeyCode::Esc => return LobbyAction::Quit,
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
                 self.selected = (self.selected + 1).min(self.matches.len().saturating_sub(1));
             }
             KeyCode::Char('c') => {
+                self.notice.clear();
                 self.form = Some(CreateForm {
                     time_control: "5+3".into(),
                     color: ColorPreference::Random,
                 });
             }
+            KeyCode::Char('p') => match &self.computer {
+                Some(offer) => {
+                    self.notice.clear();
+                    self.computer_form = Some(ComputerForm::new(offer.clone()));
+                }
+                None => self.notice = "this server offers no computer opponents".into(),
+            },
             KeyCode::Char('r') => return LobbyAction::Refresh,
             KeyCode::Char('s') => {
                 if let Some(summary) = self.selected_match() {
@@ -186,7 +251,7 @@ impl Lobby {
             Row::new(vec![
                 seat_text(summary, Side::First),
                 seat_text(summary, Side::Second),
-                time_control_text(summary.time_control),
+                summary.time_control.to_string(),
                 status_word(summary.status).to_string(),
                 summary.ply.to_string(),
                 summary.spectators.to_string(),
@@ -200,9 +265,10 @@ impl Lobby {
             Constraint::Length(4),
             Constraint::Length(5),
         ];
+        let text = self.theme.text();
         let header = Row::new(["white", "black", "time", "status", "ply", "watch"]).style(
             Style::default()
-                .fg(Color::Gray)
+                .fg(color(text.label))
                 .add_modifier(Modifier::UNDERLINED),
         );
         let empty = self.matches.is_empty();
@@ -230,14 +296,16 @@ impl Lobby {
             );
         }
         frame.render_widget(
-            Paragraph::new(self.notice.as_str()).style(Style::default().fg(Color::Cyan)),
+            Paragraph::new(self.notice.as_str()).style(Style::default().fg(color(text.info))),
             notice,
         );
+        // The hints leave out ↑/↓, so they fit 80 columns; the help has all.
+        let hints_text: Vec<String> = KEYS[1..]
+            .iter()
+            .map(|(k, what)| format!("{k} {what}"))
+            .collect();
         frame.render_widget(
-            Paragraph::new(
-                "↑/↓ select  Enter join (or watch)  s spectate  c create  r refresh  q quit",
-            )
-            .style(Style::default().fg(Color::DarkGray)),
+            Paragraph::new(hints_text.join("  ")).style(Style::default().fg(color(text.quiet))),
             hints,
         );
         if let Some(form) = &self.form {
@@ -248,21 +316,21 @@ impl Lobby {
                 width,
                 6,
             );
-            let color = match form.color {
+            let colour = match form.color {
                 ColorPreference::Random => "random",
                 ColorPreference::White => "white",
                 ColorPreference::Black => "black",
             };
             let lines = vec![
                 Line::raw(format!(
-                    "time control: {}▏ (untimed or MIN+SEC)",
+                    "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
                     form.time_control
                 )),
-                Line::raw(format!("your colour:  ‹ {color} › (Tab changes)")),
+                Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
                 Line::raw(""),
                 Line::styled(
                     "Enter creates, Esc cancels",
-                    Style::default().fg(Color::DarkGray),
+                    Style::default().fg(color(text.quiet)),
                 ),
             ];
             frame.render_widget(Clear, popup);
@@ -272,6 +340,12 @@ impl Lobby {
                 popup,
             );
         }
+        if let Some(form) = &self.computer_form {
+            form.draw(frame, area, self.theme);
+        }
+        if self.help {
+            draw_help(frame, area, &screen_help(KEYS));
+        }
     }
 }
 
@@ -279,8 +353,6 @@ impl Lobby {
 mod tests {
     use super::*;
     use crossterm::event::{KeyEvent, KeyEventState};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent {
@@ -299,19 +371,7 @@ mod tests {
     }
 
     fn text(lobby: &Lobby) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal.draw(|frame| lobby.draw(frame)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        (0..24)
-            .map(|y| {
-                (0..80)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::snapshot::render(80, 24, |frame| lobby.draw(frame))
     }
 
     #[test]
@@ -325,6 +385,7 @@ mod tests {
         assert!(screen.contains("cy (away)"), "{screen}");
         assert!(screen.contains("deep [bot]"), "{screen}");
         assert!(screen.contains("playing"), "{screen}");
+        crate::snapshot::assert_snapshot("lobby", &screen);
     }
 
     #[test]
@@ -347,6 +408,50 @@ mod tests {
     }
 
     #[test]
+    fn play_the_computer_lists_the_levels_in_words_and_asks_for_one() {
+        let mut lobby = Lobby::default();
+        lobby.handle(&key(KeyCode::Char('p')));
+        assert!(text(&lobby).contains("this server offers no computer opponents"));
+        let welcome = ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            computer: Some(crate::computer_form::tests::offer()),
+        };
+        lobby.apply(&welcome);
+        lobby.handle(&key(KeyCode::Char('p')));
+        let screen = text(&lobby);
+        assert!(screen.contains("play the computer"), "{screen}");
+        assert!(screen.contains("level 1   random mover"), "{screen}");
+        assert!(
+            screen.contains("level 7   full strength, Monte-Carlo tree search"),
+            "{screen}"
+        );
+        assert!(screen.contains("> level 4"), "{screen}");
+        assert!(
+            screen.contains("fairy     Fairy-Stockfish (engine)"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("think time (←/→): 1 s a move (at most 10 s)"),
+            "{screen}"
+        );
+        crate::snapshot::assert_snapshot("lobby_play_the_computer", &screen);
+        lobby.handle(&key(KeyCode::Up));
+        let action = lobby.handle(&key(KeyCode::Enter));
+        assert_eq!(
+            action,
+            LobbyAction::Create {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Random,
+                computer: Some(ComputerRequest::level(3).with_think_ms(1000)),
+            }
+        );
+    }
+
+    #[test]
     fn the_create_form_reads_a_time_control_and_a_colour() {
         let mut lobby = Lobby::default();
         lobby.handle(&key(KeyCode::Char('c')));
@@ -362,6 +467,7 @@ mod tests {
                     increment_ms: 0
                 },
                 color: ColorPreference::White,
+                computer: None,
             }
         );
         lobby.handle(&key(KeyCode::Char('c')));
@@ -370,7 +476,7 @@ mod tests {
         }
         lobby.handle(&key(KeyCode::Char('x')));
         assert_eq!(lobby.handle(&key(KeyCode::Enter)), LobbyAction::None);
-        assert!(text(&lobby).contains("a time control is"));
+        assert!(text(&lobby).contains("is not a time control"));
         lobby.handle(&key(KeyCode::Esc));
         assert!(text(&lobby).contains("no matches yet"));
     }

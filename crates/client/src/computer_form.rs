@@ -1,0 +1,333 @@
+//! "Play the computer": the opponents a server offers (`welcome.computer`),
+//! chosen in the full-screen lobby's form or named in plain mode, and turned
+//! into a `create_match.computer` request. Each level is shown in the
+//! server's words; a level the server does not offer is an error naming the
+//! range, never adjusted.
+
+use amazons_core::TimeControl;
+use amazons_protocol::{ColorPreference, ComputerOffer, ComputerRequest};
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::theme::{Theme, color};
+
+/// One opponent on offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// `level 4` or the engine's name.
+    pub label: String,
+    /// What it is, in the server's words.
+    pub description: String,
+    /// What to ask for (without a think time).
+    pub request: ComputerRequest,
+}
+
+/// The opponents of an offer: the levels, then the engines.
+pub fn opponents(offer: &ComputerOffer) -> Vec<Opponent> {
+    let levels = offer.levels.iter().map(|level| Opponent {
+        label: format!("level {}", level.level),
+        description: level.description.clone(),
+        request: ComputerRequest::level(level.level),
+    });
+    let engines = offer.engines.iter().map(|engine| Opponent {
+        label: engine.name.clone(),
+        description: format!("{} (engine)", engine.description),
+        request: ComputerRequest::engine(engine.name.clone()),
+    });
+    levels.chain(engines).collect()
+}
+
+/// The levels offered as `1 to 7` (or `none`).
+pub fn level_range(offer: &ComputerOffer) -> String {
+    let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
+    match (levels.iter().min(), levels.iter().max()) {
+        (Some(low), Some(high)) if low == high => format!("only level {low}"),
+        (Some(low), Some(high)) => format!("levels {low} to {high}"),
+        _ => "no levels".into(),
+    }
+}
+
+/// The opponent named `word` in plain mode: a level number or an engine's
+/// name; an error that names what is offered otherwise.
+pub fn named(offer: &ComputerOffer, word: &str) -> Result<ComputerRequest, String> {
+    if let Ok(level) = word.parse::<u32>() {
+        return if offer.levels.iter().any(|l| l.level == level) {
+            Ok(ComputerRequest::level(level))
+        } else {
+            Err(format!(
+                "level {level}: this server offers {}",
+                level_range(offer)
+            ))
+        };
+    }
+    if offer.engines.iter().any(|e| e.name == word) {
+        return Ok(ComputerRequest::engine(word));
+    }
+    let engines: Vec<&str> = offer.engines.iter().map(|e| e.name.as_str()).collect();
+    Err(if engines.is_empty() {
+        format!("`{word}`: give a level, {}", level_range(offer))
+    } else {
+        format!(
+            "`{word}`: give a level ({}) or an engine ({})",
+            level_range(offer),
+            engines.join(", ")
+        )
+    })
+}
+
+/// A think time in seconds as the person sees it: `1`, `2.5`.
+fn seconds(ms: u64) -> String {
+    let text = format!("{:.1}", ms as f64 / 1000.0);
+    text.trim_end_matches(".0").to_string()
+}
+
+/// The form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerForm {
+    /// What the server offers.
+    offer: ComputerOffer,
+    /// The opponents, levels first.
+    choices: Vec<Opponent>,
+    /// The one picked.
+    selected: usize,
+    /// Think time per move, in milliseconds.
+    think_ms: u64,
+    /// The colour wanted.
+    color: ColorPreference,
+    /// The time control as typed.
+    time_control: String,
+    /// Why Enter did nothing.
+    error: Option<String>,
+}
+
+/// What a key did to the form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormResult {
+    /// Still open.
+    Open,
+    /// Closed without asking.
+    Cancelled,
+    /// Create this match.
+    Create {
+        /// The clock.
+        time_control: TimeControl,
+        /// The colour wanted.
+        color: ColorPreference,
+        /// The opponent.
+        computer: ComputerRequest,
+    },
+}
+
+/// The think-time step of ←/→, in milliseconds.
+const THINK_STEP_MS: u64 = 500;
+
+impl ComputerForm {
+    /// A form for `offer`, the middle level picked.
+    pub fn new(offer: ComputerOffer) -> ComputerForm {
+        let choices = opponents(&offer);
+        let selected = offer.levels.len().saturating_sub(1) / 2;
+        ComputerForm {
+            think_ms: offer.think_ms.default,
+            offer,
+            choices,
+            selected,
+            color: ColorPreference::Random,
+            time_control: "untimed".into(),
+            error: None,
+        }
+    }
+
+    /// Handles a key.
+    pub fn handle(&mut self, key: KeyEvent) -> FormResult {
+        let colors = [
+            ColorPreference::Random,
+            ColorPreference::White,
+            ColorPreference::Black,
+        ];
+        let at = colors.iter().position(|c| *c == self.color).unwrap_or(0);
+        let step = THINK_STEP_MS.min(self.offer.think_ms.max.max(1));
+        match key.code {
+            KeyCode::Esc => return FormResult::Cancelled,
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => {
+                self.selected = (self.selected + 1).min(self.choices.len().saturating_sub(1));
+            }
+            KeyCode::Left => self.think_ms = self.think_ms.saturating_sub(step).max(step),
+            KeyCode::Right => {
+                self.think_ms = (self.think_ms + step).min(self.offer.think_ms.max);
+            }
+            KeyCode::Tab => self.color = colors[(at + 1) % 3],
+            KeyCode::BackTab => self.color = colors[(at + 2) % 3],
+            KeyCode::Backspace => {
+                self.time_control.pop();
+            }
+            KeyCode::Char(c) => self.time_control.push(c),
+            KeyCode::Enter => {
+                let Some(opponent) = self.choices.get(self.selected) else {
+                    self.error = Some("the server offers no opponent".into());
+                    return FormResult::Open;
+                };
+                match self.time_control.parse::<TimeControl>() {
+                    Ok(time_control) => {
+                        return FormResult::Create {
+                            time_control,
+                            color: self.color,
+                            computer: opponent.request.clone().with_think_ms(self.think_ms),
+                        };
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+            _ => {}
+        }
+        FormResult::Open
+    }
+
+    /// Draws the form in the middle of `area`.
+    pub fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+        let text = theme.text();
+        let quiet = Style::default().fg(color(text.quiet));
+        let mut lines = vec![Line::styled("opponent (↑/↓):", quiet)];
+        for (index, opponent) in self.choices.iter().enumerate() {
+            let picked = index == self.selected;
+            let line = format!(
+                "{} {:<9} {}",
+                if picked { ">" } else { " " },
+                opponent.label,
+                opponent.description
+            );
+            lines.push(if picked {
+                Line::styled(line, Style::default().add_modifier(Modifier::REVERSED))
+            } else {
+                Line::raw(line)
+            });
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(format!(
+            "think time (←/→): {} s a move (at most {} s)",
+            seconds(self.think_ms),
+            seconds(self.offer.think_ms.max)
+        )));
+        let colour = match self.color {
+            ColorPreference::Random => "random",
+            ColorPreference::White => "white (you move first)",
+            ColorPreference::Black => "black",
+        };
+        lines.push(Line::raw(format!("your colour (Tab): ‹ {colour} ›")));
+        lines.push(Line::raw(format!(
+            "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
+            self.time_control
+        )));
+        if let Some(error) = &self.error {
+            lines.push(Line::styled(
+                error.clone(),
+                Style::default().fg(color(text.warning)),
+            ));
+        }
+        lines.push(Line::styled("Enter starts the game, Esc cancels", quiet));
+        let width = area.width.min(90);
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let popup = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        );
+        frame.render_widget(Clear, popup);
+        frame.render_widget(
+            Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(" play the computer "),
+            ),
+            popup,
+        );
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use amazons_protocol::{EngineOffer, LevelOffer, ThinkTimes};
+    use crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
+
+    /// Levels 1 to 7 as a server might describe them, and one engine.
+    pub(crate) fn offer() -> ComputerOffer {
+        let words = [
+            "random mover",
+            "greedy: the best move by a quick look",
+            "shallow search",
+            "alpha-beta, short",
+            "alpha-beta, longer",
+            "alpha-beta, full",
+            "full strength, Monte-Carlo tree search",
+        ];
+        ComputerOffer {
+            levels: words
+                .iter()
+                .enumerate()
+                .map(|(i, d)| LevelOffer {
+                    level: i as u32 + 1,
+                    description: (*d).into(),
+                })
+                .collect(),
+            engines: vec![EngineOffer {
+                name: "fairy".into(),
+                description: "Fairy-Stockfish".into(),
+            }],
+            think_ms: ThinkTimes {
+                default: 1000,
+                max: 10_000,
+            },
+        }
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn plain_names_a_level_or_an_engine_and_out_of_range_says_the_range() {
+        let offer = offer();
+        assert_eq!(named(&offer, "5"), Ok(ComputerRequest::level(5)));
+        assert_eq!(named(&offer, "fairy"), Ok(ComputerRequest::engine("fairy")));
+        assert_eq!(
+            named(&offer, "9"),
+            Err("level 9: this server offers levels 1 to 7".into())
+        );
+        assert!(named(&offer, "stockfish").unwrap_err().contains("fairy"));
+    }
+
+    #[test]
+    fn the_form_picks_an_opponent_a_think_time_and_a_colour() {
+        let mut form = ComputerForm::new(offer());
+        assert_eq!(form.choices.len(), 8);
+        assert_eq!(form.choices[7].label, "fairy");
+        form.handle(key(KeyCode::Down));
+        form.handle(key(KeyCode::Right));
+        for _ in 0..40 {
+            form.handle(key(KeyCode::Right));
+        }
+        form.handle(key(KeyCode::Tab));
+        let created = form.handle(key(KeyCode::Enter));
+        assert_eq!(
+            created,
+            FormResult::Create {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::White,
+                computer: ComputerRequest::level(5).with_think_ms(10_000),
+            },
+            "think time capped at the server's maximum"
+        );
+        assert_eq!(form.handle(key(KeyCode::Esc)), FormResult::Cancelled);
+    }
+}

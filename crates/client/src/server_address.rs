@@ -1,0 +1,163 @@
+//! A server's WebSocket address as the person typed it, checked before any
+//! connection is tried, and what a failed connection means in words with the
+//! likely fix ("no WebSocket at http://h:7878/ — did you mean
+//! ws://h:7878/ws?").
+
+use std::fmt;
+use std::str::FromStr;
+
+use tokio_tungstenite::tungstenite;
+
+/// A `ws://HOST[:PORT]/PATH` address.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ServerAddress {
+    /// The whole address, as typed (trimmed).
+    url: String,
+    /// `HOST:PORT` (or `HOST`).
+    authority: String,
+}
+
+/// Why a typed address cannot be a server's WebSocket address; the text
+/// names the likely fix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct AddressError(String);
+
+impl ServerAddress {
+    /// The address to connect to.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// `HOST:PORT`.
+    pub fn authority(&self) -> &str {
+        &self.authority
+    }
+
+    /// The address most likely meant: the same host and port at `/ws`.
+    pub fn suggestion(&self) -> String {
+        suggestion(&self.authority)
+    }
+}
+
+fn suggestion(authority: &str) -> String {
+    format!("ws://{authority}/ws")
+}
+
+impl fmt::Display for ServerAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.url)
+    }
+}
+
+impl FromStr for ServerAddress {
+    type Err = AddressError;
+
+    fn from_str(text: &str) -> Result<ServerAddress, AddressError> {
+        let text = text.trim();
+        let (scheme, rest) = match text.split_once("://") {
+            Some((scheme, rest)) => (Some(scheme.to_ascii_lowercase()), rest),
+            None => (None, text),
+        };
+        let authority = rest.split('/').next().unwrap_or_default().to_string();
+        if authority.is_empty() {
+            return Err(AddressError(format!(
+                "`{text}` names no host: the server's address looks like ws://HOST:7878/ws"
+            )));
+        }
+        match scheme.as_deref() {
+            Some("ws") => Ok(ServerAddress {
+                url: text.to_string(),
+                authority,
+            }),
+            Some("wss" | "https") => Err(AddressError(format!(
+                "`{text}`: encrypted connections are not supported; the server speaks plain \
+                 ws:// — did you mean {}?",
+                suggestion(&authority)
+            ))),
+            Some("http") => Err(AddressError(format!(
+                "`{text}` is the web board's address (for browsers); this client connects to \
+                 the WebSocket — did you mean {}?",
+                suggestion(&authority)
+            ))),
+            Some(other) => Err(AddressError(format!(
+                "`{text}`: `{other}://` is not a WebSocket address — did you mean {}?",
+                suggestion(&authority)
+            ))),
+            None => Err(AddressError(format!(
+                "`{text}` has no scheme — did you mean {}?",
+                suggestion(&authority)
+            ))),
+        }
+    }
+}
+
+/// A failed connection attempt in words, with the likely fix.
+pub fn explain_failure(address: &ServerAddress, error: &tungstenite::Error) -> String {
+    use std::io::ErrorKind;
+    use tungstenite::Error;
+    match error {
+        Error::Io(e) if e.kind() == ErrorKind::ConnectionRefused => format!(
+            "nothing is listening at {} (connection refused) — is amazons-server running there? \
+             It listens on port 7878 unless started with --port",
+            address.authority()
+        ),
+        Error::Io(e) if e.to_string().contains("lookup") || e.to_string().contains("resolve") => {
+            format!(
+                "cannot find the host of {address} ({e}) — check the name, or use the address \
+                 the server printed when it started"
+            )
+        }
+        Error::Http(response) => format!(
+            "no WebSocket at {address} (HTTP {}) — did you mean {}?",
+            response.status().as_u16(),
+            address.suggestion()
+        ),
+        Error::Protocol(e) => format!(
+            "{address} does not speak WebSocket ({e}) — is it an amazons-server? Its address \
+             looks like {}",
+            address.suggestion()
+        ),
+        other => format!("cannot connect to {address}: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_websocket_addresses_are_taken_and_the_others_say_what_was_meant() {
+        let good: ServerAddress = " ws://10.0.0.2:7878/ws ".parse().unwrap();
+        assert_eq!(good.url(), "ws://10.0.0.2:7878/ws");
+        assert_eq!(good.authority(), "10.0.0.2:7878");
+        for (typed, fix) in [
+            ("127.0.0.1:7878", "did you mean ws://127.0.0.1:7878/ws?"),
+            ("http://h:7878/", "did you mean ws://h:7878/ws?"),
+            ("https://h:7878/ws", "did you mean ws://h:7878/ws?"),
+            ("ftp://h/ws", "did you mean ws://h/ws?"),
+            ("ws:///ws", "names no host"),
+        ] {
+            let error = typed.parse::<ServerAddress>().unwrap_err().to_string();
+            assert!(error.contains(fix), "{typed}: {error}");
+        }
+    }
+
+    #[test]
+    fn failures_are_explained_with_the_fix() {
+        let address: ServerAddress = "ws://h:7878/".parse().unwrap();
+        let not_found = tungstenite::Error::Http(
+            tungstenite::http::Response::builder()
+                .status(404)
+                .body(None)
+                .unwrap(),
+        );
+        assert_eq!(
+            explain_failure(&address, &not_found),
+            "no WebSocket at ws://h:7878/ (HTTP 404) — did you mean ws://h:7878/ws?"
+        );
+        let refused = tungstenite::Error::Io(std::io::ErrorKind::ConnectionRefused.into());
+        let text = explain_failure(&address, &refused);
+        assert!(text.starts_with("nothing is listening at h:7878"), "{text}");
+    }
+}

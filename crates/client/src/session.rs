@@ -1,0 +1,886 @@
+//! The one match session of a connection: the match on screen (or played by
+//! the bot), its seat token, the seat or snapshot asked for and not yet
+//! given, and the move sent and not yet answered. Events go in
+//! ([`MatchSession::on_connected`], [`MatchSession::on_message`]), messages
+//! come out ([`MatchSession::drain`]); no socket, no clock, no screen, so it
+//! is tested on its own and the full-screen, plain and bot faces keep only
+//! their policy and rendering.
+//!
+//! The rules written once here:
+//! - after a (re)connect, resume the seat we hold, else watch the match we
+//!   watched, else take back a seat saved on disk by an earlier run;
+//! - a snapshot becomes the view only if it is of the match we follow or of
+//!   the one we asked for, with the token `joined` gave for it;
+//! - a refusal while a move was in flight, or a move that does not follow,
+//!   asks the server for a snapshot (resync), and no second move is sent
+//!   until it has come;
+//! - seat tokens are saved when a seat is taken and removed when its game
+//!   ends or the seat is given up.
+
+use std::time::Instant;
+
+use amazons_core::{Move, Outcome, Position, Side, TimeControl};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, MessageType,
+    SeatToken, ServerMessage,
+};
+
+use crate::match_view::{Change, MatchView};
+use crate::seat_store::SeatStore;
+
+/// What the session waits for the server to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Awaiting {
+    /// A match we asked to create (its id comes with `joined`).
+    Created,
+    /// The snapshot of this match (joined, resumed, watched, rematch).
+    Match(MatchId),
+}
+
+/// What a server message meant for the session, for the face to show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SessionEvent {
+    /// Nothing to show.
+    Nothing,
+    /// We took a seat (`joined`); the snapshot follows.
+    Seated {
+        /// The match.
+        match_id: MatchId,
+        /// Our side.
+        seat: Side,
+    },
+    /// A snapshot became the view.
+    Snapshot {
+        /// A match not on screen before (else the same one, brought up to
+        /// date).
+        opened: bool,
+        /// The game ended while we were away: the snapshot says so and no
+        /// `game_over` will tell (one may still follow; it changes nothing).
+        ended_while_away: Option<Outcome>,
+    },
+    /// The match on screen changed.
+    Changed(Change),
+    /// We left the match (`left`).
+    Left(MatchId),
+    /// Another connection took over our seat; the view is gone.
+    Replaced(MatchId),
+    /// The match on screen is gone from the server.
+    Removed(MatchId),
+    /// A rematch of the match on screen started; its snapshot follows if we
+    /// play in it.
+    RematchStarted {
+        /// The new match.
+        new_match_id: MatchId,
+    },
+    /// The server refused something we asked.
+    Refused {
+        /// For programs.
+        code: ErrorCode,
+        /// For people.
+        message: String,
+        /// What was refused.
+        reply_to: Option<MessageType>,
+        /// The match concerned.
+        match_id: Option<MatchId>,
+        /// The seat or snapshot we were waiting for and no longer do.
+        gave_up_on: Option<MatchId>,
+    },
+}
+
+/// Why a move cannot be sent now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveRefusal {
+    /// No match, or we only watch.
+    #[error("you are not playing in a match")]
+    NotPlaying,
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Nobody sits in the other seat yet.
+    #[error("the game has not started: waiting for an opponent")]
+    NotStarted,
+    /// It is the opponent's turn, or our last move is on its way.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// Against the rules.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// The session.
+#[derive(Debug)]
+pub struct MatchSession {
+    /// The match we play or watch.
+    view: Option<MatchView>,
+    /// The token of the last `joined`, until its snapshot arrives.
+    joined: Option<(MatchId, SeatToken)>,
+    /// A seat or snapshot asked for and not yet given.
+    awaiting: Option<Awaiting>,
+    /// The ply of the move sent and not yet answered (kept through a
+    /// refusal until the resync snapshot, so it is not sent again).
+    in_flight: Option<u32>,
+    /// Messages for the server, in order.
+    outbox: Vec<ClientMessage>,
+    /// Seat tokens on disk.
+    seats: SeatStore,
+    /// Saved seats already tried in this run (a failed one is not retried).
+    tried_saved: Vec<MatchId>,
+}
+
+impl MatchSession {
+    /// A session that keeps seat tokens in `seats`.
+    pub fn new(seats: SeatStore) -> MatchSession {
+        MatchSession {
+            view: None,
+            joined: None,
+            awaiting: None,
+            in_flight: None,
+            outbox: Vec::new(),
+            seats,
+            tried_saved: Vec::new(),
+        }
+    }
+
+    /// The messages to send, in order.
+    pub fn drain(&mut self) -> Vec<ClientMessage> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// The match we play or watch.
+    pub fn view(&self) -> Option<&MatchView> {
+        self.view.as_ref()
+    }
+
+    /// Forgets the match (a bot moving on after a game).
+    pub fn forget(&mut self) -> Option<MatchView> {
+        self.in_flight = None;
+        self.view.take()
+    }
+
+    /// Whether a create, join, watch or resume is on its way.
+    pub fn is_seating(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// The match whose seat or snapshot is on its way, if known.
+    pub fn awaited_match(&self) -> Option<MatchId> {
+        match self.awaiting {
+            Some(Awaiting::Match(id)) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Whether our move is on its way.
+    pub fn move_in_flight(&self) -> bool {
+        self.in_flight.is_some()
+    }
+
+    /// Whether we hold a seat in a game that is on (started, not over).
+    pub fn in_live_game(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| {
+            v.you.is_some() && v.outcome.is_none() && v.status == MatchStatus::Playing
+        })
+    }
+
+    /// Whether a move may be sent now: our turn, nothing in flight.
+    pub fn can_move(&self) -> bool {
+        self.in_flight.is_none() && self.view.as_ref().is_some_and(MatchView::our_turn)
+    }
+
+    fn send(&mut self, message: ClientMessage) {
+        self.outbox.push(message);
+    }
+
+    /// Asks for a new match; with `computer`, against the server's
+    /// computer player.
+    pub fn create(
+        &mut self,
+        time_control: TimeControl,
+        color: ColorPreference,
+        computer: Option<ComputerRequest>,
+    ) {
+        self.awaiting = Some(Awaiting::Created);
+        self.send(ClientMessage::CreateMatch {
+            time_control,
+            color,
+            computer,
+        });
+    }
+
+    /// Asks for a free seat in `match_id`.
+    pub fn join(&mut self, match_id: MatchId, seat: Option<Side>) {
+        self.awaiting = Some(Awaiting::Match(match_id));
+        self.send(ClientMessage::Join { match_id, seat });
+    }
+
+    /// Asks to watch `match_id`.
+    pub fn spectate(&mut self, match_id: MatchId) {
+        self.awaiting = Some(Awaiting::Match(match_id));
+        self.send(ClientMessage::Spectate { match_id });
+    }
+
+    /// Takes back the seat of `match_id` with `token`.
+    pub fn resume(&mut self, match_id: MatchId, token: SeatToken) {
+        self.awaiting = Some(Awaiting::Match(match_id));
+        self.joined = Some((match_id, token));
+        self.send(ClientMessage::Resume { match_id, token });
+    }
+
+    /// Leaves the match on screen (refused while our game is on: resign or
+    /// abort first). The view goes at once.
+    pub fn leave(&mut self) -> Result<MatchId, &'static str> {
+        if self.in_live_game() {
+            return Err("the game is on: resign or abort first");
+        }
+        let view = self.view.take().ok_or("you are not in a match")?;
+        self.in_flight = None;
+        if view.you.is_some() {
+            self.seats.remove(view.id);
+        }
+        self.send(ClientMessage::Leave { match_id: view.id });
+        Ok(view.id)
+    }
+
+    /// Sends `m` for our turn, after checking it with the rules.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveRefusal> {
+        let view = self
+            .view
+            .as_ref()
+            .filter(|v| v.you.is_some())
+            .ok_or(MoveRefusal::NotPlaying)?;
+        if view.outcome.is_some() {
+            return Err(MoveRefusal::GameOver);
+        }
+        if view.status == MatchStatus::Waiting {
+            return Err(MoveRefusal::NotStarted);
+        }
+        if !view.our_turn() || self.in_flight.is_some() {
+            return Err(MoveRefusal::NotYourTurn);
+        }
+        view.position
+            .is_legal(m)
+            .map_err(|reason| MoveRefusal::Illegal(format!("{m}: {reason}")))?;
+        let (match_id, ply, token) = (view.id, view.ply(), view.token);
+        self.in_flight = Some(ply);
+        self.send(ClientMessage::Move {
+            match_id,
+            ply,
+            mv: m.to_string(),
+            token,
+        });
+        Ok(())
+    }
+
+    /// The match and token of our seat in a game not over.
+    fn seat(&self) -> Option<(MatchId, Option<SeatToken>)> {
+        self.view
+            .as_ref()
+            .filter(|v| v.you.is_some())
+            .map(|v| (v.id, v.token))
+    }
+
+    /// Resigns our game.
+    pub fn resign(&mut self) -> Result<(), &'static str> {
+        let (match_id, token) = self.seat().ok_or("you are not playing in a match")?;
+        self.send(ClientMessage::Resign { match_id, token });
+        Ok(())
+    }
+
+    /// Calls our game off (allowed before both sides have moved).
+    pub fn abort(&mut self) -> Result<(), &'static str> {
+        let (match_id, token) = self.seat().ok_or("you are not playing in a match")?;
+        self.send(ClientMessage::Abort { match_id, token });
+        Ok(())
+    }
+
+    /// Accepts the opponent's rematch offer, or offers one.
+    pub fn rematch(&mut self) -> Result<(), &'static str> {
+        let view = self
+            .view
+            .as_ref()
+            .filter(|v| v.you.is_some())
+            .ok_or("you are not playing in a match")?;
+        if view.outcome.is_none() {
+            return Err("a rematch comes after the game");
+        }
+        let match_id = view.id;
+        let accept = view.rematch_offer.is_some() && view.rematch_offer != view.you;
+        self.send(if accept {
+            ClientMessage::AcceptRematch { match_id }
+        } else {
+            ClientMessage::OfferRematch { match_id }
+        });
+        Ok(())
+    }
+
+    /// Turns down the opponent's rematch offer (or withdraws ours).
+    pub fn decline_rematch(&mut self) -> Result<(), &'static str> {
+        let (match_id, _) = self.seat().ok_or("you are not playing in a match")?;
+        self.send(ClientMessage::DeclineRematch { match_id });
+        Ok(())
+    }
+
+    /// The connection is down: no answer to a move in flight will come.
+    pub fn on_disconnected(&mut self) {
+        self.in_flight = None;
+    }
+
+    /// Connected (again): resume the seat we hold, watch the match we
+    /// watched, finish a join whose snapshot was lost, else take back the
+    /// newest seat saved by an earlier run. True if it asked for a match.
+    pub fn on_connected(&mut self) -> bool {
+        self.in_flight = None;
+        if let Some(view) = &self.view {
+            let match_id = view.id;
+            match (view.you, view.token) {
+                (Some(_), Some(token)) => self.resume(match_id, token),
+                _ => self.spectate(match_id),
+            }
+            return true;
+        }
+        match (self.awaiting, self.joined) {
+            (Some(Awaiting::Match(id)), Some((joined, token))) if id == joined => {
+                self.resume(id, token);
+                return true;
+            }
+            (Some(Awaiting::Match(id)), _) => {
+                self.spectate(id);
+                return true;
+            }
+            // A creation whose answer was lost: nothing to take back.
+            (Some(Awaiting::Created), _) => self.awaiting = None,
+            (None, _) => {}
+        }
+        self.resume_saved()
+    }
+
+    /// Takes back our seat in `match_id` if a token for it is saved (the
+    /// lobby's Enter on a match where we sit); false if none is.
+    pub fn resume_saved_match(&mut self, match_id: MatchId) -> bool {
+        match self
+            .seats
+            .saved()
+            .into_iter()
+            .find(|s| s.match_id == match_id)
+        {
+            Some(saved) => {
+                self.resume(match_id, saved.token);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Resumes the newest saved seat not tried yet in this run.
+    fn resume_saved(&mut self) -> bool {
+        let tried = &self.tried_saved;
+        let Some(saved) = self
+            .seats
+            .saved()
+            .into_iter()
+            .find(|s| !tried.contains(&s.match_id))
+        else {
+            return false;
+        };
+        self.tried_saved.push(saved.match_id);
+        self.resume(saved.match_id, saved.token);
+        true
+    }
+
+    /// Follows one server message.
+    pub fn on_message(
+        &mut self,
+        message: &ServerMessage,
+        now: Instant,
+    ) -> anyhow::Result<SessionEvent> {
+        match message {
+            ServerMessage::Joined {
+                match_id,
+                seat,
+                token,
+            } => {
+                self.joined = Some((*match_id, *token));
+                if matches!(self.awaiting, Some(Awaiting::Created) | None) {
+                    self.awaiting = Some(Awaiting::Match(*match_id));
+                }
+                self.seats.save(*match_id, *token);
+                return Ok(SessionEvent::Seated {
+                    match_id: *match_id,
+                    seat: *seat,
+                });
+            }
+            ServerMessage::Snapshot(snapshot) => return self.on_snapshot(snapshot, now),
+            ServerMessage::Left { match_id } => {
+                if self.view.as_ref().is_some_and(|v| v.id == *match_id) {
+                    self.view = None;
+                }
+                return Ok(SessionEvent::Left(*match_id));
+            }
+            ServerMessage::Replaced { match_id } => {
+                if self.view.as_ref().is_some_and(|v| v.id == *match_id) {
+                    self.view = None;
+                    self.in_flight = None;
+                }
+                return Ok(SessionEvent::Replaced(*match_id));
+            }
+            ServerMessage::MatchRemoved { match_id }
+                if self.view.as_ref().is_some_and(|v| v.id == *match_id) =>
+            {
+                return Ok(SessionEvent::Removed(*match_id));
+            }
+            ServerMessage::RematchStarted {
+                match_id,
+                new_match_id,
+            } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
+                if self.view.as_ref().is_some_and(|v| v.you.is_some()) {
+                    self.awaiting = Some(Awaiting::Match(*new_match_id));
+                }
+                return Ok(SessionEvent::RematchStarted {
+                    new_match_id: *new_match_id,
+                });
+            }
+            ServerMessage::Error {
+                code,
+                message,
+                reply_to,
+                match_id,
+                ..
+            } => return Ok(self.on_error(*code, message, *reply_to, *match_id)),
+            _ => {}
+        }
+        let Some(view) = self.view.as_mut() else {
+            return Ok(SessionEvent::Nothing);
+        };
+        let change = view.apply(message, now);
+        match &change {
+            Change::Nothing => return Ok(SessionEvent::Nothing),
+            Change::Moved(_) => {
+                if self.in_flight.is_some_and(|ply| ply + 1 == view.ply()) {
+                    self.in_flight = None;
+                }
+            }
+            Change::Over(_) => {
+                self.in_flight = None;
+                if view.you.is_some() {
+                    self.seats.remove(view.id);
+                }
+            }
+            Change::OutOfStep => self.resync(),
+            Change::Seats | Change::Started => {}
+        }
+        Ok(SessionEvent::Changed(change))
+    }
+
+    /// Asks the server where the match on screen stands.
+    fn resync(&mut self) {
+        let Some(view) = &self.view else {
+            return;
+        };
+        let match_id = view.id;
+        match (view.you, view.token) {
+            (Some(_), Some(token)) => self.send(ClientMessage::Resume { match_id, token }),
+            _ => self.send(ClientMessage::Spectate { match_id }),
+        }
+    }
+
+    fn on_snapshot(
+        &mut self,
+        snapshot: &amazons_protocol::MatchSnapshot,
+        now: Instant,
+    ) -> anyhow::Result<SessionEvent> {
+        let id = snapshot.match_id;
+        let current = self.view.as_ref().filter(|v| v.id == id);
+        if current.is_none() && self.awaiting != Some(Awaiting::Match(id)) {
+            tracing::debug!("ignoring a snapshot of match {id}, which we do not follow");
+            return Ok(SessionEvent::Nothing);
+        }
+        let opened = current.is_none();
+        let knew_outcome = current.is_some_and(|v| v.outcome.is_some());
+        let token = self
+            .joined
+            .filter(|(joined, _)| *joined == id)
+            .map(|(_, token)| token)
+            .or_else(|| current.and_then(|v| v.token));
+        let view = MatchView::from_snapshot(snapshot, token, now)?;
+        self.awaiting = None;
+        self.in_flight = None;
+        let ended_while_away = view.outcome.filter(|_| !knew_outcome);
+        if view.you.is_some() {
+            match (view.outcome, token) {
+                (None, Some(token)) => self.seats.save(id, token),
+                (Some(_), _) => self.seats.remove(id),
+                (None, None) => {}
+            }
+        }
+        self.view = Some(view);
+        Ok(SessionEvent::Snapshot {
+            opened,
+            ended_while_away,
+        })
+    }
+
+    fn on_error(
+        &mut self,
+        code: ErrorCode,
+        message: &str,
+        reply_to: Option<MessageType>,
+        match_id: Option<MatchId>,
+    ) -> SessionEvent {
+        let mut gave_up_on = None;
+        let seating = matches!(
+            reply_to,
+            Some(
+                MessageType::CreateMatch
+                    | MessageType::Join
+                    | MessageType::Spectate
+                    | MessageType::Resume
+            )
+        );
+        if seating {
+            let awaited = self.awaited_match();
+            if self.awaiting.is_some() && (match_id.is_none() || match_id == awaited) {
+                gave_up_on = awaited;
+                self.awaiting = None;
+            }
+            if reply_to == Some(MessageType::Resume)
+                && matches!(code, ErrorCode::NoSuchMatch | ErrorCode::BadToken)
+            {
+                if let Some(id) = match_id {
+                    self.seats.remove(id);
+                }
+                // An earlier run's seat that is gone: try the next one.
+                if self.view.is_none() && self.awaiting.is_none() {
+                    self.resume_saved();
+                }
+            }
+        }
+        let ours = self.view.as_ref().is_some_and(|v| Some(v.id) == match_id);
+        if ours && self.in_flight.is_some() && code != ErrorCode::GameOver {
+            // Keep `in_flight` until the snapshot, so the move is not sent
+            // again meanwhile; the game_over of a finished game is on its way.
+            self.resync();
+        }
+        SessionEvent::Refused {
+            code,
+            message: message.to_string(),
+            reply_to,
+            match_id,
+            gave_up_on,
+        }
+    }
+}
+
+/// The position with `side` to move: what a premove is built against while
+/// the opponent thinks (the rules then check it again on the real turn).
+pub fn position_for(position: &Position, side: Side) -> Position {
+    if position.turn() == side {
+        return *position;
+    }
+    Position::from_parts(
+        position.queens(Side::First),
+        position.queens(Side::Second),
+        position.arrows(),
+        side,
+        position.halfmove_clock(),
+        position.fullmove_number(),
+    )
+    .unwrap_or(*position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    const OTHER: &str = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b";
+    const TOKEN: &str = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
+
+    fn id(text: &str) -> MatchId {
+        text.parse().unwrap()
+    }
+
+    fn token() -> SeatToken {
+        SeatToken::from_hex(TOKEN).unwrap()
+    }
+
+    fn msg(json: &str) -> ServerMessage {
+        ServerMessage::decode(json).unwrap()
+    }
+
+    /// A snapshot of `match_id` where we sit black (`you` null: watching)
+    /// after `moves`, with `outcome` as JSON.
+    fn snapshot(match_id: &str, you: &str, moves: &[&str], outcome: &str) -> ServerMessage {
+        let status = if outcome == "null" {
+            "playing"
+        } else {
+            "finished"
+        };
+        let list: Vec<String> = moves
+            .iter()
+            .map(|m| format!(r#"{{"move":"{m}","time_ms":10}}"#))
+            .collect();
+        let seat = |name: &str| format!(r#"{{"name":"{name}","kind":"human","connected":true}}"#);
+        msg(&format!(
+            r#"{{"type":"snapshot","match_id":"{match_id}","you":{you},"seats":{{"white":{},"black":{}}},"spectators":0,"status":"{status}","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{}],"fen":"-","ply":{},"turn":"white","clocks":null,"outcome":{outcome},"rematch_offer":null}}"#,
+            seat("ann"),
+            seat("bob"),
+            list.join(","),
+            moves.len()
+        ))
+    }
+
+    fn joined(match_id: &str) -> ServerMessage {
+        msg(&format!(
+            r#"{{"type":"joined","match_id":"{match_id}","seat":"black","token":"{TOKEN}"}}"#
+        ))
+    }
+
+    fn seated_black(store: SeatStore) -> MatchSession {
+        let mut session = MatchSession::new(store);
+        let now = Instant::now();
+        session.join(id(ID), None);
+        session.on_message(&joined(ID), now).unwrap();
+        session
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .unwrap();
+        session.drain();
+        session
+    }
+
+    #[test]
+    fn a_join_gives_a_view_with_the_token_and_the_token_is_saved_until_the_end() {
+        let root = tempfile::tempdir().unwrap();
+        let store = SeatStore::open(root.path(), "ws://h/ws", "bob");
+        let mut session = MatchSession::new(store.clone());
+        let now = Instant::now();
+        session.join(id(ID), None);
+        assert!(session.is_seating());
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::Join {
+                match_id: id(ID),
+                seat: None
+            }]
+        );
+        let seated = session.on_message(&joined(ID), now).unwrap();
+        assert_eq!(
+            seated,
+            SessionEvent::Seated {
+                match_id: id(ID),
+                seat: Side::Second
+            }
+        );
+        assert_eq!(store.saved()[0].token, token());
+        let opened = session
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .unwrap();
+        assert_eq!(
+            opened,
+            SessionEvent::Snapshot {
+                opened: true,
+                ended_while_away: None
+            }
+        );
+        assert!(!session.is_seating());
+        assert_eq!(session.view().unwrap().token, Some(token()));
+        assert!(session.can_move());
+        let over = msg(&format!(
+            r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#
+        ));
+        session.on_message(&over, now).unwrap();
+        assert!(store.saved().is_empty(), "removed at the end");
+    }
+
+    #[test]
+    fn snapshots_of_matches_not_followed_are_ignored() {
+        let mut session = seated_black(SeatStore::in_memory());
+        let now = Instant::now();
+        let stale = snapshot(OTHER, "null", &[], "null");
+        assert_eq!(
+            session.on_message(&stale, now).unwrap(),
+            SessionEvent::Nothing
+        );
+        assert_eq!(session.view().unwrap().id, id(ID));
+        session.spectate(id(OTHER));
+        let watched = session.on_message(&stale, now).unwrap();
+        assert!(matches!(
+            watched,
+            SessionEvent::Snapshot { opened: true, .. }
+        ));
+        assert_eq!(session.view().unwrap().you, None);
+    }
+
+    #[test]
+    fn a_move_is_sent_once_and_a_refusal_resyncs() {
+        let mut session = seated_black(SeatStore::in_memory());
+        let now = Instant::now();
+        let m: Move = "a7-b7/c7".parse().unwrap();
+        assert!(matches!(
+            session.play("a7-a4/a5".parse().unwrap()),
+            Err(MoveRefusal::Illegal(_))
+        ));
+        session.play(m).unwrap();
+        assert_eq!(session.play(m), Err(MoveRefusal::NotYourTurn));
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::Move {
+                match_id: id(ID),
+                ply: 1,
+                mv: "a7-b7/c7".into(),
+                token: Some(token())
+            }]
+        );
+        let refusal = msg(&format!(
+            r#"{{"type":"error","code":"stale_ply","message":"stale","reply_to":"move","match_id":"{ID}","expected_ply":2}}"#
+        ));
+        session.on_message(&refusal, now).unwrap();
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::Resume {
+                match_id: id(ID),
+                token: token()
+            }]
+        );
+        assert!(!session.can_move(), "not again before the snapshot");
+        session
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .unwrap();
+        assert!(session.can_move());
+    }
+
+    #[test]
+    fn a_move_that_does_not_follow_resyncs_a_spectator_by_watching_again() {
+        let mut session = MatchSession::new(SeatStore::in_memory());
+        let now = Instant::now();
+        session.spectate(id(ID));
+        session
+            .on_message(&snapshot(ID, "null", &[], "null"), now)
+            .unwrap();
+        session.drain();
+        let skipped = msg(&format!(
+            r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#
+        ));
+        assert_eq!(
+            session.on_message(&skipped, now).unwrap(),
+            SessionEvent::Changed(Change::OutOfStep)
+        );
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::Spectate { match_id: id(ID) }]
+        );
+    }
+
+    #[test]
+    fn a_reconnect_resumes_the_seat_and_a_restart_resumes_the_saved_one() {
+        let root = tempfile::tempdir().unwrap();
+        let store = SeatStore::open(root.path(), "ws://h/ws", "bob");
+        let mut session = seated_black(store.clone());
+        session.on_disconnected();
+        assert!(session.on_connected());
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::Resume {
+                match_id: id(ID),
+                token: token()
+            }]
+        );
+        // A new process: nothing in memory, the token on disk.
+        let mut restarted = MatchSession::new(store.clone());
+        assert!(restarted.on_connected());
+        assert_eq!(
+            restarted.drain(),
+            [ClientMessage::Resume {
+                match_id: id(ID),
+                token: token()
+            }]
+        );
+        let now = Instant::now();
+        let back = restarted
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .unwrap();
+        assert!(matches!(back, SessionEvent::Snapshot { opened: true, .. }));
+        assert_eq!(restarted.view().unwrap().token, Some(token()));
+        // A saved seat of a match that is gone is forgotten.
+        let mut later = MatchSession::new(store.clone());
+        later.on_connected();
+        later.drain();
+        let gone = msg(&format!(
+            r#"{{"type":"error","code":"no_such_match","message":"no such match","reply_to":"resume","match_id":"{ID}"}}"#
+        ));
+        let refused = later.on_message(&gone, now).unwrap();
+        assert!(matches!(
+            refused,
+            SessionEvent::Refused {
+                gave_up_on: Some(_),
+                ..
+            }
+        ));
+        assert!(store.saved().is_empty());
+        assert!(!later.on_connected(), "nothing left to resume");
+    }
+
+    #[test]
+    fn a_game_that_ended_while_away_says_so_once() {
+        let mut session = seated_black(SeatStore::in_memory());
+        let now = Instant::now();
+        session.on_connected();
+        let won = r#"{"winner":"white","reason":"abandonment"}"#;
+        let back = session
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], won), now)
+            .unwrap();
+        let SessionEvent::Snapshot {
+            ended_while_away: Some(outcome),
+            ..
+        } = back
+        else {
+            panic!("{back:?}");
+        };
+        assert_eq!(outcome.winner, Some(Side::First));
+        let again = session
+            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], won), now)
+            .unwrap();
+        assert!(matches!(
+            again,
+            SessionEvent::Snapshot {
+                ended_while_away: None,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn leaving_a_live_game_is_refused_and_a_rematch_follows_the_new_match() {
+        let mut session = seated_black(SeatStore::in_memory());
+        assert!(session.leave().is_err());
+        assert!(session.rematch().is_err(), "not before the end");
+        let now = Instant::now();
+        let over = msg(&format!(
+            r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#
+        ));
+        session.on_message(&over, now).unwrap();
+        session.rematch().unwrap();
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::OfferRematch { match_id: id(ID) }]
+        );
+        let started = msg(&format!(
+            r#"{{"type":"rematch_started","match_id":"{ID}","new_match_id":"{OTHER}"}}"#
+        ));
+        session.on_message(&started, now).unwrap();
+        session.on_message(&joined(OTHER), now).unwrap();
+        session
+            .on_message(&snapshot(OTHER, r#""black""#, &[], "null"), now)
+            .unwrap();
+        assert_eq!(session.view().unwrap().id, id(OTHER));
+        assert_eq!(session.view().unwrap().token, Some(token()));
+    }
+
+    #[test]
+    fn premoves_are_built_on_the_position_with_our_turn() {
+        let start = Position::start();
+        let ours = position_for(&start, Side::Second);
+        assert_eq!(ours.turn(), Side::Second);
+        assert!(ours.is_legal("a7-b7/c7".parse().unwrap()).is_ok());
+        assert_eq!(position_for(&start, Side::First), start);
+    }
+}

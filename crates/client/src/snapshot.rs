@@ -1,0 +1,50 @@
+//! Test support: a screen drawn on ratatui's `TestBackend` as text, and
+//! snapshot files of whole screens under `tests/snapshots/` (data, reviewed
+//! like code). `AMAZONS_UPDATE_SNAPSHOTS=1 cargo test -p amazons-client`
+//! rewrites them after an intended change.
+
+use std::path::PathBuf;
+
+use ratatui::Frame;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// What `draw` puts on a `width` x `height` screen, one line per row,
+/// trailing spaces trimmed.
+pub fn render(width: u16, height: u16, draw: impl FnOnce(&mut Frame<'_>)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(draw).expect("drawing on a test terminal");
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            let row: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            row.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Checks `screen` against `tests/snapshots/<name>.txt`.
+pub fn assert_snapshot(name: &str, screen: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("snapshots")
+        .join(format!("{name}.txt"));
+    let screen = format!("{screen}\n");
+    if std::env::var_os("AMAZONS_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the snapshot folder");
+        std::fs::write(&path, &screen).expect("writing a snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}: run with AMAZONS_UPDATE_SNAPSHOTS=1 and review it\n{screen}",
+            path.display()
+        )
+    });
+    assert!(
+        screen == expected,
+        "{name} differs from {}:\n--- now ---\n{screen}--- snapshot ---\n{expected}",
+        path.display()
+    );
+}

@@ -1,0 +1,73 @@
+//! Where the client keeps what must outlive the process but is nobody
+//! else's business: seat tokens ([`crate::seat_store`]) and the unfinished
+//! local game ([`crate::local_save`]).
+//!
+//! `$AMAZONS_STATE_DIR` when set, else the platform's state directory
+//! (`$XDG_STATE_HOME/amazons`, `~/.local/state/amazons` on Linux), else its
+//! local data directory. Created owner-only (0700).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// The client's state directory (not created).
+pub fn state_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("AMAZONS_STATE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let project = directories::ProjectDirs::from("", "", "amazons");
+    match project {
+        Some(dirs) => dirs
+            .state_dir()
+            .unwrap_or_else(|| dirs.data_local_dir())
+            .to_path_buf(),
+        None => PathBuf::from(".amazons-state"),
+    }
+}
+
+/// Creates `dir` and its missing parents, the last one readable by its
+/// owner only.
+fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(dir)
+        .with_context(|| format!("creating {}", dir.display()))
+}
+
+/// Writes `contents` to `path` atomically (a temporary file in the same
+/// directory, synced, then renamed over it), readable by its owner only.
+pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().context("a file path has a directory")?;
+    create_private_dir(dir)?;
+    // tempfile creates the file 0600 on Unix.
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a file in {}", dir.display()))?;
+    file.write_all(contents)?;
+    file.as_file().sync_all()?;
+    file.persist(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn private_files_and_dirs_are_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = tempfile::tempdir().unwrap();
+        let path = root.path().join("a").join("b").join("secret.json");
+        write_private(&path, b"{}").unwrap();
+        write_private(&path, b"{\"again\":1}").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(path.parent().unwrap()), 0o700);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"again\":1}");
+    }
+}

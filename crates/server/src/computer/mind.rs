@@ -1,0 +1,707 @@
+//! What the computer knows of the match it sits in, and what it decides to
+//! do: a pure fold of the server messages its connection receives into
+//! [`Action`]s, with no runtime, channel or engine inside (its unit tests
+//! feed it messages). The task around it (`task.rs`) carries the actions
+//! out: thinks on the pool, sends requests, holds the game slot.
+//!
+//! The policy, in one place:
+//! - it thinks when the game is on and it is its turn, once per ply;
+//! - its budget is its think time, bounded by its clock ([`think_budget`]);
+//! - a move the match refuses as illegal makes it give up (`illegal_move`);
+//! - after the game it accepts a rematch offer and never offers one itself;
+//!   it leaves a finished match once its opponent is gone (at once when the
+//!   game ended with the opponent away), and a finished match it has a
+//!   rematch of;
+//! - it stops when its match is cleared away or its seat is taken over.
+
+use std::time::Duration;
+
+use amazons_core::{EndReason, Move, Position, Side, TimeControl};
+use amazons_engine::player::{ClockBudget, ThinkBudget};
+use amazons_engine::{ClockLimits, SearchLimits};
+use amazons_protocol::{Clocks, ErrorCode, MatchId, MessageType, Seats, ServerMessage};
+
+/// A move to think about: the game so far and the budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The match.
+    pub match_id: MatchId,
+    /// The ply the move is for.
+    pub ply: u32,
+    /// Where the game started.
+    pub start: Position,
+    /// The moves since.
+    pub moves: Vec<Move>,
+    /// How long it may think.
+    pub budget: ThinkBudget,
+    /// Whether this is the first move of a new game for the player (its
+    /// engine hears `new_game` first).
+    pub new_game: bool,
+}
+
+/// What the computer does next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Think about a move (on the pool), then [`Mind::thought`].
+    Think(Think),
+    /// Play this move.
+    Move {
+        /// The match.
+        match_id: MatchId,
+        /// The ply it is for.
+        ply: u32,
+        /// The move.
+        mv: Move,
+    },
+    /// Lose the game: the engine cannot go on.
+    GiveUp {
+        /// The match.
+        match_id: MatchId,
+        /// `engine_failure` or `illegal_move`.
+        reason: EndReason,
+    },
+    /// The game is over: give back the game slot.
+    GameEnded,
+    /// Accept the opponent's rematch offer, sitting on `new_side` in the
+    /// rematch (if a game slot is free; otherwise decline it).
+    AcceptRematch {
+        /// The finished match.
+        match_id: MatchId,
+        /// The computer's seat in the rematch.
+        new_side: Side,
+    },
+    /// A rematch the computer accepted did not start: give back its slot.
+    RematchRefused,
+    /// Leave a finished match.
+    Leave(MatchId),
+    /// Nothing more to do: the task ends.
+    Stop,
+}
+
+/// The match the computer sits in, as its messages told it.
+#[derive(Clone, Debug)]
+struct Seat {
+    /// The match.
+    match_id: MatchId,
+    /// The computer's side.
+    side: Side,
+    /// Where the game started (from the snapshot).
+    start: Position,
+    /// The moves so far.
+    moves: Vec<Move>,
+    /// The position now.
+    position: Position,
+    /// The clock rules.
+    time_control: TimeControl,
+    /// The clocks as last reported.
+    clocks: Option<Clocks>,
+    /// Whether a snapshot has arrived (before it, nothing is known).
+    known: bool,
+    /// Whether both seats are taken and the game is on.
+    playing: bool,
+    /// Whether the game has ended.
+    over: bool,
+    /// The ply it last thought about, so it thinks once per ply.
+    asked: Option<u32>,
+    /// Whether its engine still has to hear `new_game`.
+    new_game: bool,
+    /// Whether the opponent was connected, as last seen.
+    opponent_here: bool,
+}
+
+impl Seat {
+    fn new(match_id: MatchId, side: Side) -> Seat {
+        Seat {
+            match_id,
+            side,
+            start: Position::start(),
+            moves: Vec::new(),
+            position: Position::start(),
+            time_control: TimeControl::Untimed,
+            clocks: None,
+            known: false,
+            playing: false,
+            over: false,
+            asked: None,
+            new_game: true,
+            opponent_here: true,
+        }
+    }
+}
+
+/// What the computer knows and decides; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct Mind {
+    /// Think time per move.
+    think: Duration,
+    /// The match it sits in now (the newest, after a rematch).
+    seat: Option<Seat>,
+}
+
+impl Mind {
+    /// A computer about to be seated (it learns its match from `joined`).
+    pub fn new(think: Duration) -> Mind {
+        Mind { think, seat: None }
+    }
+
+    /// A computer taking back its seat on `side` of `match_id` with
+    /// `resume` (after a restart); the snapshot tells it the rest.
+    pub fn resuming(think: Duration, match_id: MatchId, side: Side) -> Mind {
+        Mind {
+            think,
+            seat: Some(Seat::new(match_id, side)),
+        }
+    }
+
+    /// The match it sits in now.
+    pub fn match_id(&self) -> Option<MatchId> {
+        self.seat.as_ref().map(|s| s.match_id)
+    }
+
+    /// What to do about one message from the server.
+    pub fn on_message(&mut self, message: &ServerMessage) -> Vec<Action> {
+        let mut actions = Vec::new();
+        if let ServerMessage::Joined { match_id, seat, .. } = message {
+            if self.match_id() != Some(*match_id) {
+                // A new match (the first, or a rematch): leave the old one,
+                // which is over by now.
+                if let Some(old) = self.seat.take()
+                    && old.over
+                {
+                    actions.push(Action::Leave(old.match_id));
+                }
+                self.seat = Some(Seat::new(*match_id, *seat));
+            }
+            return actions;
+        }
+        let Some(seat) = self.seat.as_mut() else {
+            return actions;
+        };
+        let about_mine = message_match(message) == Some(seat.match_id);
+        if !about_mine {
+            return actions;
+        }
+        match message {
+            ServerMessage::Snapshot(snapshot) => {
+                let Ok(start) = snapshot.initial_fen.parse::<Position>() else {
+                    return actions;
+                };
+                let mut position = start;
+                for m in &snapshot.moves {
+                    match position.play(m.mv) {
+                        Ok(next) => position = next,
+                        Err(_) => return actions,
+                    }
+                }
+                seat.start = start;
+                seat.moves = snapshot.moves.iter().map(|m| m.mv).collect();
+                seat.position = position;
+                seat.time_control = snapshot.time_control;
+                seat.clocks = snapshot.clocks;
+                seat.known = true;
+                seat.playing = snapshot.status == amazons_protocol::MatchStatus::Playing;
+                seat.opponent_here = opponent_here(&snapshot.seats, seat.side);
+                if snapshot.outcome.is_some() && !seat.over {
+                    seat.over = true;
+                    actions.push(Action::GameEnded);
+                }
+                if seat.over && !seat.opponent_here {
+                    actions.push(Action::Leave(seat.match_id));
+                    actions.push(Action::Stop);
+                }
+            }
+            ServerMessage::GameStarted { clocks, seats, .. } => {
+                seat.playing = true;
+                seat.clocks = *clocks;
+                seat.opponent_here = opponent_here(seats, seat.side);
+            }
+            ServerMessage::MovePlayed {
+                ply, mv, clocks, ..
+            } => {
+                if *ply as usize == seat.moves.len()
+                    && let Ok(m) = mv.parse::<Move>()
+                    && let Ok(next) = seat.position.play(m)
+                {
+                    seat.moves.push(m);
+                    seat.position = next;
+                }
+                seat.clocks = *clocks;
+            }
+            ServerMessage::GameOver { .. } if !seat.over => {
+                seat.over = true;
+                actions.push(Action::GameEnded);
+                if !seat.opponent_here {
+                    // It ended with the opponent away (abandonment): nobody
+                    // is left to ask for a rematch.
+                    actions.push(Action::Leave(seat.match_id));
+                    actions.push(Action::Stop);
+                }
+            }
+            ServerMessage::RematchOffered { by, .. } if seat.over && *by != seat.side => {
+                actions.push(Action::AcceptRematch {
+                    match_id: seat.match_id,
+                    new_side: seat.side.opponent(),
+                });
+            }
+            ServerMessage::SeatsChanged { seats, .. } => {
+                seat.opponent_here = opponent_here(seats, seat.side);
+                if seat.over && !seat.opponent_here {
+                    actions.push(Action::Leave(seat.match_id));
+                    actions.push(Action::Stop);
+                }
+            }
+            ServerMessage::Error {
+                code,
+                reply_to,
+                message,
+                ..
+            } => match (reply_to, code) {
+                (Some(MessageType::Move), ErrorCode::IllegalMove | ErrorCode::BadMoveText)
+                    if !seat.over =>
+                {
+                    tracing::warn!(match_id = %seat.match_id, "the computer's move was refused: {message}");
+                    actions.push(Action::GiveUp {
+                        match_id: seat.match_id,
+                        reason: EndReason::IllegalMove,
+                    });
+                }
+                (Some(MessageType::AcceptRematch), _) => actions.push(Action::RematchRefused),
+                _ => {
+                    tracing::debug!(match_id = %seat.match_id, ?code, "the computer was refused: {message}");
+                }
+            },
+            ServerMessage::MatchRemoved { .. } | ServerMessage::Replaced { .. } => {
+                actions.push(Action::Stop);
+            }
+            _ => {}
+        }
+        if let Some(think) = self.next_think() {
+            actions.push(Action::Think(think));
+        }
+        actions
+    }
+
+    /// The move to think about now, if the game is on, it is the computer's
+    /// turn and it has not thought about this ply yet.
+    fn next_think(&mut self) -> Option<Think> {
+        let seat = self.seat.as_mut()?;
+        let ply = seat.position.ply();
+        if !seat.known
+            || !seat.playing
+            || seat.over
+            || seat.position.turn() != seat.side
+            || seat.position.is_game_over()
+            || seat.asked == Some(ply)
+        {
+            return None;
+        }
+        seat.asked = Some(ply);
+        let new_game = std::mem::take(&mut seat.new_game);
+        Some(Think {
+            match_id: seat.match_id,
+            ply,
+            start: seat.start,
+            moves: seat.moves.clone(),
+            budget: think_budget(self.think, seat.time_control, seat.clocks, &seat.position),
+            new_game,
+        })
+    }
+
+    /// The engine's answer for `ply` of `match_id`: the move to play, the
+    /// reason to give up, or nothing when the game has moved on meanwhile
+    /// (it ended, say).
+    pub fn thought(
+        &self,
+        match_id: MatchId,
+        ply: u32,
+        answer: Result<Move, EndReason>,
+    ) -> Option<Action> {
+        let seat = self.seat.as_ref()?;
+        if seat.match_id != match_id || seat.over || seat.position.ply() != ply {
+            return None;
+        }
+        Some(match answer {
+            Ok(mv) => Action::Move { match_id, ply, mv },
+            Err(reason) => Action::GiveUp { match_id, reason },
+        })
+    }
+}
+
+/// The match a message is about, if it is about one.
+fn message_match(message: &ServerMessage) -> Option<MatchId> {
+    Some(match message {
+        ServerMessage::Snapshot(s) => s.match_id,
+        ServerMessage::Joined { match_id, .. }
+        | ServerMessage::SeatsChanged { match_id, .. }
+        | ServerMessage::GameStarted { match_id, .. }
+        | ServerMessage::MovePlayed { match_id, .. }
+        | ServerMessage::LegalMoves { match_id, .. }
+        | ServerMessage::GameOver { match_id, .. }
+        | ServerMessage::RematchOffered { match_id, .. }
+        | ServerMessage::RematchDeclined { match_id, .. }
+        | ServerMessage::RematchStarted { match_id, .. }
+        | ServerMessage::Left { match_id, .. }
+        | ServerMessage::Replaced { match_id }
+        | ServerMessage::MatchRemoved { match_id } => *match_id,
+        ServerMessage::Error { match_id, .. } => (*match_id)?,
+        _ => return None,
+    })
+}
+
+/// Whether the computer's opponent (the other seat) is connected.
+fn opponent_here(seats: &Seats, side: Side) -> bool {
+    seats.get(side.opponent()).is_some_and(|s| s.connected)
+}
+
+/// The budget of one move: the think time, bounded by what the engine's own
+/// time management would spend from the clock (so a computer short of time
+/// plays faster, never flags because of its think time). The clocks are
+/// handed over too, for engines that manage their own time.
+pub fn think_budget(
+    think: Duration,
+    time_control: TimeControl,
+    clocks: Option<Clocks>,
+    position: &Position,
+) -> ThinkBudget {
+    let (TimeControl::Fischer { increment_ms, .. }, Some(clocks)) = (time_control, clocks) else {
+        return ThinkBudget::movetime(think);
+    };
+    let increment = Duration::from_millis(increment_ms);
+    let remaining = [
+        Duration::from_millis(clocks.white_ms),
+        Duration::from_millis(clocks.black_ms),
+    ];
+    let side = position.turn();
+    let limits = SearchLimits::clock(ClockLimits {
+        remaining: remaining[side.index()],
+        increment,
+        opponent_remaining: remaining[side.opponent().index()],
+        opponent_increment: increment,
+    });
+    let from_clock = amazons_engine::time::allocate(&limits, position)
+        .hard
+        .unwrap_or(think);
+    ThinkBudget {
+        movetime: Some(think.min(from_clock)),
+        clocks: Some(ClockBudget {
+            remaining,
+            increment: [increment; 2],
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amazons_core::{Outcome, PlayerKind, RecordedMove};
+    use amazons_protocol::{MatchSnapshot, MatchStatus, SeatInfo, SeatToken};
+
+    const THINK: Duration = Duration::from_millis(500);
+
+    fn id(n: u8) -> MatchId {
+        MatchId(uuid::Uuid::from_bytes([n; 16]))
+    }
+
+    fn seats(human_connected: bool) -> Seats {
+        let info = |name: &str, kind, connected| SeatInfo {
+            name: name.into(),
+            kind,
+            connected,
+        };
+        Seats {
+            white: Some(info("ann", PlayerKind::Human, human_connected)),
+            black: Some(info("computer (level 1)", PlayerKind::Bot, true)),
+        }
+    }
+
+    fn snapshot(match_id: MatchId, moves: &[&str], status: MatchStatus) -> ServerMessage {
+        let mut position = Position::start();
+        let moves: Vec<RecordedMove> = moves
+            .iter()
+            .map(|m| {
+                let mv: Move = m.parse().unwrap();
+                position = position.play(mv).unwrap();
+                RecordedMove {
+                    mv,
+                    time_ms: 1,
+                    clock_ms: None,
+                }
+            })
+            .collect();
+        ServerMessage::Snapshot(MatchSnapshot {
+            match_id,
+            you: Some(Side::Second),
+            seats: seats(true),
+            spectators: 0,
+            status,
+            time_control: TimeControl::Untimed,
+            initial_fen: Position::start().fen(),
+            moves,
+            fen: position.fen(),
+            ply: position.ply(),
+            turn: position.turn(),
+            clocks: None,
+            outcome: (status == MatchStatus::Finished)
+                .then(|| Outcome::win(Side::First, EndReason::Resignation)),
+            rematch_offer: None,
+        })
+    }
+
+    fn played(match_id: MatchId, ply: u32, mv: &str) -> ServerMessage {
+        ServerMessage::MovePlayed {
+            match_id,
+            ply,
+            mv: mv.into(),
+            side: if ply % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            },
+            time_ms: 1,
+            clocks: None,
+            fen: None,
+        }
+    }
+
+    fn joined(match_id: MatchId, seat: Side) -> ServerMessage {
+        ServerMessage::Joined {
+            match_id,
+            seat,
+            token: SeatToken::from_bytes([1; 16]),
+        }
+    }
+
+    fn thinks(actions: &[Action]) -> Vec<u32> {
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Think(t) => Some(t.ply),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Seated black in match 1, the game on at ply 0 (white to move).
+    fn seated_black() -> Mind {
+        let mut mind = Mind::new(THINK);
+        assert!(mind.on_message(&joined(id(1), Side::Second)).is_empty());
+        assert!(thinks(&mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing))).is_empty());
+        mind
+    }
+
+    #[test]
+    fn it_thinks_on_its_turn_once_per_ply_and_plays_what_it_found() {
+        let mut mind = seated_black();
+        let actions = mind.on_message(&played(id(1), 0, "d1-d7/g7"));
+        let [Action::Think(think)] = actions.as_slice() else {
+            panic!("{actions:?}")
+        };
+        assert_eq!(think.ply, 1);
+        assert_eq!(think.moves, vec!["d1-d7/g7".parse::<Move>().unwrap()]);
+        assert!(
+            think.new_game,
+            "the engine hears new_game before the first move"
+        );
+        assert_eq!(think.budget, ThinkBudget::movetime(THINK));
+        // The same move again (a repeat) and other matches change nothing.
+        assert!(thinks(&mind.on_message(&played(id(1), 0, "d1-d7/g7"))).is_empty());
+        assert!(mind.on_message(&played(id(2), 0, "d1-d7/g7")).is_empty());
+        let mv: Move = "a7-b7/c7".parse().unwrap();
+        assert_eq!(
+            mind.thought(id(1), 1, Ok(mv)),
+            Some(Action::Move {
+                match_id: id(1),
+                ply: 1,
+                mv
+            })
+        );
+        assert_eq!(mind.thought(id(1), 0, Ok(mv)), None, "a stale answer");
+        assert_eq!(mind.thought(id(2), 1, Ok(mv)), None);
+        // Its own move comes back; the next think is a later ply, no new game.
+        assert!(thinks(&mind.on_message(&played(id(1), 1, "a7-b7/c7"))).is_empty());
+        let actions = mind.on_message(&played(id(1), 2, "d7-d6/d5"));
+        let [Action::Think(think)] = actions.as_slice() else {
+            panic!("{actions:?}")
+        };
+        assert_eq!((think.ply, think.new_game), (3, false));
+    }
+
+    #[test]
+    fn as_white_it_opens_after_the_start_and_not_twice() {
+        let mut mind = Mind::new(THINK);
+        mind.on_message(&joined(id(1), Side::First));
+        let actions = mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing));
+        assert_eq!(thinks(&actions), vec![0]);
+        let started = ServerMessage::GameStarted {
+            match_id: id(1),
+            seats: seats(true),
+            clocks: None,
+        };
+        assert!(thinks(&mind.on_message(&started)).is_empty());
+    }
+
+    #[test]
+    fn a_failure_or_a_refused_move_gives_up_and_the_end_frees_the_slot() {
+        let mut mind = seated_black();
+        mind.on_message(&played(id(1), 0, "d1-d7/g7"));
+        assert_eq!(
+            mind.thought(id(1), 1, Err(EndReason::EngineFailure)),
+            Some(Action::GiveUp {
+                match_id: id(1),
+                reason: EndReason::EngineFailure
+            })
+        );
+        let refused = ServerMessage::Error {
+            code: ErrorCode::IllegalMove,
+            message: "no queen on e5".into(),
+            reply_to: Some(MessageType::Move),
+            match_id: Some(id(1)),
+            expected_ply: None,
+        };
+        assert_eq!(
+            mind.on_message(&refused),
+            vec![Action::GiveUp {
+                match_id: id(1),
+                reason: EndReason::IllegalMove
+            }]
+        );
+        let over = ServerMessage::GameOver {
+            match_id: id(1),
+            winner: Some(Side::First),
+            reason: EndReason::IllegalMove,
+            clocks: None,
+            record_id: Some(id(1)),
+        };
+        assert_eq!(mind.on_message(&over), vec![Action::GameEnded]);
+        assert!(mind.on_message(&over).is_empty(), "once");
+        assert_eq!(
+            mind.thought(id(1), 1, Ok("a7-b7/c7".parse().unwrap())),
+            None
+        );
+    }
+
+    #[test]
+    fn after_the_game_it_accepts_rematches_follows_them_and_leaves_when_alone() {
+        let mut mind = Mind::new(THINK);
+        mind.on_message(&joined(id(1), Side::Second));
+        mind.on_message(&snapshot(id(1), &["d1-d7/g7"], MatchStatus::Finished));
+        // Its own offer (never made) and offers during play are ignored.
+        let offer = |by| ServerMessage::RematchOffered {
+            match_id: id(1),
+            by,
+        };
+        assert!(mind.on_message(&offer(Side::Second)).is_empty());
+        assert_eq!(
+            mind.on_message(&offer(Side::First)),
+            vec![Action::AcceptRematch {
+                match_id: id(1),
+                new_side: Side::First
+            }]
+        );
+        // The rematch seats it white: it leaves the old match and opens.
+        assert_eq!(
+            mind.on_message(&joined(id(2), Side::First)),
+            vec![Action::Leave(id(1))]
+        );
+        let actions = mind.on_message(&snapshot(id(2), &[], MatchStatus::Playing));
+        let [Action::Think(think)] = actions.as_slice() else {
+            panic!("{actions:?}")
+        };
+        assert!(think.new_game, "a rematch is a new game");
+        // Gone opponents (now black): nothing during play, leave after the end.
+        let mut swapped = seats(true);
+        std::mem::swap(&mut swapped.white, &mut swapped.black);
+        swapped.black.as_mut().unwrap().connected = false;
+        let gone = ServerMessage::SeatsChanged {
+            match_id: id(2),
+            seats: swapped,
+            spectators: 0,
+        };
+        assert!(mind.on_message(&gone).is_empty());
+        mind.on_message(&ServerMessage::GameOver {
+            match_id: id(2),
+            winner: None,
+            reason: EndReason::Aborted,
+            clocks: None,
+            record_id: None,
+        });
+        assert_eq!(
+            mind.on_message(&gone),
+            vec![Action::Leave(id(2)), Action::Stop]
+        );
+        let refused = ServerMessage::Error {
+            code: ErrorCode::OpponentGone,
+            message: "gone".into(),
+            reply_to: Some(MessageType::AcceptRematch),
+            match_id: Some(id(2)),
+            expected_ply: None,
+        };
+        assert_eq!(mind.on_message(&refused), vec![Action::RematchRefused]);
+        assert_eq!(
+            mind.on_message(&ServerMessage::MatchRemoved { match_id: id(2) }),
+            vec![Action::Stop]
+        );
+    }
+
+    #[test]
+    fn a_game_that_ends_with_the_opponent_away_is_left_at_once() {
+        let mut mind = seated_black();
+        mind.on_message(&ServerMessage::SeatsChanged {
+            match_id: id(1),
+            seats: seats(false),
+            spectators: 0,
+        });
+        let abandoned = ServerMessage::GameOver {
+            match_id: id(1),
+            winner: Some(Side::Second),
+            reason: EndReason::Abandonment,
+            clocks: None,
+            record_id: Some(id(1)),
+        };
+        assert_eq!(
+            mind.on_message(&abandoned),
+            vec![Action::GameEnded, Action::Leave(id(1)), Action::Stop]
+        );
+    }
+
+    #[test]
+    fn resuming_after_a_restart_it_picks_up_the_game_from_the_snapshot() {
+        let mut mind = Mind::resuming(THINK, id(3), Side::Second);
+        let actions = mind.on_message(&snapshot(id(3), &["d1-d7/g7"], MatchStatus::Playing));
+        assert_eq!(thinks(&actions), vec![1]);
+    }
+
+    #[test]
+    fn the_clock_bounds_the_think_time() {
+        let position = Position::start();
+        let fischer = TimeControl::Fischer {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        };
+        let clocks = |white_ms| Clocks {
+            white_ms,
+            black_ms: 60_000,
+            running: Some(Side::First),
+        };
+        let long = Duration::from_secs(10);
+        let plenty = think_budget(
+            Duration::from_millis(200),
+            fischer,
+            Some(clocks(60_000)),
+            &position,
+        );
+        assert_eq!(plenty.movetime, Some(Duration::from_millis(200)));
+        assert_eq!(
+            plenty.clocks.unwrap().remaining[0],
+            Duration::from_millis(60_000)
+        );
+        let short = think_budget(long, fischer, Some(clocks(3_000)), &position);
+        let movetime = short.movetime.unwrap();
+        assert!(movetime < Duration::from_millis(1_000), "{movetime:?}");
+        assert!(movetime > Duration::ZERO);
+        assert_eq!(
+            think_budget(long, TimeControl::Untimed, None, &position),
+            ThinkBudget::movetime(long)
+        );
+    }
+}

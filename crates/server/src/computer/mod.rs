@@ -1,0 +1,553 @@
+//! The server's own computer opponents.
+//!
+//! A player who creates a match can ask for the computer in the other seat
+//! (`create_match.computer`): a built-in level or an engine the host
+//! configured by name. The computer is a *player*, not a shortcut: it sits
+//! in a seat with a seat token, plays through a connection of its own (an id
+//! and an outbound queue, no socket), and every move it makes goes through
+//! the match's `decide` like anyone's, so it is checked, timed, journalled
+//! and recorded the same way. It shows in the lobby and in records as a
+//! `bot` named `computer (level N)` (or the engine's name).
+//!
+//! # Layout
+//! - this file: [`Computer`], the service the connections ask (the offer in
+//!   `welcome`, checking a request, the limit of games at once), and
+//!   [`Seating`], a computer about to take its seat.
+//! - `mind.rs`: [`mind::Mind`], what the computer knows and decides, as a
+//!   pure fold of the messages it receives (unit-tested without a runtime).
+//! - `task.rs`: the computer's task: its queue, its thinking on the pool, its
+//!   requests to the match.
+//! - `pool.rs`: [`pool::ThinkerPool`], the dedicated low-priority threads
+//!   the engines are driven from, off the async runtime.
+//! - `worker.rs`: the process each built-in engine runs in
+//!   (`amazons-server computer-worker`, a small UCI engine), so that a
+//!   search never shares the server's process; the server drives it with
+//!   the engine crate's UCI driver like any external engine.
+//! - `key.rs`: [`key::SeatKey`], the secret its seat tokens are derived from,
+//!   so that it can `resume` its seats after a restart without any token
+//!   being stored.
+//!
+//! After a restart the journal says which seats are the computer's
+//! (`seated.computer`); the server starts a computer player for each, which
+//! takes its seat back with `resume` ([`reattach`]).
+
+pub mod key;
+pub mod mind;
+pub mod pool;
+mod task;
+pub mod worker;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use amazons_core::{PlayerInfo, PlayerKind, Side};
+use amazons_engine::player::{PlayerSettings, PlayerSpec, describe_level};
+use amazons_protocol::{
+    ComputerOffer, ComputerRequest, EngineOffer, ErrorCode, LevelOffer, MatchId, SeatToken,
+    ThinkTimes,
+};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use crate::config::ComputerConfig;
+use crate::match_state::{ComputerSeat, Opponent, Refusal};
+use crate::shared::{ConnHandle, Outbound, Shared};
+use key::SeatKey;
+use pool::ThinkerPool;
+
+/// A configured engine.
+#[derive(Clone, Debug)]
+struct NamedEngine {
+    /// What plays.
+    spec: PlayerSpec,
+    /// What it is, in words.
+    description: String,
+}
+
+/// The computer opponents of this server: what it offers, the engines by
+/// name, the count of games being played, the thinking threads and the
+/// seat-token key.
+#[derive(Debug)]
+pub struct Computer {
+    /// The `[computer]` settings.
+    config: ComputerConfig,
+    /// The engines players may pick, by name.
+    engines: HashMap<String, NamedEngine>,
+    /// Games against the computer now on (each holds a [`GameSlot`]).
+    games: Arc<AtomicUsize>,
+    /// Where engines think.
+    pool: ThinkerPool,
+    /// The secret its seat tokens come from.
+    key: SeatKey,
+}
+
+/// One of the `computer.max_games` places: held by a computer player while
+/// its game is on; given back when dropped.
+#[derive(Debug)]
+pub struct GameSlot(Arc<AtomicUsize>);
+
+impl Drop for GameSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Computer {
+    /// The service for `config`, with its key in `history_dir` (made there
+    /// on first start) and its pool of `max_games` threads.
+    pub fn new(config: &ComputerConfig, history_dir: &Path) -> std::io::Result<Computer> {
+        let engines = config
+            .engines
+            .iter()
+            .filter_map(|entry| {
+                let spec: PlayerSpec = entry.command.parse().ok()?;
+                let description = if entry.description.trim().is_empty() {
+                    match spec.protocol() {
+                        Some(protocol) => format!("external engine ({})", protocol.prefix()),
+                        None => format!("built-in player {spec}"),
+                    }
+                } else {
+                    entry.description.clone()
+                };
+                Some((entry.name.clone(), NamedEngine { spec, description }))
+            })
+            .collect();
+        let pool_threads = if config.enabled { config.max_games } else { 1 };
+        Ok(Computer {
+            config: config.clone(),
+            engines,
+            games: Arc::new(AtomicUsize::new(0)),
+            pool: ThinkerPool::new(pool_threads)?,
+            key: SeatKey::open(history_dir)?,
+        })
+    }
+
+    /// What `welcome` offers: `None` when computer opponents are off.
+    pub fn offer(&self) -> Option<ComputerOffer> {
+        if !self.config.enabled {
+            return None;
+        }
+        Some(ComputerOffer {
+            levels: (1..=self.config.max_level)
+                .map(|level| LevelOffer {
+                    level: u32::from(level),
+                    description: describe_level(level).unwrap_or_default().to_owned(),
+                })
+                .collect(),
+            engines: self
+                .config
+                .engines
+                .iter()
+                .filter_map(|entry| {
+                    let engine = self.engines.get(&entry.name)?;
+                    Some(EngineOffer {
+                        name: entry.name.clone(),
+                        description: engine.description.clone(),
+                    })
+                })
+                .collect(),
+            think_ms: ThinkTimes {
+                default: self.config.think_ms,
+                max: self.config.max_think_ms,
+            },
+        })
+    }
+
+    /// Checks a request against the offer: what the computer seat will run,
+    /// or `bad_opponent` saying what is on offer (`computer_busy` when the
+    /// computer is off). Nothing is adjusted.
+    pub fn choose(&self, request: &ComputerRequest) -> Result<ComputerSeat, Refusal> {
+        let bad = |message: String| Err(Refusal::new(ErrorCode::BadOpponent, message));
+        if !self.config.enabled {
+            return Err(Refusal::new(
+                ErrorCode::ComputerBusy,
+                "this server offers no computer opponents",
+            ));
+        }
+        let top = self.config.max_level;
+        let opponent = match (request.level, &request.engine) {
+            (Some(_), Some(_)) => return bad("ask for a level or an engine, not both".into()),
+            (None, None) => {
+                return bad(format!("ask for a level (1 to {top}) or an engine by name"));
+            }
+            (Some(level), None) => match u8::try_from(level) {
+                Ok(level) if (1..=top).contains(&level) => Opponent::Level(level),
+                _ => {
+                    return bad(format!(
+                        "there is no level {level}: levels are 1 to {top} on this server"
+                    ));
+                }
+            },
+            (None, Some(name)) => {
+                if !self.engines.contains_key(name) {
+                    let names: Vec<&str> = self
+                        .config
+                        .engines
+                        .iter()
+                        .map(|e| e.name.as_str())
+                        .collect();
+                    return bad(if names.is_empty() {
+                        format!(
+                            "there is no engine `{name}`: this server has no engines, only levels 1 to {top}"
+                        )
+                    } else {
+                        format!(
+                            "there is no engine `{name}`: the engines are {}",
+                            names.join(", ")
+                        )
+                    });
+                }
+                Opponent::Engine(name.clone())
+            }
+        };
+        let max = self.config.max_think_ms;
+        let think_ms = request.think_ms.unwrap_or(self.config.think_ms);
+        if think_ms == 0 || think_ms > max {
+            return bad(format!(
+                "a think time of {think_ms} ms is out of range: 1 to {max} ms on this server"
+            ));
+        }
+        Ok(ComputerSeat { opponent, think_ms })
+    }
+
+    /// A place for one more game against the computer, if fewer than
+    /// `max_games` are on.
+    pub fn reserve(&self) -> Option<GameSlot> {
+        let max = self.config.max_games;
+        self.games
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| GameSlot(Arc::clone(&self.games)))
+    }
+
+    /// A place even beyond the limit: for games restored after a restart,
+    /// which were admitted before it.
+    fn reserve_anyway(&self) -> GameSlot {
+        self.games.fetch_add(1, Ordering::AcqRel);
+        GameSlot(Arc::clone(&self.games))
+    }
+
+    /// How many games against the computer are on.
+    pub fn games_on(&self) -> usize {
+        self.games.load(Ordering::Acquire)
+    }
+
+    /// The token of the computer's seat on `side` of match `id`.
+    pub fn token(&self, id: MatchId, side: Side) -> SeatToken {
+        self.key.token(id, side)
+    }
+
+    /// How the computer running `seat` shows in seats and records:
+    /// `computer (level 5)`, or the engine's name; always a `bot`.
+    pub fn player_info(seat: &ComputerSeat) -> PlayerInfo {
+        PlayerInfo {
+            name: match &seat.opponent {
+                Opponent::Level(level) => format!("computer (level {level})"),
+                Opponent::Engine(name) => name.clone(),
+            },
+            kind: PlayerKind::Bot,
+        }
+    }
+
+    /// What plays for `seat`: an external engine as configured, or a
+    /// built-in player (a level, or a configured `level:`/`mcts:` player) in
+    /// a worker process of its own (`worker.rs`), both over UCI. An engine
+    /// no longer configured after a restart plays nothing, and the computer
+    /// gives up at its first move.
+    fn spec(&self, seat: &ComputerSeat) -> PlayerSpec {
+        let builtin = match &seat.opponent {
+            Opponent::Level(level) => PlayerSpec::Level(*level),
+            Opponent::Engine(name) => match self.engines.get(name) {
+                Some(engine) if engine.spec.protocol().is_some() => return engine.spec.clone(),
+                Some(engine) => engine.spec.clone(),
+                None => {
+                    return PlayerSpec::External {
+                        protocol: amazons_engine::player::Protocol::Uci,
+                        command: format!("engine `{name}` is no longer configured"),
+                    };
+                }
+            },
+        };
+        let args = worker::WorkerArgs {
+            player: builtin,
+            threads: self.config.threads_per_game,
+            hash_mb: self.config.hash_mb,
+            seed: rand::random(),
+        };
+        let program = if self.config.worker.as_os_str().is_empty() {
+            std::env::current_exe().unwrap_or_else(|_| "amazons-server".into())
+        } else {
+            self.config.worker.clone()
+        };
+        let words = std::iter::once(program.to_string_lossy().into_owned()).chain(args.to_args());
+        PlayerSpec::External {
+            protocol: amazons_engine::player::Protocol::Uci,
+            command: words.map(|w| quote(&w)).collect::<Vec<_>>().join(" "),
+        }
+    }
+
+    /// How engines are driven (the driver's default deadlines; their
+    /// stderr is not shown).
+    fn settings(&self) -> PlayerSettings {
+        PlayerSettings::default()
+    }
+
+    /// A computer player about to be seated running `seat`: its connection
+    /// (id and queue) exists, so the match's opening events can attach it.
+    pub fn seating(&self, shared: &Shared, seat: ComputerSeat, slot: Option<GameSlot>) -> Seating {
+        let id = shared
+            .next_conn_id
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(shared.config.outbound_queue);
+        let overflow = CancellationToken::new();
+        Seating {
+            conn: ConnHandle::new(id, tx, overflow.clone()),
+            rx,
+            overflow,
+            player: Computer::player_info(&seat),
+            spec: self.spec(&seat),
+            settings: self.settings(),
+            seat,
+            slot,
+        }
+    }
+}
+
+/// One word of a command line, quoted for the engine crate's POSIX-shell
+/// style splitting.
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// A computer player whose connection exists and whose task has not
+/// started: the creation of its match attaches [`Seating::conn`], then
+/// [`Seating::start`] runs it.
+#[derive(Debug)]
+pub struct Seating {
+    /// Its connection as the match sees it.
+    pub conn: ConnHandle,
+    /// Its queue.
+    rx: mpsc::Receiver<Outbound>,
+    /// Cancelled if its queue overflows.
+    overflow: CancellationToken,
+    /// What it runs.
+    pub seat: ComputerSeat,
+    /// Its place among the games at once.
+    slot: Option<GameSlot>,
+    /// What plays.
+    spec: PlayerSpec,
+    /// Threads and memory.
+    settings: PlayerSettings,
+    /// Its name and kind.
+    pub player: PlayerInfo,
+}
+
+impl Seating {
+    /// Starts its task (after its match has been created with it seated).
+    pub fn start(self, shared: &Arc<Shared>) {
+        let task = task::ComputerTask::new(shared, self, None);
+        shared.tracker.spawn(task.run());
+    }
+}
+
+/// After a restart: starts a computer player for the computer seat on
+/// `side` of the restored match `id`, which takes the seat back with
+/// `resume`. A game still on counts among the computer games even beyond
+/// the limit (it was admitted before the restart); a finished one is
+/// resumed so that its player can still be offered a rematch.
+pub fn reattach(shared: &Arc<Shared>, id: MatchId, side: Side, seat: ComputerSeat, over: bool) {
+    let computer = &shared.computer;
+    let slot = (!over).then(|| computer.reserve_anyway());
+    let token = computer.token(id, side);
+    let seating = computer.seating(shared, seat, slot);
+    tracing::info!(match_id = %id, player = %seating.player.name, "the computer takes its seat back");
+    let mut task = task::ComputerTask::new(shared, seating, Some((id, side)));
+    shared.tracker.spawn(async move {
+        task.resume(id, token).await;
+        task.run().await;
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, EngineEntry};
+
+    fn computer(config: ComputerConfig) -> (Computer, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        (Computer::new(&config, dir.path()).unwrap(), dir)
+    }
+
+    fn with_engine() -> ComputerConfig {
+        ComputerConfig {
+            max_level: 5,
+            max_games: 2,
+            engines: vec![EngineEntry {
+                name: "fairy".into(),
+                command: "uci:fairy-stockfish".into(),
+                description: String::new(),
+            }],
+            ..Config::default().computer
+        }
+    }
+
+    fn refused(computer: &Computer, request: ComputerRequest) -> Refusal {
+        computer.choose(&request).unwrap_err()
+    }
+
+    #[test]
+    fn the_offer_lists_the_levels_in_words_and_the_engines() {
+        let (computer, _dir) = computer(with_engine());
+        let offer = computer.offer().unwrap();
+        let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
+        assert_eq!(levels, [1, 2, 3, 4, 5]);
+        assert_eq!(offer.levels[0].description, "random mover");
+        assert_eq!(offer.engines[0].name, "fairy");
+        assert_eq!(offer.engines[0].description, "external engine (uci)");
+        assert_eq!(offer.think_ms.default, 1000);
+        let (off, _dir) = computer_off();
+        assert_eq!(off.offer(), None);
+    }
+
+    fn computer_off() -> (Computer, tempfile::TempDir) {
+        computer(ComputerConfig {
+            enabled: false,
+            ..Config::default().computer
+        })
+    }
+
+    #[test]
+    fn requests_are_checked_never_adjusted() {
+        let (computer, _dir) = computer(with_engine());
+        assert_eq!(
+            computer.choose(&ComputerRequest::level(5)).unwrap(),
+            ComputerSeat {
+                opponent: Opponent::Level(5),
+                think_ms: 1000
+            }
+        );
+        assert_eq!(
+            computer
+                .choose(&ComputerRequest::engine("fairy").with_think_ms(300))
+                .unwrap(),
+            ComputerSeat {
+                opponent: Opponent::Engine("fairy".into()),
+                think_ms: 300
+            }
+        );
+        let too_high = refused(&computer, ComputerRequest::level(6));
+        assert_eq!(too_high.code, ErrorCode::BadOpponent);
+        assert!(
+            too_high
+                .message
+                .contains("levels are 1 to 5 on this server"),
+            "{}",
+            too_high.message
+        );
+        for request in [
+            ComputerRequest::level(0),
+            ComputerRequest::level(300),
+            ComputerRequest::engine("stockfish"),
+            ComputerRequest::level(3).with_think_ms(0),
+            ComputerRequest::level(3).with_think_ms(10_001),
+            ComputerRequest::default(),
+            ComputerRequest {
+                engine: Some("fairy".into()),
+                ..ComputerRequest::level(3)
+            },
+        ] {
+            assert_eq!(
+                refused(&computer, request.clone()).code,
+                ErrorCode::BadOpponent,
+                "{request:?}"
+            );
+        }
+        assert!(
+            refused(&computer, ComputerRequest::engine("x"))
+                .message
+                .contains("fairy")
+        );
+        let (off, _dir) = computer_off();
+        assert_eq!(
+            refused(&off, ComputerRequest::level(1)).code,
+            ErrorCode::ComputerBusy
+        );
+    }
+
+    #[test]
+    fn at_most_max_games_at_once() {
+        let (computer, _dir) = computer(with_engine());
+        let a = computer.reserve().unwrap();
+        let b = computer.reserve().unwrap();
+        assert!(computer.reserve().is_none());
+        drop(a);
+        let c = computer.reserve().unwrap();
+        let restored = computer.reserve_anyway();
+        assert_eq!(computer.games_on(), 3);
+        drop((b, c, restored));
+        assert_eq!(computer.games_on(), 0);
+    }
+
+    #[test]
+    fn built_in_players_run_in_a_worker_process_and_engines_as_configured() {
+        let (mut computer, _dir) = computer(with_engine());
+        computer.config.worker = "/opt/my amazons/amazons-server".into();
+        let level = ComputerSeat {
+            opponent: Opponent::Level(4),
+            think_ms: 1,
+        };
+        let PlayerSpec::External { protocol, command } = computer.spec(&level) else {
+            panic!("a level runs in a worker")
+        };
+        assert_eq!(protocol, amazons_engine::player::Protocol::Uci);
+        let words = shell_words(&command);
+        assert_eq!(words[0], "/opt/my amazons/amazons-server");
+        assert_eq!(words[1], worker::SUBCOMMAND);
+        let args = worker::WorkerArgs::parse(&words[2..]).unwrap();
+        assert_eq!(args.player, PlayerSpec::Level(4));
+        assert_eq!(args.hash_mb, computer.config.hash_mb);
+        let engine = ComputerSeat {
+            opponent: Opponent::Engine("fairy".into()),
+            think_ms: 1,
+        };
+        assert_eq!(computer.spec(&engine).to_string(), "uci:fairy-stockfish");
+        assert_eq!(quote("it's"), "'it'\\''s'");
+    }
+
+    /// Splits like the engine crate does (through its grammar).
+    fn shell_words(command: &str) -> Vec<String> {
+        amazons_engine::player::process::split_command(command).unwrap()
+    }
+
+    #[test]
+    fn the_computer_shows_as_a_bot_with_its_level_or_engine() {
+        let level = ComputerSeat {
+            opponent: Opponent::Level(5),
+            think_ms: 1,
+        };
+        assert_eq!(
+            Computer::player_info(&level),
+            PlayerInfo {
+                name: "computer (level 5)".into(),
+                kind: PlayerKind::Bot
+            }
+        );
+        let engine = ComputerSeat {
+            opponent: Opponent::Engine("fairy".into()),
+            think_ms: 1,
+        };
+        assert_eq!(Computer::player_info(&engine).name, "fairy");
+    }
+}

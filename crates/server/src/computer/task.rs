@@ -1,0 +1,317 @@
+//! The computer player's task: a connection without a socket. It has a
+//! connection id and an outbound queue like any WebSocket connection, so the
+//! match sends it the same messages it sends everyone (`joined`,
+//! `snapshot`, `move_played`...), and it sends the match the same requests
+//! (`move`, `resume`, `accept_rematch`, `leave`) through the match's
+//! mailbox. Its [`Mind`] decides; this task thinks on the pool, holds the
+//! game slot, and carries the decisions out.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use amazons_core::{EndReason, Move, Side};
+use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
+use amazons_protocol::{MatchId, SeatToken, ServerMessage};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use super::mind::{Action, Mind, Think};
+use super::{GameSlot, Seating};
+use crate::match_actor::MatchHandle;
+use crate::match_state::{RematchSeed, Request, fresh_token};
+use crate::shared::{ConnHandle, Outbound, Shared};
+
+/// What a think job hands back: the player (to use again) and its answer.
+struct Thought {
+    /// The player, unless building it failed.
+    player: Option<Box<dyn Player>>,
+    /// The match and ply thought about.
+    match_id: MatchId,
+    /// The ply.
+    ply: u32,
+    /// The move, or why there is none.
+    answer: Result<Move, PlayerError>,
+}
+
+/// A computer player at work.
+pub(super) struct ComputerTask {
+    /// Server-wide state (the registry to find matches, the computer's pool
+    /// and key).
+    shared: Arc<Shared>,
+    /// This player as the matches see it.
+    me: ConnHandle,
+    /// What the matches send it.
+    rx: mpsc::Receiver<Outbound>,
+    /// Cancelled if it let its queue fill (it never should).
+    overflow: CancellationToken,
+    /// The decisions.
+    mind: Mind,
+    /// What plays, and with which settings.
+    spec: PlayerSpec,
+    /// Threads, memory, seed, timeouts.
+    settings: PlayerSettings,
+    /// Its name, for the log.
+    name: String,
+    /// The player, built at the first move; `None` while it is out on the
+    /// pool (or before it is built).
+    player: Option<Box<dyn Player>>,
+    /// The answer of the think in progress.
+    thinking: Option<oneshot::Receiver<Thought>>,
+    /// A think that came due while another was in progress.
+    queued: Option<Think>,
+    /// Its place among the computer games at once, while a game is on (or
+    /// an accepted rematch is about to start).
+    slot: Option<GameSlot>,
+    /// The matches it takes part in.
+    handles: HashMap<MatchId, MatchHandle>,
+}
+
+impl ComputerTask {
+    /// A computer seated at a match's creation (it learns the match from
+    /// `joined`), or resuming its seat with `resume` (after a restart).
+    pub(super) fn new(
+        shared: &Arc<Shared>,
+        seating: Seating,
+        resume: Option<(MatchId, Side)>,
+    ) -> ComputerTask {
+        let Seating {
+            conn,
+            rx,
+            overflow,
+            seat,
+            slot,
+            spec,
+            settings,
+            player: info,
+        } = seating;
+        let think = std::time::Duration::from_millis(seat.think_ms);
+        let mind = match resume {
+            Some((match_id, side)) => Mind::resuming(think, match_id, side),
+            None => Mind::new(think),
+        };
+        ComputerTask {
+            shared: Arc::clone(shared),
+            me: conn,
+            rx,
+            overflow,
+            mind,
+            spec,
+            settings,
+            name: info.name,
+            player: None,
+            thinking: None,
+            queued: None,
+            slot,
+            handles: HashMap::new(),
+        }
+    }
+
+    /// Resumes the seat on `side` of `match_id` with its derived token.
+    pub(super) async fn resume(&mut self, match_id: MatchId, token: SeatToken) {
+        let request = Request::Resume {
+            token,
+            legal_moves: false,
+        };
+        self.request(match_id, request).await;
+    }
+
+    /// Messages and thoughts, one at a time, until it has nothing more to do
+    /// or the server shuts down.
+    pub(super) async fn run(mut self) {
+        let shutdown = self.shared.shutdown.clone();
+        loop {
+            let actions = tokio::select! {
+                biased;
+                _ = shutdown.cancelled() => break,
+                _ = self.overflow.cancelled() => {
+                    tracing::error!(player = %self.name, "the computer's queue overflowed");
+                    break;
+                }
+                outbound = self.rx.recv() => match outbound {
+                    Some(Outbound::Text(text)) => match ServerMessage::decode(&text) {
+                        Ok(message) => self.mind.on_message(&message),
+                        Err(e) => {
+                            tracing::error!(player = %self.name, "unreadable message for the computer: {e}");
+                            Vec::new()
+                        }
+                    },
+                    Some(Outbound::Attached(handle)) => {
+                        self.handles.insert(handle.id, handle);
+                        Vec::new()
+                    }
+                    Some(Outbound::Close(..)) | None => break,
+                },
+                thought = next_thought(&mut self.thinking) => {
+                    self.thinking = None;
+                    self.after_thought(thought)
+                }
+            };
+            if self.perform(actions).await {
+                break;
+            }
+        }
+        for handle in self.handles.values() {
+            handle.detach(&self.me);
+        }
+        tracing::debug!(player = %self.name, "computer player done");
+    }
+
+    /// A think has come back (or its job died): what the mind makes of it,
+    /// and the next think if one was waiting.
+    fn after_thought(
+        &mut self,
+        thought: Result<Thought, oneshot::error::RecvError>,
+    ) -> Vec<Action> {
+        let mut actions = Vec::new();
+        match thought {
+            Ok(Thought {
+                player,
+                match_id,
+                ply,
+                answer,
+            }) => {
+                self.player = player;
+                let answer = answer.map_err(|error| {
+                    tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
+                    error.end_reason()
+                });
+                actions.extend(self.mind.thought(match_id, ply, answer));
+            }
+            Err(_) => {
+                // The job panicked: the player is lost; the next think
+                // builds a new one. This game is lost.
+                tracing::error!(player = %self.name, "the computer's engine panicked");
+                if let Some(match_id) = self.mind.match_id() {
+                    actions.push(Action::GiveUp {
+                        match_id,
+                        reason: EndReason::EngineFailure,
+                    });
+                }
+            }
+        }
+        if let Some(think) = self.queued.take() {
+            actions.push(Action::Think(think));
+        }
+        actions
+    }
+
+    /// Carries out the actions; `true` when the task should end.
+    async fn perform(&mut self, actions: Vec<Action>) -> bool {
+        for action in actions {
+            match action {
+                Action::Think(think) => self.think(think),
+                Action::Move { match_id, ply, mv } => {
+                    let request = Request::Move {
+                        ply,
+                        text: mv.to_string(),
+                        token: None,
+                    };
+                    self.request(match_id, request).await;
+                }
+                Action::GiveUp { match_id, reason } => {
+                    tracing::warn!(player = %self.name, %match_id, %reason, "the computer gives up");
+                    self.request(match_id, Request::GiveUp { reason }).await;
+                }
+                Action::GameEnded | Action::RematchRefused => self.slot = None,
+                Action::AcceptRematch { match_id, new_side } => {
+                    match self.shared.computer.reserve() {
+                        Some(slot) => {
+                            self.slot = Some(slot);
+                            let id = MatchId::random();
+                            let mut tokens = [fresh_token(), fresh_token()];
+                            tokens[new_side.index()] = self.shared.computer.token(id, new_side);
+                            let seed = RematchSeed { id, tokens };
+                            self.request(match_id, Request::AcceptRematch { seed })
+                                .await;
+                        }
+                        None => {
+                            tracing::info!(%match_id, "rematch declined: no computer game slot free");
+                            self.request(match_id, Request::DeclineRematch).await;
+                        }
+                    }
+                }
+                Action::Leave(match_id) => {
+                    self.request(match_id, Request::Leave).await;
+                    self.handles.remove(&match_id);
+                }
+                Action::Stop => return true,
+            }
+        }
+        false
+    }
+
+    /// Starts a think on the pool (or queues it behind the one in progress).
+    fn think(&mut self, think: Think) {
+        if self.thinking.is_some() {
+            self.queued = Some(think);
+            return;
+        }
+        let player = self.player.take();
+        let spec = self.spec.clone();
+        let settings = PlayerSettings {
+            seed: Some(rand::random()),
+            ..self.settings
+        };
+        let Think {
+            match_id,
+            ply,
+            start,
+            moves,
+            budget,
+            new_game,
+        } = think;
+        self.thinking = Some(self.shared.computer.pool.run(move || {
+            let mut player = match player {
+                Some(player) => player,
+                None => match spec.player(&settings) {
+                    Ok(player) => player,
+                    Err(error) => {
+                        return Thought {
+                            player: None,
+                            match_id,
+                            ply,
+                            answer: Err(error),
+                        };
+                    }
+                },
+            };
+            let answer = (|| {
+                if new_game {
+                    player.new_game()?;
+                }
+                let game = GameSoFar::new(start, &moves)?;
+                player.choose(game, budget)
+            })();
+            Thought {
+                player: Some(player),
+                match_id,
+                ply,
+                answer,
+            }
+        }));
+    }
+
+    /// Sends a request to a match as this player.
+    async fn request(&mut self, match_id: MatchId, request: Request) {
+        let handle = match self.handles.get(&match_id) {
+            Some(handle) => handle.clone(),
+            None => match self.shared.registry.get(match_id) {
+                Some(handle) => handle,
+                None => return,
+            },
+        };
+        if !handle.send(&self.me, request).await {
+            self.handles.remove(&match_id);
+        }
+    }
+}
+
+/// The answer of the think in progress (never, when none is).
+async fn next_thought(
+    thinking: &mut Option<oneshot::Receiver<Thought>>,
+) -> Result<Thought, oneshot::error::RecvError> {
+    match thinking {
+        Some(rx) => rx.await,
+        None => std::future::pending().await,
+    }
+}

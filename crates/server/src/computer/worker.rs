@@ -1,0 +1,322 @@
+//! The computer's engine in a process of its own: `amazons-server
+//! computer-worker --player SPEC ...` is a small UCI engine (the dialect the
+//! engine crate's UCI driver speaks) around one built-in player, and the
+//! server runs every built-in level this way, driven by the same driver as
+//! any external engine.
+//!
+//! Why a process and not a thread of the server: a search that runs for
+//! seconds inside the server's process shares its address space and its
+//! scheduling group with the matches. Measured on a 2-core machine busy with
+//! other work, four searches in-process made the matches' move round trip
+//! p99 grow from a few milliseconds to hundreds: a starved search thread
+//! holding a lock the whole process needs (the memory map, taken to grow or
+//! free a search tree) stalls the matches too, and with Linux's autogroup
+//! scheduling the server's busy group no longer gets the CPU at once when a
+//! move arrives. In a process of its own, in a session (hence a scheduling
+//! group) of its own at a low priority, an engine takes only the CPU the
+//! matches leave; and if it crashes, runs out of memory or hangs, only that
+//! process goes, and the driver's failure policy (restart once, then the
+//! computer loses with `engine_failure`) applies as for any engine.
+//!
+//! The worker exits when its input closes, so it never outlives the server.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use amazons_core::{Move, Position};
+use amazons_engine::player::{
+    ClockBudget, GameSoFar, Player, PlayerSettings, PlayerSpec, ThinkBudget,
+};
+
+/// The first argument that makes `amazons-server` a worker.
+pub const SUBCOMMAND: &str = "computer-worker";
+
+/// The scheduling priority of a worker (nice; 0 is normal, 19 the lowest).
+pub const NICE: i32 = 10;
+
+/// What a worker is started with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerArgs {
+    /// The built-in player (`level:5`, `mcts:c=30`...).
+    pub player: PlayerSpec,
+    /// Search threads.
+    pub threads: usize,
+    /// Hash or tree memory, MB.
+    pub hash_mb: usize,
+    /// Seed of the randomised levels.
+    pub seed: u64,
+}
+
+impl WorkerArgs {
+    /// The command line words after the program.
+    pub fn to_args(&self) -> Vec<String> {
+        vec![
+            SUBCOMMAND.to_owned(),
+            "--player".to_owned(),
+            self.player.to_string(),
+            "--threads".to_owned(),
+            self.threads.to_string(),
+            "--hash-mb".to_owned(),
+            self.hash_mb.to_string(),
+            "--seed".to_owned(),
+            self.seed.to_string(),
+        ]
+    }
+
+    /// Reads the words after the subcommand.
+    pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
+        let mut args = WorkerArgs {
+            player: PlayerSpec::Level(amazons_engine::MAX_LEVEL),
+            threads: 1,
+            hash_mb: 64,
+            seed: 1,
+        };
+        let mut words = words.iter();
+        while let Some(flag) = words.next() {
+            let value = words
+                .next()
+                .ok_or_else(|| format!("{flag} needs a value"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("{flag} {value}: not a number"))
+            };
+            match flag.as_str() {
+                "--player" => {
+                    args.player = value.parse().map_err(|e| format!("--player: {e}"))?;
+                    if args.player.protocol().is_some() {
+                        return Err("--player: a worker runs built-in players only".into());
+                    }
+                }
+                "--threads" => args.threads = number()?.clamp(1, 64) as usize,
+                "--hash-mb" => args.hash_mb = number()?.max(1) as usize,
+                "--seed" => args.seed = number()?,
+                _ => return Err(format!("unknown flag {flag}")),
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Runs a worker on stdin/stdout until its input closes or it is told
+/// `quit`; the exit code of the program.
+pub fn main(words: &[String]) -> std::process::ExitCode {
+    let args = match WorkerArgs::parse(words) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("amazons-server {SUBCOMMAND}: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    step_aside();
+    let settings = PlayerSettings {
+        threads: args.threads,
+        hash_mb: args.hash_mb,
+        seed: Some(args.seed),
+        ..PlayerSettings::default()
+    };
+    let mut player = match args.player.player(&settings) {
+        Ok(player) => player,
+        Err(e) => {
+            eprintln!("amazons-server {SUBCOMMAND}: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut game = (Position::start(), Vec::<Move>::new());
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let answer = answer(&line, &args.player, player.as_mut(), &mut game);
+        match answer {
+            Answer::Quit => break,
+            Answer::Lines(lines) => {
+                for text in lines {
+                    if writeln!(out, "{text}").is_err() {
+                        return std::process::ExitCode::SUCCESS;
+                    }
+                }
+                if out.flush().is_err() {
+                    return std::process::ExitCode::SUCCESS;
+                }
+            }
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+/// What the worker says to one line.
+#[derive(Debug, PartialEq, Eq)]
+enum Answer {
+    /// These lines (none for a command that needs no answer).
+    Lines(Vec<String>),
+    /// Stop.
+    Quit,
+}
+
+/// The answer to one UCI line; `game` is the position set by `position`.
+fn answer(
+    line: &str,
+    spec: &PlayerSpec,
+    player: &mut dyn Player,
+    game: &mut (Position, Vec<Move>),
+) -> Answer {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let lines = match words.first().copied() {
+        Some("uci") => vec![
+            format!("id name amazons-server computer {spec}"),
+            "id author amazons developers".to_owned(),
+            "uciok".to_owned(),
+        ],
+        Some("isready") => vec!["readyok".to_owned()],
+        Some("ucinewgame") => match player.new_game() {
+            Ok(()) => Vec::new(),
+            Err(e) => vec![format!("info string {e}")],
+        },
+        Some("position") => match parse_position(&words[1..]) {
+            Ok(parsed) => {
+                *game = parsed;
+                Vec::new()
+            }
+            Err(e) => vec![format!("info string {e}")],
+        },
+        Some("go") => {
+            let budget = parse_go(&words[1..]);
+            let chosen = GameSoFar::new(game.0, &game.1).and_then(|g| player.choose(g, budget));
+            match chosen {
+                Ok(m) => vec![format!("bestmove {}", m.uci())],
+                Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+            }
+        }
+        Some("quit") => return Answer::Quit,
+        // `setoption` (the variant is always amazons), `stop` (a search
+        // always ends within its budget), anything else: nothing to say.
+        _ => Vec::new(),
+    };
+    Answer::Lines(lines)
+}
+
+/// Reads `startpos|fen FEN... [moves m1 m2 ...]`.
+fn parse_position(words: &[&str]) -> Result<(Position, Vec<Move>), String> {
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let start = match words.first() {
+        Some(&"fen") => words[1..moves_at]
+            .join(" ")
+            .parse::<Position>()
+            .map_err(|e| format!("bad fen: {e}"))?,
+        Some(&"startpos") => Position::start(),
+        _ => return Err("position startpos|fen FEN [moves ...]".into()),
+    };
+    let moves = words
+        .iter()
+        .skip(moves_at + 1)
+        .map(|text| Move::from_uci(text).map_err(|e| format!("bad move {text}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((start, moves))
+}
+
+/// Reads `go movetime N` or `go wtime .. btime .. winc .. binc ..`.
+fn parse_go(words: &[&str]) -> ThinkBudget {
+    let value = |name: &str| {
+        words
+            .iter()
+            .position(|w| *w == name)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(Duration::from_millis)
+    };
+    if let Some(movetime) = value("movetime") {
+        return ThinkBudget::movetime(movetime);
+    }
+    match (value("wtime"), value("btime")) {
+        (Some(white), Some(black)) => ThinkBudget {
+            movetime: None,
+            clocks: Some(ClockBudget {
+                remaining: [white, black],
+                increment: [
+                    value("winc").unwrap_or_default(),
+                    value("binc").unwrap_or_default(),
+                ],
+            }),
+        },
+        _ => ThinkBudget::default(),
+    }
+}
+
+/// Moves the worker out of the server's way: a session of its own (on Linux
+/// its own autogroup, so the scheduler shares the CPU between the server
+/// and the engines as two groups) at a low priority, the group's and its
+/// own. Best effort: what the system refuses stays as it was.
+fn step_aside() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setsid();
+        let _ = std::fs::write("/proc/self/autogroup", NICE.to_string());
+        let _ = rustix::process::setpriority_process(None, NICE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_round_trip_and_external_players_are_refused() {
+        let args = WorkerArgs {
+            player: "level:5".parse().unwrap(),
+            threads: 2,
+            hash_mb: 16,
+            seed: 9,
+        };
+        let words = args.to_args();
+        assert_eq!(words[0], SUBCOMMAND);
+        assert_eq!(WorkerArgs::parse(&words[1..]).unwrap(), args);
+        let external = ["--player".to_owned(), "uci:fairy".to_owned()];
+        assert!(WorkerArgs::parse(&external).is_err());
+        assert!(WorkerArgs::parse(&["--threads".to_owned()]).is_err());
+    }
+
+    #[test]
+    fn it_speaks_the_uci_the_driver_speaks() {
+        let spec: PlayerSpec = "level:2".parse().unwrap();
+        let mut player = spec
+            .player(&PlayerSettings {
+                hash_mb: 1,
+                ..PlayerSettings::default()
+            })
+            .unwrap();
+        let mut game = (Position::start(), Vec::new());
+        let mut say = |line: &str| answer(line, &spec, player.as_mut(), &mut game);
+        let Answer::Lines(hello) = say("uci") else {
+            panic!()
+        };
+        assert_eq!(hello.last().unwrap(), "uciok");
+        assert_eq!(say("isready"), Answer::Lines(vec!["readyok".into()]));
+        assert_eq!(say("ucinewgame"), Answer::Lines(vec![]));
+        assert_eq!(
+            say("position startpos moves d1d7,d7g7"),
+            Answer::Lines(vec![])
+        );
+        let Answer::Lines(best) = say("go movetime 50") else {
+            panic!()
+        };
+        let text = best[0].strip_prefix("bestmove ").unwrap();
+        let after = Position::start().play("d1-d7/g7".parse().unwrap()).unwrap();
+        after.is_legal(Move::from_uci(text).unwrap()).unwrap();
+        assert_eq!(say("quit"), Answer::Quit);
+        assert_eq!(
+            parse_go(&["wtime", "1000", "btime", "2000", "winc", "5", "binc", "6"]),
+            ThinkBudget {
+                movetime: None,
+                clocks: Some(ClockBudget {
+                    remaining: [Duration::from_millis(1000), Duration::from_millis(2000)],
+                    increment: [Duration::from_millis(5), Duration::from_millis(6)],
+                }),
+            }
+        );
+        assert!(parse_position(&["fen", "nonsense"]).is_err());
+    }
+}

@@ -1,0 +1,515 @@
+//! The server's computer opponents over real sockets: offered in `welcome`,
+//! seated on request, playing whole games that are recorded with a bot in
+//! them, refusing what is not on offer, limited in number, surviving an
+//! engine that crashes, and taking their seats back after a restart.
+
+mod common;
+
+use std::time::Duration;
+
+use amazons_core::{EndReason, GameRecord, PlayerKind, Position, Side, TimeControl};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchSummary, SeatToken,
+    ServerMessage,
+};
+use amazons_server::Config;
+use amazons_server::config::EngineEntry;
+use common::{Client, http_get, random_move, start, test_config};
+
+/// A test server configuration with computer opponents thinking briefly.
+fn config(dir: &std::path::Path) -> Config {
+    let mut config = test_config(dir);
+    config.computer.think_ms = 50;
+    config.computer.hash_mb = 4;
+    config
+}
+
+impl Client {
+    /// Creates a match against the computer; returns (id, token, seat) or
+    /// the error code.
+    async fn create_vs(
+        &mut self,
+        color: ColorPreference,
+        computer: ComputerRequest,
+        time_control: TimeControl,
+    ) -> Result<(MatchId, SeatToken, Side), (ErrorCode, String)> {
+        self.send(&ClientMessage::CreateMatch {
+            time_control,
+            color,
+            computer: Some(computer),
+        })
+        .await;
+        match self
+            .recv_until(|m| {
+                matches!(
+                    m,
+                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+                )
+            })
+            .await
+        {
+            ServerMessage::Joined {
+                match_id,
+                seat,
+                token,
+            } => Ok((match_id, token, seat)),
+            ServerMessage::Error { code, message, .. } => Err((code, message)),
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// Plays random moves for `me` (from `position`) until the game ends;
+/// returns the `game_over` message and the moves seen.
+async fn play_out(
+    client: &mut Client,
+    match_id: MatchId,
+    me: Side,
+    mut position: Position,
+) -> (ServerMessage, Position) {
+    if position.turn() == me && !position.is_game_over() {
+        let mv = random_move(&position);
+        client.play(match_id, position.ply(), &mv.to_string()).await;
+    }
+    loop {
+        match client.recv().await {
+            ServerMessage::MovePlayed {
+                match_id: m,
+                ply,
+                mv,
+                ..
+            } if m == match_id => {
+                assert_eq!(ply, position.ply());
+                position = position.play(mv.parse().unwrap()).unwrap();
+                if position.turn() == me && !position.is_game_over() {
+                    let next = random_move(&position);
+                    client
+                        .play(match_id, position.ply(), &next.to_string())
+                        .await;
+                }
+            }
+            message @ ServerMessage::GameOver { match_id: m, .. } if m == match_id => {
+                return (message, position);
+            }
+            ServerMessage::Error { code, message, .. } => panic!("refused: {code:?} {message}"),
+            _ => {}
+        }
+    }
+}
+
+async fn lobby(addr: std::net::SocketAddr) -> Vec<MatchSummary> {
+    let (status, body) = http_get(addr, "/api/matches").await;
+    assert_eq!(status, 200);
+    serde_json::from_str(&body).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(config(dir.path())).await;
+    let mut client = Client::connect(server.local_addr).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: 1,
+            name: "ann".into(),
+            kind: PlayerKind::Human,
+            client: None,
+            legal_moves: false,
+        })
+        .await;
+    let ServerMessage::Welcome {
+        computer: Some(offer),
+        ..
+    } = client.recv().await
+    else {
+        panic!("no computer offer in welcome")
+    };
+    let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
+    assert_eq!(levels, (1..=7).collect::<Vec<_>>());
+    assert_eq!(offer.levels[0].description, "random mover");
+    assert_eq!(
+        offer.levels[6].description,
+        "full strength, Monte-Carlo tree search"
+    );
+    assert_eq!((offer.think_ms.default, offer.think_ms.max), (50, 10_000));
+    // docs/protocol.md shows the offer of the default configuration.
+    let docs = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/protocol.md"
+    ))
+    .unwrap();
+    let levels_json = serde_json::to_string(&offer.levels).unwrap();
+    assert!(
+        docs.contains(&format!("\"computer\":{{\"levels\":{levels_json}")),
+        "the welcome example in docs/protocol.md must list {levels_json}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(config(dir.path())).await;
+    let addr = server.local_addr;
+    let mut ann = Client::greeted(addr, "ann").await;
+    let (match_id, _, seat) = ann
+        .create_vs(
+            ColorPreference::Black,
+            ComputerRequest::level(1),
+            TimeControl::Fischer {
+                initial_ms: 60_000,
+                increment_ms: 1_000,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(seat, Side::Second);
+    let snapshot = match ann.recv().await {
+        ServerMessage::Snapshot(snapshot) => snapshot,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(snapshot.status, amazons_protocol::MatchStatus::Playing);
+    let bot = snapshot.seats.white.unwrap();
+    assert_eq!(
+        (bot.name.as_str(), bot.kind),
+        ("computer (level 1)", PlayerKind::Bot)
+    );
+    // The lobby shows it as a bot too.
+    let listed = lobby(addr).await;
+    let row = listed.iter().find(|m| m.id == match_id).unwrap();
+    assert_eq!(row.seats.white.as_ref().unwrap().kind, PlayerKind::Bot);
+
+    let (over, position) = play_out(&mut ann, match_id, Side::Second, Position::start()).await;
+    let ServerMessage::GameOver {
+        reason, record_id, ..
+    } = over
+    else {
+        unreachable!()
+    };
+    assert_eq!(reason, EndReason::NoLegalMove);
+    let (status, body) = http_get(addr, &format!("/api/games/{}", record_id.unwrap())).await;
+    assert_eq!(status, 200);
+    let record: GameRecord = serde_json::from_str(&body).unwrap();
+    assert_eq!(record.white.kind, PlayerKind::Bot);
+    assert_eq!(record.white.name, "computer (level 1)");
+    assert_eq!(record.black.name, "ann");
+    assert_eq!(record.moves.len() as u32, position.ply());
+    assert!(
+        record.moves.iter().step_by(2).all(|m| m.clock_ms.is_some()),
+        "the computer's moves are timed like anyone's"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn it_accepts_a_rematch_with_colours_swapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(config(dir.path())).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let (match_id, _, _) = ann
+        .create_vs(
+            ColorPreference::White,
+            ComputerRequest::level(2),
+            TimeControl::Untimed,
+        )
+        .await
+        .unwrap();
+    ann.play(match_id, 0, "d1-d7/g7").await;
+    ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
+        .await;
+    ann.send(&ClientMessage::Resign {
+        match_id,
+        token: None,
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+        .await;
+    ann.send(&ClientMessage::OfferRematch { match_id }).await;
+    let new_match = match ann
+        .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
+        .await
+    {
+        ServerMessage::RematchStarted { new_match_id, .. } => new_match_id,
+        _ => unreachable!(),
+    };
+    let (id, _, seat) = match ann
+        .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
+        .await
+    {
+        ServerMessage::Joined {
+            match_id,
+            seat,
+            token,
+        } => (match_id, token, seat),
+        _ => unreachable!(),
+    };
+    assert_eq!((id, seat), (new_match, Side::Second));
+    // The computer is white now and opens.
+    match ann
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
+        .await
+    {
+        ServerMessage::MovePlayed {
+            match_id,
+            side,
+            ply,
+            ..
+        } => assert_eq!((match_id, side, ply), (new_match, Side::First, 0)),
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config(dir.path());
+    config.computer.max_level = 5;
+    config.computer.max_games = 1;
+    let server = start(config).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let untimed = TimeControl::Untimed;
+    let white = ColorPreference::White;
+    let (code, message) = ann
+        .create_vs(white, ComputerRequest::level(7), untimed)
+        .await
+        .unwrap_err();
+    assert_eq!(code, ErrorCode::BadOpponent);
+    assert!(
+        message.contains("levels are 1 to 5 on this server"),
+        "{message}"
+    );
+    for request in [
+        ComputerRequest::level(0),
+        ComputerRequest::engine("fairy"),
+        ComputerRequest::level(1).with_think_ms(60_000),
+    ] {
+        let refused = ann.create_vs(white, request, untimed).await.unwrap_err();
+        assert_eq!(refused.0, ErrorCode::BadOpponent, "{refused:?}");
+    }
+    // One computer game at once on this server.
+    let (first, _, _) = ann
+        .create_vs(white, ComputerRequest::level(1), untimed)
+        .await
+        .unwrap();
+    let mut bob = Client::greeted(server.local_addr, "bob").await;
+    let (code, message) = bob
+        .create_vs(white, ComputerRequest::level(1), untimed)
+        .await
+        .unwrap_err();
+    assert_eq!(code, ErrorCode::ComputerBusy, "{message}");
+    // When that game ends, the place is free again.
+    ann.send(&ClientMessage::Abort {
+        match_id: first,
+        token: None,
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+        .await;
+    let mut freed = false;
+    for _ in 0..50 {
+        match bob
+            .create_vs(white, ComputerRequest::level(1), untimed)
+            .await
+        {
+            Ok(_) => {
+                freed = true;
+                break;
+            }
+            Err((ErrorCode::ComputerBusy, _)) => {
+                tokio::time::sleep(Duration::from_millis(20)).await
+            }
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    assert!(freed, "the slot came back after the game");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config(dir.path());
+    config.computer.enabled = false;
+    let server = start(config).await;
+    let mut ann = Client::connect(server.local_addr).await;
+    ann.send(&ClientMessage::Hello {
+        protocol: 1,
+        name: "ann".into(),
+        kind: PlayerKind::Human,
+        client: None,
+        legal_moves: false,
+    })
+    .await;
+    assert!(matches!(
+        ann.recv().await,
+        ServerMessage::Welcome { computer: None, .. }
+    ));
+    let (code, _) = ann
+        .create_vs(
+            ColorPreference::White,
+            ComputerRequest::level(1),
+            TimeControl::Untimed,
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(code, ErrorCode::ComputerBusy);
+}
+
+/// A configuration with external engines from tools/fake-engines.
+fn with_fake_engines(dir: &std::path::Path) -> Config {
+    let mut config = config(dir);
+    let fake = amazons_fake_engines::binary("fake-uci-engine");
+    let entry = |name: &str, mode: &str| EngineEntry {
+        name: name.into(),
+        command: format!("uci:{} {mode}", fake.display()),
+        description: format!("a fake engine that is {mode}"),
+    };
+    config.computer.engines = vec![
+        entry("good", "good"),
+        entry("crashy", "crash"),
+        entry("liar", "illegal"),
+    ];
+    config
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carries_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(with_fake_engines(dir.path())).await;
+    let addr = server.local_addr;
+    let mut ann = Client::greeted(addr, "ann").await;
+    let untimed = TimeControl::Untimed;
+    // A good engine answers, under its configured name.
+    let (good, _, _) = ann
+        .create_vs(
+            ColorPreference::White,
+            ComputerRequest::engine("good"),
+            untimed,
+        )
+        .await
+        .unwrap();
+    ann.play(good, 0, "d1-d7/g7").await;
+    match ann
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
+        .await
+    {
+        ServerMessage::MovePlayed { side, .. } => assert_eq!(side, Side::Second),
+        _ => unreachable!(),
+    }
+    let row = lobby(addr)
+        .await
+        .into_iter()
+        .find(|m| m.id == good)
+        .unwrap();
+    assert_eq!(row.seats.black.unwrap().name, "good");
+
+    for (engine, reason) in [
+        ("crashy", EndReason::EngineFailure),
+        ("liar", EndReason::IllegalMove),
+    ] {
+        let (match_id, _, _) = ann
+            .create_vs(
+                ColorPreference::White,
+                ComputerRequest::engine(engine),
+                untimed,
+            )
+            .await
+            .unwrap();
+        ann.play(match_id, 0, "d1-d7/g7").await;
+        match ann
+            .recv_until(
+                |m| matches!(m, ServerMessage::GameOver { match_id: id, .. } if *id == match_id),
+            )
+            .await
+        {
+            ServerMessage::GameOver {
+                winner,
+                reason: why,
+                record_id,
+                ..
+            } => {
+                assert_eq!((winner, why), (Some(Side::First), reason), "{engine}");
+                assert!(record_id.is_some());
+            }
+            _ => unreachable!(),
+        }
+    }
+    // The server is fine: the good game goes on.
+    ann.send(&ClientMessage::Spectate { match_id: good }).await;
+    let position: Position = match ann
+        .recv_until(|m| matches!(m, ServerMessage::Snapshot(s) if s.match_id == good))
+        .await
+    {
+        ServerMessage::Snapshot(s) => s.fen.parse().unwrap(),
+        _ => unreachable!(),
+    };
+    ann.play(good, 2, &random_move(&position).to_string()).await;
+    ann.recv_until(
+        |m| matches!(m, ServerMessage::MovePlayed { ply: 3, match_id, .. } if *match_id == good),
+    )
+    .await;
+    let (status, _) = http_get(addr, "/health").await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(config(dir.path())).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let (match_id, token, _) = ann
+        .create_vs(
+            ColorPreference::White,
+            ComputerRequest::level(3),
+            TimeControl::Fischer {
+                initial_ms: 120_000,
+                increment_ms: 0,
+            },
+        )
+        .await
+        .unwrap();
+    ann.play(match_id, 0, "d1-d7/g7").await;
+    ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
+        .await;
+    server.shutdown();
+    server.wait().await.unwrap();
+    drop(ann);
+
+    let server = start(config(dir.path())).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    ann.send(&ClientMessage::Resume { match_id, token }).await;
+    let snapshot = match ann
+        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
+        .await
+    {
+        ServerMessage::Snapshot(snapshot) => snapshot,
+        _ => unreachable!(),
+    };
+    assert_eq!(snapshot.ply, 2);
+    let mut position: Position = snapshot.fen.parse().unwrap();
+    // The computer is back in its seat (it resumed by itself)...
+    for _ in 0..100 {
+        let row = lobby(server.local_addr)
+            .await
+            .into_iter()
+            .find(|m| m.id == match_id)
+            .unwrap();
+        if row.seats.black.unwrap().connected {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // ... and answers the next move.
+    let mv = random_move(&position);
+    position = position.play(mv).unwrap();
+    ann.play(match_id, 2, &mv.to_string()).await;
+    match ann
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 3, .. }))
+        .await
+    {
+        ServerMessage::MovePlayed { side, mv, .. } => {
+            assert_eq!(side, Side::Second);
+            position = position.play(mv.parse().unwrap()).unwrap();
+        }
+        _ => unreachable!(),
+    }
+    let (over, _) = play_out(&mut ann, match_id, Side::First, position).await;
+    assert!(matches!(over, ServerMessage::GameOver { .. }));
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Does the computer opponent slow the other matches down? Measures the move
+# round trip of human matches (amazons-loadgen play) on a fresh server,
+# first alone, then while games against the server's computer run beside
+# them (amazons-loadgen play --computer-games), and prints both.
+#
+#   bash scripts/load-computer.sh
+#
+# Knobs (environment):
+#   LOAD_MATCHES            human matches                   (default 100)
+#   LOAD_SECONDS            seconds per run                 (default 60)
+#   LOAD_THINK_MS           pause before each human move    (default 1000: one move a second)
+#   LOAD_COMPUTER_GAMES     games against the computer      (default 4)
+#   LOAD_COMPUTER_LEVEL     its level                       (default 7)
+#   LOAD_COMPUTER_THINK_MS  its think time per move, ms     (default 1000)
+#   LOAD_OUT                directory for raw output        (default: a new temp dir)
+#
+# Each run plays until LOAD_SECONDS have passed, then finishes the games in
+# progress. The rate limit is lifted as in scripts/load.sh. LOAD_PAIRS (default
+# 1) repeats the pair, alone and with the computer alternating, to see the
+# spread on a machine shared with other work.
+#
+# The server and the load generator each run in a session of their own
+# (setsid): on Linux with autogroup scheduling each session is one group that
+# shares the CPU fairly with the others, so the load generator's players do
+# not wait behind the server's threads, as players on other machines would
+# not.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+matches="${LOAD_MATCHES:-100}"
+seconds="${LOAD_SECONDS:-60}"
+think_ms="${LOAD_THINK_MS:-1000}"
+games="${LOAD_COMPUTER_GAMES:-4}"
+level="${LOAD_COMPUTER_LEVEL:-7}"
+computer_think="${LOAD_COMPUTER_THINK_MS:-1000}"
+pairs="${LOAD_PAIRS:-1}"
+out="${LOAD_OUT:-$(mktemp -d -t amazons-load-computer-XXXXXX)}"
+mkdir -p "$out"
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+echo "== building release binaries"
+cargo build --release --locked -p amazons-server -p amazons-loadgen
+bin="${CARGO_TARGET_DIR:-target}/release"
+
+server_pid=""
+history=""
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+  fi
+  if [ -n "$history" ]; then
+    rm -rf "$history"
+    history=""
+  fi
+}
+trap stop_server EXIT
+
+run() {
+  local name="$1"
+  shift
+  history="$(mktemp -d -t amazons-load-history-XXXXXX)"
+  local log="$out/server-$name.log"
+  RUST_LOG=warn setsid "$bin/amazons-server" --listen 127.0.0.1 --port 0 \
+    --history-dir "$history" --rate-limit-messages 1000000 \
+    --computer-max-games "$((games > 0 ? games : 1))" >"$log" 2>&1 &
+  server_pid=$!
+  local port=""
+  for _ in $(seq 1 100); do
+    port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)"
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
+  echo "== $name (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
+  setsid "$bin/amazons-loadgen" --url "ws://127.0.0.1:$port/ws" --server-pid "$server_pid" \
+    play --matches "$matches" --seconds "$seconds" --think-ms "$think_ms" "$@" | tee "$out/$name.txt"
+  stop_server
+}
+
+for pair in $(seq 1 "$pairs"); do
+  run "alone-$pair"
+  run "with-computer-$pair" --computer-games "$games" --computer-level "$level" --computer-think-ms "$computer_think"
+done
+
+echo
+echo "$matches human matches, one move per ${think_ms} ms each, $(nproc) cores (raw output in $out):"
+for pair in $(seq 1 "$pairs"); do
+  for name in "alone-$pair" "with-computer-$pair"; do
+    echo "  $name: $(grep -m1 'round trip' "$out/$name.txt")"
+  done
+  grep -m1 'against the computer' "$out/with-computer-$pair.txt" | sed 's/^/    /'
+done
