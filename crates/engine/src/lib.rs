@@ -17,6 +17,8 @@
 //! - [`tt`]: the lock-free transposition table.
 //! - [`time`]: turning clocks and move times into search budgets.
 //! - [`openings`]: how the arena's balanced openings are made.
+//! - [`solver`]: exhaustive solving of small endgames, and the endgame test
+//!   set made with it.
 //! - [`player`]: programs that play (this engine in process, external engines
 //!   over UCI, Botzone or SAU), the player grammar, the failure policy.
 //!
@@ -56,6 +58,7 @@ pub mod mcts;
 pub mod openings;
 pub mod player;
 pub mod search;
+pub mod solver;
 pub mod time;
 pub mod tt;
 

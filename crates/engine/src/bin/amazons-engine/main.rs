@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
 use amazons_engine::time::thread_cpu_time;
-use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, TimeSource, openings};
+use amazons_engine::{
+    ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, TimeSource, openings, solver,
+};
 use clap::{Parser, Subcommand};
 
 /// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
@@ -62,6 +64,33 @@ enum Command {
     },
     /// Plays matches between two players and reports the score and Elo.
     Arena(Box<arena::ArenaArgs>),
+    /// Generates small endgames solved exhaustively, one per line: `FEN ;
+    /// win|loss ; winning moves` (see the `solver` module's docs).
+    GenEndgames {
+        /// Positions wanted.
+        #[arg(long, default_value_t = 40)]
+        count: usize,
+        /// At most this many of them lost for the side to move.
+        #[arg(long, default_value_t = 10)]
+        losses: usize,
+        /// Keep a won position only when at most this percentage of its
+        /// legal moves win.
+        #[arg(long, default_value_t = 50)]
+        max_win_pct: usize,
+        /// Stop self-play once at most this many empty squares can still be
+        /// reached by a queen.
+        #[arg(long, default_value_t = 12)]
+        empty: u32,
+        /// Random pick among this many best one-ply moves per ply.
+        #[arg(long, default_value_t = 3)]
+        top: usize,
+        /// Solver budget per position (positions visited).
+        #[arg(long, default_value_t = 2_000_000)]
+        budget: u64,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Generates balanced opening positions for the arena (see `openings` docs).
     GenOpenings {
         /// Openings wanted.
@@ -185,6 +214,42 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Arena(args)) => arena::run(*args),
+        Some(Command::GenEndgames {
+            count,
+            losses,
+            max_win_pct,
+            empty,
+            top,
+            budget,
+            seed,
+        }) => {
+            let settings = solver::EndgameSettings {
+                count,
+                losses,
+                max_win_pct,
+                empty,
+                top,
+                budget,
+                seed,
+            };
+            let openings = arena::parse_openings(arena::DEFAULT_OPENINGS)?;
+            println!("# Small endgames solved exhaustively, for tests/endgames.rs. Made by:");
+            println!(
+                "#   amazons-engine gen-endgames --count {count} --losses {losses} --max-win-pct {max_win_pct} --empty {empty} --top {top} --budget {budget} --seed {seed}"
+            );
+            println!(
+                "# Greedy (level 4) self-play from the arena openings, each ply a seeded pick among the {top} best,"
+            );
+            println!(
+                "# stopped at <= {empty} empty squares a queen can reach; kept when the solver settles it,"
+            );
+            println!(
+                "# unless more than {max_win_pct}% of the moves win; at most {losses} lost for the side to move."
+            );
+            println!("# FEN ; win|loss for the side to move ; every winning move");
+            solver::generate_endgames(&openings, settings, &mut |e| println!("{}", e.line()));
+            Ok(())
+        }
         Some(Command::GenOpenings {
             count,
             plies,
