@@ -194,8 +194,8 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
     let joined = ann.read_until("joined match");
     let match_id = joined.trim().split(' ').nth(2).unwrap().to_string();
 
-    // `resign` in a live game asks first; `y` answers.
-    let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\ny\n");
+    // `resign` in a live game asks first: `n` keeps playing, `y` resigns.
+    let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\nn\nresign\ny\n");
     let mut bob = spawn_plain(&server, "bob", &script);
     bob.read_until("joined match");
     let (_, bob_output, _) = bob.finish();
@@ -206,7 +206,7 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         "{bob_output}"
     );
     assert!(
-        bob_output.contains("Resign this game? (y/n)"),
+        bob_output.contains("Resign this game? (y/n)\nkept playing\nResign this game? (y/n)\n"),
         "{bob_output}"
     );
     for output in [&ann_output, &bob_output] {
