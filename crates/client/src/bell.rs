@@ -1,8 +1,14 @@
 //! The terminal bell: one BEL character, rung when something happens that
 //! the player should hear (an opponent sits down or moves, time runs low,
-//! the game ends), unless `--quiet`.
+//! the game ends), unless `--quiet`; and the low-time rule both faces of
+//! `play` follow ([`LowTimeWatch`]).
 
 use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+use amazons_protocol::MatchId;
+
+use crate::match_view::MatchView;
 
 /// What the bell is rung for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -17,7 +23,8 @@ pub enum Ring {
     GameOver,
 }
 
-/// Under this much time left, the bell rings once per game.
+/// At this much time left or less, the bell rings once per game
+/// ([`LowTimeWatch`]).
 pub const LOW_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The bell, and what it has rung for (for tests and the low-time rule).
@@ -55,5 +62,92 @@ impl Bell {
     /// Everything rung for so far.
     pub fn rung(&self) -> &[Ring] {
         &self.rung
+    }
+}
+
+/// The low-time rule: the bell rings once per match, when our own clock,
+/// running on our turn, falls under [`LOW_TIME`]. The full-screen client
+/// checks it every frame; the plain one sleeps until [`LowTimeWatch::due`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LowTimeWatch {
+    /// The match whose low-time bell has rung.
+    rung_for: Option<MatchId>,
+}
+
+impl LowTimeWatch {
+    /// Rings `bell` if our clock is running with [`LOW_TIME`] or less at
+    /// `now` and has not rung for this match yet; says whether it rang.
+    pub fn check(&mut self, view: Option<&MatchView>, now: Instant, bell: &mut Bell) -> bool {
+        let Some(view) = view.filter(|v| self.rung_for != Some(v.id)) else {
+            return false;
+        };
+        let Some(me) = view.you.filter(|_| view.outcome.is_none()) else {
+            return false;
+        };
+        let low = view.clock.running() == Some(me)
+            && view
+                .clock
+                .remaining(me, now)
+                .is_some_and(|left| left <= LOW_TIME);
+        if low {
+            self.rung_for = Some(view.id);
+            bell.ring(Ring::LowTime);
+        }
+        low
+    }
+
+    /// When our running clock reaches [`LOW_TIME`], if the bell has yet to
+    /// ring for this match (an instant already past when it is under):
+    /// `None` when nothing can ring before the next event.
+    pub fn due(&self, view: Option<&MatchView>) -> Option<Instant> {
+        let view = view.filter(|v| self.rung_for != Some(v.id) && v.outcome.is_none())?;
+        let me = view.you?;
+        let (running, flag) = view.clock.flag_deadline()?;
+        (running == me).then(|| flag.checked_sub(LOW_TIME).unwrap_or(flag))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amazons_protocol::ServerMessage;
+    use std::time::Duration;
+
+    /// Our (white's) match, white to move,, `running` on the clock with 12 s left each.
+    fn view(running: &str, now: Instant) -> MatchView {
+        let json = format!(
+            r#"{{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"white","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"fischer","initial_ms":60000,"increment_ms":0}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":{{"white_ms":12000,"black_ms":12000,"running":"{running}"}},"outcome":null,"rematch_offer":null}}"#
+        );
+        let ServerMessage::Snapshot(snapshot) = ServerMessage::decode(&json).unwrap() else {
+            panic!("a snapshot");
+        };
+        MatchView::from_snapshot(&snapshot, None, now).unwrap()
+    }
+
+    #[test]
+    fn our_running_clock_rings_once_when_it_falls_under_ten_seconds() {
+        let start = Instant::now();
+        let ours = view("white", start);
+        let mut watch = LowTimeWatch::default();
+        let mut bell = Bell::new(true);
+        assert_eq!(watch.due(Some(&ours)), Some(start + Duration::from_secs(2)));
+        assert!(!watch.check(Some(&ours), start + Duration::from_millis(1999), &mut bell));
+        assert!(
+            watch.check(Some(&ours), start + Duration::from_secs(2), &mut bell),
+            "due is when it rings"
+        );
+        assert!(!watch.check(Some(&ours), start + Duration::from_secs(5), &mut bell));
+        assert_eq!(bell.rung(), [Ring::LowTime], "once per match");
+        assert_eq!(watch.due(Some(&ours)), None, "nothing more to wait for");
+
+        let theirs = view("black", start);
+        let mut watch = LowTimeWatch::default();
+        assert_eq!(watch.due(Some(&theirs)), None, "the opponent's clock");
+        assert!(!watch.check(Some(&theirs), start + Duration::from_secs(5), &mut bell));
+        let mut watching = view("white", start);
+        watching.you = None;
+        assert_eq!(watch.due(Some(&watching)), None, "a spectator has no clock");
+        assert!(!watch.check(Some(&watching), start + Duration::from_secs(5), &mut bell));
+        assert_eq!(bell.rung(), [Ring::LowTime]);
     }
 }

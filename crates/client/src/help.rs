@@ -52,7 +52,11 @@ Commands (one a line):
   join ID [white|black]                  take a free seat (an id prefix will do)
   watch ID                               watch a match
   d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     your move; typed early, it waits for your turn
-  resign, abort, rematch, decline, leave, board, help, quit";
+  resign, abort, rematch, decline, leave, board, help, quit
+In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
+anything else keeps playing (Ctrl-C twice quits at once; `quit` keeps your
+seat for 60 s). The bell (off with --quiet) rings when the game starts, the
+opponent moves, your clock falls under 10 s and the game ends.";
 
 /// `help` in plain `local`.
 pub const PLAIN_LOCAL: &str = "\

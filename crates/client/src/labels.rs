@@ -4,6 +4,17 @@
 
 use std::time::Duration;
 
+/// The question asked before leaving a live game (`q` on the board, `quit`
+/// in plain mode).
+pub const LEAVE_LIVE_GAME: &str = "Leave the game? Your seat is kept for 60 s while your clock \
+runs; run the same command again to take it back.";
+
+/// The question asked before resigning a live game.
+pub const RESIGN_LIVE_GAME: &str = "Resign this game?";
+
+/// The question asked before aborting a game.
+pub const ABORT_GAME: &str = "Abort this game? Nobody wins (allowed until both sides have moved).";
+
 use amazons_protocol::MatchStatus;
 
 /// A clock reading for people: `4:59`, `1:02:03`, and tenths under ten

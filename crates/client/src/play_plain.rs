@@ -5,6 +5,12 @@
 //! a script of lines plays a whole game, and so can a person. The match is
 //! the [`MatchSession`]'s (a seat saved by an earlier run is taken back at
 //! once); this module reads lines and prints what happens.
+//!
+//! As on the full screen, `quit`, `resign` and `abort` in a live game ask
+//! `y/n` first: the next line is the answer, and only `y` or `yes` carries
+//! the command out. Ctrl-C while asked, or the end of input before an answer,
+//! quits at once without carrying it out. The low-time bell rings from a
+//! timer set for the instant our running clock falls under ten seconds.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -16,12 +22,14 @@ use amazons_protocol::{
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use crate::bell::{Bell, Ring};
+use crate::bell::{Bell, LowTimeWatch, Ring};
 use crate::cli::{PlayArgs, parse_side};
 use crate::computer_form;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::help::{PLAIN_PLAY, RULES};
-use crate::labels::{format_clock, move_number, status_word};
+use crate::labels::{
+    ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME, format_clock, move_number, status_word,
+};
 use crate::match_view::Change;
 use crate::seat_store::SeatStore;
 use crate::session::{MatchSession, SessionEvent};
@@ -65,6 +73,12 @@ struct PlainPlay<W: Write> {
     bell: Bell,
     /// The computer opponents the server offers (`welcome.computer`).
     computer: Option<ComputerOffer>,
+    /// The command whose `y/n` question is open (the next line answers).
+    asked: Option<String>,
+    /// The first waiting line was answered yes: carry it out unasked.
+    confirmed: bool,
+    /// The low-time bell's rule.
+    low_time: LowTimeWatch,
 }
 
 /// Runs `play --plain`.
@@ -96,6 +110,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
         writeln!(play.out, "Type `help` for the commands.")?;
         let mut interrupts = crate::terminal::interrupts();
         let result = loop {
+            let low_time = play.low_time.due(play.session.view());
             let step = tokio::select! {
                 event = connection.events.recv() => match event {
                     Some(event) => play.on_event(event).map(|()| Line::Done),
@@ -109,6 +124,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
                     Ok(Line::Done)
                 }
                 Some(()) = interrupts.recv() => play.on_interrupt(),
+                () = sleep_until(low_time) => play.ring_low_time(Instant::now()).map(|()| Line::Done),
             };
             match step.and_then(|step| match step {
                 Line::Quit => Ok(Line::Quit),
@@ -141,6 +157,9 @@ impl<W: Write> PlainPlay<W> {
             interrupted: false,
             bell,
             computer: None,
+            asked: None,
+            confirmed: false,
+            low_time: LowTimeWatch::default(),
         }
     }
 
@@ -165,9 +184,10 @@ impl<W: Write> PlainPlay<W> {
             && !self.listing
     }
 
-    /// Ctrl-C: leaves at once unless a game is on; then the first one warns.
+    /// Ctrl-C: leaves at once unless a game is on (or a question is open);
+    /// then the first one warns.
     fn on_interrupt(&mut self) -> anyhow::Result<Line> {
-        if !self.session.in_live_game() || self.interrupted {
+        if !self.session.in_live_game() || self.interrupted || self.asked.is_some() {
             writeln!(self.out, "quitting")?;
             return Ok(Line::Quit);
         }
@@ -180,12 +200,55 @@ impl<W: Write> PlainPlay<W> {
         Ok(Line::Done)
     }
 
+    /// Rings (and says so) when our running clock has fallen under ten
+    /// seconds, once per match.
+    fn ring_low_time(&mut self, now: Instant) -> anyhow::Result<()> {
+        if self
+            .low_time
+            .check(self.session.view(), now, &mut self.bell)
+        {
+            writeln!(self.out, "under 10 s left on your clock")?;
+        }
+        Ok(())
+    }
+
+    /// Asks `question` before `command` when a live game is at stake and the
+    /// line was not answered yes already; says whether it asked.
+    fn ask_first(&mut self, command: &str, question: &str) -> anyhow::Result<bool> {
+        if self.confirmed || !self.session.in_live_game() {
+            return Ok(false);
+        }
+        writeln!(self.out, "{question} (y/n)")?;
+        self.asked = Some(command.to_string());
+        Ok(true)
+    }
+
+    /// Takes `line` as the answer to the open question: yes puts the
+    /// command back first in line, confirmed; anything else drops it.
+    fn answer(&mut self, command: String, line: &str) -> anyhow::Result<()> {
+        self.queue.pop_front();
+        if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+            self.queue.push_front(command);
+            self.confirmed = true;
+        } else if self.session.in_live_game() {
+            writeln!(self.out, "kept playing")?;
+        } else {
+            writeln!(self.out, "{command} cancelled")?;
+        }
+        Ok(())
+    }
+
     fn run_queue(&mut self) -> anyhow::Result<Line> {
         while let Some(line) = self.queue.front().cloned() {
+            if let Some(command) = self.asked.take() {
+                self.answer(command, &line)?;
+                continue;
+            }
             match self.execute(line.trim())? {
                 Line::Done => {
                     self.queue.pop_front();
                     self.told_waiting = false;
+                    self.confirmed = false;
                 }
                 Line::Wait => {
                     let waiting_move = line
@@ -201,6 +264,18 @@ impl<W: Write> PlainPlay<W> {
                 }
                 Line::Quit => return Ok(Line::Quit),
             }
+        }
+        if let (Some(command), true) = (&self.asked, self.input_closed) {
+            let seat = if self.session.in_live_game() {
+                " (your seat is kept for 60 s; the same command takes it back)"
+            } else {
+                ""
+            };
+            writeln!(
+                self.out,
+                "input ended before an answer: quitting without `{command}`{seat}"
+            )?;
+            return Ok(Line::Quit);
         }
         Ok(Line::Done)
     }
@@ -237,6 +312,7 @@ impl<W: Write> PlainPlay<W> {
         match words.as_slice() {
             [] => {}
             ["help" | "?"] => writeln!(self.out, "{RULES}\n\n{PLAIN_PLAY}")?,
+            ["quit"] if self.ask_first("quit", LEAVE_LIVE_GAME)? => {}
             ["quit"] => return Ok(Line::Quit),
             ["list"] => {
                 self.listing = true;
@@ -301,6 +377,8 @@ impl<W: Write> PlainPlay<W> {
                     "resign" if !over && !started => return Ok(Line::Wait),
                     "rematch" if !over => return Ok(Line::Wait),
                     "resign" | "abort" if over => Err("the game is over"),
+                    "resign" if self.ask_first("resign", RESIGN_LIVE_GAME)? => Ok(()),
+                    "abort" if self.ask_first("abort", ABORT_GAME)? => Ok(()),
                     "resign" => self.session.resign(),
                     "abort" => self.session.abort(),
                     "rematch" => self.session.rematch(),
@@ -587,6 +665,14 @@ impl<W: Write> PlainPlay<W> {
     }
 }
 
+/// Sleeps until `due`, or for ever without one.
+async fn sleep_until(due: Option<Instant>) {
+    match due {
+        Some(due) => tokio::time::sleep_until(due.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
 /// The words after `create` or `computer LEVEL`: a time control, a colour,
 /// and (for the computer) `think SECS`.
 fn game_settings(words: &[&str]) -> Result<(TimeControl, ColorPreference, Option<u64>), String> {
@@ -720,6 +806,169 @@ mod tests {
                 computer: Some(amazons_protocol::ComputerRequest::level(5).with_think_ms(2000)),
             }]
         );
+    }
+
+    /// A client in match `ID` as white, `status`, white to move with
+    /// `white_ms` running on its clock (untimed without).
+    fn seated(
+        status: &str,
+        white_ms: Option<u64>,
+    ) -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
+        let (mut play, mut sent) = plain();
+        play.on_event(NetEvent::Connected).unwrap();
+        play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"ann","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+        play.session.join(ID.parse().unwrap(), None);
+        play.on_event(message(&format!(
+            r#"{{"type":"joined","match_id":"{ID}","seat":"white","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
+        )))
+        .unwrap();
+        let (time_control, clocks) = match white_ms {
+            Some(ms) => (
+                r#"{"kind":"fischer","initial_ms":60000,"increment_ms":0}"#.to_string(),
+                format!(r#"{{"white_ms":{ms},"black_ms":60000,"running":"white"}}"#),
+            ),
+            None => (r#"{"kind":"untimed"}"#.to_string(), "null".to_string()),
+        };
+        let black = match status {
+            "waiting" => "null",
+            _ => r#"{"name":"bob","kind":"human","connected":true}"#,
+        };
+        play.on_event(message(&format!(
+            r#"{{"type":"snapshot","match_id":"{ID}","you":"white","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{black}}},"spectators":0,"status":"{status}","time_control":{time_control},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":{clocks},"outcome":null,"rematch_offer":null}}"#
+        )))
+        .unwrap();
+        drain(&mut sent);
+        (play, sent)
+    }
+
+    /// Types `line` and says what became of the queue.
+    fn typed(play: &mut PlainPlay<Vec<u8>>, line: &str) -> Line {
+        play.queue.push_back(line.into());
+        play.run_queue().unwrap()
+    }
+
+    #[test]
+    fn resign_abort_and_quit_in_a_live_game_ask_first_and_only_yes_goes_ahead() {
+        let (mut play, mut sent) = seated("playing", None);
+        assert_eq!(typed(&mut play, "resign"), Line::Done);
+        assert!(
+            output(&play).ends_with("Resign this game? (y/n)\n"),
+            "{}",
+            output(&play)
+        );
+        assert_eq!(typed(&mut play, "n"), Line::Done);
+        assert!(output(&play).ends_with("kept playing\n"));
+        assert!(drain(&mut sent).is_empty(), "no resignation on no");
+        typed(&mut play, "resign");
+        typed(&mut play, "d1 d7 g7");
+        assert!(drain(&mut sent).is_empty(), "a move is no yes");
+        assert!(output(&play).ends_with("kept playing\n"));
+        typed(&mut play, "resign");
+        typed(&mut play, "YES");
+        let match_id: MatchId = ID.parse().unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Resign {
+                match_id,
+                token: play.session.view().and_then(|v| v.token),
+            }]
+        );
+        typed(&mut play, "abort");
+        assert!(output(&play).ends_with(
+            "Abort this game? Nobody wins (allowed until both sides have moved). (y/n)\n"
+        ));
+        typed(&mut play, "y");
+        assert!(matches!(
+            drain(&mut sent).as_slice(),
+            [ClientMessage::Abort { .. }]
+        ));
+        assert_eq!(typed(&mut play, "quit"), Line::Done, "asked, not quit");
+        assert!(output(&play).contains("Leave the game? Your seat is kept for 60 s"));
+        assert_eq!(typed(&mut play, "y"), Line::Quit);
+    }
+
+    #[test]
+    fn nothing_is_asked_when_nothing_is_at_stake() {
+        let (mut play, _sent) = seated("waiting", None);
+        assert_eq!(typed(&mut play, "quit"), Line::Quit, "not started");
+        let (mut play, mut sent) = seated("waiting", None);
+        typed(&mut play, "abort");
+        assert!(matches!(
+            drain(&mut sent).as_slice(),
+            [ClientMessage::Abort { .. }]
+        ));
+        let (mut play, _sent) = seated("playing", None);
+        play.on_event(message(&format!(
+            r#"{{"type":"game_over","match_id":"{ID}","winner":"black","reason":"resignation","clocks":null}}"#
+        )))
+        .unwrap();
+        assert!(output(&play).contains("game over"), "{}", output(&play));
+        assert_eq!(typed(&mut play, "quit"), Line::Quit, "game over");
+        let (mut play, _sent) = plain();
+        play.on_event(NetEvent::Connected).unwrap();
+        play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"cy","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+        play.session.spectate(ID.parse().unwrap());
+        play.on_event(message(&format!(
+            r#"{{"type":"snapshot","match_id":"{ID}","you":null,"seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":1,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+        )))
+        .unwrap();
+        assert!(play.session.view().is_some_and(|v| v.you.is_none()));
+        assert_eq!(typed(&mut play, "resign"), Line::Done);
+        assert!(output(&play).contains("you are not playing in a match"));
+        assert_eq!(typed(&mut play, "quit"), Line::Quit, "watching");
+        assert!(!output(&play).contains("(y/n)"));
+    }
+
+    #[test]
+    fn ctrl_c_or_the_end_of_input_while_asked_quits_without_doing_it() {
+        let (mut play, mut sent) = seated("playing", None);
+        typed(&mut play, "resign");
+        assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "at once");
+        let (mut play, mut sent_too) = seated("playing", None);
+        play.input_closed = true;
+        assert_eq!(typed(&mut play, "resign"), Line::Quit);
+        assert!(
+            output(&play).contains("input ended before an answer: quitting without `resign`"),
+            "{}",
+            output(&play)
+        );
+        assert!(drain(&mut sent).is_empty() && drain(&mut sent_too).is_empty());
+    }
+
+    #[test]
+    fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
+        let before = Instant::now();
+        let (mut play, _sent) = seated("playing", Some(12_000));
+        let after = Instant::now();
+        let due = play
+            .low_time
+            .due(play.session.view())
+            .expect("our clock runs");
+        let two = std::time::Duration::from_secs(2);
+        assert!(before + two <= due && due <= after + two, "12 s - 10 s");
+        let tick = std::time::Duration::from_millis(1);
+        play.ring_low_time(due - tick).unwrap();
+        assert!(play.bell.rung().is_empty(), "over 10 s");
+        play.ring_low_time(due).unwrap();
+        play.ring_low_time(due + two).unwrap();
+        assert_eq!(play.bell.rung(), [Ring::LowTime], "once");
+        assert_eq!(
+            output(&play)
+                .matches("under 10 s left on your clock")
+                .count(),
+            1
+        );
+        assert_eq!(
+            play.low_time.due(play.session.view()),
+            None,
+            "the timer is off"
+        );
+
+        let (mut play, _sent) = seated("playing", Some(60_000));
+        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":{{"white_ms":5000,"black_ms":60000,"running":"black"}}}}"#))).unwrap();
+        assert_eq!(play.low_time.due(play.session.view()), None, "black's turn");
+        play.ring_low_time(Instant::now()).unwrap();
+        assert!(play.bell.rung().is_empty(), "not on the opponent's turn");
     }
 
     #[test]

@@ -8,25 +8,22 @@
 use std::time::{Duration, Instant};
 
 use amazons_core::{Outcome, PlayerKind, Side};
-use amazons_protocol::{ClientMessage, MatchId, MatchStatus, ServerMessage};
+use amazons_protocol::{ClientMessage, MatchStatus, ServerMessage};
 use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
-use crate::bell::{Bell, LOW_TIME, Ring};
+use crate::bell::{Bell, LowTimeWatch, Ring};
 use crate::cli::PlayArgs;
 use crate::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
 use crate::lobby_screen::{Lobby, LobbyAction};
 use crate::match_view::{Change, MatchView};
 use crate::seat_store::SeatStore;
 use crate::session::{MatchSession, SessionEvent};
 use crate::state_dir::state_dir;
 use crate::theme::Theme;
-
-/// The question asked before `q` leaves a live game.
-const LEAVE_LIVE_GAME: &str = "Leave the game? Your seat is kept for 60 s while your clock \
-runs; run the same command again to take it back.";
 
 /// Whether the screen loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,8 +48,8 @@ struct PlayTui {
     bell: Bell,
     /// Text colours.
     theme: Theme,
-    /// The match whose low-time bell has rung.
-    low_time_rung: Option<MatchId>,
+    /// The low-time bell's rule.
+    low_time: LowTimeWatch,
 }
 
 /// Runs `play` on the full screen.
@@ -118,7 +115,7 @@ impl PlayTui {
             link: String::new(),
             bell,
             theme,
-            low_time_rung: None,
+            low_time: LowTimeWatch::default(),
         }
     }
 
@@ -359,21 +356,8 @@ impl PlayTui {
 
     /// Rings once per match when our running clock falls under ten seconds.
     fn ring_low_time(&mut self, now: Instant) {
-        let Some(view) = self.session.view() else {
-            return;
-        };
-        let Some(me) = view.you.filter(|_| view.outcome.is_none()) else {
-            return;
-        };
-        let low = view.clock.running() == Some(me)
-            && view
-                .clock
-                .remaining(me, now)
-                .is_some_and(|left| left < LOW_TIME);
-        if low && self.low_time_rung != Some(view.id) {
-            self.low_time_rung = Some(view.id);
-            self.bell.ring(Ring::LowTime);
-        }
+        self.low_time
+            .check(self.session.view(), now, &mut self.bell);
     }
 
     /// Handles a key in the lobby.
@@ -431,15 +415,12 @@ impl PlayTui {
             }
             ScreenAction::Move(m) => self.session.play(m).map_err(|e| e.to_string()),
             ScreenAction::Command('r') if live => {
-                screen.ask("Resign this game?", 'r');
+                screen.ask(RESIGN_LIVE_GAME, 'r');
                 Ok(())
             }
             ScreenAction::Confirmed('r') => self.session.resign().map_err(str::to_string),
             ScreenAction::Command('x') if seated && !over => {
-                screen.ask(
-                    "Abort this game? Nobody wins (allowed until both sides have moved).",
-                    'x',
-                );
+                screen.ask(ABORT_GAME, 'x');
                 Ok(())
             }
             ScreenAction::Confirmed('x') => self.session.abort().map_err(str::to_string),
@@ -485,6 +466,7 @@ fn keys_for(view: &MatchView) -> Vec<(&'static str, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_protocol::MatchId;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 

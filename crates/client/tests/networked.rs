@@ -194,7 +194,8 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
     let joined = ann.read_until("joined match");
     let match_id = joined.trim().split(' ').nth(2).unwrap().to_string();
 
-    let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\n");
+    // `resign` in a live game asks first: `n` keeps playing, `y` resigns.
+    let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\nn\nresign\ny\n");
     let mut bob = spawn_plain(&server, "bob", &script);
     bob.read_until("joined match");
     let (_, bob_output, _) = bob.finish();
@@ -202,6 +203,10 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
 
     assert!(
         bob_output.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
+        "{bob_output}"
+    );
+    assert!(
+        bob_output.contains("Resign this game? (y/n)\nkept playing\nResign this game? (y/n)\n"),
         "{bob_output}"
     );
     for output in [&ann_output, &bob_output] {
@@ -482,7 +487,7 @@ fn a_killed_client_takes_its_seat_back_when_run_again() {
     bob.child.kill().unwrap();
     bob.child.wait().unwrap();
 
-    let mut again = spawn_plain(&server, "bob", "resign\n");
+    let mut again = spawn_plain(&server, "bob", "resign\ny\n");
     again.read_until(&format!("taking back your seat in match {id}"));
     again.read_until("game over: white wins by resignation");
     let (ok, output, errors) = again.finish();

@@ -12,6 +12,20 @@ use amazons_protocol::{GameSummary, MatchId};
 
 use crate::journal::sync_dir;
 
+/// The fewest hex digits of an id that [`History::find`] takes as a prefix.
+pub const MIN_PREFIX: usize = 4;
+
+/// What a game id or id prefix names in the history.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// Exactly this game.
+    One(MatchId),
+    /// No game (or text that is no id and no long enough prefix).
+    None,
+    /// This many games: the prefix needs more digits.
+    Several(usize),
+}
+
 /// The history directory and its index.
 pub struct History {
     /// Where the records live.
@@ -110,8 +124,109 @@ impl History {
         (games, index.len() as u64)
     }
 
+    /// The game `text` names: a whole id, or (like the client's `history`
+    /// command and git) the start of one, at least [`MIN_PREFIX`] hex digits
+    /// with or without the hyphens, in either case.
+    pub fn find(&self, text: &str) -> Lookup {
+        if let Ok(id) = text.parse::<MatchId>() {
+            return if self.contains(id) {
+                Lookup::One(id)
+            } else {
+                Lookup::None
+            };
+        }
+        let wanted = text.to_ascii_lowercase();
+        let hex = wanted.chars().filter(|c| *c != '-').count();
+        if hex < MIN_PREFIX || !wanted.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) {
+            return Lookup::None;
+        }
+        let simple = !wanted.contains('-');
+        let index = self.index.read().unwrap_or_else(|e| e.into_inner());
+        let mut found = index.iter().filter_map(|g| {
+            let id = g.id.to_ascii_lowercase();
+            let starts = if simple {
+                id.replace('-', "").starts_with(&wanted)
+            } else {
+                id.starts_with(&wanted)
+            };
+            starts.then(|| id.parse::<MatchId>().ok()).flatten()
+        });
+        match (found.next(), found.count()) {
+            (None, _) => Lookup::None,
+            (Some(id), 0) => Lookup::One(id),
+            (Some(_), others) => Lookup::Several(others + 1),
+        }
+    }
+
     /// The record's JSON text, if there is one.
     pub fn read(&self, id: MatchId) -> Option<Vec<u8>> {
         std::fs::read(self.path_of(id)).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use amazons_core::{
+        EndReason, Outcome, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, START_FEN, Side,
+        TimeControl,
+    };
+
+    use super::*;
+
+    fn record(id: &str, ended_at_ms: u64) -> GameRecord {
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            kind: PlayerKind::Human,
+        };
+        GameRecord {
+            schema: RECORD_SCHEMA_VERSION,
+            id: id.into(),
+            white: player("ann"),
+            black: player("bob"),
+            started_at_ms: ended_at_ms - 1_000,
+            ended_at_ms,
+            time_control: TimeControl::Untimed,
+            initial_fen: None,
+            moves: Vec::new(),
+            result: Outcome::win(Side::Second, EndReason::Resignation),
+            final_fen: START_FEN.into(),
+        }
+    }
+
+    #[test]
+    fn a_game_is_found_by_its_id_or_a_long_enough_unique_prefix() {
+        let dir = tempfile::tempdir().unwrap();
+        let (history, problems) = History::open(dir.path()).unwrap();
+        assert!(problems.is_empty());
+        let ids = [
+            "1234abcd-0000-4000-8000-000000000001",
+            "1234abcd-0000-4000-8000-000000000002",
+            "9876fedc-0000-4000-8000-000000000003",
+        ];
+        for (n, id) in ids.iter().enumerate() {
+            let id: MatchId = id.parse().unwrap();
+            history
+                .save_blocking(id, &record(&id.to_string(), 10_000 + n as u64))
+                .unwrap();
+        }
+        let one = |text: &str| ids[2].parse().map(Lookup::One).unwrap() == history.find(text);
+        assert!(one(ids[2]));
+        assert!(one("9876"));
+        assert!(one("9876FEDC-0000"));
+        assert!(one("9876fedc0000"));
+        assert_eq!(history.find("1234abcd"), Lookup::Several(2));
+        assert_eq!(history.find(ids[0]), Lookup::One(ids[0].parse().unwrap()));
+        assert_eq!(
+            history.find("1234abcd00004000800000000000000"),
+            Lookup::Several(2)
+        );
+        // Too short, not hex, or no such game.
+        assert_eq!(history.find("987"), Lookup::None);
+        assert_eq!(history.find("..%2f..%2fetc"), Lookup::None);
+        assert_eq!(history.find("5555"), Lookup::None);
+        assert_eq!(
+            history.find("00000000-0000-4000-8000-000000000000"),
+            Lookup::None
+        );
     }
 }

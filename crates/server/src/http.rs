@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus, MatchId};
+use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus};
 use axum::Json;
 use axum::Router;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::connection;
+use crate::history::Lookup;
 use crate::shared::Shared;
 use crate::web_assets;
 
@@ -80,9 +81,16 @@ async fn games(
     })
 }
 
-async fn game(State(shared): State<Arc<Shared>>, Path(id): Path<String>) -> Response {
-    let Ok(id) = id.parse::<MatchId>() else {
-        return (StatusCode::NOT_FOUND, "no such game\n").into_response();
+/// One record, by its id or a unique prefix of it (404 when none, 409 when
+/// the prefix names several games).
+async fn game(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+    let id = match shared.history.find(&text) {
+        Lookup::One(id) => id,
+        Lookup::None => return (StatusCode::NOT_FOUND, "no such game\n").into_response(),
+        Lookup::Several(n) => {
+            let body = format!("{n} games have ids starting with that; give more of the id\n");
+            return (StatusCode::CONFLICT, body).into_response();
+        }
     };
     match shared.history.read(id) {
         Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),

@@ -39,23 +39,7 @@ impl Client {
             computer: Some(computer),
         })
         .await;
-        match self
-            .recv_until(|m| {
-                matches!(
-                    m,
-                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
-                )
-            })
-            .await
-        {
-            ServerMessage::Joined {
-                match_id,
-                seat,
-                token,
-            } => Ok((match_id, token, seat)),
-            ServerMessage::Error { code, message, .. } => Err((code, message)),
-            _ => unreachable!(),
-        }
+        self.joined_or_refused().await
     }
 }
 

@@ -108,6 +108,11 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     assert_eq!(status, 200);
     let served: GameRecord = serde_json::from_str(&body).unwrap();
     assert_eq!(served, record);
+    // The start of the id is enough, as in the client's `history` command.
+    let prefix = &match_id.to_string()[..8];
+    let (status, body) = http_get(addr, &format!("/api/games/{prefix}")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<GameRecord>(&body).unwrap(), record);
     let (status, body) = http_get(addr, "/api/games?page=1&per_page=5").await;
     assert_eq!(status, 200);
     let list: serde_json::Value = serde_json::from_str(&body).unwrap();

@@ -527,7 +527,7 @@ async fn run_idle(cli: &Cli, connections: usize, hold_seconds: u64) -> anyhow::R
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    match cli.mode {
+    match &cli.mode {
         Mode::Play {
             matches,
             seconds,
@@ -535,23 +535,23 @@ async fn main() -> anyhow::Result<()> {
             computer_games,
             computer_level,
             computer_think_ms,
-            ref computer_engine,
+            computer_engine,
         } => {
             let computer = match computer_engine {
                 Some(name) => ComputerRequest::engine(name.clone()),
-                None => ComputerRequest::level(computer_level),
+                None => ComputerRequest::level(*computer_level),
             }
-            .with_think_ms(computer_think_ms);
+            .with_think_ms(*computer_think_ms);
             run_play(
                 &cli,
-                (matches, seconds, think_ms),
-                (computer_games, computer),
+                (*matches, *seconds, *think_ms),
+                (*computer_games, computer),
             )
             .await
         }
         Mode::Idle {
             connections,
             hold_seconds,
-        } => run_idle(&cli, connections, hold_seconds).await,
+        } => run_idle(&cli, *connections, *hold_seconds).await,
     }
 }

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use amazons_core::{EndReason, GameError, Move, Outcome, Side};
+use amazons_core::{EndReason, GameError, Move, Outcome, PlayerInfo, Side};
 use amazons_protocol::{ErrorCode, SeatToken};
 
 use super::{ConnId, Echo, Event, Match, Refusal, RematchSeed, Request, seated};
@@ -354,7 +354,7 @@ impl Match {
     fn join(
         &self,
         (by, legal_moves): (ConnId, bool),
-        player: &amazons_core::PlayerInfo,
+        player: &PlayerInfo,
         wanted: Option<Side>,
         token: &SeatToken,
         now: Instant,
@@ -377,8 +377,9 @@ impl Match {
                 None => return refuse(ErrorCode::SeatTaken, "both seats are taken"),
             },
         };
+        let player = self.distinct_from_opponent(side, player);
         let mut events = vec![
-            seated(side, player, token, None),
+            seated(side, &player, token, None),
             Event::Attached {
                 side,
                 conn: by,
@@ -393,6 +394,26 @@ impl Match {
             });
         }
         Ok(events)
+    }
+
+    /// The player joining `side` as they will be seated: under their own
+    /// name, or, when the opponent already goes by it (ignoring case and
+    /// surrounding spaces), under that name with ` (2)` after it, so the
+    /// board, the lobby and the record can tell the two apart. Two browser
+    /// tabs share one remembered name and two bots their default one, so the
+    /// server tells them apart rather than refusing the game.
+    fn distinct_from_opponent(&self, side: Side, player: &PlayerInfo) -> PlayerInfo {
+        let taken = self.seats[side.opponent().index()]
+            .as_ref()
+            .is_some_and(|seat| same_name(&seat.player.name, &player.name));
+        if taken {
+            PlayerInfo {
+                name: format!("{} (2)", player.name.trim()),
+                kind: player.kind,
+            }
+        } else {
+            player.clone()
+        }
     }
 
     /// `spectate`: a seated player or a spectator already watching just gets
@@ -484,4 +505,9 @@ impl Match {
     fn start_rematch(&self, seed: &RematchSeed) -> Vec<Event> {
         vec![Event::RematchStarted { new_match: seed.id }]
     }
+}
+
+/// Whether two player names would read as the same name on a board.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
 }

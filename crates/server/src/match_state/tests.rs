@@ -217,6 +217,39 @@ fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playi
 }
 
 #[test]
+fn a_joiner_who_goes_by_the_opponents_name_is_seated_under_a_distinct_one() {
+    let mut table = Table::created("untimed");
+    let outputs = table
+        .ok(
+            BOB,
+            Request::Join {
+                player: player(" Ann "),
+                seat: None,
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
+    let seats = snapshot_in(&outputs).seats;
+    assert_eq!(seats.white.unwrap().name, "ann");
+    assert_eq!(seats.black.unwrap().name, "Ann (2)");
+    // Other names are kept as they are.
+    let mut table = Table::created("untimed");
+    let outputs = table
+        .ok(
+            BOB,
+            Request::Join {
+                player: player("annie"),
+                seat: None,
+                token: BOB_TOKEN,
+                legal_moves: false,
+            },
+        )
+        .unwrap();
+    assert_eq!(snapshot_in(&outputs).seats.black.unwrap().name, "annie");
+}
+
+#[test]
 fn move_refusals_come_in_the_documented_order() {
     let mut table = Table::created("untimed");
     // Before the start.

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use amazons_core::{Move, Position};
-use amazons_protocol::{ClientMessage, MatchId, SeatToken, ServerMessage};
+use amazons_protocol::{ClientMessage, ErrorCode, MatchId, SeatToken, ServerMessage};
 use amazons_server::{Config, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -189,6 +189,16 @@ impl Client {
     }
 
     async fn joined(&mut self) -> (MatchId, SeatToken, amazons_core::Side) {
+        self.joined_or_refused()
+            .await
+            .unwrap_or_else(|refusal| panic!("expected joined, got {refusal:?}"))
+    }
+
+    /// The seat this client was just given (`joined`), or the refusal
+    /// (`error`) that came instead.
+    pub async fn joined_or_refused(
+        &mut self,
+    ) -> Result<(MatchId, SeatToken, amazons_core::Side), (ErrorCode, String)> {
         match self
             .recv_until(|m| {
                 matches!(
@@ -202,8 +212,9 @@ impl Client {
                 match_id,
                 seat,
                 token,
-            } => (match_id, token, seat),
-            other => panic!("expected joined, got {other:?}"),
+            } => Ok((match_id, token, seat)),
+            ServerMessage::Error { code, message, .. } => Err((code, message)),
+            _ => unreachable!("recv_until returns only what it waited for"),
         }
     }
 
