@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use amazons_core::{Move, Position, Square};
 
-use crate::player::external::{Session, SessionOptions};
+use crate::player::external::{Session, SessionOptions, checked_move};
 use crate::player::process::EngineProcess;
 use crate::player::route::route_from_start;
 use crate::player::uci::program_name;
@@ -213,26 +213,19 @@ impl Session for BotzoneSession {
             }
             None => self.start_turn_with_history(&line)?,
         };
-        let think = budget
-            .limit(game.position.turn())
-            .unwrap_or(self.options.timeouts.unbounded);
-        let deadline = Instant::now() + think + self.options.timeouts.grace;
+        let deadline = self
+            .options
+            .timeouts
+            .move_deadline(budget, game.position.turn());
         let text = loop {
             let text = process.next_line(deadline, "a move")?;
             if !text.trim().is_empty() {
                 break text.trim().to_string();
             }
         };
-        let m = parse_move(&text).ok_or_else(|| PlayerError::IllegalMove {
-            text: text.clone(),
-            reason: "a move is six integers 0-9: x0 y0 x1 y1 x2 y2".into(),
-        })?;
-        game.position
-            .is_legal(m)
-            .map_err(|e| PlayerError::IllegalMove {
-                text,
-                reason: e.to_string(),
-            })?;
+        let parsed = parse_move(&text)
+            .ok_or_else(|| "a move is six integers 0-9: x0 y0 x1 y1 x2 y2".to_string());
+        let m = checked_move(&game.position, text, parsed)?;
         line.push(m);
         self.last = Some(LastProcess {
             process,

@@ -4,9 +4,9 @@
 //! ends the game (the arena) or resigns (a bot). Nothing else goes down with
 //! it: the program is a child process, killed when it is dropped.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use amazons_core::Move;
+use amazons_core::{Move, Position, Side};
 
 use crate::player::spec::Protocol;
 use crate::player::{GameSoFar, Player, PlayerError, ThinkBudget, botzone, sau, uci};
@@ -32,6 +32,26 @@ impl Default for ExternalTimeouts {
             unbounded: Duration::from_secs(60),
         }
     }
+}
+
+impl ExternalTimeouts {
+    /// When the answer to a move request is due: `side`'s budget (or
+    /// [`Self::unbounded`] when it sets no limit) and the grace after it.
+    pub(crate) fn move_deadline(&self, budget: ThinkBudget, side: Side) -> Instant {
+        Instant::now() + budget.limit(side).unwrap_or(self.unbounded) + self.grace
+    }
+}
+
+/// An engine's answer `text` as a move: `parsed` is what its protocol's
+/// notation made of it (or why it is no move), and the move must be legal
+/// in `position`; anything else is the engine's illegal move.
+pub(crate) fn checked_move(
+    position: &Position,
+    text: String,
+    parsed: Result<Move, String>,
+) -> Result<Move, PlayerError> {
+    let checked = parsed.and_then(|m| position.is_legal(m).map(|()| m).map_err(|e| e.to_string()));
+    checked.map_err(|reason| PlayerError::IllegalMove { text, reason })
 }
 
 /// How a driver starts and how long it waits: what every protocol session

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use amazons_core::{Move, Position, Side, Square};
 
-use crate::player::external::{Session, SessionOptions};
+use crate::player::external::{Session, SessionOptions, checked_move};
 use crate::player::process::EngineProcess;
 use crate::player::uci::program_name;
 use crate::player::{GameSoFar, PlayerError, ThinkBudget};
@@ -152,26 +152,16 @@ impl Session for SauSession {
                 ));
             }
         }
-        let think = budget
-            .limit(side)
-            .unwrap_or(self.options.timeouts.unbounded);
-        let deadline = Instant::now() + think + self.options.timeouts.grace;
+        let deadline = self.options.timeouts.move_deadline(budget, side);
         let text = loop {
             let line = self.process.next_line(deadline, "move")?;
             if let Some(text) = line.trim().strip_prefix("move ") {
                 break text.trim().to_string();
             }
         };
-        let m = parse_move(&text).ok_or_else(|| PlayerError::IllegalMove {
-            text: text.clone(),
-            reason: "a move is six letters A-J, column then row from the top".into(),
-        })?;
-        game.position
-            .is_legal(m)
-            .map_err(|e| PlayerError::IllegalMove {
-                text,
-                reason: e.to_string(),
-            })?;
+        let parsed = parse_move(&text)
+            .ok_or_else(|| "a move is six letters A-J, column then row from the top".to_string());
+        let m = checked_move(&game.position, text, parsed)?;
         let mut known = moves.to_vec();
         known.push(m);
         self.known = Some(known);

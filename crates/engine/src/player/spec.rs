@@ -157,31 +157,8 @@ impl PlayerSpec {
     pub fn label(&self) -> String {
         match self {
             PlayerSpec::Level(n) => format!("level{n}"),
-            PlayerSpec::Tuned(t) => format!(
-                "ab-r{}-i{}-q{}-qe{}-ae{}-k{}-m{}",
-                t.root_width,
-                t.inner_width,
-                t.queen_width,
-                t.queen_eval_depth,
-                t.arrow_eval_depth,
-                t.kappa_pct,
-                t.mobility_pct
-            ),
-            PlayerSpec::Mcts(p) => format!(
-                "mcts-c{}-w{}-q{}-rw{}-rq{}-p{}-s{}-e{}-pr{}-wi{}-re{}-tm{}",
-                p.exploration_pct,
-                p.width,
-                p.queen_width,
-                p.root_width,
-                p.root_queen_width,
-                p.playout_plies,
-                p.scale_cp,
-                p.expand_visits,
-                p.prior_visits,
-                p.widen,
-                u8::from(p.reuse),
-                u8::from(p.time_plan == TimePlan::Phased)
-            ),
+            PlayerSpec::Tuned(t) => label_of("ab", &tuning_knobs(t)),
+            PlayerSpec::Mcts(p) => label_of("mcts", &mcts_knobs(p)),
             PlayerSpec::External { command, .. } => split_command(command)
                 .ok()
                 .and_then(|words| words.first().cloned())
@@ -199,6 +176,66 @@ impl PlayerSpec {
             _ => None,
         }
     }
+}
+
+/// One knob of a tuned player: its key in the grammar (`width`), its key
+/// in labels (`w`), and its value (yes/no as 1/0).
+type Knob = (&'static str, &'static str, i64);
+
+/// The MCTS knobs, in the order the text and the label give them; what
+/// [`parse_mcts`] reads.
+fn mcts_knobs(p: &MctsParams) -> [Knob; 12] {
+    [
+        ("c", "c", p.exploration_pct.into()),
+        ("width", "w", p.width as i64),
+        ("qwidth", "q", p.queen_width as i64),
+        ("rwidth", "rw", p.root_width as i64),
+        ("rqwidth", "rq", p.root_queen_width as i64),
+        ("playout", "p", p.playout_plies.into()),
+        ("scale", "s", p.scale_cp.into()),
+        ("expand", "e", p.expand_visits.into()),
+        ("prior", "pr", p.prior_visits.into()),
+        ("widen", "wi", p.widen.into()),
+        ("reuse", "re", p.reuse.into()),
+        ("tm", "tm", (p.time_plan == TimePlan::Phased).into()),
+    ]
+}
+
+/// The alpha-beta tuning knobs, in order; what [`parse_tuning`] reads.
+fn tuning_knobs(t: &Tuning) -> [Knob; 7] {
+    [
+        ("root", "r", t.root_width as i64),
+        ("inner", "i", t.inner_width as i64),
+        ("queen", "q", t.queen_width as i64),
+        ("qeval", "qe", t.queen_eval_depth.into()),
+        ("aeval", "ae", t.arrow_eval_depth.into()),
+        ("kappa", "k", t.kappa_pct.into()),
+        ("mob", "m", t.mobility_pct.into()),
+    ]
+}
+
+/// `key=value,...`, as the grammar reads them.
+fn text_of(knobs: &[Knob]) -> String {
+    let pairs: Vec<String> = knobs
+        .iter()
+        .map(|(key, _, v)| format!("{key}={v}"))
+        .collect();
+    pairs.join(",")
+}
+
+/// `PREFIX-k1v1-k2v2...`, the short label.
+fn label_of(prefix: &str, knobs: &[Knob]) -> String {
+    knobs
+        .iter()
+        .fold(prefix.to_string(), |label, (_, short, v)| {
+            format!("{label}-{short}{v}")
+        })
+}
+
+/// The keys, for an error message.
+fn keys_of(knobs: &[Knob]) -> String {
+    let keys: Vec<&str> = knobs.iter().map(|(key, _, _)| *key).collect();
+    keys.join(", ")
 }
 
 /// Parses `key=value,key=value` into `(key, number)` pairs.
@@ -249,9 +286,8 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
                 }
             }
             _ => {
-                return Err(format!(
-                    "unknown mcts option `{k}` (c, width, qwidth, rwidth, rqwidth, playout, scale, expand, prior, widen, reuse, tm)"
-                ));
+                let keys = keys_of(&mcts_knobs(&MctsParams::default()));
+                return Err(format!("unknown mcts option `{k}` ({keys})"));
             }
         }
     }
@@ -278,9 +314,8 @@ fn parse_tuning(opts: &str) -> Result<PlayerSpec, String> {
             "kappa" => tuning.kappa_pct = signed,
             "mob" => tuning.mobility_pct = signed,
             _ => {
-                return Err(format!(
-                    "unknown tuning option `{k}` (root, inner, queen, qeval, aeval, kappa, mob)"
-                ));
+                let keys = keys_of(&tuning_knobs(&Tuning::default()));
+                return Err(format!("unknown tuning option `{k}` ({keys})"));
             }
         }
     }
@@ -361,33 +396,10 @@ impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
-            PlayerSpec::Tuned(t) => write!(
-                f,
-                "level:{ALPHA_BETA_LEVEL}:root={},inner={},queen={},qeval={},aeval={},kappa={},mob={}",
-                t.root_width,
-                t.inner_width,
-                t.queen_width,
-                t.queen_eval_depth,
-                t.arrow_eval_depth,
-                t.kappa_pct,
-                t.mobility_pct
-            ),
-            PlayerSpec::Mcts(p) => write!(
-                f,
-                "mcts:c={},width={},qwidth={},rwidth={},rqwidth={},playout={},scale={},expand={},prior={},widen={},reuse={},tm={}",
-                p.exploration_pct,
-                p.width,
-                p.queen_width,
-                p.root_width,
-                p.root_queen_width,
-                p.playout_plies,
-                p.scale_cp,
-                p.expand_visits,
-                p.prior_visits,
-                p.widen,
-                u8::from(p.reuse),
-                u8::from(p.time_plan == TimePlan::Phased)
-            ),
+            PlayerSpec::Tuned(t) => {
+                write!(f, "level:{ALPHA_BETA_LEVEL}:{}", text_of(&tuning_knobs(t)))
+            }
+            PlayerSpec::Mcts(p) => write!(f, "mcts:{}", text_of(&mcts_knobs(p))),
             PlayerSpec::External { protocol, command } => {
                 write!(f, "{}:{command}", protocol.prefix())
             }

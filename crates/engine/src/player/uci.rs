@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use amazons_core::{Move, Position, Side};
 
-use crate::player::external::{Session, SessionOptions};
+use crate::player::external::{Session, SessionOptions, checked_move};
 use crate::player::process::EngineProcess;
 use crate::player::{GameSoFar, PlayerError, ThinkBudget};
 
@@ -85,8 +85,7 @@ impl Session for UciSession {
         self.process.send(&go_command(budget))?;
         let side = game.position.turn();
         let timeouts = self.options.timeouts;
-        let think = budget.limit(side).unwrap_or(timeouts.unbounded);
-        let mut deadline = Instant::now() + think + timeouts.grace;
+        let mut deadline = timeouts.move_deadline(budget, side);
         let mut stopped = false;
         let text = loop {
             match self.process.next_line(deadline, "bestmove") {
@@ -103,17 +102,8 @@ impl Session for UciSession {
                 Err(e) => return Err(e),
             }
         };
-        let m = Move::from_uci(&text).map_err(|e| PlayerError::IllegalMove {
-            text: text.clone(),
-            reason: e.to_string(),
-        })?;
-        game.position
-            .is_legal(m)
-            .map_err(|e| PlayerError::IllegalMove {
-                text,
-                reason: e.to_string(),
-            })?;
-        Ok(m)
+        let parsed = Move::from_uci(&text).map_err(|e| e.to_string());
+        checked_move(&game.position, text, parsed)
     }
 
     fn cpu_time(&self) -> Option<std::time::Duration> {
