@@ -253,7 +253,7 @@ impl ComputerForm {
 pub(crate) mod tests {
     use super::*;
     use amazons_protocol::{EngineOffer, LevelOffer, ThinkTimes};
-    use crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
+    use crossterm::event::KeyModifiers;
 
     /// Levels 1 to 7 as a server might describe them, and one engine.
     pub(crate) fn offer() -> ComputerOffer {
@@ -287,12 +287,7 @@ pub(crate) mod tests {
     }
 
     fn key(code: KeyCode) -> KeyEvent {
-        KeyEvent {
-            code,
-            modifiers: KeyModifiers::NONE,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        }
+        KeyEvent::new(code, KeyModifiers::NONE)
     }
 
     #[test]

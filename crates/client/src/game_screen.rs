@@ -787,16 +787,11 @@ fn textwrap_lines(text: &str, width: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyEventState, MouseEvent};
+    use crossterm::event::MouseEvent;
     use std::time::Duration;
 
     fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent {
-            code,
-            modifiers: KeyModifiers::NONE,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        })
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
     }
 
     fn type_text(screen: &mut GameScreen, text: &str) -> ScreenAction {

@@ -332,15 +332,10 @@ impl<'a> Replay<'a> {
 mod tests {
     use super::*;
 
-    use crossterm::event::{KeyEvent, KeyEventState, KeyModifiers};
+    use crossterm::event::{KeyEvent, KeyModifiers};
 
     fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent {
-            code,
-            modifiers: KeyModifiers::NONE,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        })
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
     }
 
     fn screen(replay: &mut Replay<'_>) -> String {

@@ -352,15 +352,10 @@ impl Lobby {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyEvent, KeyEventState};
+    use crossterm::event::KeyEvent;
 
     fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent {
-            code,
-            modifiers: KeyModifiers::NONE,
-            kind: KeyEventKind::Press,
-            state: KeyEventState::NONE,
-        })
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
     }
 
     fn lobby_with_matches() -> Lobby {

@@ -32,6 +32,28 @@ pub struct OpeningSettings {
     pub seed: u64,
 }
 
+/// One ply of seeded greedy self-play: a random pick among the `top` moves
+/// of `p` that the one-ply evaluation likes best (`p` must have a move).
+pub(crate) fn pick_among_best(
+    evaluator: &mut Evaluator,
+    p: &Position,
+    top: usize,
+    rng: &mut StdRng,
+) -> Move {
+    let mut scored: Vec<(i32, Move)> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut c = *p;
+            c.make(m);
+            (-evaluator.evaluate_position(&c), m)
+        })
+        .collect();
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    scored.truncate(top.max(1));
+    scored[rng.random_range(0..scored.len())].1
+}
+
 /// Generates openings; returns `(fen, score)` pairs.
 pub fn generate(s: OpeningSettings) -> Vec<(String, i32)> {
     let mut rng = StdRng::seed_from_u64(s.seed);
@@ -48,19 +70,7 @@ pub fn generate(s: OpeningSettings) -> Vec<(String, i32)> {
         attempts += 1;
         let mut p = Position::start();
         for _ in 0..s.plies {
-            let mut scored: Vec<(i32, Move)> = p
-                .legal_moves()
-                .into_iter()
-                .map(|m| {
-                    let mut c = p;
-                    c.make(m);
-                    (-evaluator.evaluate_position(&c), m)
-                })
-                .collect();
-            scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-            scored.truncate(s.top.max(1));
-            let m = scored[rng.random_range(0..scored.len())].1;
-            p.make(m);
+            p.make(pick_among_best(&mut evaluator, &p, s.top, &mut rng));
         }
         if !seen.insert(p.hash()) {
             continue;

@@ -23,6 +23,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::eval::Evaluator;
+use crate::openings::pick_among_best;
 
 /// Remembers solved positions; counts the positions visited against a
 /// budget.
@@ -189,18 +190,7 @@ pub fn generate_endgames(
         attempts += 1;
         let mut p = openings[rng.random_range(0..openings.len())];
         while p.has_legal_move() && live_squares(p.board()).count() > s.empty {
-            let mut scored: Vec<(i32, Move)> = p
-                .legal_moves()
-                .into_iter()
-                .map(|m| {
-                    let mut c = p;
-                    c.make(m);
-                    (-evaluator.evaluate_position(&c), m)
-                })
-                .collect();
-            scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-            scored.truncate(s.top.max(1));
-            p.make(scored[rng.random_range(0..scored.len())].1);
+            p.make(pick_among_best(&mut evaluator, &p, s.top, &mut rng));
         }
         if !p.has_legal_move() || !seen.insert(p.hash()) {
             continue;

@@ -8,9 +8,9 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use common::random_position;
 #[cfg(target_os = "linux")]
-use common::thread_cpu_time;
+use amazons_engine::time::thread_cpu_time;
+use common::random_position;
 
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
