@@ -120,35 +120,36 @@ impl LocalMatch {
             });
         }
         let seats: [Seat; 2] = seats.try_into().map_err(|_| anyhow::anyhow!("two seats"))?;
-        let mut local = match saved {
-            Some(saved) => LocalMatch {
-                game: saved.restore(now)?,
-                id: saved.id.clone(),
-                started_at: saved.started_at(),
-                players: saved.players.clone(),
-                specs,
-                seats,
-                think: Duration::from_secs_f64(args.think.max(0.01)),
-                history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
-                keep,
-                saved: false,
-            },
+        let (game, id, started_at, players) = match saved {
+            Some(saved) => (
+                saved.restore(now)?,
+                saved.id.clone(),
+                saved.started_at(),
+                saved.players.clone(),
+            ),
             None => {
                 let mut game = Game::new(args.time);
                 game.start(now);
-                LocalMatch {
+                let players = players.try_into().expect("two players");
+                (
                     game,
-                    id: uuid::Uuid::new_v4().to_string(),
-                    started_at: SystemTime::now(),
-                    players: players.try_into().expect("two players"),
-                    specs,
-                    seats,
-                    think: Duration::from_secs_f64(args.think.max(0.01)),
-                    history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
-                    keep,
-                    saved: false,
-                }
+                    uuid::Uuid::new_v4().to_string(),
+                    SystemTime::now(),
+                    players,
+                )
             }
+        };
+        let mut local = LocalMatch {
+            game,
+            id,
+            started_at,
+            players,
+            specs,
+            seats,
+            think: Duration::from_secs_f64(args.think.max(0.01)),
+            history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
+            keep,
+            saved: false,
         };
         if local.game.moves().is_empty() {
             local.tell_programs_new_game()?;

@@ -24,6 +24,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use amazons_core::{Move, Position};
+use amazons_engine::player::uci::parse_position;
 use amazons_engine::player::{
     ClockBudget, GameSoFar, Player, PlayerSettings, PlayerSpec, ThinkBudget,
 };
@@ -194,28 +195,6 @@ fn answer(
         _ => Vec::new(),
     };
     Answer::Lines(lines)
-}
-
-/// Reads `startpos|fen FEN... [moves m1 m2 ...]`.
-fn parse_position(words: &[&str]) -> Result<(Position, Vec<Move>), String> {
-    let moves_at = words
-        .iter()
-        .position(|w| *w == "moves")
-        .unwrap_or(words.len());
-    let start = match words.first() {
-        Some(&"fen") => words[1..moves_at]
-            .join(" ")
-            .parse::<Position>()
-            .map_err(|e| format!("bad fen: {e}"))?,
-        Some(&"startpos") => Position::start(),
-        _ => return Err("position startpos|fen FEN [moves ...]".into()),
-    };
-    let moves = words
-        .iter()
-        .skip(moves_at + 1)
-        .map(|text| Move::from_uci(text).map_err(|e| format!("bad move {text}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((start, moves))
 }
 
 /// Reads `go movetime N` or `go wtime .. btime .. winc .. binc ..`.

@@ -3,7 +3,8 @@
 
 use std::io::{BufRead, Write};
 
-use amazons_core::{Move, Position};
+use amazons_core::Position;
+use amazons_engine::player::uci::parse_position;
 use amazons_fake_engines::{Answerer, Mode};
 
 fn main() {
@@ -24,7 +25,10 @@ fn main() {
                 let _ = writeln!(out, "readyok");
             }
             Some("ucinewgame") => answerer.new_game(),
-            Some("position") => game = parse_position(&words[1..]),
+            Some("position") => {
+                // An unreadable line exits with status 5 (the driver sent nonsense).
+                game = parse_position(&words[1..]).unwrap_or_else(|_| std::process::exit(5));
+            }
             Some("go") => match answerer.answer(game.0, &game.1) {
                 Some(m) => {
                     let _ = writeln!(out, "info depth 1 score cp 0\nbestmove {}", m.uci());
@@ -38,26 +42,4 @@ fn main() {
         }
         let _ = out.flush();
     }
-}
-
-/// Reads `startpos|fen FEN... [moves m1 m2 ...]` into the start and the
-/// moves; an unreadable line exits with status 5 (the driver sent nonsense).
-fn parse_position(words: &[&str]) -> (Position, Vec<Move>) {
-    let moves_at = words
-        .iter()
-        .position(|w| *w == "moves")
-        .unwrap_or(words.len());
-    let start = match words.first() {
-        Some(&"fen") => words[1..moves_at]
-            .join(" ")
-            .parse()
-            .unwrap_or_else(|_| std::process::exit(5)),
-        _ => Position::start(),
-    };
-    let moves = words
-        .iter()
-        .skip(moves_at + 1)
-        .map(|text| Move::from_uci(text).unwrap_or_else(|_| std::process::exit(5)))
-        .collect();
-    (start, moves)
 }
