@@ -1,5 +1,6 @@
 //! The arena binary plays legal games, writes records that replay through
-//! core, and records a failing external engine as what it is.
+//! core, records a failing external engine as what it is, and charges a
+//! Botzone bot its CPU time.
 
 use std::path::Path;
 use std::process::Command;
@@ -117,6 +118,54 @@ fn illegal_moves_and_crashes_are_recorded_as_what_they_are() {
                     "white"
                 })
             );
+        }
+    }
+}
+
+/// With `--cpu-time` a Botzone bot (here restarted every turn, as a bot that
+/// exits after answering is) is charged the CPU time its processes used, not
+/// the wall time: a bot that sleeps a second has its move accepted at 50 ms a
+/// move, and one that burns a good part of a second of CPU loses on time.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_botzone_bot_is_charged_its_cpu_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = tempfile::tempdir().unwrap();
+    let openings = openings.path().join("start.txt");
+    std::fs::write(&openings, amazons_core::START_FEN).unwrap();
+    // Both answer d1-d2/d3, legal for the first player at the start; they
+    // exit without answering when their input closes at once (the check that
+    // the program starts).
+    let busy = "botzone:sh -c 'read n || exit 0; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo 3 0 3 1 3 2'";
+    let sleepy = "botzone:sh -c 'read n || exit 0; sleep 1; echo 3 0 3 1 3 2'";
+    let args = [
+        "--a",
+        busy,
+        "--b",
+        sleepy,
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--cpu-time",
+        "--concurrency",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    let stdout = arena(&args, dir.path());
+    let records = records(dir.path());
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in records {
+        if record.white.name == "sh-A" {
+            // The busy bot moves first and is over 50 ms + the 50 ms margin.
+            assert_eq!(record.result.reason, EndReason::Time, "{stdout}");
+            assert!(record.moves.is_empty(), "{stdout}");
+        } else {
+            // The sleepy bot's move counts: then the busy one, second, answers
+            // a move of the first player.
+            assert_eq!(record.result.reason, EndReason::IllegalMove, "{stdout}");
+            assert_eq!(record.moves.len(), 1, "{stdout}");
         }
     }
 }

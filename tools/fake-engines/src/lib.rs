@@ -11,13 +11,17 @@
 //!   marker file does not exist (creating it), then behaves like `good`;
 //! - `engine [MOVETIME_MS]`: plays with the built-in level 7 at that time per
 //!   move (default 100): the engine itself behind the protocol, to measure
-//!   that a driver loses no strength.
+//!   that a driver loses no strength;
+//! - `busy [CPU_MS]`: burns that much CPU time (default 50) before each
+//!   answer, then answers like `good`: to test that a driver tells the CPU
+//!   time its engine used, however loaded the machine is.
 //!
-//! `fake-botzone-bot` also has `keep` (like `good`, but keep-running) and
-//! `engine-keep`. The bots check what they are told: a history that is not a
-//! legal game makes them exit with status 5, so a driver that sends a wrong
-//! game fails its test. They live in this test-support crate, never in a
-//! product: `cargo install` of the client or the engine does not install them.
+//! `fake-botzone-bot` also has `keep` (like `good`, but keep-running),
+//! `engine-keep` and `busy-keep`. The bots check what they are told: a history
+//! that is not a legal game makes them exit with status 5, so a driver that
+//! sends a wrong game fails its test. They live in this test-support crate,
+//! never in a product: `cargo install` of the client or the engine does not
+//! install them.
 //!
 //! This library holds what the three binaries share.
 
@@ -25,6 +29,7 @@ use std::time::Duration;
 
 use amazons_core::{Move, Position};
 use amazons_engine::player::{BuiltinPlayer, GameSoFar, Player, ThinkBudget};
+use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{Engine, EngineConfig, MAX_LEVEL};
 
 /// The move a fake sends in `illegal` mode: e5 is empty at the start.
@@ -45,12 +50,15 @@ pub enum Mode {
     CrashOnce(String),
     /// Play with the built-in level 7, this long per move.
     Engine(Duration),
+    /// Burn this much CPU time, then answer like `Good`.
+    Busy(Duration),
 }
 
 impl Mode {
     /// Reads the mode from the command line arguments after the program
-    /// name: the mode word and its argument (`keep` and `engine-keep` read as
-    /// `Good` and `Engine`; the Botzone bot looks for `keep` itself).
+    /// name: the mode word and its argument (`keep`, `engine-keep` and
+    /// `busy-keep` read as `Good`, `Engine` and `Busy`; the Botzone bot looks
+    /// for `keep` itself).
     pub fn from_args(args: &[String]) -> Mode {
         let word = args.first().map_or("good", String::as_str);
         match word {
@@ -64,6 +72,9 @@ impl Mode {
             ),
             w if w.starts_with("engine") => Mode::Engine(Duration::from_millis(
                 args.get(1).and_then(|ms| ms.parse().ok()).unwrap_or(100),
+            )),
+            w if w.starts_with("busy") => Mode::Busy(Duration::from_millis(
+                args.get(1).and_then(|ms| ms.parse().ok()).unwrap_or(50),
             )),
             _ => Mode::Good,
         }
@@ -113,6 +124,13 @@ impl Answerer {
                 position.legal_moves().first().copied()
             }
             Mode::Good => position.legal_moves().first().copied(),
+            Mode::Busy(cpu) => {
+                let start = thread_cpu_time();
+                while thread_cpu_time().saturating_sub(start) < *cpu {
+                    std::hint::spin_loop();
+                }
+                position.legal_moves().first().copied()
+            }
             Mode::Engine(movetime) => {
                 let game = GameSoFar {
                     start,

@@ -1,7 +1,8 @@
 //! The engine crate's drivers against the scripted engines of this crate:
 //! each protocol plays whole games (from the start and from an arena
-//! opening), and crashing, silent and illegal engines are reported, restarted
-//! once, then given up on.
+//! opening), crashing, silent and illegal engines are reported, restarted
+//! once, then given up on, and a Botzone bot's CPU time is told in both of its
+//! modes.
 
 use std::time::Duration;
 
@@ -187,5 +188,46 @@ fn a_missing_program_is_reported_when_the_player_is_built() {
         };
         let error = spec.player(&PlayerSettings::default()).err().unwrap();
         assert!(matches!(error, PlayerError::Spawn { .. }), "{error}");
+    }
+}
+
+/// A Botzone bot tells the CPU time of all its processes, kept running or
+/// restarted every turn (each then read as it exits): the total grows by what
+/// each move burnt. The bot burns CPU time, not wall time, and the deadlines
+/// are long, so a loaded machine only makes the test slower.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_botzone_bot_tells_its_cpu_time_in_either_mode() {
+    let patient = SessionOptions {
+        timeouts: ExternalTimeouts {
+            grace: Duration::from_secs(120),
+            ..quick().timeouts
+        },
+        show_stderr: false,
+    };
+    let burnt = Duration::from_millis(50);
+    for mode in ["busy", "busy-keep"] {
+        let words = [binary(Protocol::Botzone), mode, "50"].map(String::from);
+        let mut bot = ExternalPlayer::start(Protocol::Botzone, words.to_vec(), patient).unwrap();
+        // The arena's `--cpu-time` asks before the first move.
+        let mut before = bot
+            .cpu_time()
+            .expect("the CPU time is known from the start");
+        bot.new_game().unwrap();
+        let mut moves: Vec<Move> = Vec::new();
+        for _ in 0..3 {
+            let game = GameSoFar::new(Position::start(), &moves).unwrap();
+            moves.push(bot.choose(game, budget()).unwrap());
+            let after = bot.cpu_time().unwrap();
+            // Read as user and system time, each rounded down to ticks of
+            // 10 ms: at least the 50 ms burnt, less two ticks.
+            assert!(
+                after >= before + burnt - Duration::from_millis(20),
+                "{mode}: {before:?} then {after:?}"
+            );
+            before = after;
+            let game = GameSoFar::new(Position::start(), &moves).unwrap();
+            moves.push(*game.position.legal_moves().last().unwrap());
+        }
     }
 }

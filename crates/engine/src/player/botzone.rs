@@ -30,13 +30,16 @@
 //!
 //! **Time.** The protocol carries no time: a bot thinks for whatever its own
 //! limit is (Botzone gives 1 s a turn to compiled bots). The driver waits for
-//! the move budget plus the grace, then counts the bot as silent.
+//! the move budget plus the grace, then counts the bot as silent. The bot's
+//! CPU time ([`Session::cpu_time`]) is that of all the processes of the
+//! session: a keep-running one while it runs, and each that has ended as it
+//! was when it exited.
 //!
 //! **Positions.** Botzone describes a game only by its moves from the
 //! standard start; a game from another position is handed over as the moves
 //! that lead to it from the start ([`crate::player::route`]).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Position, Square};
 
@@ -97,6 +100,11 @@ pub struct BotzoneSession {
     name: String,
     /// The process of the last turn, if it may still be running.
     last: Option<LastProcess>,
+    /// The CPU time of the session's processes that have ended (all but
+    /// `last`), so that [`Session::cpu_time`] keeps growing over processes;
+    /// `None` where a process's CPU time cannot be read (the check in
+    /// [`BotzoneSession::start`] tells).
+    ended_cpu: Option<Duration>,
     /// What the bot asked to keep until its next turn.
     data: String,
     /// What the bot asked to keep for good (across games too).
@@ -107,21 +115,30 @@ impl BotzoneSession {
     /// Checks that the program starts (and stops it again: it is started for
     /// real at its first turn).
     pub fn start(words: &[String], options: SessionOptions) -> Result<BotzoneSession, PlayerError> {
-        drop(EngineProcess::spawn(words, options.show_stderr)?);
+        let ended_cpu = EngineProcess::spawn(words, options.show_stderr)?.end();
         Ok(BotzoneSession {
             words: words.to_vec(),
             options,
             name: program_name(words),
             last: None,
+            ended_cpu,
             data: String::new(),
             globaldata: String::new(),
         })
     }
 
+    /// Ends one of the session's processes and counts its CPU time.
+    fn end_process(&mut self, process: EngineProcess) {
+        let cpu = process.end();
+        if let Some(ended) = &mut self.ended_cpu {
+            *ended += cpu.unwrap_or_default();
+        }
+    }
+
     /// Settles the mode of the last turn's process: reads what it printed
     /// after its answer until it asks to keep running, exits, or the grace
     /// runs out (then it is killed). Keeps its data lines. Returns the process
-    /// when it keeps running.
+    /// when it keeps running; else ends it, counting its CPU time.
     fn settle_last(&mut self) -> Option<LastProcess> {
         let mut last = self.last.take()?;
         let deadline = Instant::now() + self.options.timeouts.grace;
@@ -141,6 +158,7 @@ impl BotzoneSession {
         if let Some(global) = last.extra.get(2) {
             self.globaldata = global.clone();
         }
+        self.end_process(last.process);
         None
     }
 
@@ -184,7 +202,9 @@ impl Session for BotzoneSession {
     }
 
     fn new_game(&mut self) -> Result<(), PlayerError> {
-        self.last = None;
+        if let Some(last) = self.last.take() {
+            self.end_process(last.process);
+        }
         self.data.clear();
         Ok(())
     }
@@ -201,9 +221,19 @@ impl Session for BotzoneSession {
             })?
         };
         line.extend_from_slice(game.moves);
-        let kept = self
-            .settle_last()
-            .filter(|last| line.len() == last.known.len() + 1 && line.starts_with(&last.known));
+        // A keep-running bot goes on only if the game went on from what it
+        // knows by one move (the opponent's); else it is ended and started
+        // again with the history.
+        let kept = match self.settle_last() {
+            Some(last) if line.len() == last.known.len() + 1 && line.starts_with(&last.known) => {
+                Some(last)
+            }
+            Some(stale) => {
+                self.end_process(stale.process);
+                None
+            }
+            None => None,
+        };
         let mut process = match kept {
             Some(mut last) => {
                 // Keep-running: one request per turn, the opponent's move.
@@ -234,6 +264,15 @@ impl Session for BotzoneSession {
             extra: Vec::new(),
         });
         Ok(m)
+    }
+
+    /// The ended processes' CPU time and the last one's so far.
+    fn cpu_time(&self) -> Option<Duration> {
+        let last = match &self.last {
+            Some(last) => last.process.cpu_time()?,
+            None => Duration::ZERO,
+        };
+        Some(self.ended_cpu? + last)
     }
 }
 

@@ -74,8 +74,11 @@ pub trait Session: Send {
     /// Asks for a move in `game` within `budget`; the answer is checked by
     /// the rules before it is returned.
     fn best_move(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
-    /// The CPU time of the engine's process so far, when it can be read
-    /// ([`crate::player::process::EngineProcess::cpu_time`]).
+    /// The CPU time the engine has used in this session so far, when it can
+    /// be read ([`crate::player::process::EngineProcess::cpu_time`]): a total
+    /// that only grows, over every process of the session (a Botzone bot
+    /// restarted each turn has many), so that the CPU time of a move is the
+    /// difference between two readings.
     fn cpu_time(&self) -> Option<Duration> {
         None
     }

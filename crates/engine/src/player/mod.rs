@@ -128,9 +128,11 @@ pub trait Player: Send {
     fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError>;
     /// The CPU time this player has spent so far, when it can tell: the
     /// built-in engine counts the thread it searches on (its first search
-    /// thread), an external UCI or SAU engine its whole process (Linux only,
-    /// read from `/proc` in ticks of 10 ms; a restarted process starts again
-    /// from zero). The arena's `--cpu-time` charges each move the difference.
+    /// thread), an external UCI or SAU engine its whole process, a Botzone
+    /// bot every process it has run (one restarted each turn is read as each
+    /// process exits). External engines: Linux only, read from `/proc` in
+    /// ticks of 10 ms; an engine restarted after a failure starts again from
+    /// zero. The arena's `--cpu-time` charges each move the difference.
     fn cpu_time(&self) -> Option<Duration> {
         None
     }

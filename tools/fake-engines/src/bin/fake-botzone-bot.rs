@@ -1,9 +1,9 @@
 //! A scripted Botzone Amazons bot, simple interaction (see the crate
-//! documentation for the modes): `fake-botzone-bot MODE [ARG]`. In `keep` and
-//! `engine-keep` modes it asks to keep running; otherwise it answers one turn
-//! and exits. Its data line is `plies=N` (the moves it has seen, its answer
-//! included); a data line that does not match the history makes it exit with
-//! status 5, which tests that a driver hands the data back.
+//! documentation for the modes): `fake-botzone-bot MODE [ARG]`. In `keep`,
+//! `engine-keep` and `busy-keep` modes it asks to keep running; otherwise it
+//! answers one turn and exits. Its data line is `plies=N` (the moves it has
+//! seen, its answer included); a data line that does not match the history
+//! makes it exit with status 5, which tests that a driver hands the data back.
 //!
 //! Coordinates as Botzone's Amazons bots read them on a 10x10 board: `x` the
 //! file from 0, `y` the rank from 0, the first player starting on (3,0) (6,0)

@@ -96,8 +96,8 @@ pub struct ArenaArgs {
     /// built-in players count their budget in their search thread's CPU
     /// time; external engines must too (start ours as
     /// `uci:amazons-engine --cpu-time`) and are measured by their process's
-    /// CPU time. The clocks run on CPU time, so load on the machine does not
-    /// change results.
+    /// CPU time (a Botzone bot's: of all its processes). The clocks run on
+    /// CPU time, so load on the machine does not change results.
     #[arg(long)]
     pub cpu_time: bool,
     /// Stop as soon as a sequential probability ratio test decides:
