@@ -15,20 +15,29 @@ use rand::{Rng, SeedableRng};
 use crate::eval::Evaluator;
 use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits};
 
-/// Settings of the generator.
-#[derive(Clone, Copy, Debug)]
+/// Settings of the generator; with the `cli` feature also the options of
+/// `amazons-engine gen-openings` (their defaults are the command's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct OpeningSettings {
     /// Openings wanted.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 50))]
     pub count: usize,
-    /// Plies played from the start.
+    /// Plies from the start.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 4))]
     pub plies: u32,
-    /// Candidate moves per ply (best by one-ply evaluation).
+    /// Random choice among this many best moves per ply (by one-ply
+    /// evaluation).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 30))]
     pub top: usize,
-    /// Keep positions whose score is within this many centipawns of zero.
+    /// Keep positions scored within this many centipawns of even.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 150))]
     pub max_cp: i32,
     /// Node budget of the balance check.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 20_000))]
     pub nodes: u64,
     /// Random seed.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 1))]
     pub seed: u64,
 }
 

@@ -150,24 +150,35 @@ impl SolvedEndgame {
     }
 }
 
-/// Settings of the endgame generator.
-#[derive(Clone, Copy, Debug)]
+/// Settings of the endgame generator; with the `cli` feature also the
+/// options of `amazons-engine gen-endgames` (their defaults are the
+/// command's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct EndgameSettings {
     /// Positions wanted.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 40))]
     pub count: usize,
     /// At most this many of them lost for the side to move (the rest are
     /// wins, the positions where a player can go wrong).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 10))]
     pub losses: usize,
-    /// Stop a game once at most this many live squares remain.
-    pub empty: u32,
     /// Keep a won position only when at most this percentage of its legal
     /// moves win (the rest lose: the position is a test of finding one).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 50))]
     pub max_win_pct: usize,
-    /// Random pick among this many best greedy moves per ply.
+    /// Stop self-play once at most this many empty squares can still be
+    /// reached by a queen.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 12))]
+    pub empty: u32,
+    /// Random pick among this many best one-ply (greedy) moves per ply.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 3))]
     pub top: usize,
-    /// Solver budget per position, in positions visited.
+    /// Solver budget per position (positions visited).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 2_000_000))]
     pub budget: u64,
     /// Random seed.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 1))]
     pub seed: u64,
 }
 

@@ -66,52 +66,9 @@ enum Command {
     Arena(Box<arena::ArenaArgs>),
     /// Generates small endgames solved exhaustively, one per line: `FEN ;
     /// win|loss ; winning moves` (see the `solver` module's docs).
-    GenEndgames {
-        /// Positions wanted.
-        #[arg(long, default_value_t = 40)]
-        count: usize,
-        /// At most this many of them lost for the side to move.
-        #[arg(long, default_value_t = 10)]
-        losses: usize,
-        /// Keep a won position only when at most this percentage of its
-        /// legal moves win.
-        #[arg(long, default_value_t = 50)]
-        max_win_pct: usize,
-        /// Stop self-play once at most this many empty squares can still be
-        /// reached by a queen.
-        #[arg(long, default_value_t = 12)]
-        empty: u32,
-        /// Random pick among this many best one-ply moves per ply.
-        #[arg(long, default_value_t = 3)]
-        top: usize,
-        /// Solver budget per position (positions visited).
-        #[arg(long, default_value_t = 2_000_000)]
-        budget: u64,
-        /// Random seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    GenEndgames(solver::EndgameSettings),
     /// Generates balanced opening positions for the arena (see `openings` docs).
-    GenOpenings {
-        /// Openings wanted.
-        #[arg(long, default_value_t = 50)]
-        count: usize,
-        /// Plies from the start.
-        #[arg(long, default_value_t = 4)]
-        plies: u32,
-        /// Random choice among this many best moves per ply.
-        #[arg(long, default_value_t = 30)]
-        top: usize,
-        /// Keep positions scored within this many centipawns of even.
-        #[arg(long, default_value_t = 150)]
-        max_cp: i32,
-        /// Node budget of the balance check.
-        #[arg(long, default_value_t = 20_000)]
-        nodes: u64,
-        /// Random seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    GenOpenings(openings::OpeningSettings),
 }
 
 /// Positions for `bench`: the start and four positions from a self-play game
@@ -214,16 +171,8 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Arena(args)) => arena::run(*args),
-        Some(Command::GenEndgames {
-            count,
-            losses,
-            max_win_pct,
-            empty,
-            top,
-            budget,
-            seed,
-        }) => {
-            let settings = solver::EndgameSettings {
+        Some(Command::GenEndgames(settings)) => {
+            let solver::EndgameSettings {
                 count,
                 losses,
                 max_win_pct,
@@ -231,7 +180,7 @@ fn main() -> anyhow::Result<()> {
                 top,
                 budget,
                 seed,
-            };
+            } = settings;
             let openings = arena::parse_openings(arena::DEFAULT_OPENINGS)?;
             println!("# Small endgames solved exhaustively, for tests/endgames.rs. Made by:");
             println!(
@@ -250,22 +199,15 @@ fn main() -> anyhow::Result<()> {
             solver::generate_endgames(&openings, settings, &mut |e| println!("{}", e.line()));
             Ok(())
         }
-        Some(Command::GenOpenings {
-            count,
-            plies,
-            top,
-            max_cp,
-            nodes,
-            seed,
-        }) => {
-            let settings = openings::OpeningSettings {
+        Some(Command::GenOpenings(settings)) => {
+            let openings::OpeningSettings {
                 count,
                 plies,
                 top,
                 max_cp,
                 nodes,
                 seed,
-            };
+            } = settings;
             println!("# Balanced openings for `amazons-engine arena`, made by:");
             println!(
                 "#   amazons-engine gen-openings --count {count} --plies {plies} --top {top} --max-cp {max_cp} --nodes {nodes} --seed {seed}"
@@ -281,5 +223,111 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Parses a command line of `amazons-engine`.
+    fn parse(args: &[&str]) -> Command {
+        let cli =
+            Cli::try_parse_from(std::iter::once("amazons-engine").chain(args.iter().copied()));
+        cli.unwrap().command.expect("a subcommand")
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    /// The generators' options are their settings' fields: the defaults are
+    /// those the commands always had (the shipped data files name every
+    /// option, so they do not depend on them), and each flag sets its field.
+    #[test]
+    fn generator_options_are_the_settings() {
+        let Command::GenEndgames(endgames) = parse(&["gen-endgames"]) else {
+            panic!("gen-endgames");
+        };
+        let defaults = solver::EndgameSettings {
+            count: 40,
+            losses: 10,
+            max_win_pct: 50,
+            empty: 12,
+            top: 3,
+            budget: 2_000_000,
+            seed: 1,
+        };
+        assert_eq!(endgames, defaults);
+        let Command::GenOpenings(openings) = parse(&["gen-openings"]) else {
+            panic!("gen-openings");
+        };
+        let defaults = openings::OpeningSettings {
+            count: 50,
+            plies: 4,
+            top: 30,
+            max_cp: 150,
+            nodes: 20_000,
+            seed: 1,
+        };
+        assert_eq!(openings, defaults);
+
+        let Command::GenEndgames(endgames) = parse(&[
+            "gen-endgames",
+            "--count",
+            "1",
+            "--losses",
+            "2",
+            "--max-win-pct",
+            "3",
+            "--empty",
+            "4",
+            "--top",
+            "5",
+            "--budget",
+            "6",
+            "--seed",
+            "7",
+        ]) else {
+            panic!("gen-endgames");
+        };
+        let set = solver::EndgameSettings {
+            count: 1,
+            losses: 2,
+            max_win_pct: 3,
+            empty: 4,
+            top: 5,
+            budget: 6,
+            seed: 7,
+        };
+        assert_eq!(endgames, set);
+        let Command::GenOpenings(openings) = parse(&[
+            "gen-openings",
+            "--count",
+            "1",
+            "--plies",
+            "2",
+            "--top",
+            "3",
+            "--max-cp",
+            "4",
+            "--nodes",
+            "5",
+            "--seed",
+            "6",
+        ]) else {
+            panic!("gen-openings");
+        };
+        let set = openings::OpeningSettings {
+            count: 1,
+            plies: 2,
+            top: 3,
+            max_cp: 4,
+            nodes: 5,
+            seed: 6,
+        };
+        assert_eq!(openings, set);
     }
 }
