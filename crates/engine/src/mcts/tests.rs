@@ -245,9 +245,11 @@ fn two_threads_return_a_legal_move_and_sum_their_playouts() {
     use crate::{Engine, EngineConfig, SearchLimits};
     for plies in [0, 14, 40] {
         let p = random_position(19, plies);
+        // CPU time: a loaded machine must not starve the 80 ms search.
         let mut e = Engine::new(EngineConfig {
             threads: 2,
             hash_mb: 1,
+            time_source: crate::TimeSource::ThreadCpu,
             ..EngineConfig::default()
         });
         let mut info_nodes = Vec::new();
