@@ -106,8 +106,8 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
             exploration_pct: 15,
-            width: 24,
-            queen_width: 6,
+            width: 36,
+            queen_width: 10,
             root_width: 60,
             root_queen_width: 16,
             playout_plies: 2,
