@@ -5,8 +5,10 @@
 //! (`AMAZONS_SERVER_BIN`, `AMAZONS_CLIENT_BIN`); otherwise `cargo build -p
 //! <package> --bin <name> --message-format=json` runs with the same target
 //! directory as the test executable (`<target>/<profile>/deps/<test>`) and
-//! the executable's path is read from cargo's JSON. After `cargo test
-//! --workspace` that build is a no-op.
+//! the executable's path is read from cargo's JSON. That build is not always
+//! a no-op after `cargo test --workspace` (without the test targets, the
+//! dependencies' features can differ), so [`crate::ServerProcess`] locates
+//! both binaries before a server starts.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -37,6 +37,10 @@ impl ServerProcess {
     /// Starts a server with a fresh temporary history directory and extra
     /// flags (e.g. `--config FILE`, `--grace-secs 5`).
     pub fn start_with(args: &[&str]) -> ServerProcess {
+        // Find (perhaps build) the client too, before any connection opens:
+        // built later, while a test's connections wait idle, it could outlast
+        // the server's heartbeat and have them closed.
+        crate::binaries::client();
         let temp = tempfile::Builder::new()
             .prefix("amazons-e2e-history-")
             .tempdir()

@@ -22,10 +22,6 @@ const KILLS: usize = 4;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
     let seed = amazons_e2e::seed(2026);
-    // Find (perhaps build) the client before any connection opens: a build
-    // while the connections below wait idle could outlast the server's
-    // heartbeat and close them.
-    amazons_e2e::binaries::client();
     let mut rng = StdRng::seed_from_u64(seed);
     let mut server = ServerProcess::start();
     let url = server.url();

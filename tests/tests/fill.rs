@@ -24,10 +24,6 @@ fn filling_bot(server: &ServerProcess, name: &str) -> ClientProcess {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_fill_two_matches_at_once_and_finish_them() {
     let seed = amazons_e2e::seed(61);
-    // Find (perhaps build) the client before any connection opens: a build
-    // while the connections below wait idle could outlast the server's
-    // heartbeat and close them.
-    amazons_e2e::binaries::client();
     let server = ServerProcess::start();
     let url = server.url();
 
