@@ -7,8 +7,9 @@
 //! - `silent`: never answers a move;
 //! - `illegal`: answers a move that is never legal (`e5-e6/e7`: e5 is empty at
 //!   the start and in every test game's first moves);
-//! - `crash-once MARKER_FILE`: crashes on its first move request if the
-//!   marker file does not exist (creating it), then behaves like `good`;
+//! - `crash-once MARKER_FILE [CPU_MS]`: crashes on its first move request if
+//!   the marker file does not exist (creating it, and first burning that much
+//!   CPU time, default none), then behaves like `good`;
 //! - `engine [MOVETIME_MS]`: plays with the built-in level 7 at that time per
 //!   move (default 100): the engine itself behind the protocol, to measure
 //!   that a driver loses no strength;
@@ -46,8 +47,9 @@ pub enum Mode {
     Silent,
     /// Answer [`ILLEGAL`].
     Illegal,
-    /// Crash the first time (creating the marker file), then `Good`.
-    CrashOnce(String),
+    /// Crash the first time (creating the marker file, after burning this
+    /// much CPU time), then `Good`.
+    CrashOnce(String, Duration),
     /// Play with the built-in level 7, this long per move.
     Engine(Duration),
     /// Burn this much CPU time, then answer like `Good`.
@@ -69,6 +71,7 @@ impl Mode {
                 args.get(1)
                     .cloned()
                     .expect("crash-once needs a marker file"),
+                Duration::from_millis(args.get(2).and_then(|ms| ms.parse().ok()).unwrap_or(0)),
             ),
             w if w.starts_with("engine") => Mode::Engine(Duration::from_millis(
                 args.get(1).and_then(|ms| ms.parse().ok()).unwrap_or(100),
@@ -116,19 +119,17 @@ impl Answerer {
                 std::thread::park();
             },
             Mode::Illegal => Some(ILLEGAL.parse().expect("a well-formed move")),
-            Mode::CrashOnce(marker) => {
+            Mode::CrashOnce(marker, cpu) => {
                 if std::fs::metadata(marker).is_err() {
                     std::fs::write(marker, "crashed").expect("the marker file is writable");
+                    burn(*cpu);
                     std::process::exit(3);
                 }
                 position.legal_moves().first().copied()
             }
             Mode::Good => position.legal_moves().first().copied(),
             Mode::Busy(cpu) => {
-                let start = thread_cpu_time();
-                while thread_cpu_time().saturating_sub(start) < *cpu {
-                    std::hint::spin_loop();
-                }
+                burn(*cpu);
                 position.legal_moves().first().copied()
             }
             Mode::Engine(movetime) => {
@@ -148,6 +149,14 @@ impl Answerer {
         if let Some(engine) = &mut self.engine {
             let _ = engine.new_game();
         }
+    }
+}
+
+/// Spins until this thread has used `cpu` of CPU time.
+fn burn(cpu: Duration) {
+    let start = thread_cpu_time();
+    while thread_cpu_time().saturating_sub(start) < cpu {
+        std::hint::spin_loop();
     }
 }
 

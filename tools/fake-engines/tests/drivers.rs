@@ -1,8 +1,9 @@
 //! The engine crate's drivers against the scripted engines of this crate:
 //! each protocol plays whole games (from the start and from an arena
 //! opening), crashing, silent and illegal engines are reported, restarted
-//! once, then given up on, and a Botzone bot's CPU time is told in both of its
-//! modes.
+//! once, then given up on, a Botzone bot's CPU time is told in both of its
+//! modes, and a restarted engine is charged the CPU time of the one that
+//! crashed.
 
 use std::time::Duration;
 
@@ -188,6 +189,43 @@ fn a_missing_program_is_reported_when_the_player_is_built() {
         };
         let error = spec.player(&PlayerSettings::default()).err().unwrap();
         assert!(matches!(error, PlayerError::Spawn { .. }), "{error}");
+    }
+}
+
+/// An engine that burns CPU time and crashes is restarted, and the player's
+/// CPU time still counts what the crashed program burnt: the arena's
+/// `--cpu-time` charges a move the difference of two readings, which would
+/// otherwise fall back to the new program's few milliseconds.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_restarted_engine_is_charged_the_cpu_time_of_the_one_that_crashed() {
+    let patient = SessionOptions {
+        timeouts: ExternalTimeouts {
+            grace: Duration::from_secs(120),
+            ..quick().timeouts
+        },
+        show_stderr: false,
+    };
+    let burnt = Duration::from_millis(150);
+    for protocol in Protocol::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("crashed").display().to_string();
+        let words = [binary(protocol), "crash-once", &marker, "150"].map(String::from);
+        let mut once = ExternalPlayer::start(protocol, words.to_vec(), patient).unwrap();
+        let before = once.cpu_time().expect("the CPU time is known");
+        once.new_game().unwrap();
+        let game = GameSoFar::new(Position::start(), &[]).unwrap();
+        once.choose(game, budget()).unwrap();
+        assert!(
+            std::fs::metadata(&marker).is_ok(),
+            "{protocol:?}: it crashed once"
+        );
+        let after = once.cpu_time().unwrap();
+        // In ticks of 10 ms, user and system time each rounded down.
+        assert!(
+            after >= before + burnt - Duration::from_millis(20),
+            "{protocol:?}: {before:?} then {after:?}"
+        );
     }
 }
 

@@ -128,7 +128,7 @@ impl BotzoneSession {
     }
 
     /// Ends one of the session's processes and counts its CPU time.
-    fn end_process(&mut self, process: EngineProcess) {
+    fn end_process(&mut self, mut process: EngineProcess) {
         let cpu = process.end();
         if let Some(ended) = &mut self.ended_cpu {
             *ended += cpu.unwrap_or_default();
@@ -162,10 +162,10 @@ impl BotzoneSession {
         None
     }
 
-    /// Starts the bot and gives it the whole history (`line`: every move from
-    /// the start).
-    fn start_turn_with_history(&mut self, line: &[Move]) -> Result<EngineProcess, PlayerError> {
-        let mut process = EngineProcess::spawn(&self.words, self.options.show_stderr)?;
+    /// What a bot started for this turn is told: the whole history (`line`:
+    /// every move from the start) as requests and responses, then the data
+    /// and globaldata it asked to keep.
+    fn history_input(&self, line: &[Move]) -> Vec<String> {
         let first = line.len() % 2 == 0;
         let mut requests: Vec<String> = Vec::new();
         let mut responses: Vec<String> = Vec::new();
@@ -189,11 +189,30 @@ impl BotzoneSession {
         }
         input.push(self.data.clone());
         input.push(self.globaldata.clone());
-        for text in input {
-            process.send(&text)?;
-        }
-        Ok(process)
+        input
     }
+}
+
+/// Sends `input` to `process` and reads its answer, a move legal in
+/// `position`, by `deadline`.
+fn ask(
+    process: &mut EngineProcess,
+    input: &[String],
+    position: &Position,
+    deadline: Instant,
+) -> Result<Move, PlayerError> {
+    for text in input {
+        process.send(text)?;
+    }
+    let text = loop {
+        let text = process.next_line(deadline, "a move")?;
+        if !text.trim().is_empty() {
+            break text.trim().to_string();
+        }
+    };
+    let parsed = parse_move(&text)
+        .ok_or_else(|| "a move is six integers 0-9: x0 y0 x1 y1 x2 y2".to_string());
+    checked_move(position, text, parsed)
 }
 
 impl Session for BotzoneSession {
@@ -234,28 +253,29 @@ impl Session for BotzoneSession {
             }
             None => None,
         };
-        let mut process = match kept {
-            Some(mut last) => {
-                // Keep-running: one request per turn, the opponent's move.
+        let (mut process, input) = match kept {
+            // Keep-running: one request per turn, the opponent's move.
+            Some(last) => {
                 let opponent = *line.last().expect("one move more than known");
-                last.process.send(&format_move(opponent))?;
-                last.process
+                (last.process, vec![format_move(opponent)])
             }
-            None => self.start_turn_with_history(&line)?,
+            None => (
+                EngineProcess::spawn(&self.words, self.options.show_stderr)?,
+                self.history_input(&line),
+            ),
         };
         let deadline = self
             .options
             .timeouts
             .move_deadline(budget, game.position.turn());
-        let text = loop {
-            let text = process.next_line(deadline, "a move")?;
-            if !text.trim().is_empty() {
-                break text.trim().to_string();
+        let m = match ask(&mut process, &input, &game.position, deadline) {
+            Ok(m) => m,
+            Err(error) => {
+                // Counted: a restarted engine is charged what this one burnt.
+                self.end_process(process);
+                return Err(error);
             }
         };
-        let parsed = parse_move(&text)
-            .ok_or_else(|| "a move is six integers 0-9: x0 y0 x1 y1 x2 y2".to_string());
-        let m = checked_move(&game.position, text, parsed)?;
         line.push(m);
         self.last = Some(LastProcess {
             process,
@@ -273,6 +293,14 @@ impl Session for BotzoneSession {
             None => Duration::ZERO,
         };
         Some(self.ended_cpu? + last)
+    }
+
+    /// Ends the last turn's process, if it still runs, and tells the total.
+    fn end(&mut self) -> Option<Duration> {
+        if let Some(last) = self.last.take() {
+            self.end_process(last.process);
+        }
+        self.ended_cpu
     }
 }
 

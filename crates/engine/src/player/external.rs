@@ -82,6 +82,11 @@ pub trait Session: Send {
     fn cpu_time(&self) -> Option<Duration> {
         None
     }
+    /// Ends the session's program now, as dropping the session would, and
+    /// returns the CPU time the session used in all ([`Session::cpu_time`]
+    /// read at its very end): an engine restarted after a failure is still
+    /// charged what the failed program burnt.
+    fn end(&mut self) -> Option<Duration>;
 }
 
 /// Starts a session of `protocol` for `words` (the command line, split).
@@ -111,6 +116,10 @@ pub struct ExternalPlayer {
     restarts_left: u32,
     /// The engine's name once known.
     name: String,
+    /// The CPU time of the sessions ended after a failure, so that
+    /// [`Player::cpu_time`] keeps growing over restarts; `None` once one of
+    /// them could not be read.
+    ended_cpu: Option<Duration>,
 }
 
 impl ExternalPlayer {
@@ -128,6 +137,7 @@ impl ExternalPlayer {
             options,
             session: Some(session),
             restarts_left: 1,
+            ended_cpu: Some(Duration::ZERO),
         })
     }
 
@@ -145,6 +155,14 @@ impl ExternalPlayer {
         }
         Ok(self.session.as_mut().expect("just started"))
     }
+
+    /// Ends the running session after a failure, counting its CPU time.
+    fn end_session(&mut self) {
+        if let Some(mut session) = self.session.take() {
+            let cpu = session.end();
+            self.ended_cpu = self.ended_cpu.zip(cpu).map(|(ended, cpu)| ended + cpu);
+        }
+    }
 }
 
 impl Player for ExternalPlayer {
@@ -155,7 +173,7 @@ impl Player for ExternalPlayer {
     fn new_game(&mut self) -> Result<(), PlayerError> {
         self.restarts_left = 1;
         let result = self.running().and_then(|session| session.new_game());
-        result.inspect_err(|_| self.session = None)
+        result.inspect_err(|_| self.end_session())
     }
 
     fn choose(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
@@ -167,7 +185,7 @@ impl Player for ExternalPlayer {
                 Ok(m) => return Ok(m),
                 Err(error) => error,
             };
-            self.session = None;
+            self.end_session();
             let command = self.command();
             if self.restarts_left == 0 {
                 tracing::error!("engine `{command}` failed again ({error}); giving up");
@@ -181,7 +199,13 @@ impl Player for ExternalPlayer {
         }
     }
 
+    /// Over every session of this player: the failed ones and the running
+    /// one.
     fn cpu_time(&self) -> Option<Duration> {
-        self.session.as_ref().and_then(|session| session.cpu_time())
+        let running = match &self.session {
+            Some(session) => session.cpu_time()?,
+            None => Duration::ZERO,
+        };
+        Some(self.ended_cpu? + running)
     }
 }

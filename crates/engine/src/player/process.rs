@@ -211,14 +211,9 @@ impl EngineProcess {
     /// [`EXIT_GRACE`] to close its output (else kills it), then watches it
     /// for up to [`EXIT_GRACE`] again until it is a zombie and reads its CPU
     /// time before reaping it. One that is still not a zombie by then is
-    /// read while it runs and killed. Dropping a process does the same.
-    pub fn end(mut self) -> Option<Duration> {
-        self.stop()
-    }
-
-    /// What [`EngineProcess::end`] and `drop` do; harmless once done (a
-    /// reaped program is not waited for again).
-    fn stop(&mut self) -> Option<Duration> {
+    /// read while it runs and killed. Dropping a process does the same;
+    /// harmless once done (a reaped program is not waited for again).
+    pub fn end(&mut self) -> Option<Duration> {
         if let Some(reaped) = &self.reaped {
             return reaped.cpu;
         }
@@ -280,7 +275,7 @@ fn parse_stat(stat: &str) -> Option<ProcStat> {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        self.stop();
+        self.end();
     }
 }
 

@@ -171,14 +171,20 @@ impl Session for SauSession {
     fn cpu_time(&self) -> Option<std::time::Duration> {
         self.process.cpu_time()
     }
+
+    /// Says `end` (in a game) and `quit`, then ends the program.
+    fn end(&mut self) -> Option<std::time::Duration> {
+        if self.known.take().is_some() {
+            let _ = self.process.send("end");
+        }
+        let _ = self.process.send("quit");
+        self.process.end()
+    }
 }
 
 impl Drop for SauSession {
     fn drop(&mut self) {
-        if self.known.is_some() {
-            let _ = self.process.send("end");
-        }
-        let _ = self.process.send("quit");
+        self.end();
     }
 }
 

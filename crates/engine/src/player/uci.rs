@@ -109,11 +109,18 @@ impl Session for UciSession {
     fn cpu_time(&self) -> Option<std::time::Duration> {
         self.process.cpu_time()
     }
+
+    /// Says `quit` (a program that has crashed cannot hear it) and ends the
+    /// program.
+    fn end(&mut self) -> Option<std::time::Duration> {
+        let _ = self.process.send("quit");
+        self.process.end()
+    }
 }
 
 impl Drop for UciSession {
     fn drop(&mut self) {
-        let _ = self.process.send("quit");
+        self.end();
     }
 }
 
