@@ -1,6 +1,6 @@
 //! The arena binary plays legal games, writes records that replay through
-//! core, records a failing external engine as what it is, and charges a
-//! Botzone bot its CPU time.
+//! core, resumes a stopped match from its records, records a failing
+//! external engine as what it is, and charges a Botzone bot its CPU time.
 
 use std::path::Path;
 use std::process::Command;
@@ -67,6 +67,61 @@ fn arena_writes_records_that_replay() {
         );
         assert_eq!(record.result.reason, EndReason::NoLegalMove);
     }
+}
+
+/// A stopped match goes on with `--resume`: the records already in the
+/// directory count, only the missing game is played, and the summary is over
+/// all of them; the records of another match are refused, naming the file.
+#[test]
+fn a_match_resumes_from_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--a",
+        "random",
+        "--b",
+        "level:1",
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--margin-ms",
+        "2000",
+    ];
+    arena(&args, dir.path());
+    let first = std::fs::read_to_string(dir.path().join("game-0001.json")).unwrap();
+    std::fs::remove_file(dir.path().join("game-0003.json")).unwrap();
+    let resume = [&args[..], &["--resume"]].concat();
+    let stdout = arena(&resume, dir.path());
+    assert!(
+        stdout.contains("resumed: 3 games already played, 1 to play"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game   3:"), "{stdout}");
+    assert!(!stdout.contains("game   1:"), "{stdout}");
+    assert!(stdout.contains("(of 4)"), "{stdout}");
+    assert_eq!(records(dir.path()).len(), 4);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("game-0001.json")).unwrap(),
+        first,
+        "a finished game is not played again"
+    );
+
+    let mut other = resume.clone();
+    other[3] = "level:2";
+    let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+        .arg("arena")
+        .args(&other)
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains("game-0001.json is a game of another match"),
+        "{stderr}"
+    );
+    assert_eq!(records(dir.path()).len(), 4, "nothing is played or lost");
 }
 
 #[test]

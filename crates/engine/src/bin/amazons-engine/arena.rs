@@ -35,6 +35,7 @@ use amazons_engine::player::{
 };
 use anyhow::{Context, bail};
 
+use crate::records::{self, Scheduled};
 use crate::sprt::{Sprt, Verdict};
 
 /// The openings shipped with the crate (see `data/README.md` for how they were made).
@@ -73,6 +74,12 @@ pub struct ArenaArgs {
     /// Directory to write each game's record (JSON) into.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Go on with a match stopped before its end: the games whose records
+    /// are already in `--out` (from a run with the same players, openings,
+    /// offset and clocks, which is checked) are counted as played, and only
+    /// the missing ones are played.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
     /// With --movetime: lateness allowed beyond the move time, in
     /// milliseconds, before a move loses on time.
     #[arg(long, default_value_t = 50)]
@@ -339,14 +346,43 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     let games = args.games.div_ceil(2) * 2;
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Finished>> = Mutex::new(Vec::new());
     let labels = [args.a.label(), args.b.label()];
     let (name_a, name_b) = if labels[0] == labels[1] {
         (format!("{}-A", labels[0]), format!("{}-B", labels[1]))
     } else {
         (labels[0].clone(), labels[1].clone())
     };
+    // Game i: opening i / 2 (from the offset), player A white in the even ones.
+    let scheduled_start = |i: usize| openings[(i / 2 + args.opening_offset) % openings.len()];
+    let resumed = match (&args.out, args.resume) {
+        (Some(dir), true) => records::read_finished(dir, games, |i| {
+            let (white, black) = if i % 2 == 0 {
+                (name_a.clone(), name_b.clone())
+            } else {
+                (name_b.clone(), name_a.clone())
+            };
+            Scheduled {
+                white,
+                black,
+                start: scheduled_start(i),
+                control: pace.control,
+            }
+        })?,
+        _ => Vec::new(),
+    };
+    let pending: Vec<usize> = (0..games)
+        .filter(|i| !resumed.iter().any(|(done, _)| done == i))
+        .collect();
+    let results: Mutex<Vec<Finished>> = Mutex::new(
+        resumed
+            .into_iter()
+            .map(|(i, record)| Finished {
+                a_first: i % 2 == 0,
+                record,
+            })
+            .collect(),
+    );
+    let next = AtomicUsize::new(0);
     let pace_text = match pace.movetime {
         Some((movetime, margin)) => format!(
             "{} ms a move (+{} ms margin)",
@@ -367,6 +403,13 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         args.concurrency,
         openings.len()
     );
+    let already = games - pending.len();
+    if args.resume {
+        println!(
+            "resumed: {already} games already played, {} to play",
+            pending.len()
+        );
+    }
     // An external engine gets the lateness margin and a second more before
     // it counts as silent (then the game is lost anyway). Counting CPU time,
     // the wall clock says little: a loaded machine can stretch a move's
@@ -395,11 +438,19 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     };
     // Set once a sequential test has decided: no new game starts.
     let decided = AtomicBool::new(false);
+    if let Some(sprt) = &args.sprt {
+        let results = results.lock().expect("results");
+        let wins = a_wins(&results);
+        if already > 0 && sprt.verdict(wins, already - wins) != Verdict::Continue {
+            decided.store(true, Ordering::SeqCst);
+        }
+    }
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut handles = Vec::new();
         for worker in 0..args.concurrency.max(1) {
-            let (args, openings, next, results, decided) =
-                (&args, &openings, &next, &results, &decided);
+            let (args, pending, next, results, decided) =
+                (&args, &pending, &next, &results, &decided);
+            let scheduled_start = &scheduled_start;
             let (name_a, name_b) = (name_a.clone(), name_b.clone());
             let settings_a = settings(args.threads_a, 1000 + worker as u64);
             let settings_b = settings(args.threads_b, 2000 + worker as u64);
@@ -423,11 +474,10 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                     if decided.load(Ordering::SeqCst) {
                         return Ok(());
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= games {
+                    let Some(&i) = pending.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         return Ok(());
-                    }
-                    let start = openings[(i / 2 + args.opening_offset) % openings.len()];
+                    };
+                    let start = scheduled_start(i);
                     let a_first = i % 2 == 0;
                     let (players, names): ([&mut dyn Player; 2], _) = if a_first {
                         (
@@ -449,11 +499,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                             a_first,
                             record: record.clone(),
                         });
-                        let wins = results
-                            .iter()
-                            .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
-                            .count();
-                        (wins, results.len())
+                        (a_wins(&results), results.len())
                     };
                     let test = match &args.sprt {
                         Some(sprt) => {
@@ -480,8 +526,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                         println!("  {}", record.move_text());
                     }
                     if let Some(dir) = &args.out {
-                        let path = dir.join(format!("game-{:04}.json", i + 1));
-                        std::fs::write(&path, serde_json::to_string_pretty(&record)?)?;
+                        records::write(dir, i, &record)?;
                     }
                 }
             }));
@@ -494,10 +539,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     })?;
     let results = results.into_inner().expect("results");
     let n = results.len();
-    let a_wins = results
-        .iter()
-        .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
-        .count();
+    let a_wins = a_wins(&results);
     let white_wins = results
         .iter()
         .filter(|f| f.record.result.winner == Some(Side::First))
@@ -622,6 +664,14 @@ impl TimeStats {
             }),
         })
     }
+}
+
+/// How many of `results` player A won.
+fn a_wins(results: &[Finished]) -> usize {
+    results
+        .iter()
+        .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
+        .count()
 }
 
 /// The side player A had in a game.

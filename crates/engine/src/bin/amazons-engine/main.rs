@@ -7,6 +7,7 @@
 //!   game kept in a core `Game`.
 
 mod arena;
+mod records;
 mod sprt;
 mod uci;
 
