@@ -131,8 +131,9 @@ pub trait Player: Send {
     /// thread), an external UCI or SAU engine its whole process, a Botzone
     /// bot every process it has run (one restarted each turn is read as each
     /// process exits). External engines: Linux only, read from `/proc` in
-    /// ticks of 10 ms; an engine restarted after a failure starts again from
-    /// zero. The arena's `--cpu-time` charges each move the difference.
+    /// ticks of 10 ms; an engine restarted after a failure is charged the
+    /// failed program's time too. The arena's `--cpu-time` charges each move
+    /// the difference.
     fn cpu_time(&self) -> Option<Duration> {
         None
     }
