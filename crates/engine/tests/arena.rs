@@ -1,6 +1,7 @@
 //! The arena binary plays legal games, writes records that replay through
 //! core, resumes a stopped match from its records, records a failing
-//! external engine as what it is, and charges a Botzone bot its CPU time.
+//! external engine as what it is, and charges a Botzone bot its CPU time;
+//! `deadlines` re-checks a clocked match's budgets from its records.
 
 use std::path::Path;
 use std::process::Command;
@@ -137,6 +138,46 @@ fn a_clock_game_uses_the_one_time_control_syntax() {
         assert_eq!(record.time_control, "10s+0.1".parse().unwrap());
         assert!(record.moves.iter().all(|m| m.clock_ms.is_some()));
     }
+}
+
+/// `deadlines` reads a clocked match's records and finds a move charged more
+/// than its hard budget + the margin, naming it.
+#[test]
+fn deadlines_are_rechecked_from_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    arena(
+        &[
+            "--a", "random", "--b", "level:2", "--games", "2", "--tc", "10s+0.1",
+        ],
+        dir.path(),
+    );
+    let deadlines = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+            .args(["deadlines", "--player", "level1"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let stdout = deadlines();
+    assert!(
+        stdout.contains("in 2 games, 0 over the hard budget + 50 ms"),
+        "{stdout}"
+    );
+    // The random mover (`level1`) plays first in game 1: make its second
+    // move (move 3) late.
+    let path = dir.path().join("game-0001.json");
+    let mut record: GameRecord =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record.moves[2].time_ms = 60_000;
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    let stdout = deadlines();
+    assert!(
+        stdout.contains("late: game-0001.json move 3: 60000 ms charged"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 over the hard budget"), "{stdout}");
 }
 
 /// A UCI engine in a line of shell: handshakes, then answers `go` with

@@ -1,5 +1,5 @@
-//! `amazons-engine`: UCI engine (no arguments), `bench`, `perft`, `arena`
-//! and `gen-openings`.
+//! `amazons-engine`: UCI engine (no arguments), `bench`, `perft`, `arena`,
+//! `deadlines`, `gen-endgames` and `gen-openings`.
 //!
 //! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
 //!   own thread.
@@ -7,6 +7,7 @@
 //!   game kept in a core `Game`.
 
 mod arena;
+mod deadlines;
 mod records;
 mod sprt;
 mod uci;
@@ -65,6 +66,9 @@ enum Command {
     },
     /// Plays matches between two players and reports the score and Elo.
     Arena(Box<arena::ArenaArgs>),
+    /// Re-checks from a clocked match's records that a player never went
+    /// over its hard budget (recomputed by its time plan) plus a margin.
+    Deadlines(deadlines::DeadlineArgs),
     /// Generates small endgames solved exhaustively, one per line: `FEN ;
     /// win|loss ; winning moves` (see the `solver` module's docs).
     GenEndgames(solver::EndgameSettings),
@@ -172,6 +176,7 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Arena(args)) => arena::run(*args),
+        Some(Command::Deadlines(args)) => deadlines::run(args),
         Some(Command::GenEndgames(settings)) => {
             let solver::EndgameSettings {
                 count,
