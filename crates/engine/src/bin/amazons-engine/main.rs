@@ -17,7 +17,7 @@ use std::time::Instant;
 use amazons_core::{Position, START_FEN};
 use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{
-    ALPHA_BETA_LEVEL, Engine, EngineConfig, SearchLimits, TimeSource, openings, solver,
+    ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, openings, solver,
 };
 use clap::{Parser, Subcommand};
 
@@ -41,6 +41,9 @@ enum Command {
     /// prints nodes, nps and time per position and a total node count that
     /// changes only when the search changes; with one thread also the CPU
     /// time and nodes per CPU second (which other processes do not change).
+    /// With `--playouts N`, the Monte-Carlo level 7 instead: N playouts a
+    /// position with seed 1, playouts per CPU second, and the moves chosen
+    /// (which change only when the search does).
     Bench {
         /// Depth per position.
         #[arg(long, default_value_t = 5)]
@@ -52,6 +55,9 @@ enum Command {
         /// Search threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Level 7 for this many playouts a position instead.
+        #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+        playouts: Option<u64>,
     },
     /// Counts the move tree to depth N (per root move with --divide).
     Perft {
@@ -126,28 +132,35 @@ fn main() -> anyhow::Result<()> {
             depth,
             nodes,
             threads,
+            playouts,
         }) => {
-            let limits = match nodes {
-                Some(n) => SearchLimits::nodes(n),
-                None => SearchLimits::depth(depth),
+            let (level, limits, seed) = match (playouts, nodes) {
+                (Some(n), _) => (MAX_LEVEL, SearchLimits::nodes(n), Some(1)),
+                (None, Some(n)) => (ALPHA_BETA_LEVEL, SearchLimits::nodes(n), None),
+                (None, None) => (ALPHA_BETA_LEVEL, SearchLimits::depth(depth), None),
+            };
+            let unit = if playouts.is_some() {
+                "playouts"
+            } else {
+                "nodes"
             };
             let mut total = 0;
+            let mut signature = Vec::new();
             let start = Instant::now();
             let cpu_start = thread_cpu_time();
             for fen in BENCH_FENS {
                 let position = Position::from_fen(fen)?;
-                // Depth-limited: the alpha-beta level (the Monte-Carlo level
-                // 7 has no depth).
                 let mut engine = Engine::new(EngineConfig {
-                    level: ALPHA_BETA_LEVEL,
+                    level,
                     threads,
                     hash_mb: 16,
+                    seed,
                     ..EngineConfig::default()
                 });
                 let report = engine.search(&position, &limits, &mut |_| {});
                 let secs = report.elapsed.as_secs_f64();
                 println!(
-                    "{fen}\n  best {} score {} depth {} nodes {} time {:.3} s nps {:.0}",
+                    "{fen}\n  best {} score {} depth {} {unit} {} time {:.3} s nps {:.0}",
                     report
                         .best_move
                         .map_or("(none)".to_string(), |m| m.uci().to_string()),
@@ -158,20 +171,30 @@ fn main() -> anyhow::Result<()> {
                     report.nodes as f64 / secs.max(1e-9)
                 );
                 total += report.nodes;
+                signature.push(
+                    report
+                        .best_move
+                        .map_or("(none)".to_string(), |m| m.uci().to_string()),
+                );
             }
             let secs = start.elapsed().as_secs_f64();
             // With one thread the search runs on this thread: its CPU time
             // does not grow while other processes have the machine.
             let cpu = (thread_cpu_time() - cpu_start).as_secs_f64();
             println!(
-                "Total nodes: {total}\nTotal time: {secs:.3} s\nNodes/second: {:.0}",
+                "Total {unit}: {total}\nTotal time: {secs:.3} s\n{}/second: {:.0}",
+                capitalised(unit),
                 total as f64 / secs.max(1e-9)
             );
             if threads == 1 {
                 println!(
-                    "CPU time: {cpu:.3} s\nNodes/CPU second: {:.0}",
+                    "CPU time: {cpu:.3} s\n{}/CPU second: {:.0}",
+                    capitalised(unit),
                     total as f64 / cpu.max(1e-9)
                 );
+            }
+            if playouts.is_some() {
+                println!("Moves: {}", signature.join(" "));
             }
             Ok(())
         }
@@ -230,6 +253,14 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `nodes` as `Nodes`, for the summary lines.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 #[cfg(test)]
