@@ -94,6 +94,7 @@ pub struct ComputerConfig {
     pub hash_mb: usize,
     pub think_ms: u64,
     pub max_think_ms: u64,
+    pub ponder_ms: u64,
     pub worker: PathBuf,
     #[serde(default)]
     pub engines: Vec<EngineEntry>,
@@ -141,6 +142,11 @@ pub struct ComputerOverrides {
     #[arg(long = "computer-max-think-ms", value_name = "MS")]
     #[serde(rename = "max_think_ms", skip_serializing_if = "Option::is_none")]
     pub max_think_ms: Option<u64>,
+    /// Longest think on the opponent's time after each move, ms; 0: none
+    /// (`computer.ponder_ms`).
+    #[arg(long = "computer-ponder-ms", value_name = "MS")]
+    #[serde(rename = "ponder_ms", skip_serializing_if = "Option::is_none")]
+    pub ponder_ms: Option<u64>,
     /// An engine players may pick, `NAME=PLAYER` (`uci:CMD`, `botzone:CMD`,
     /// `sau:CMD`, `level:N`...); repeatable; replaces `computer.engines`.
     #[arg(long = "computer-engine", value_name = "NAME=PLAYER")]
@@ -157,6 +163,7 @@ impl ComputerOverrides {
             && self.threads_per_game.is_none()
             && self.think_ms.is_none()
             && self.max_think_ms.is_none()
+            && self.ponder_ms.is_none()
             && self.engines.is_empty()
     }
 }
@@ -491,6 +498,7 @@ mod tests {
             computer: ComputerOverrides {
                 enabled: Some(false),
                 max_level: Some(5),
+                ponder_ms: Some(0),
                 engines: vec!["six=level:6".into(), "zone=botzone:./bot --fast".into()],
                 ..ComputerOverrides::default()
             },
@@ -500,6 +508,8 @@ mod tests {
         let config = load_text(file, &overrides).unwrap();
         assert!(!config.computer.enabled);
         assert_eq!(config.computer.max_level, 5);
+        assert_eq!(config.computer.ponder_ms, 0);
+        assert_eq!(Config::default().computer.ponder_ms, 60_000);
         assert_eq!(config.computer.max_games, 2, "the file's value stays");
         assert_eq!(config.computer.threads_per_game, 2);
         let names: Vec<&str> = config

@@ -1,7 +1,8 @@
 //! The server's computer opponents over real sockets: offered in `welcome`,
 //! seated on request, playing whole games that are recorded with a bot in
 //! them, refusing what is not on offer, limited in number, surviving an
-//! engine that crashes, and taking their seats back after a restart.
+//! engine that crashes, taking their seats back after a restart, and
+//! thinking on the player's time.
 
 mod common;
 
@@ -496,4 +497,119 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     }
     let (over, _) = play_out(&mut ann, match_id, Side::First, position).await;
     assert!(matches!(over, ServerMessage::GameOver { .. }));
+}
+
+/// The CPU time (user + system, in ticks of 10 ms) of the worker process of
+/// this test process whose command line holds `--hash-mb HASH`, once there
+/// is one.
+#[cfg(target_os = "linux")]
+fn worker_cpu(hash_mb: usize) -> Option<Duration> {
+    let me = std::process::id().to_string();
+    let marker =
+        format!("computer-worker\0--player\0level:7\0--threads\01\0--hash-mb\0{hash_mb}\0");
+    for entry in std::fs::read_dir("/proc").ok()? {
+        let path = entry.ok()?.path();
+        let Ok(cmdline) = std::fs::read(path.join("cmdline")) else {
+            continue;
+        };
+        if !String::from_utf8_lossy(&cmdline).contains(&marker) {
+            continue;
+        }
+        let Ok(stat) = std::fs::read_to_string(path.join("stat")) else {
+            continue;
+        };
+        let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+        // Fields 4 (the parent), 14 and 15 (utime, stime), counted from 1.
+        if fields.get(1) != Some(&me.as_str()) {
+            continue;
+        }
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        return Some(Duration::from_millis(ticks * 10));
+    }
+    None
+}
+
+/// After its move, level 7 goes on thinking in its worker process while the
+/// player thinks (its CPU time grows with nobody to move but the player),
+/// answers the player's move as usual, and stops thinking when the game
+/// ends. Waits on CPU time, however long a loaded machine takes.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_thinks_on_the_players_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config(dir.path());
+    // A memory size no other test uses, to find this game's worker.
+    config.computer.hash_mb = 3;
+    config.computer.ponder_ms = 60_000;
+    let server = start(config).await;
+    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let (match_id, _, seat) = ann
+        .create_vs(
+            ColorPreference::Black,
+            ComputerRequest::level(7),
+            TimeControl::Untimed,
+        )
+        .await
+        .unwrap();
+    assert_eq!(seat, Side::Second);
+    let first = ann
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 0, .. }))
+        .await;
+    let ServerMessage::MovePlayed { mv, .. } = first else {
+        unreachable!()
+    };
+    let position = Position::start().play(mv.parse().unwrap()).unwrap();
+    let after_move = worker_cpu(3).expect("the game's worker runs");
+    // Nobody else is to move: CPU time the worker spends now is pondering.
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let spent = worker_cpu(3).unwrap() - after_move;
+        if spent >= Duration::from_millis(300) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the worker spent only {spent:?} of CPU on the player's time"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let reply = random_move(&position);
+    ann.play(match_id, 1, &reply.to_string()).await;
+    let answer = ann
+        .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 2, .. }))
+        .await;
+    let ServerMessage::MovePlayed { mv, .. } = answer else {
+        unreachable!()
+    };
+    position
+        .play(reply)
+        .unwrap()
+        .play(mv.parse().unwrap())
+        .expect("the computer answers with a legal move");
+
+    // When the game ends, so does the pondering: the worker goes quiet
+    // (less than 20 ms of CPU in a second) long before its 60 s are up.
+    ann.send(&ClientMessage::Resign {
+        match_id,
+        token: None,
+    })
+    .await;
+    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+        .await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let mut last = worker_cpu(3).unwrap();
+    loop {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let now = worker_cpu(3).unwrap();
+        if now - last < Duration::from_millis(20) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the worker still thinks after the game: {:?} in the last second",
+            now - last
+        );
+        last = now;
+    }
 }

@@ -82,6 +82,18 @@ pub trait Session: Send {
     fn cpu_time(&self) -> Option<Duration> {
         None
     }
+    /// Thinks on the opponent's time about `game` (the opponent to move) for
+    /// at most `limit`, and returns at once: whether the protocol can (UCI
+    /// only). The next command stops it first.
+    fn ponder(&mut self, game: GameSoFar<'_>, limit: Duration) -> Result<bool, PlayerError> {
+        let _ = (game, limit);
+        Ok(false)
+    }
+    /// Ends the pondering search, if one runs, without waiting for the
+    /// engine (an async host may call it).
+    fn stop_pondering(&mut self) -> Result<(), PlayerError> {
+        Ok(())
+    }
     /// Ends the session's program now, as dropping the session would, and
     /// returns the CPU time the session used in all ([`Session::cpu_time`]
     /// read at its very end): an engine restarted after a failure is still
@@ -196,6 +208,34 @@ impl Player for ExternalPlayer {
             }
             self.restarts_left -= 1;
             tracing::warn!("engine `{command}` failed ({error}); restarting it once");
+        }
+    }
+
+    /// UCI engines only (the other protocols cannot be told to think
+    /// without answering). An engine that fails to take the request is
+    /// ended, and restarted at the next move.
+    fn ponder(&mut self, game: GameSoFar<'_>, limit: Duration) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        match session.ponder(game, limit) {
+            Ok(pondering) => pondering,
+            Err(error) => {
+                tracing::warn!("engine `{}` failed to ponder ({error})", self.command());
+                self.end_session();
+                false
+            }
+        }
+    }
+
+    /// Tells the engine to stop and returns without waiting for it.
+    fn stop_pondering(&mut self) {
+        if let Some(Err(error)) = self.session.as_mut().map(|s| s.stop_pondering()) {
+            tracing::warn!(
+                "engine `{}` failed to stop pondering ({error})",
+                self.command()
+            );
+            self.end_session();
         }
     }
 

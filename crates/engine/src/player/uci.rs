@@ -9,6 +9,13 @@
 //! both clocks). An engine that is still thinking when its budget and the
 //! grace have passed is sent `stop` and gets the grace once more; then it
 //! counts as silent.
+//!
+//! Pondering ([`Session::ponder`]) is `position` (the game after our move,
+//! the opponent to move) and `go ponder movetime LIMIT`: an engine that keeps
+//! its search tree between moves, as ours does, starts its next search from
+//! what it found. [`Session::stop_pondering`] sends `stop` without waiting;
+//! the next command first reads the pondering search's `bestmove` (sending
+//! `stop` if that was not done) and drops it.
 
 use std::time::Instant;
 
@@ -26,6 +33,19 @@ pub struct UciSession {
     name: String,
     /// Deadlines.
     options: SessionOptions,
+    /// The `go ponder` search, if its `bestmove` is still to be read.
+    pondering: Pondering,
+}
+
+/// Where a `go ponder` search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pondering {
+    /// None runs (or its `bestmove` has been read).
+    Idle,
+    /// It runs.
+    Running,
+    /// It was sent `stop`; its `bestmove` is still to be read.
+    Stopped,
 }
 
 impl UciSession {
@@ -36,6 +56,7 @@ impl UciSession {
             name: program_name(words),
             process,
             options,
+            pondering: Pondering::Idle,
         };
         session.process.send("uci")?;
         let deadline = Instant::now() + options.timeouts.handshake;
@@ -53,6 +74,25 @@ impl UciSession {
             .send("setoption name UCI_Variant value amazons")?;
         session.ready()?;
         Ok(session)
+    }
+
+    /// Ends a pondering search, if there is one: `stop` (unless sent
+    /// already), then its `bestmove`, dropped.
+    fn end_pondering(&mut self) -> Result<(), PlayerError> {
+        let was = std::mem::replace(&mut self.pondering, Pondering::Idle);
+        match was {
+            Pondering::Idle => return Ok(()),
+            Pondering::Running => self.process.send("stop")?,
+            Pondering::Stopped => {}
+        }
+        let deadline = Instant::now() + self.options.timeouts.handshake;
+        while !self
+            .process
+            .next_line(deadline, "the pondering search's bestmove")?
+            .trim()
+            .starts_with("bestmove")
+        {}
+        Ok(())
     }
 
     /// Sends `isready` and waits for `readyok`.
@@ -76,11 +116,13 @@ impl Session for UciSession {
     }
 
     fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.end_pondering()?;
         self.process.send("ucinewgame")?;
         self.ready()
     }
 
     fn best_move(&mut self, game: GameSoFar<'_>, budget: ThinkBudget) -> Result<Move, PlayerError> {
+        self.end_pondering()?;
         self.process.send(&position_command(game))?;
         self.process.send(&go_command(budget))?;
         let side = game.position.turn();
@@ -110,9 +152,35 @@ impl Session for UciSession {
         self.process.cpu_time()
     }
 
-    /// Says `quit` (a program that has crashed cannot hear it) and ends the
-    /// program.
+    fn ponder(
+        &mut self,
+        game: GameSoFar<'_>,
+        limit: std::time::Duration,
+    ) -> Result<bool, PlayerError> {
+        self.end_pondering()?;
+        self.process.send(&position_command(game))?;
+        self.process
+            .send(&format!("go ponder movetime {}", limit.as_millis()))?;
+        self.pondering = Pondering::Running;
+        Ok(true)
+    }
+
+    /// Sends `stop` and returns at once: the `bestmove` it brings is read
+    /// before the next command.
+    fn stop_pondering(&mut self) -> Result<(), PlayerError> {
+        if self.pondering == Pondering::Running {
+            self.pondering = Pondering::Stopped;
+            self.process.send("stop")?;
+        }
+        Ok(())
+    }
+
+    /// Says `stop` (to a pondering search) and `quit` (a program that has
+    /// crashed cannot hear them) and ends the program.
     fn end(&mut self) -> Option<std::time::Duration> {
+        if self.pondering == Pondering::Running {
+            let _ = self.process.send("stop");
+        }
         let _ = self.process.send("quit");
         self.process.end()
     }

@@ -290,6 +290,22 @@ impl Computer {
         }
     }
 
+    /// How long the player for `seat` thinks on its opponent's time after
+    /// each of its moves: built-in players only (an external engine's UCI
+    /// pondering needs a predicted reply, which the driver does not make),
+    /// and not at all when `ponder_ms` is 0.
+    fn ponder(&self, seat: &ComputerSeat) -> Option<std::time::Duration> {
+        let builtin = match &seat.opponent {
+            Opponent::Level(_) => true,
+            Opponent::Engine(name) => self
+                .engines
+                .get(name)
+                .is_some_and(|engine| engine.spec.protocol().is_none()),
+        };
+        (builtin && self.config.ponder_ms > 0)
+            .then(|| std::time::Duration::from_millis(self.config.ponder_ms))
+    }
+
     /// How engines are driven (the driver's default deadlines; their
     /// stderr is not shown).
     fn settings(&self) -> PlayerSettings {
@@ -311,6 +327,7 @@ impl Computer {
             player: Computer::player_info(&seat),
             spec: self.spec(&seat),
             settings: self.settings(),
+            ponder: self.ponder(&seat),
             seat,
             slot,
         }
@@ -350,6 +367,8 @@ pub struct Seating {
     spec: PlayerSpec,
     /// Threads and memory.
     settings: PlayerSettings,
+    /// How long it thinks on the opponent's time after its moves, if at all.
+    ponder: Option<std::time::Duration>,
     /// Its name and kind.
     pub player: PlayerInfo,
 }

@@ -50,6 +50,9 @@ pub(super) struct ComputerTask {
     spec: PlayerSpec,
     /// Threads, memory, seed, timeouts.
     settings: PlayerSettings,
+    /// How long it thinks on the opponent's time after its moves, if at
+    /// all: the next move's search starts from what it found.
+    ponder: Option<std::time::Duration>,
     /// Its name, for the log.
     name: String,
     /// The player, built at the first move; `None` while it is out on the
@@ -82,6 +85,7 @@ impl ComputerTask {
             slot,
             spec,
             settings,
+            ponder,
             player: info,
         } = seating;
         let think = std::time::Duration::from_millis(seat.think_ms);
@@ -97,6 +101,7 @@ impl ComputerTask {
             mind,
             spec,
             settings,
+            ponder,
             name: info.name,
             player: None,
             thinking: None,
@@ -175,7 +180,12 @@ impl ComputerTask {
                     tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
                     error.end_reason()
                 });
-                actions.extend(self.mind.thought(match_id, ply, answer));
+                match self.mind.thought(match_id, ply, answer) {
+                    Some(action) => actions.push(action),
+                    // The game ended (or moved on) while it thought: no
+                    // pondering on a game that is over.
+                    None => self.stop_pondering(),
+                }
             }
             Err(_) => {
                 // The job panicked: the player is lost; the next think
@@ -212,7 +222,11 @@ impl ComputerTask {
                     tracing::warn!(player = %self.name, %match_id, %reason, "the computer gives up");
                     self.request(match_id, Request::GiveUp { reason }).await;
                 }
-                Action::GameEnded | Action::RematchRefused => self.slot = None,
+                Action::GameEnded => {
+                    self.slot = None;
+                    self.stop_pondering();
+                }
+                Action::RematchRefused => self.slot = None,
                 Action::AcceptRematch { match_id, new_side } => {
                     match self.shared.computer.reserve() {
                         Some(slot) => {
@@ -248,6 +262,7 @@ impl ComputerTask {
         }
         let player = self.player.take();
         let spec = self.spec.clone();
+        let ponder = self.ponder;
         let settings = PlayerSettings {
             seed: Some(rand::random()),
             ..self.settings
@@ -280,7 +295,18 @@ impl ComputerTask {
                     player.new_game()?;
                 }
                 let game = GameSoFar::new(start, &moves)?;
-                player.choose(game, budget)
+                let m = player.choose(game, budget)?;
+                // Think on the opponent's time, at most `limit`: the player's
+                // next command (its next move, a new game) stops it, and
+                // dropping the player ends its process.
+                if let Some(limit) = ponder {
+                    let mut after = moves.clone();
+                    after.push(m);
+                    if let Ok(game) = GameSoFar::new(start, &after) {
+                        player.ponder(game, limit);
+                    }
+                }
+                Ok(m)
             })();
             Thought {
                 player: Some(player),
@@ -289,6 +315,16 @@ impl ComputerTask {
                 answer,
             }
         }));
+    }
+
+    /// Ends the player's thinking on the opponent's time, if it is here (not
+    /// out thinking on the pool). Its players are external engines (built-in
+    /// levels run in worker processes), whose `stop_pondering` only writes
+    /// `stop` to the engine: safe on the async runtime.
+    fn stop_pondering(&mut self) {
+        if let Some(player) = self.player.as_mut() {
+            player.stop_pondering();
+        }
     }
 
     /// Sends a request to a match as this player.

@@ -116,7 +116,7 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         seed: Some(args.seed),
         ..PlayerSettings::default()
     };
-    let mut player = match args.player.player(&settings) {
+    let player = match args.player.player(&settings) {
         Ok(player) => player,
         Err(e) => {
             eprintln!("amazons-server {SUBCOMMAND}: {e}");
@@ -125,10 +125,10 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut game = (Position::start(), Vec::<Move>::new());
+    let mut worker = Worker::new(args.player.clone(), player);
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let answer = answer(&line, &args.player, player.as_mut(), &mut game);
+        let answer = worker.answer(&line);
         match answer {
             Answer::Quit => break,
             Answer::Lines(lines) => {
@@ -155,46 +155,95 @@ enum Answer {
     Quit,
 }
 
-/// The answer to one UCI line; `game` is the position set by `position`.
-fn answer(
-    line: &str,
-    spec: &PlayerSpec,
-    player: &mut dyn Player,
-    game: &mut (Position, Vec<Move>),
-) -> Answer {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let lines = match words.first().copied() {
-        Some("uci") => vec![
-            format!("id name amazons-server computer {spec}"),
-            "id author amazons developers".to_owned(),
-            "uciok".to_owned(),
-        ],
-        Some("isready") => vec!["readyok".to_owned()],
-        Some("ucinewgame") => match player.new_game() {
-            Ok(()) => Vec::new(),
-            Err(e) => vec![format!("info string {e}")],
-        },
-        Some("position") => match parse_position(&words[1..]) {
-            Ok(parsed) => {
-                *game = parsed;
-                Vec::new()
-            }
-            Err(e) => vec![format!("info string {e}")],
-        },
-        Some("go") => {
-            let budget = parse_go(&words[1..]);
-            let chosen = GameSoFar::new(game.0, &game.1).and_then(|g| player.choose(g, budget));
-            match chosen {
-                Ok(m) => vec![format!("bestmove {}", m.uci())],
-                Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
-            }
+/// The longest a `go ponder` without `movetime` thinks.
+const PONDER_LIMIT: Duration = Duration::from_secs(60);
+
+/// A worker's state between lines: its player, the position set by
+/// `position`, and whether the player ponders.
+struct Worker {
+    /// What plays, for `id name`.
+    spec: PlayerSpec,
+    /// The player.
+    player: Box<dyn Player>,
+    /// The game `position` set: start and moves.
+    game: (Position, Vec<Move>),
+    /// Whether a `go ponder` search runs (its `bestmove` owed at `stop`).
+    pondering: bool,
+}
+
+impl Worker {
+    /// A worker for `player`, at the start.
+    fn new(spec: PlayerSpec, player: Box<dyn Player>) -> Worker {
+        Worker {
+            spec,
+            player,
+            game: (Position::start(), Vec::new()),
+            pondering: false,
         }
-        Some("quit") => return Answer::Quit,
-        // `setoption` (the variant is always amazons), `stop` (a search
-        // always ends within its budget), anything else: nothing to say.
-        _ => Vec::new(),
-    };
-    Answer::Lines(lines)
+    }
+
+    /// The answer to one UCI line. `go ponder [movetime N]` thinks on the
+    /// opponent's time about the position (at most N ms, or
+    /// [`PONDER_LIMIT`]) and answers nothing; `stop` then ends it and
+    /// answers `bestmove (none)` (the driver drops it); any other search
+    /// first ends it, keeping what it found.
+    fn answer(&mut self, line: &str) -> Answer {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let player = self.player.as_mut();
+        let lines = match words.first().copied() {
+            Some("uci") => vec![
+                format!("id name amazons-server computer {}", self.spec),
+                "id author amazons developers".to_owned(),
+                "uciok".to_owned(),
+            ],
+            Some("isready") => vec!["readyok".to_owned()],
+            Some("ucinewgame") => {
+                self.pondering = false;
+                match player.new_game() {
+                    Ok(()) => Vec::new(),
+                    Err(e) => vec![format!("info string {e}")],
+                }
+            }
+            Some("position") => match parse_position(&words[1..]) {
+                Ok(parsed) => {
+                    self.game = parsed;
+                    Vec::new()
+                }
+                Err(e) => vec![format!("info string {e}")],
+            },
+            Some("go") if words.contains(&"ponder") => {
+                let limit = parse_go(&words[1..]).movetime.unwrap_or(PONDER_LIMIT);
+                match GameSoFar::new(self.game.0, &self.game.1) {
+                    Ok(game) => {
+                        self.pondering = player.ponder(game, limit);
+                        Vec::new()
+                    }
+                    Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+                }
+            }
+            Some("go") => {
+                self.pondering = false;
+                let budget = parse_go(&words[1..]);
+                let chosen = GameSoFar::new(self.game.0, &self.game.1)
+                    .and_then(|g| player.choose(g, budget));
+                match chosen {
+                    Ok(m) => vec![format!("bestmove {}", m.uci())],
+                    Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+                }
+            }
+            Some("stop") if self.pondering => {
+                self.pondering = false;
+                player.stop_pondering();
+                vec!["bestmove (none)".to_owned()]
+            }
+            Some("quit") => return Answer::Quit,
+            // `setoption` (the variant is always amazons), `stop` with no
+            // ponder search (a search always ends within its budget),
+            // anything else: nothing to say.
+            _ => Vec::new(),
+        };
+        Answer::Lines(lines)
+    }
 }
 
 /// Reads `go movetime N` or `go wtime .. btime .. winc .. binc ..`.
@@ -261,14 +310,14 @@ mod tests {
     #[test]
     fn it_speaks_the_uci_the_driver_speaks() {
         let spec: PlayerSpec = "level:2".parse().unwrap();
-        let mut player = spec
+        let player = spec
             .player(&PlayerSettings {
                 hash_mb: 1,
                 ..PlayerSettings::default()
             })
             .unwrap();
-        let mut game = (Position::start(), Vec::new());
-        let mut say = |line: &str| answer(line, &spec, player.as_mut(), &mut game);
+        let mut worker = Worker::new(spec, player);
+        let mut say = |line: &str| worker.answer(line);
         let Answer::Lines(hello) = say("uci") else {
             panic!()
         };
@@ -285,6 +334,20 @@ mod tests {
         let text = best[0].strip_prefix("bestmove ").unwrap();
         let after = Position::start().play("d1-d7/g7".parse().unwrap()).unwrap();
         after.is_legal(Move::from_uci(text).unwrap()).unwrap();
+        // Pondering on the opponent's time: no answer until `stop`, whose
+        // `bestmove` the driver drops; then a search as usual.
+        let pondered = format!("position startpos moves d1d7,d7g7 {text}");
+        assert_eq!(say(&pondered), Answer::Lines(vec![]));
+        assert_eq!(say("go ponder movetime 60000"), Answer::Lines(vec![]));
+        assert_eq!(say("stop"), Answer::Lines(vec!["bestmove (none)".into()]));
+        assert_eq!(say("stop"), Answer::Lines(vec![]), "nothing left to stop");
+        assert_eq!(say("go ponder"), Answer::Lines(vec![]));
+        let Answer::Lines(best) = say("go movetime 50") else {
+            panic!()
+        };
+        assert!(best[0].starts_with("bestmove "), "{best:?}");
+        assert_ne!(best[0], "bestmove (none)");
+        assert_eq!(say("stop"), Answer::Lines(vec![]), "the search ended it");
         assert_eq!(say("quit"), Answer::Quit);
         assert_eq!(
             parse_go(&["wtime", "1000", "btime", "2000", "winc", "5", "binc", "6"]),
