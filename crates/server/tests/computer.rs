@@ -200,13 +200,7 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
     ann.play(match_id, 0, "d1-d7/g7").await;
     ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
         .await;
-    ann.send(&ClientMessage::Resign {
-        match_id,
-        token: None,
-    })
-    .await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
-        .await;
+    ann.resign(match_id).await;
     ann.send(&ClientMessage::OfferRematch { match_id }).await;
     let new_match = match ann
         .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
@@ -590,13 +584,7 @@ async fn the_computer_thinks_on_the_players_time() {
 
     // When the game ends, so does the pondering: the worker goes quiet
     // (less than 20 ms of CPU in a second) long before its 60 s are up.
-    ann.send(&ClientMessage::Resign {
-        match_id,
-        token: None,
-    })
-    .await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
-        .await;
+    ann.resign(match_id).await;
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     let mut last = worker_cpu(3).unwrap();
     loop {

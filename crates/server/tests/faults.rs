@@ -147,13 +147,7 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     lobby
         .recv_until(|m| matches!(m, ServerMessage::MatchList { .. }))
         .await;
-    ann.send(&ClientMessage::Resign {
-        match_id,
-        token: None,
-    })
-    .await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
-        .await;
+    ann.resign(match_id).await;
     bob.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
         .await;
     ann.send(&ClientMessage::OfferRematch { match_id }).await;

@@ -227,6 +227,18 @@ impl Client {
         })
         .await;
     }
+
+    /// Resigns the game of `match_id` (as the seat this connection holds)
+    /// and waits for its `game_over`.
+    pub async fn resign(&mut self, match_id: MatchId) {
+        self.send(&ClientMessage::Resign {
+            match_id,
+            token: None,
+        })
+        .await;
+        self.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+            .await;
+    }
 }
 
 /// A random legal move.
