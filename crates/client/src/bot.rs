@@ -63,6 +63,8 @@ struct Bot {
     games_done: u32,
     /// Stop after this many.
     games_limit: Option<u32>,
+    /// Whether the engine thinks on the opponent's time (the built-in one).
+    ponders: bool,
     /// The match and ply where the engine gave up (and the bot resigned),
     /// so it is not asked again while the `game_over` is on its way.
     gave_up: Option<(MatchId, u32)>,
@@ -102,6 +104,10 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
         let mut bot = Bot::new(target, Some(chooser), think, connection.outbox.clone());
         bot.games_limit = args.games;
+        // The built-in engine keeps its tree from pondering; an external
+        // engine's UCI pondering wants a predicted reply, which we do not
+        // make, so it is not asked to.
+        bot.ponders = spec.protocol().is_none();
         let (answers, mut answer_events) = unbounded_channel::<Answer>();
         let mut interrupts = crate::terminal::interrupts();
         let result = loop {
@@ -171,6 +177,7 @@ impl Bot {
             refused: HashSet::new(),
             games_done: 0,
             games_limit: None,
+            ponders: false,
             gave_up: None,
             stopping: false,
         }
@@ -509,6 +516,7 @@ impl Bot {
         );
         let new_game = ply < 2;
         let answers = answers.clone();
+        let ponders = self.ponders;
         std::thread::spawn(move || {
             let mut result = Ok(());
             if new_game {
@@ -526,7 +534,7 @@ impl Bot {
             });
             // Think on the opponent's time (with the engine's own threads, at
             // most PONDER_LIMIT): the next choose starts from what it found.
-            if let Ok(m) = &result {
+            if let (Ok(m), true) = (&result, ponders) {
                 let mut after = moves.clone();
                 after.push(*m);
                 if let Ok(game) = GameSoFar::new(start, &after) {
