@@ -178,9 +178,7 @@ impl Session for UciSession {
     /// Says `stop` (to a pondering search) and `quit` (a program that has
     /// crashed cannot hear them) and ends the program.
     fn end(&mut self) -> Option<std::time::Duration> {
-        if self.pondering == Pondering::Running {
-            let _ = self.process.send("stop");
-        }
+        let _ = self.stop_pondering();
         let _ = self.process.send("quit");
         self.process.end()
     }

@@ -441,7 +441,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if let Some(sprt) = &args.sprt {
         let results = results.lock().expect("results");
         let wins = a_wins(&results);
-        if already > 0 && sprt.verdict(wins, already - wins) != Verdict::Continue {
+        if sprt.verdict(wins, already - wins) != Verdict::Continue {
             decided.store(true, Ordering::SeqCst);
         }
     }

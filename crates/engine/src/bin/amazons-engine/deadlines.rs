@@ -7,13 +7,15 @@
 //! checks this itself (`over the move time + margin`); under a clock the
 //! budget depends on the clocks, hence this command.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use amazons_core::{GameRecord, Side, TimeControl};
 use amazons_engine::time::{self, TimePlan};
 use amazons_engine::{ClockLimits, SearchLimits};
 use anyhow::{Context, bail};
+
+use crate::records;
 
 /// Arguments of `amazons-engine deadlines`.
 #[derive(clap::Args, Debug)]
@@ -80,8 +82,9 @@ fn check_record(
         .replay()
         .with_context(|| format!("{file}: replaying"))?;
     let increment = Duration::from_millis(increment_ms);
-    // Each side's clock before the move at `index`: its clock after its last
-    // move, or the initial time.
+    // The clock, before the move at `index`, of the side that makes it: its
+    // clock after its last move, or the initial time. (At `index + 1`: the
+    // opponent's.)
     let clock_before = |index: usize| -> anyhow::Result<Duration> {
         match index.checked_sub(2) {
             None => Ok(Duration::from_millis(initial_ms)),
@@ -101,16 +104,11 @@ fn check_record(
         if mover != player {
             continue;
         }
-        let opponent_remaining = if index == 0 {
-            Duration::from_millis(initial_ms)
-        } else {
-            clock_before(index + 1)?
-        };
         let limits = SearchLimits {
             clock: Some(ClockLimits {
                 remaining: clock_before(index)?,
                 increment,
-                opponent_remaining,
+                opponent_remaining: clock_before(index + 1)?,
                 opponent_increment: increment,
             }),
             ..SearchLimits::default()
@@ -127,38 +125,11 @@ fn check_record(
     Ok(checked)
 }
 
-/// Reads every record in `dir` (sorted by name).
-fn read_records(dir: &Path) -> anyhow::Result<Vec<(String, GameRecord)>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("game-") && n.ends_with(".json"))
-        })
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let record = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a game record", path.display()))?;
-            let name = path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            Ok((name, record))
-        })
-        .collect()
-}
-
 /// Runs `amazons-engine deadlines`: prints the moves checked, how many went
 /// over their hard budget + the margin (each such move on a line of its
 /// own), the largest excess and how much of its budget a move used.
 pub fn run(args: DeadlineArgs) -> anyhow::Result<()> {
-    let records = read_records(&args.dir)?;
+    let records = records::read_all(&args.dir)?;
     if records.is_empty() {
         bail!("no game records (game-*.json) in {}", args.dir.display());
     }

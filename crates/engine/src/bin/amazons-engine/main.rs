@@ -139,10 +139,10 @@ fn main() -> anyhow::Result<()> {
                 (None, Some(n)) => (ALPHA_BETA_LEVEL, SearchLimits::nodes(n), None),
                 (None, None) => (ALPHA_BETA_LEVEL, SearchLimits::depth(depth), None),
             };
-            let unit = if playouts.is_some() {
-                "playouts"
+            let (unit, per) = if playouts.is_some() {
+                ("playouts", "Playouts")
             } else {
-                "nodes"
+                ("nodes", "Nodes")
             };
             let mut total = 0;
             let mut signature = Vec::new();
@@ -159,11 +159,11 @@ fn main() -> anyhow::Result<()> {
                 });
                 let report = engine.search(&position, &limits, &mut |_| {});
                 let secs = report.elapsed.as_secs_f64();
+                let best = report
+                    .best_move
+                    .map_or("(none)".to_string(), |m| m.uci().to_string());
                 println!(
-                    "{fen}\n  best {} score {} depth {} {unit} {} time {:.3} s nps {:.0}",
-                    report
-                        .best_move
-                        .map_or("(none)".to_string(), |m| m.uci().to_string()),
+                    "{fen}\n  best {best} score {} depth {} {unit} {} time {:.3} s nps {:.0}",
                     report.score_cp,
                     report.depth,
                     report.nodes,
@@ -171,25 +171,19 @@ fn main() -> anyhow::Result<()> {
                     report.nodes as f64 / secs.max(1e-9)
                 );
                 total += report.nodes;
-                signature.push(
-                    report
-                        .best_move
-                        .map_or("(none)".to_string(), |m| m.uci().to_string()),
-                );
+                signature.push(best);
             }
             let secs = start.elapsed().as_secs_f64();
             // With one thread the search runs on this thread: its CPU time
             // does not grow while other processes have the machine.
             let cpu = (thread_cpu_time() - cpu_start).as_secs_f64();
             println!(
-                "Total {unit}: {total}\nTotal time: {secs:.3} s\n{}/second: {:.0}",
-                capitalised(unit),
+                "Total {unit}: {total}\nTotal time: {secs:.3} s\n{per}/second: {:.0}",
                 total as f64 / secs.max(1e-9)
             );
             if threads == 1 {
                 println!(
-                    "CPU time: {cpu:.3} s\n{}/CPU second: {:.0}",
-                    capitalised(unit),
+                    "CPU time: {cpu:.3} s\n{per}/CPU second: {:.0}",
                     total as f64 / cpu.max(1e-9)
                 );
             }
@@ -253,14 +247,6 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
-}
-
-/// `nodes` as `Nodes`, for the summary lines.
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 #[cfg(test)]

@@ -16,6 +16,36 @@ fn path(dir: &Path, index: usize) -> PathBuf {
     dir.join(format!("game-{:04}.json", index + 1))
 }
 
+/// Reads one record file.
+fn read(file: &Path) -> anyhow::Result<GameRecord> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not a game record", file.display()))
+}
+
+/// Every record in `dir` (`game-*.json`, sorted by name), with its file name.
+pub fn read_all(dir: &Path) -> anyhow::Result<Vec<(String, GameRecord)>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("game-") && n.ends_with(".json"))
+        })
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            Ok((name, read(&path)?))
+        })
+        .collect()
+}
+
 /// Writes the record of game `index` into `dir` through a temporary file
 /// renamed into place: a match killed while writing leaves no half record.
 pub fn write(dir: &Path, index: usize, record: &GameRecord) -> anyhow::Result<()> {
@@ -56,13 +86,13 @@ pub fn read_finished(
     let mut finished = Vec::new();
     for index in 0..games {
         let file = path(dir, index);
-        let text = match std::fs::read_to_string(&file) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e).with_context(|| format!("reading {}", file.display())),
-        };
-        let record: GameRecord = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a game record", file.display()))?;
+        if !file
+            .try_exists()
+            .with_context(|| format!("reading {}", file.display()))?
+        {
+            continue;
+        }
+        let record = read(&file)?;
         let expected = scheduled(index);
         let start = record
             .initial_position()
