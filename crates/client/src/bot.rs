@@ -522,25 +522,20 @@ impl Bot {
             if new_game {
                 result = chooser.new_game();
             }
+            // Choose, then think on the opponent's time (with the engine's own
+            // threads, at most PONDER_LIMIT): the next choose starts from
+            // what it found.
             let result = result.and_then(|()| {
-                chooser.choose(
+                chooser.choose_then_ponder(
                     GameSoFar {
                         start,
                         moves: &moves,
                         position,
                     },
                     budget,
+                    ponders.then_some(PONDER_LIMIT),
                 )
             });
-            // Think on the opponent's time (with the engine's own threads, at
-            // most PONDER_LIMIT): the next choose starts from what it found.
-            if let (Ok(m), true) = (&result, ponders) {
-                let mut after = moves.clone();
-                after.push(*m);
-                if let Ok(game) = GameSoFar::new(start, &after) {
-                    chooser.ponder(game, PONDER_LIMIT);
-                }
-            }
             let _ = answers.send(Answer {
                 chooser,
                 match_id,

@@ -337,12 +337,7 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
     }
     ann.send(&ClientMessage::OfferRematch { match_id }).await;
     assert_eq!(ann.expect_error().await, ErrorCode::GameNotOver);
-    ann.send(&ClientMessage::Resign {
-        match_id,
-        token: None,
-    })
-    .await;
-    ann.recv_until(is_game_over).await;
+    ann.resign(match_id).await;
     bob.recv_until(is_game_over).await;
     ann.send(&ClientMessage::OfferRematch { match_id }).await;
     match bob

@@ -150,4 +150,27 @@ pub trait Player: Send {
     /// Ends the thinking [`Player::ponder`] started, if any (when the game
     /// ends, or the host wants the CPU back); a no-op otherwise.
     fn stop_pondering(&mut self) {}
+    /// Chooses a move as [`Player::choose`] does, then, with `ponder`,
+    /// thinks on the opponent's time about the game after it for at most
+    /// that long ([`Player::ponder`]): what a host that ponders does after
+    /// each move.
+    fn choose_then_ponder(
+        &mut self,
+        game: GameSoFar<'_>,
+        budget: ThinkBudget,
+        ponder: Option<Duration>,
+    ) -> Result<Move, PlayerError> {
+        let m = self.choose(game, budget)?;
+        if let (Some(limit), Ok(position)) = (ponder, game.position.play(m)) {
+            let mut moves = game.moves.to_vec();
+            moves.push(m);
+            let after = GameSoFar {
+                start: game.start,
+                moves: &moves,
+                position,
+            };
+            self.ponder(after, limit);
+        }
+        Ok(m)
+    }
 }

@@ -79,11 +79,9 @@ impl UciSession {
     /// Ends a pondering search, if there is one: `stop` (unless sent
     /// already), then its `bestmove`, dropped.
     fn end_pondering(&mut self) -> Result<(), PlayerError> {
-        let was = std::mem::replace(&mut self.pondering, Pondering::Idle);
-        match was {
-            Pondering::Idle => return Ok(()),
-            Pondering::Running => self.process.send("stop")?,
-            Pondering::Stopped => {}
+        self.stop_pondering()?;
+        if std::mem::replace(&mut self.pondering, Pondering::Idle) == Pondering::Idle {
+            return Ok(());
         }
         let deadline = Instant::now() + self.options.timeouts.handshake;
         while !self

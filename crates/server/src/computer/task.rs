@@ -295,18 +295,10 @@ impl ComputerTask {
                     player.new_game()?;
                 }
                 let game = GameSoFar::new(start, &moves)?;
-                let m = player.choose(game, budget)?;
-                // Think on the opponent's time, at most `limit`: the player's
-                // next command (its next move, a new game) stops it, and
-                // dropping the player ends its process.
-                if let Some(limit) = ponder {
-                    let mut after = moves.clone();
-                    after.push(m);
-                    if let Ok(game) = GameSoFar::new(start, &after) {
-                        player.ponder(game, limit);
-                    }
-                }
-                Ok(m)
+                // Choose, then think on the opponent's time, at most
+                // `ponder`: the player's next command (its next move, a new
+                // game) stops it, and dropping the player ends its process.
+                player.choose_then_ponder(game, budget, ponder)
             })();
             Thought {
                 player: Some(player),
