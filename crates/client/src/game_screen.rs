@@ -816,7 +816,7 @@ mod tests {
         let mut screen = hot_seat();
         screen.clock = Clock::with_remaining(
             "5+0".parse().unwrap(),
-            [Duration::from_secs(300), Duration::from_millis(9_400)],
+            amazons_core::BySide::new(Duration::from_secs(300), Duration::from_millis(9_400)),
         );
         let m: Move = "d1-d7/g7".parse().unwrap();
         screen.show_move(Position::start().play(m).unwrap(), m);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant, SystemTime};
 
-use amazons_core::{Game, Move, PlayerInfo, PlayerKind, RecordMeta, Side};
+use amazons_core::{BySide, Game, Move, PlayerInfo, PlayerKind, RecordMeta, Side};
 use anyhow::Context;
 use crossterm::event;
 
@@ -194,7 +194,7 @@ impl LocalMatch {
                 movetime: None,
                 clocks: Some(ClockBudget {
                     remaining,
-                    increment: [self.game.time_control().increment(); 2],
+                    increment: BySide::both(self.game.time_control().increment()),
                 }),
             },
         }
@@ -502,7 +502,10 @@ fn apply_program_answer(
 /// The clocks as text for plain mode (`white 4:59 / black 5:00`), if timed.
 fn clock_text(game: &Game, now: Instant) -> String {
     match game.clock().remaining_both(now) {
-        Some([white, black]) => format!(
+        Some(BySide {
+            first: white,
+            second: black,
+        }) => format!(
             " [white {} / black {}]",
             format_clock(white),
             format_clock(black)

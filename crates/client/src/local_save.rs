@@ -136,7 +136,10 @@ mod tests {
         assert_eq!(restored.position(), game.position());
         assert_eq!(
             restored.clock().remaining_both(later),
-            Some([Duration::from_secs(57), Duration::from_secs(60)]),
+            Some(amazons_core::BySide::new(
+                Duration::from_secs(57),
+                Duration::from_secs(60)
+            )),
             "white's time after its move; black's turn starts now"
         );
         assert_eq!(restored.position().turn(), Side::Second);

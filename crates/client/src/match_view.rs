@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{Clock, Move, Outcome, Position, Side, TimeControl};
+use amazons_core::{BySide, Clock, Move, Outcome, Position, Side, TimeControl};
 use amazons_engine::player::{ClockBudget, ThinkBudget};
 use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage};
 
@@ -68,7 +68,8 @@ fn clock_from(
     match report {
         None => Clock::new(control),
         Some(report) => {
-            let remaining = [report.white_ms, report.black_ms].map(Duration::from_millis);
+            let remaining =
+                BySide::new(report.white_ms, report.black_ms).map(Duration::from_millis);
             let mut clock = Clock::with_remaining(control, remaining);
             if let Some(side) = report.running {
                 clock.start(side, now);
@@ -224,18 +225,18 @@ impl MatchView {
             };
         };
         let increment = Duration::from_millis(increment_ms);
-        let remaining = Side::BOTH.map(|side| self.clock.remaining(side, now).unwrap_or_default());
+        let remaining = BySide::from_fn(|side| self.clock.remaining(side, now).unwrap_or_default());
         let me = self.position.turn();
-        let margin = Duration::from_millis(150) + remaining[me.index()] / 20;
+        let margin = Duration::from_millis(150) + remaining[me] / 20;
         let mut safe = remaining;
-        safe[me.index()] = remaining[me.index()]
+        safe[me] = remaining[me]
             .saturating_sub(margin)
             .max(Duration::from_millis(20));
         match fixed {
             Some(fixed) => {
-                let share = safe[me.index()] / 10 + increment.mul_f64(0.8);
+                let share = safe[me] / 10 + increment.mul_f64(0.8);
                 ThinkBudget {
-                    movetime: Some(fixed.min(share).min(safe[me.index()])),
+                    movetime: Some(fixed.min(share).min(safe[me])),
                     clocks: None,
                 }
             }
@@ -243,7 +244,7 @@ impl MatchView {
                 movetime: None,
                 clocks: Some(ClockBudget {
                     remaining: safe,
-                    increment: [increment; 2],
+                    increment: BySide::both(increment),
                 }),
             },
         }
@@ -302,8 +303,11 @@ mod tests {
         let view = MatchView::from_snapshot(&snapshot(), None, now).unwrap();
         let budget = view.budget(None, now);
         let clocks = budget.clocks.unwrap();
-        assert!(clocks.remaining[1] < Duration::from_secs(290), "{clocks:?}");
-        assert_eq!(clocks.remaining[0], Duration::from_millis(297_900));
+        assert!(
+            clocks.remaining.second < Duration::from_secs(290),
+            "{clocks:?}"
+        );
+        assert_eq!(clocks.remaining.first, Duration::from_millis(297_900));
         let fixed = view.budget(Some(Duration::from_secs(100)), now);
         assert!(
             fixed.movetime.unwrap() < Duration::from_secs(40),

@@ -10,7 +10,7 @@
 use crate::attacks::{mobility_planes_raw, neighbours, queen_reach, split_reach};
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::Move;
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use crate::square::Square;
 
 /// Number of queens each side has in the standard game.
@@ -44,7 +44,7 @@ pub const QUEENS_PER_SIDE: usize = 4;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
     /// Queens of each side, indexed by [`Side::index`].
-    queens: [Bitboard; 2],
+    queens: BySide<Bitboard>,
     /// Squares burnt by arrows.
     arrows: Bitboard,
 }
@@ -60,7 +60,7 @@ impl Board {
         debug_assert!(first_queens.count() as usize <= QUEENS_PER_SIDE);
         debug_assert!(second_queens.count() as usize <= QUEENS_PER_SIDE);
         Board {
-            queens: [first_queens, second_queens],
+            queens: BySide::new(first_queens, second_queens),
             arrows,
         }
     }
@@ -68,7 +68,7 @@ impl Board {
     /// The queens of `side`.
     #[inline]
     pub fn queens(&self, side: Side) -> Bitboard {
-        self.queens[side.index()]
+        self.queens[side]
     }
 
     /// Squares burnt by arrows.
@@ -80,7 +80,7 @@ impl Board {
     /// Every square something stands on.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.queens[0] | self.queens[1] | self.arrows
+        self.queens.first | self.queens.second | self.arrows
     }
 
     /// Every free square.
@@ -139,7 +139,7 @@ impl Board {
     #[inline]
     pub fn with_step(&self, side: Side, from: Square, to: Square) -> Board {
         let mut next = *self;
-        next.queens[side.index()] = self.queens[side.index()].without(from).with(to);
+        next.queens[side] = self.queens[side].without(from).with(to);
         next
     }
 
@@ -161,7 +161,7 @@ impl Board {
     /// Toggles `m` in place (playing it, or taking it back: the same XOR).
     #[inline]
     pub(crate) fn toggle(&mut self, side: Side, m: Move) {
-        self.queens[side.index()] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+        self.queens[side] ^= Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
         self.arrows ^= Bitboard::from_square(m.arrow);
     }
 

@@ -11,7 +11,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crate::side::Side;
+use crate::side::{BySide, Side};
 
 /// The longest starting time a [`TimeControl`] accepts: 24 hours.
 pub const MAX_INITIAL: Duration = Duration::from_secs(24 * 3600);
@@ -240,8 +240,8 @@ pub struct Clock {
     /// The rules.
     control: TimeControl,
     /// Time left for each side when its turn began (or now, for a side whose
-    /// clock is not running), indexed by [`Side::index`].
-    remaining: [Duration; 2],
+    /// clock is not running).
+    remaining: BySide<Duration>,
     /// The side whose clock runs, and since when.
     running: Option<(Side, Instant)>,
 }
@@ -252,14 +252,14 @@ impl Clock {
         let initial = control.initial().unwrap_or(Duration::ZERO);
         Clock {
             control,
-            remaining: [initial; 2],
+            remaining: BySide::both(initial),
             running: None,
         }
     }
 
-    /// Stopped clocks showing `remaining` (white first): a clock restored
-    /// from storage or read from a server's message.
-    pub fn with_remaining(control: TimeControl, remaining: [Duration; 2]) -> Clock {
+    /// Stopped clocks showing `remaining`: a clock restored from storage or
+    /// read from a server's message.
+    pub fn with_remaining(control: TimeControl, remaining: BySide<Duration>) -> Clock {
         Clock {
             control,
             remaining,
@@ -291,7 +291,7 @@ impl Clock {
             && self.control.is_timed()
         {
             let used = now.saturating_duration_since(since);
-            self.remaining[side.index()] = self.remaining[side.index()].saturating_sub(used);
+            self.remaining[side] = self.remaining[side].saturating_sub(used);
         }
     }
 
@@ -308,7 +308,7 @@ impl Clock {
         if !self.control.is_timed() {
             return None;
         }
-        let left = self.remaining[side.index()];
+        let left = self.remaining[side];
         Some(match self.running {
             Some((running, since)) if running == side => {
                 left.saturating_sub(now.saturating_duration_since(since))
@@ -317,19 +317,19 @@ impl Clock {
         })
     }
 
-    /// Both clocks at `now`, white first (`None` when untimed).
-    pub fn remaining_both(&self, now: Instant) -> Option<[Duration; 2]> {
-        Some([
+    /// Both clocks at `now` (`None` when untimed).
+    pub fn remaining_both(&self, now: Instant) -> Option<BySide<Duration>> {
+        Some(BySide::new(
             self.remaining(Side::First, now)?,
             self.remaining(Side::Second, now)?,
-        ])
+        ))
     }
 
     /// When the running side's flag falls (`None` when untimed or stopped).
     pub fn flag_deadline(&self) -> Option<(Side, Instant)> {
         let (side, since) = self.running?;
         self.control.is_timed().then(|| {
-            let left = self.remaining[side.index()];
+            let left = self.remaining[side];
             (side, since.checked_add(left).unwrap_or(since))
         })
     }
@@ -347,7 +347,7 @@ impl Clock {
         let (side, since) = self.running?;
         let spent = now.saturating_duration_since(since);
         Some(if self.control.is_timed() {
-            let left = self.remaining[side.index()];
+            let left = self.remaining[side];
             if spent >= left {
                 Err(Flagged { side })
             } else {
@@ -374,7 +374,7 @@ impl Clock {
         if let Some(after) = clock_after
             && self.control.is_timed()
         {
-            self.remaining[side.index()] = after;
+            self.remaining[side] = after;
         }
         self.running = Some((side.opponent(), now));
     }
@@ -382,7 +382,7 @@ impl Clock {
     /// Sets `side`'s time to zero and stops the clock: the flag fell.
     pub fn flag(&mut self, side: Side) {
         self.running = None;
-        self.remaining[side.index()] = Duration::ZERO;
+        self.remaining[side] = Duration::ZERO;
     }
 }
 
@@ -476,7 +476,10 @@ mod tests {
         assert_eq!(clock.running(), Some(Side::Second));
         assert_eq!(
             clock.remaining_both(t1 + Duration::from_secs(10)),
-            Some([Duration::from_secs(57), Duration::from_secs(50)])
+            Some(BySide::new(
+                Duration::from_secs(57),
+                Duration::from_secs(50)
+            ))
         );
         assert_eq!(
             clock.flag_deadline(),

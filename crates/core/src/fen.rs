@@ -11,7 +11,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::position::{Position, SetupError};
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use crate::square::Square;
 
 /// The standard starting position in FEN.
@@ -150,7 +150,7 @@ impl FromStr for Position {
         if ranks.len() != 10 {
             return Err(FenError::RankCount(ranks.len()));
         }
-        let mut queens = [Bitboard::EMPTY; 2];
+        let mut queens = BySide::both(Bitboard::EMPTY);
         let mut arrows = Bitboard::EMPTY;
         for (row, rank_text) in ranks.iter().enumerate() {
             let rank = 9 - row as u8;
@@ -167,8 +167,8 @@ impl FromStr for Position {
                     continue;
                 }
                 let target = match c {
-                    'Q' => &mut queens[0],
-                    'q' => &mut queens[1],
+                    'Q' => &mut queens.first,
+                    'q' => &mut queens.second,
                     '*' => &mut arrows,
                     found => {
                         return Err(FenError::BadPiece {
@@ -205,7 +205,12 @@ impl FromStr for Position {
             return Err(FenError::TrailingText(rest.join(" ")));
         }
         Ok(Position::from_parts(
-            queens[0], queens[1], arrows, turn, halfmove, fullmove,
+            queens.first,
+            queens.second,
+            arrows,
+            turn,
+            halfmove,
+            fullmove,
         )?)
     }
 }

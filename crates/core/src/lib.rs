@@ -4,22 +4,30 @@
 //! whether a move is legal. It does no I/O and needs no runtime.
 //!
 //! # Layout
-//! - [`square`]: the 100 squares and their names.
-//! - [`bitboard`]: sets of squares in a `u128`, and set-wise shifts.
-//! - [`attacks`]: how far a queen or arrow reaches through empty squares.
-//! - [`board`]: where the queens and arrows stand; staged move generation
-//!   (queen steps, then arrows), counting and "can this side move".
-//! - [`side`]: the first and second player (White and Black at the edges).
-//! - [`moves`]: a move (queen from, queen to, arrow) and its canonical text.
-//! - [`notation`]: the tolerant move parser and the UCI form.
-//! - [`position`]: a board and the side to move: legality, make/unmake.
-//! - [`zobrist`]: hash keys, updated incrementally by moves.
-//! - [`fen`]: positions as FEN text (Fairy-Stockfish's Amazons form).
-//! - [`outcome`]: how a game ends.
-//! - [`clock`]: time controls (`5+3` = 5 minutes + 3 s) and Fischer clocks.
-//! - [`game`]: a game in progress (moves, clocks, outcome) and the record it becomes.
-//! - [`record`]: finished games as serde records, and their replay.
-//! - [`perft`](mod@perft): move-tree counts, the check that move generation is right.
+//! The modules are private; every type has one path, `amazons_core::Type`.
+//! - `square`: the 100 [`Square`]s and their names.
+//! - `bitboard`: sets of squares in a `u128` ([`Bitboard`]), and set-wise shifts.
+//! - [`attacks`]: how far a queen or arrow reaches through empty squares (the
+//!   one public module: functions the engine's evaluation builds on).
+//! - `board`: where the queens and arrows stand ([`Board`]); staged move
+//!   generation (queen steps, then arrows), counting and "can this side move".
+//! - `side`: the first and second player ([`Side`]; White and Black at the
+//!   edges), and per-side data ([`BySide`]).
+//! - `moves`: a [`Move`] (queen from, queen to, arrow) and its canonical text.
+//! - `notation`: the tolerant move parser ([`MoveParseError`]) and the UCI form.
+//! - `position`: a board and the side to move ([`Position`]): legality,
+//!   make/unmake.
+//! - `zobrist`: hash keys, updated incrementally by moves.
+//! - `fen`: positions as FEN text (Fairy-Stockfish's Amazons form, [`Fen`]).
+//! - `outcome`: how a game ends ([`Outcome`], [`EndReason`]).
+//! - `clock`: time controls ([`TimeControl`]: `5+3` = 5 minutes + 3 s) and
+//!   Fischer clocks ([`Clock`]).
+//! - `game`: a game in progress ([`Game`]: moves, clocks, outcome) and the
+//!   record it becomes.
+//! - `record`: finished games as serde records ([`GameRecord`]), and their
+//!   replay.
+//! - `perft`: move-tree counts ([`perft()`]), the check that move generation
+//!   is right.
 //!
 //! # Example
 //! ```
@@ -50,25 +58,27 @@
 //! ```
 
 pub mod attacks;
-pub mod bitboard;
-pub mod board;
-pub mod clock;
-pub mod fen;
-pub mod game;
-pub mod moves;
-pub mod notation;
-pub mod outcome;
-pub mod perft;
-pub mod position;
-pub mod record;
-pub mod side;
-pub mod square;
-pub mod zobrist;
+mod bitboard;
+mod board;
+mod clock;
+mod fen;
+mod game;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod record;
+mod side;
+mod square;
+mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};
 pub use board::{Board, QUEENS_PER_SIDE};
-pub use clock::{Charge, Clock, Flagged, TimeControl, TimeControlError};
-pub use fen::{FenError, START_FEN};
+pub use clock::{
+    Charge, Clock, Flagged, MAX_INCREMENT, MAX_INITIAL, TimeControl, TimeControlError,
+};
+pub use fen::{Fen, FenError, START_FEN};
 pub use game::{Game, GameError, RecordMeta, unix_ms};
 pub use moves::{Move, UciMove};
 pub use notation::{MoveParseError, MovePart};
@@ -78,8 +88,8 @@ pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
     GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordedMove, ReplayError,
 };
-pub use side::Side;
-pub use square::Square;
+pub use side::{BySide, Side};
+pub use square::{FILES, RANKS, SQUARES, Square};
 
 /// The longest possible game: every move burns one of the 92 squares that are
 /// empty at the start.

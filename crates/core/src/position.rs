@@ -8,7 +8,7 @@ use crate::bitboard::{Bitboard, Direction};
 use crate::board::{Board, QUEENS_PER_SIDE};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::zobrist;
 
@@ -125,9 +125,9 @@ impl Position {
         halfmove_clock: u16,
         fullmove: u16,
     ) -> Result<Position, SetupError> {
-        let queens = [first_queens, second_queens];
+        let queens = BySide::new(first_queens, second_queens);
         for side in Side::BOTH {
-            let count = queens[side.index()].count();
+            let count = queens[side].count();
             if count == 0 {
                 return Err(SetupError::NoQueens(side));
             }

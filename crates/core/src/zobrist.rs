@@ -44,18 +44,18 @@ static KEYS: Keys = build_keys();
 
 /// Key of `side`'s queen standing on `sq`.
 #[inline]
-pub fn queen_key(side: Side, sq: Square) -> u64 {
+pub(crate) fn queen_key(side: Side, sq: Square) -> u64 {
     KEYS.pieces[side.index()][sq.index() as usize]
 }
 
 /// Key of an arrow on `sq`.
 #[inline]
-pub fn arrow_key(sq: Square) -> u64 {
+pub(crate) fn arrow_key(sq: Square) -> u64 {
     KEYS.pieces[2][sq.index() as usize]
 }
 
 /// Key XORed in when the second player is to move.
 #[inline]
-pub fn second_to_move_key() -> u64 {
+pub(crate) fn second_to_move_key() -> u64 {
     KEYS.second_to_move
 }

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{Clock, Flagged, Game, GameError, Side, TimeControl};
+use amazons_core::{BySide, Clock, Flagged, Game, GameError, Side, TimeControl};
 use proptest::prelude::*;
 
 fn fischer() -> impl Strategy<Value = TimeControl> {
@@ -37,10 +37,10 @@ proptest! {
         let mut clock = Clock::new(tc);
         clock.start(Side::First, t0);
         let mut now = t0;
-        let mut expected = [initial_ms as i64; 2];
+        let mut expected = BySide::both(initial_ms as i64);
         let mut side = Side::First;
         for spent in spends {
-            let left = expected[side.index()] as u64;
+            let left = expected[side] as u64;
             // The deadline is exactly where the mover's time reaches zero.
             let (flag_side, at) = clock.flag_deadline().unwrap();
             prop_assert_eq!(flag_side, side);
@@ -57,17 +57,17 @@ proptest! {
             // The opponent's clock does not move.
             prop_assert_eq!(
                 clock.remaining(side.opponent(), later),
-                Some(Duration::from_millis(expected[side.opponent().index()] as u64))
+                Some(Duration::from_millis(expected[side.opponent()] as u64))
             );
             let before = clock;
             match clock.charge(later).unwrap() {
                 Ok(charge) => {
                     prop_assert!(spent < left);
                     prop_assert_eq!(charge.spent, Duration::from_millis(spent));
-                    expected[side.index()] += increment_ms as i64 - spent as i64;
+                    expected[side] += increment_ms as i64 - spent as i64;
                     prop_assert_eq!(
                         charge.clock_after,
-                        Some(Duration::from_millis(expected[side.index()] as u64))
+                        Some(Duration::from_millis(expected[side] as u64))
                     );
                     prop_assert_eq!(clock, before, "charge only computes");
                     clock.record_move(side, charge.clock_after, later);

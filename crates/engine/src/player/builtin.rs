@@ -76,10 +76,10 @@ impl Drop for BuiltinPlayer {
 pub fn search_limits(game: GameSoFar<'_>, budget: ThinkBudget) -> SearchLimits {
     let side = game.position.turn();
     let clock = budget.clocks.map(|clocks| ClockLimits {
-        remaining: clocks.remaining[side.index()],
-        increment: clocks.increment[side.index()],
-        opponent_remaining: clocks.remaining[side.opponent().index()],
-        opponent_increment: clocks.increment[side.opponent().index()],
+        remaining: clocks.remaining[side],
+        increment: clocks.increment[side],
+        opponent_remaining: clocks.remaining[side.opponent()],
+        opponent_increment: clocks.increment[side.opponent()],
     });
     let movetime = match (budget.movetime, clock) {
         (None, None) => Some(Duration::from_secs(1)),
@@ -147,7 +147,7 @@ mod tests {
     use super::*;
     use crate::EngineConfig;
     use crate::player::ClockBudget;
-    use amazons_core::Position;
+    use amazons_core::{BySide, Position};
 
     #[test]
     fn plays_a_legal_move_and_says_its_level() {
@@ -202,8 +202,8 @@ mod tests {
         let budget = ThinkBudget {
             movetime: None,
             clocks: Some(ClockBudget {
-                remaining: [Duration::from_secs(60), Duration::from_secs(50)],
-                increment: [Duration::from_secs(1), Duration::from_secs(2)],
+                remaining: BySide::new(Duration::from_secs(60), Duration::from_secs(50)),
+                increment: BySide::new(Duration::from_secs(1), Duration::from_secs(2)),
             }),
         };
         let limits = search_limits(game, budget);

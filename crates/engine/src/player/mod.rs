@@ -38,7 +38,7 @@ pub mod uci;
 
 use std::time::Duration;
 
-use amazons_core::{Move, Position, Side};
+use amazons_core::{BySide, Move, Position, Side};
 
 pub use builtin::BuiltinPlayer;
 pub use error::PlayerError;
@@ -78,10 +78,10 @@ impl<'a> GameSoFar<'a> {
 /// Both sides' clocks as a player should budget them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClockBudget {
-    /// Time left, indexed by [`Side::index`] (white first).
-    pub remaining: [Duration; 2],
-    /// Increment per move, indexed the same way.
-    pub increment: [Duration; 2],
+    /// Time left for each side.
+    pub remaining: BySide<Duration>,
+    /// Increment per move of each side.
+    pub increment: BySide<Duration>,
 }
 
 /// How long a player may think about one move.
@@ -107,7 +107,7 @@ impl ThinkBudget {
     pub fn limit(&self, side: Side) -> Option<Duration> {
         match (self.movetime, self.clocks) {
             (Some(movetime), _) => Some(movetime),
-            (None, Some(clocks)) => Some(clocks.remaining[side.index()]),
+            (None, Some(clocks)) => Some(clocks.remaining[side]),
             (None, None) => None,
         }
     }

@@ -19,7 +19,7 @@
 
 use std::time::Instant;
 
-use amazons_core::{Move, Position, Side};
+use amazons_core::{Move, Position};
 
 use crate::player::external::{Session, SessionOptions, checked_move};
 use crate::player::process::EngineProcess;
@@ -234,10 +234,10 @@ fn go_command(budget: ThinkBudget) -> String {
         (Some(movetime), _) => format!("go movetime {}", movetime.as_millis()),
         (None, Some(clocks)) => format!(
             "go wtime {} btime {} winc {} binc {}",
-            clocks.remaining[Side::First.index()].as_millis(),
-            clocks.remaining[Side::Second.index()].as_millis(),
-            clocks.increment[Side::First.index()].as_millis(),
-            clocks.increment[Side::Second.index()].as_millis(),
+            clocks.remaining.first.as_millis(),
+            clocks.remaining.second.as_millis(),
+            clocks.increment.first.as_millis(),
+            clocks.increment.second.as_millis(),
         ),
         (None, None) => "go infinite".to_string(),
     }
@@ -247,6 +247,7 @@ fn go_command(budget: ThinkBudget) -> String {
 mod tests {
     use super::*;
     use crate::player::ClockBudget;
+    use amazons_core::BySide;
     use std::time::Duration;
 
     #[test]
@@ -256,8 +257,8 @@ mod tests {
         let clocks = ThinkBudget {
             movetime: None,
             clocks: Some(ClockBudget {
-                remaining: [Duration::from_secs(60), Duration::from_secs(50)],
-                increment: [Duration::from_secs(2), Duration::from_secs(3)],
+                remaining: BySide::new(Duration::from_secs(60), Duration::from_secs(50)),
+                increment: BySide::new(Duration::from_secs(2), Duration::from_secs(3)),
             }),
         };
         assert_eq!(

@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use amazons_core::{EndReason, Move, Position, Side, TimeControl};
+use amazons_core::{BySide, EndReason, Move, Position, Side, TimeControl};
 use amazons_engine::player::{ClockBudget, ThinkBudget};
 use amazons_engine::{ClockLimits, SearchLimits};
 use amazons_protocol::{Clocks, ErrorCode, MatchId, MessageType, Seats, ServerMessage};
@@ -367,15 +367,15 @@ pub fn think_budget(
         return ThinkBudget::movetime(think);
     };
     let increment = Duration::from_millis(increment_ms);
-    let remaining = [
+    let remaining = BySide::new(
         Duration::from_millis(clocks.white_ms),
         Duration::from_millis(clocks.black_ms),
-    ];
+    );
     let side = position.turn();
     let limits = SearchLimits::clock(ClockLimits {
-        remaining: remaining[side.index()],
+        remaining: remaining[side],
         increment,
-        opponent_remaining: remaining[side.opponent().index()],
+        opponent_remaining: remaining[side.opponent()],
         opponent_increment: increment,
     });
     let from_clock = amazons_engine::time::allocate(&limits, position)
@@ -385,7 +385,7 @@ pub fn think_budget(
         movetime: Some(think.min(from_clock)),
         clocks: Some(ClockBudget {
             remaining,
-            increment: [increment; 2],
+            increment: BySide::both(increment),
         }),
     }
 }
@@ -692,7 +692,7 @@ mod tests {
         );
         assert_eq!(plenty.movetime, Some(Duration::from_millis(200)));
         assert_eq!(
-            plenty.clocks.unwrap().remaining[0],
+            plenty.clocks.unwrap().remaining.first,
             Duration::from_millis(60_000)
         );
         let short = think_budget(long, fischer, Some(clocks(3_000)), &position);

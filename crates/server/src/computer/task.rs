@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use amazons_core::{EndReason, Move, Side};
+use amazons_core::{BySide, EndReason, Move, Side};
 use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
 use amazons_protocol::{MatchId, SeatToken, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
@@ -232,8 +232,8 @@ impl ComputerTask {
                         Some(slot) => {
                             self.slot = Some(slot);
                             let id = MatchId::random();
-                            let mut tokens = [fresh_token(), fresh_token()];
-                            tokens[new_side.index()] = self.shared.computer.token(id, new_side);
+                            let mut tokens = BySide::new(fresh_token(), fresh_token());
+                            tokens[new_side] = self.shared.computer.token(id, new_side);
                             let seed = RematchSeed { id, tokens };
                             self.request(match_id, Request::AcceptRematch { seed })
                                 .await;

@@ -23,7 +23,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use amazons_core::{Move, Position};
+use amazons_core::{BySide, Move, Position};
 use amazons_engine::player::uci::parse_position;
 use amazons_engine::player::{
     ClockBudget, GameSoFar, Player, PlayerSettings, PlayerSpec, ThinkBudget,
@@ -263,11 +263,11 @@ fn parse_go(words: &[&str]) -> ThinkBudget {
         (Some(white), Some(black)) => ThinkBudget {
             movetime: None,
             clocks: Some(ClockBudget {
-                remaining: [white, black],
-                increment: [
+                remaining: BySide::new(white, black),
+                increment: BySide::new(
                     value("winc").unwrap_or_default(),
                     value("binc").unwrap_or_default(),
-                ],
+                ),
             }),
         },
         _ => ThinkBudget::default(),
@@ -354,8 +354,11 @@ mod tests {
             ThinkBudget {
                 movetime: None,
                 clocks: Some(ClockBudget {
-                    remaining: [Duration::from_millis(1000), Duration::from_millis(2000)],
-                    increment: [Duration::from_millis(5), Duration::from_millis(6)],
+                    remaining: BySide::new(
+                        Duration::from_millis(1000),
+                        Duration::from_millis(2000)
+                    ),
+                    increment: BySide::new(Duration::from_millis(5), Duration::from_millis(6)),
                 }),
             }
         );

@@ -50,7 +50,7 @@ impl Match {
             }
             Request::GiveUp { reason } => {
                 let side = self.acting_side(by, None)?;
-                if self.seats[side.index()]
+                if self.seats[side]
                     .as_ref()
                     .is_none_or(|s| s.computer.is_none())
                 {
@@ -144,7 +144,7 @@ impl Match {
             let expired: Vec<Side> = Side::BOTH
                 .into_iter()
                 .filter(|side| {
-                    self.seats[side.index()]
+                    self.seats[*side]
                         .as_ref()
                         .and_then(|s| s.grace_until)
                         .is_some_and(|at| at <= now)
@@ -182,7 +182,7 @@ impl Match {
                 .collect();
             let left = Side::BOTH
                 .into_iter()
-                .filter(|s| !expired.contains(s) && self.seats[s.index()].is_some())
+                .filter(|s| !expired.contains(s) && self.seats[*s].is_some())
                 .count();
             if left == 0 {
                 events.extend(self.end(ABORTED, now));
@@ -327,9 +327,10 @@ impl Match {
         };
         let clocks = self.game.clock().remaining_both(now).map(|mut both| {
             if let Some(after) = recorded.clock_ms {
-                both[side.index()] = std::time::Duration::from_millis(after);
+                both[side] = std::time::Duration::from_millis(after);
             }
-            both.map(|d| d.as_millis() as u64)
+            let millis = both.map(|d| d.as_millis() as u64);
+            [millis.first, millis.second]
         });
         let mut events = vec![Event::Moved {
             ply,
@@ -368,7 +369,7 @@ impl Match {
                 "you already hold a seat in this match",
             );
         }
-        let free = |side: Side| self.seats[side.index()].is_none();
+        let free = |side: Side| self.seats[side].is_none();
         let side = match wanted {
             Some(side) if free(side) => side,
             Some(side) => return refuse(ErrorCode::SeatTaken, format!("the {side} seat is taken")),
@@ -403,7 +404,7 @@ impl Match {
     /// tabs share one remembered name and two bots their default one, so the
     /// server tells them apart rather than refusing the game.
     fn distinct_from_opponent(&self, side: Side, player: &PlayerInfo) -> PlayerInfo {
-        let taken = self.seats[side.opponent().index()]
+        let taken = self.seats[side.opponent()]
             .as_ref()
             .is_some_and(|seat| same_name(&seat.player.name, &player.name));
         if taken {
@@ -481,7 +482,7 @@ impl Match {
             );
         }
         let mut events = vec![Event::Unseated { side }, Event::Left { conn: by }];
-        if self.seats[side.opponent().index()].is_none() {
+        if self.seats[side.opponent()].is_none() {
             events.extend(self.end(ABORTED, now));
         }
         Ok(events)

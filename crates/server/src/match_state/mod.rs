@@ -30,8 +30,8 @@ mod tests;
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
-    EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, RecordMeta, RecordedMove, Side,
-    TimeControl,
+    BySide, EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, RecordMeta, RecordedMove,
+    Side, TimeControl,
 };
 use amazons_protocol::MatchId;
 
@@ -139,8 +139,8 @@ pub struct Match {
     rules: MatchRules,
     /// Turns instants into Unix time for events and records.
     wall: WallClock,
-    /// Both seats, white first.
-    seats: [Option<Seat>; 2],
+    /// Both seats.
+    seats: BySide<Option<Seat>>,
     /// Position, moves, clocks and outcome.
     game: Game,
     /// When the game started (Unix ms), once both seats were taken.
@@ -177,7 +177,7 @@ impl Match {
             id,
             rules,
             wall,
-            seats: [None, None],
+            seats: BySide::new(None, None),
             game: Game::new(time_control),
             started_at_ms: None,
             ended_at_ms: None,
@@ -339,13 +339,13 @@ impl Match {
 
     /// The seat `side`'s player.
     pub fn player(&self, side: Side) -> Option<&PlayerInfo> {
-        self.seats[side.index()].as_ref().map(|s| &s.player)
+        self.seats[side].as_ref().map(|s| &s.player)
     }
 
     /// The seats where the server's computer player sits, with what it runs.
     pub fn computer_seats(&self) -> impl Iterator<Item = (Side, &ComputerSeat)> + '_ {
         Side::BOTH.into_iter().filter_map(|side| {
-            self.seats[side.index()]
+            self.seats[side]
                 .as_ref()
                 .and_then(|s| s.computer.as_ref())
                 .map(|c| (side, c))
@@ -355,7 +355,7 @@ impl Match {
     /// The seat a connection holds.
     pub fn seat_of_conn(&self, conn: ConnId) -> Option<Side> {
         Side::BOTH.into_iter().find(|side| {
-            self.seats[side.index()]
+            self.seats[*side]
                 .as_ref()
                 .is_some_and(|s| s.conn == Some(conn))
         })
@@ -364,16 +364,14 @@ impl Match {
     /// The seat a token belongs to.
     fn seat_of_token(&self, token: &amazons_protocol::SeatToken) -> Option<Side> {
         let hash = TokenHash::of(token);
-        Side::BOTH.into_iter().find(|side| {
-            self.seats[side.index()]
-                .as_ref()
-                .is_some_and(|s| s.token == hash)
-        })
+        Side::BOTH
+            .into_iter()
+            .find(|side| self.seats[*side].as_ref().is_some_and(|s| s.token == hash))
     }
 
     /// The connection holding `side`'s seat, if it asked for `legal_moves`.
     fn legal_moves_conn(&self, side: Side) -> Option<ConnId> {
-        self.seats[side.index()]
+        self.seats[side]
             .as_ref()
             .filter(|s| s.legal_moves)
             .and_then(|s| s.conn)
@@ -381,7 +379,7 @@ impl Match {
 
     /// The connection holding `side`'s seat.
     pub fn conn_of(&self, side: Side) -> Option<ConnId> {
-        self.seats[side.index()].as_ref().and_then(|s| s.conn)
+        self.seats[side].as_ref().and_then(|s| s.conn)
     }
 
     /// Every connection taking part: seated players first, then spectators.
@@ -431,10 +429,10 @@ impl Match {
                 computer,
             } => {
                 let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
-                if self.seats[side.index()].is_some() {
+                if self.seats[*side].is_some() {
                     return Err(format!("the {side} seat is taken"));
                 }
-                self.seats[side.index()] = Some(Seat {
+                self.seats[*side] = Some(Seat {
                     player: PlayerInfo {
                         name: name.clone(),
                         kind: *kind,
@@ -451,7 +449,7 @@ impl Match {
                 if self.is_started() {
                     return Err("unseated after the start".into());
                 }
-                self.seats[side.index()] = None;
+                self.seats[*side] = None;
             }
             Event::Started { at_ms } => {
                 if self.seats.iter().any(Option::is_none) {
@@ -515,7 +513,7 @@ impl Match {
                 legal_moves,
                 ..
             } => {
-                let seat = self.seats[side.index()]
+                let seat = self.seats[*side]
                     .as_mut()
                     .ok_or_else(|| format!("attached to the free {side} seat"))?;
                 if seat.conn != *replaced && seat.conn != Some(*conn) {
@@ -617,8 +615,8 @@ impl Match {
         // The old black sits white, and the old white black.
         for new_side in Side::BOTH {
             let old = new_side.opponent();
-            if let Some(seat) = &self.seats[old.index()] {
-                let token = seed.tokens[new_side.index()];
+            if let Some(seat) = &self.seats[old] {
+                let token = seed.tokens[new_side];
                 events.push(seated(
                     new_side,
                     &seat.player,

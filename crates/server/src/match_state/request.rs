@@ -7,7 +7,7 @@
 //! it, so that deciding a request is a pure function of the match, the
 //! request and the time.
 
-use amazons_core::{PlayerInfo, Side, TimeControl};
+use amazons_core::{BySide, PlayerInfo, Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken,
 };
@@ -17,8 +17,8 @@ use amazons_protocol::{
 pub struct RematchSeed {
     /// The new match's id.
     pub id: MatchId,
-    /// The new seat tokens, white's first.
-    pub tokens: [SeatToken; 2],
+    /// The new seat tokens.
+    pub tokens: BySide<SeatToken>,
 }
 
 impl RematchSeed {
@@ -26,7 +26,7 @@ impl RematchSeed {
     pub fn random() -> RematchSeed {
         RematchSeed {
             id: MatchId::random(),
-            tokens: [fresh_token(), fresh_token()],
+            tokens: BySide::new(fresh_token(), fresh_token()),
         }
     }
 }

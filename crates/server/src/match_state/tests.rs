@@ -31,10 +31,10 @@ fn player(name: &str) -> PlayerInfo {
 fn seed() -> RematchSeed {
     RematchSeed {
         id: MatchId(uuid::Uuid::from_bytes([7; 16])),
-        tokens: [
+        tokens: amazons_core::BySide::new(
             SeatToken::from_bytes([3; 16]),
             SeatToken::from_bytes([4; 16]),
-        ],
+        ),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use amazons_core::Side;
+use amazons_core::{BySide, Side};
 use amazons_protocol::{
     Clocks, LegalMoves, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats, ServerMessage,
 };
@@ -63,7 +63,10 @@ impl Match {
 
     /// Both clocks at `now` (`None` when untimed).
     pub fn clocks(&self, now: Instant) -> Option<Clocks> {
-        let [white, black] = self.game.clock().remaining_both(now)?;
+        let BySide {
+            first: white,
+            second: black,
+        } = self.game.clock().remaining_both(now)?;
         Some(Clocks {
             white_ms: white.as_millis() as u64,
             black_ms: black.as_millis() as u64,
@@ -74,7 +77,7 @@ impl Match {
     /// Who sits where, as everyone may see it.
     pub fn seats_view(&self) -> Seats {
         let info = |side: Side| {
-            self.seats[side.index()].as_ref().map(|s| SeatInfo {
+            self.seats[side].as_ref().map(|s| SeatInfo {
                 name: s.player.name.clone(),
                 kind: s.player.kind,
                 connected: s.conn.is_some(),

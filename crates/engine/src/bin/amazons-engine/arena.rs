@@ -25,8 +25,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
-    EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind, Position,
-    RecordMeta, Side, TimeControl, unix_ms,
+    BySide, EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind,
+    Position, RecordMeta, Side, TimeControl, unix_ms,
 };
 use amazons_engine::TimeSource;
 use amazons_engine::player::{
@@ -140,7 +140,7 @@ impl Pace {
                 movetime: None,
                 clocks: Some(ClockBudget {
                     remaining,
-                    increment: [self.control.increment(); 2],
+                    increment: BySide::both(self.control.increment()),
                 }),
             },
             (None, None) => ThinkBudget::default(),
@@ -160,16 +160,16 @@ struct Played {
 fn play_game(
     index: usize,
     start: Position,
-    mut players: [&mut dyn Player; 2],
-    names: [String; 2],
+    mut players: BySide<&mut dyn Player>,
+    names: BySide<String>,
     pace: Pace,
 ) -> Played {
     let started_at = SystemTime::now();
     let mut game = Game::from_position(start, pace.control);
     let mut reason = String::new();
     for side in Side::BOTH {
-        if let Err(e) = players[side.index()].new_game() {
-            let name = &names[side.index()];
+        if let Err(e) = players[side].new_game() {
+            let name = &names[side];
             reason = format!("{name} could not start a game: {e}");
             game.end(
                 Outcome::win(side.opponent(), e.end_reason()),
@@ -186,7 +186,7 @@ fn play_game(
     while game.outcome().is_none() {
         let position = game.position();
         let side = position.turn();
-        let name = &names[side.index()];
+        let name = &names[side];
         if !pace.cpu_time {
             now = Instant::now();
         }
@@ -196,7 +196,7 @@ fn play_game(
             moves: &moves,
             position,
         };
-        let player = &mut players[side.index()];
+        let player = &mut players[side];
         let cpu_before = player.cpu_time().unwrap_or_default();
         let answer = player.choose(so_far, budget);
         let answered = if pace.cpu_time {
@@ -244,7 +244,10 @@ fn play_game(
     if reason.is_empty() {
         reason = outcome.reason.to_string();
     }
-    let [white_name, black_name] = names;
+    let BySide {
+        first: white_name,
+        second: black_name,
+    } = names;
     let bot = |name: String| PlayerInfo {
         name,
         kind: PlayerKind::Bot,
@@ -479,15 +482,15 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                     };
                     let start = scheduled_start(i);
                     let a_first = i % 2 == 0;
-                    let (players, names): ([&mut dyn Player; 2], _) = if a_first {
+                    let (players, names): (BySide<&mut dyn Player>, _) = if a_first {
                         (
-                            [&mut *player_a, &mut *player_b],
-                            [name_a.clone(), name_b.clone()],
+                            BySide::new(&mut *player_a, &mut *player_b),
+                            BySide::new(name_a.clone(), name_b.clone()),
                         )
                     } else {
                         (
-                            [&mut *player_b, &mut *player_a],
-                            [name_b.clone(), name_a.clone()],
+                            BySide::new(&mut *player_b, &mut *player_a),
+                            BySide::new(name_b.clone(), name_a.clone()),
                         )
                     };
                     let played = play_game(i, start, players, names, pace);
@@ -712,9 +715,9 @@ mod tests {
         let clocks = budget.clocks.unwrap();
         assert_eq!(
             clocks.remaining,
-            [Duration::from_secs(8), Duration::from_secs(10)]
+            BySide::new(Duration::from_secs(8), Duration::from_secs(10))
         );
-        assert_eq!(clocks.increment, [Duration::from_millis(100); 2]);
+        assert_eq!(clocks.increment, BySide::both(Duration::from_millis(100)));
     }
 
     #[test]
