@@ -8,8 +8,8 @@ use amazons_core::{Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
 use clap::{Args, Parser, Subcommand};
 
-use crate::server_address::ServerAddress;
-use crate::theme::ThemeChoice;
+use crate::net::address::ServerAddress;
+use crate::tui::theme::ThemeChoice;
 
 /// Terminal client for the Game of the Amazons.
 #[derive(Debug, Parser)]

@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use amazons_client::cli::{Cli, Command, default_name};
-use amazons_client::{bot, history_cmd, local, play_plain, play_tui, terminal};
+use amazons_client::cmd::{bot, history, local, play};
+use amazons_client::tui::terminal;
 use clap::Parser;
 
 fn main() -> ExitCode {
@@ -39,7 +40,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             local::run(args, plain, cli.quiet, theme)
         }
-        Command::History(args) => history_cmd::run(args, plain, theme),
+        Command::History(args) => history::run(args, plain, theme),
         Command::Bot(args) => {
             init_logging();
             bot::run(args)
@@ -48,9 +49,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let name = args.name.clone().unwrap_or_else(default_name);
             if plain {
                 init_logging();
-                play_plain::run(args, name, cli.quiet)
+                play::plain::run(args, name, cli.quiet)
             } else {
-                play_tui::run(args, name, cli.quiet, theme)
+                play::tui::run(args, name, cli.quiet, theme)
             }
         }
     }

@@ -481,7 +481,7 @@ fn a_killed_client_takes_its_seat_back_when_run_again() {
     let mut bob = spawn_plain(&server, "bob", &format!("join {id}\n"));
     bob.read_until(&format!("joined match {id} as black"));
     bob.read_until("1. white plays");
-    let store = amazons_client::seat_store::SeatStore::open(&state_dir(), &server.url, "bob");
+    let store = amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url, "bob");
     assert_eq!(store.saved().len(), 1, "the seat token is on disk");
     // Killed without a goodbye, as a crash or a closed terminal would.
     bob.child.kill().unwrap();

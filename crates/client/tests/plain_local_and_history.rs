@@ -116,7 +116,7 @@ fn engines_play_a_whole_game_and_it_is_saved() {
     assert!(ok, "{out}\n{err}");
     assert!(out.contains("1. white (fake-good) plays"), "{out}");
     assert!(out.contains("wins by no legal move"), "{out}");
-    let records = amazons_client::history_store::list(dir.path()).unwrap();
+    let records = amazons_client::store::history::list(dir.path()).unwrap();
     assert_eq!(records.len(), 1);
     records[0].replay().unwrap();
 }
@@ -239,7 +239,7 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
         resumed.contains("moves: 1. d1-d7/g7 a7-b7/c7"),
         "the same game goes on: {resumed}"
     );
-    let records = amazons_client::history_store::list(dir.path()).unwrap();
+    let records = amazons_client::store::history::list(dir.path()).unwrap();
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].time_control, "5+3".parse().unwrap());
     let again = Command::new(env!("CARGO_BIN_EXE_amazons-client"))

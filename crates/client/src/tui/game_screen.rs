@@ -17,12 +17,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::board_view::{BoardGeometry, BoardView};
-use crate::help::{POINTING, screen_help};
-use crate::labels::format_clock;
-use crate::move_input::{MoveInput, Pick};
-use crate::session::position_for;
-use crate::theme::{Theme, board, color};
+use crate::face::help::{POINTING, screen_help};
+use crate::face::labels::format_clock;
+use crate::net::session::position_for;
+use crate::tui::board::{BoardGeometry, BoardView};
+use crate::tui::move_input::{MoveInput, Pick};
+use crate::tui::theme::{Theme, board, color};
 
 /// The narrowest panel beside the board (names, clocks, moves).
 const PANEL_WIDTH: u16 = 30;
@@ -563,7 +563,7 @@ impl GameScreen {
         let low = self
             .clock
             .remaining(side, now)
-            .is_some_and(|left| left < crate::bell::LOW_TIME);
+            .is_some_and(|left| left < crate::face::bell::LOW_TIME);
         let clock_style = if on_move && self.clock.running() == Some(side) {
             let ink = if low {
                 self.theme.text().warning
@@ -802,7 +802,7 @@ mod tests {
     }
 
     fn screen_text(screen: &mut GameScreen, width: u16, height: u16) -> String {
-        crate::snapshot::render(width, height, |frame| screen.draw(frame))
+        crate::tui::snapshot::render(width, height, |frame| screen.draw(frame))
     }
 
     fn hot_seat() -> GameScreen {
@@ -845,7 +845,7 @@ mod tests {
         assert!(lines[10].contains("moves ───"), "{text}");
         assert_eq!(lines[11], "                                    1. d1-d7/g7");
         assert!(lines[22].starts_with("move> "), "{text}");
-        crate::snapshot::assert_snapshot("hot_seat_80x24", &text);
+        crate::tui::snapshot::assert_snapshot("hot_seat_80x24", &text);
     }
 
     #[test]
@@ -938,7 +938,7 @@ mod tests {
             !text.contains("move>"),
             "nobody moves after the end: {text}"
         );
-        crate::snapshot::assert_snapshot("game_over_120x40", &text);
+        crate::tui::snapshot::assert_snapshot("game_over_120x40", &text);
         let small = screen_text(&mut screen, 40, 12);
         assert!(small.contains("window too small"), "{small}");
     }

@@ -3,7 +3,7 @@
 //! its moment: a move typed during the opponent's turn is played when the
 //! turn comes, `resign` typed before the game starts waits for the start. So
 //! a script of lines plays a whole game, and so can a person. The match is
-//! the [`MatchSession`]'s (a seat saved by an earlier run is taken back at
+//! the `MatchSession`'s (a seat saved by an earlier run is taken back at
 //! once); this module reads lines and prints what happens.
 //!
 //! As on the full screen, `quit`, `resign` and `abort` in a live game ask
@@ -22,19 +22,19 @@ use amazons_protocol::{
 };
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
-use crate::bell::{Bell, LowTimeWatch, Ring};
 use crate::cli::{PlayArgs, parse_side};
-use crate::computer_form;
-use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::help::{PLAIN_PLAY, RULES};
-use crate::labels::{
+use crate::face::bell::{Bell, LowTimeWatch, Ring};
+use crate::face::help::{PLAIN_PLAY, RULES};
+use crate::face::labels::{
     ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME, format_clock, move_number, status_word,
 };
-use crate::match_view::Change;
-use crate::seat_store::SeatStore;
-use crate::session::{MatchSession, SessionEvent};
-use crate::state_dir::state_dir;
-use crate::text_board::board_text;
+use crate::face::text_board::board_text;
+use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
+use crate::net::match_view::Change;
+use crate::net::seat_store::SeatStore;
+use crate::net::session::{MatchSession, SessionEvent};
+use crate::store::state_dir::state_dir;
+use crate::tui::computer_form;
 
 /// What became of an input line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +108,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
         );
         writeln!(play.out, "connecting to {} ...", args.server)?;
         writeln!(play.out, "Type `help` for the commands.")?;
-        let mut interrupts = crate::terminal::interrupts();
+        let mut interrupts = crate::tui::terminal::interrupts();
         let result = loop {
             let low_time = play.low_time.due(play.session.view());
             let step = tokio::select! {
@@ -785,7 +785,7 @@ mod tests {
             name: "ann".into(),
             max_message_bytes: 4096,
             grace_ms: 60_000,
-            computer: Some(crate::computer_form::tests::offer()),
+            computer: Some(crate::tui::computer_form::tests::offer()),
         };
         play.on_event(NetEvent::Message(welcome)).unwrap();
         type_line(&mut play, "computer");

@@ -13,7 +13,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::theme::{Theme, color};
+use crate::tui::theme::{Theme, color};
 
 /// One opponent on offer.
 #[derive(Clone, Debug, PartialEq, Eq)]

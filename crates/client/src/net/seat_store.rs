@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use amazons_protocol::{MatchId, SeatToken};
 use serde::{Deserialize, Serialize};
 
-use crate::state_dir::write_private;
+use crate::store::state_dir::write_private;
 
 /// One saved seat.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -14,11 +14,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 
-use crate::computer_form::{ComputerForm, FormResult};
-use crate::game_screen::draw_help;
-use crate::help::screen_help;
-use crate::labels::status_word;
-use crate::theme::{Theme, color};
+use crate::face::help::screen_help;
+use crate::face::labels::status_word;
+use crate::tui::computer_form::{ComputerForm, FormResult};
+use crate::tui::game_screen::draw_help;
+use crate::tui::theme::{Theme, color};
 
 /// The lobby's keys, for the hints line and the help.
 const KEYS: &[(&str, &str)] = &[
@@ -366,7 +366,7 @@ mod tests {
     }
 
     fn text(lobby: &Lobby) -> String {
-        crate::snapshot::render(80, 24, |frame| lobby.draw(frame))
+        crate::tui::snapshot::render(80, 24, |frame| lobby.draw(frame))
     }
 
     #[test]
@@ -380,7 +380,7 @@ mod tests {
         assert!(screen.contains("cy (away)"), "{screen}");
         assert!(screen.contains("deep [bot]"), "{screen}");
         assert!(screen.contains("playing"), "{screen}");
-        crate::snapshot::assert_snapshot("lobby", &screen);
+        crate::tui::snapshot::assert_snapshot("lobby", &screen);
     }
 
     #[test]
@@ -413,7 +413,7 @@ mod tests {
             name: "ann".into(),
             max_message_bytes: 4096,
             grace_ms: 60_000,
-            computer: Some(crate::computer_form::tests::offer()),
+            computer: Some(crate::tui::computer_form::tests::offer()),
         };
         lobby.apply(&welcome);
         lobby.handle(&key(KeyCode::Char('p')));
@@ -433,7 +433,7 @@ mod tests {
             screen.contains("think time (←/→): 1 s a move (at most 10 s)"),
             "{screen}"
         );
-        crate::snapshot::assert_snapshot("lobby_play_the_computer", &screen);
+        crate::tui::snapshot::assert_snapshot("lobby_play_the_computer", &screen);
         lobby.handle(&key(KeyCode::Up));
         let action = lobby.handle(&key(KeyCode::Enter));
         assert_eq!(

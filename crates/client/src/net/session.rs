@@ -25,8 +25,8 @@ use amazons_protocol::{
     SeatToken, ServerMessage,
 };
 
-use crate::match_view::{Change, MatchView};
-use crate::seat_store::SeatStore;
+use crate::net::match_view::{Change, MatchView};
+use crate::net::seat_store::SeatStore;
 
 /// What the session waits for the server to give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -54,6 +54,7 @@ impl Default for MoveInput {
 }
 
 impl MoveInput {
+    #[cfg(test)]
     /// The current stage.
     pub fn stage(&self) -> Stage {
         self.stage
@@ -331,7 +332,7 @@ mod tests {
     #[test]
     fn tab_walks_the_own_queens_and_a_turn_starts_on_one() {
         let start = Position::start();
-        let black = crate::session::position_for(&start, amazons_core::Side::Second);
+        let black = crate::net::session::position_for(&start, amazons_core::Side::Second);
         let mut input = MoveInput::default();
         input.cursor_to_own_queen(&black);
         assert_eq!(input.cursor(), sq("a7"), "the nearest black queen to d1");

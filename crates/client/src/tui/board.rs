@@ -1,7 +1,7 @@
 //! The board as a ratatui widget: coordinates, queens, arrows, the last move,
 //! the selection, legal targets and the keyboard cursor. [`BoardGeometry`] maps
 //! squares to screen cells and back, so mouse clicks land on the square drawn,
-//! and picks the largest squares that fit. Colours are [`crate::theme`]'s.
+//! and picks the largest squares that fit. Colours are [`crate::tui::theme`]'s.
 
 use amazons_core::{Bitboard, Move, Position, Side, Square};
 use ratatui::buffer::Buffer;
@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
-use crate::theme::{Rgb, Theme, board as palette, color, ink_on};
+use crate::tui::theme::{Rgb, Theme, board as palette, color, ink_on};
 
 /// Width of the rank labels left of the board ("10 ").
 const RANK_LABEL_WIDTH: u16 = 3;
@@ -115,6 +115,7 @@ pub struct BoardView<'a> {
 }
 
 impl<'a> BoardView<'a> {
+    #[cfg(test)]
     /// A plain board for `position`, nothing highlighted.
     pub fn new(position: &'a Position) -> BoardView<'a> {
         BoardView {

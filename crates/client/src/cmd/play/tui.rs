@@ -2,7 +2,7 @@
 //! watched. The network actor runs on a tokio runtime in the background; this
 //! loop draws, reads keys and mouse, and drains the actor's events between
 //! frames, so the clocks tick while nothing happens. The match itself is the
-//! [`MatchSession`]'s; this module is policy and rendering: what to ask
+//! `MatchSession`'s; this module is policy and rendering: what to ask
 //! before a key loses something, what to ring the bell for, what to show.
 
 use std::time::{Duration, Instant};
@@ -13,17 +13,17 @@ use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
-use crate::bell::{Bell, LowTimeWatch, Ring};
 use crate::cli::PlayArgs;
-use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::game_screen::{GameScreen, ScreenAction, Tone};
-use crate::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
-use crate::lobby_screen::{Lobby, LobbyAction};
-use crate::match_view::{Change, MatchView};
-use crate::seat_store::SeatStore;
-use crate::session::{MatchSession, SessionEvent};
-use crate::state_dir::state_dir;
-use crate::theme::Theme;
+use crate::face::bell::{Bell, LowTimeWatch, Ring};
+use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
+use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
+use crate::net::match_view::{Change, MatchView};
+use crate::net::seat_store::SeatStore;
+use crate::net::session::{MatchSession, SessionEvent};
+use crate::store::state_dir::state_dir;
+use crate::tui::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::tui::lobby::{Lobby, LobbyAction};
+use crate::tui::theme::Theme;
 
 /// Whether the screen loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,7 +65,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::
     let mut play = PlayTui::new(connection.outbox.clone(), seats, Bell::new(quiet), theme);
     play.link = format!("connecting to {} …", args.server);
     let title = format!("amazons — {} as {name}", args.server);
-    let result = crate::terminal::with_terminal(|terminal| {
+    let result = crate::tui::terminal::with_terminal(|terminal| {
         loop {
             loop {
                 match connection.events.try_recv() {
@@ -513,7 +513,7 @@ mod tests {
     }
 
     fn screen_text(play: &mut PlayTui, width: u16, height: u16) -> String {
-        crate::snapshot::render(width, height, |frame| match &mut play.screen {
+        crate::tui::snapshot::render(width, height, |frame| match &mut play.screen {
             Some(screen) => screen.draw(frame),
             None => play.lobby.draw(frame),
         })
@@ -568,7 +568,7 @@ mod tests {
         assert!(drain(&mut sent).is_empty(), "r only asks");
         let asking = screen_text(&mut play, 80, 24);
         assert!(asking.contains("Resign this game?"), "{asking}");
-        crate::snapshot::assert_snapshot("resign_question", &asking);
+        crate::tui::snapshot::assert_snapshot("resign_question", &asking);
         play.on_game_input(&key('n'));
         assert!(drain(&mut sent).is_empty(), "n keeps the game");
         assert!(!screen_text(&mut play, 80, 24).contains("Resign this game?"));
@@ -631,7 +631,7 @@ mod tests {
         assert!(drain(&mut sent).is_empty(), "not sent during white's turn");
         let premoved = screen_text(&mut play, 80, 24);
         assert!(premoved.contains("premove j7-j6/j5"), "{premoved}");
-        crate::snapshot::assert_snapshot("premove", &premoved);
+        crate::tui::snapshot::assert_snapshot("premove", &premoved);
         play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":2,"move":"g1-g4/g5","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
         assert_eq!(
             drain(&mut sent),
@@ -679,14 +679,14 @@ mod tests {
         play.on_event(message(&waiting)).unwrap();
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("waiting for an opponent"), "{text}");
-        crate::snapshot::assert_snapshot("waiting_for_an_opponent", &text);
+        crate::tui::snapshot::assert_snapshot("waiting_for_an_opponent", &text);
         assert!(!text.contains("move>"), "no prompt before the game: {text}");
         assert!(!text.contains("creating a match"), "{text}");
         play.on_event(message(&format!(r#"{{"type":"game_started","match_id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"clocks":null}}"#))).unwrap();
         assert_eq!(play.bell.rung(), [Ring::OpponentJoined]);
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("GAME ON — your move"), "{text}");
-        crate::snapshot::assert_snapshot("game_started", &text);
+        crate::tui::snapshot::assert_snapshot("game_started", &text);
         assert!(text.contains("move>"), "{text}");
         play.on_event(NetEvent::Message(ServerMessage::ServerShutdown {
             message: "going down".into(),
@@ -720,7 +720,7 @@ mod tests {
         let text = screen_text(&mut play, 80, 24);
         assert!(!text.contains("move>"), "{text}");
         assert!(text.contains("l stop watching"), "{text}");
-        crate::snapshot::assert_snapshot("watching", &text);
+        crate::tui::snapshot::assert_snapshot("watching", &text);
         play.on_game_input(&key('?'));
         let help = screen_text(&mut play, 80, 24);
         assert!(!help.contains("click"), "a spectator cannot pick: {help}");

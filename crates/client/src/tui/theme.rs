@@ -99,6 +99,7 @@ pub mod board {
     pub const WHITE_CHIP: Rgb = (245, 245, 240);
     /// Black's queen token.
     pub const BLACK_CHIP: Rgb = (20, 20, 20);
+    #[cfg(test)]
     /// Every square colour a queen can stand on.
     pub const SQUARES: [Rgb; 7] = [
         LIGHT,

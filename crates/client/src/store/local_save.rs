@@ -10,7 +10,7 @@ use amazons_core::{Game, PlayerInfo, RecordedMove, TimeControl};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::state_dir::{state_dir, write_private};
+use crate::store::state_dir::{state_dir, write_private};
 
 /// A local game in progress, as saved.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -1,6 +1,6 @@
 //! Where the client keeps what must outlive the process but is nobody
-//! else's business: seat tokens ([`crate::seat_store`]) and the unfinished
-//! local game ([`crate::local_save`]).
+//! else's business: seat tokens ([`crate::net::seat_store`]) and the unfinished
+//! local game ([`crate::store::local_save`]).
 //!
 //! `$AMAZONS_STATE_DIR` when set, else the platform's state directory
 //! (`$XDG_STATE_HOME/amazons`, `~/.local/state/amazons` on Linux), else its

@@ -17,15 +17,15 @@ use amazons_engine::player::{
     ClockBudget, GameSoFar, Player, PlayerError, PlayerSettings, ThinkBudget,
 };
 
-use crate::bell::{Bell, Ring};
 use crate::cli::{LocalArgs, SeatSpec, default_name};
-use crate::game_screen::{GameScreen, ScreenAction, Tone};
-use crate::help::PLAIN_LOCAL;
-use crate::history_store::{default_history_dir, save};
-use crate::labels::{count, format_clock, move_number};
-use crate::local_save::{LocalSave, SavedLocalGame};
-use crate::text_board::board_text;
-use crate::theme::Theme;
+use crate::face::bell::{Bell, Ring};
+use crate::face::help::PLAIN_LOCAL;
+use crate::face::labels::{count, format_clock, move_number};
+use crate::face::text_board::board_text;
+use crate::store::history::{default_history_dir, save};
+use crate::store::local_save::{LocalSave, SavedLocalGame};
+use crate::tui::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::tui::theme::Theme;
 
 /// Who sits on one side.
 enum Seat {
@@ -290,7 +290,9 @@ pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::
         let stdin = std::io::stdin();
         run_plain(local, &mut stdin.lock(), &mut std::io::stdout())
     } else {
-        crate::terminal::with_terminal(|terminal| run_tui(local, terminal, Bell::new(quiet), theme))
+        crate::tui::terminal::with_terminal(|terminal| {
+            run_tui(local, terminal, Bell::new(quiet), theme)
+        })
     }
 }
 
@@ -593,7 +595,7 @@ fn run_plain(
                     clock_text(&local.game, now)
                 )?;
                 out.flush()?;
-                let Some(line) = crate::terminal::read_line(input, out)? else {
+                let Some(line) = crate::tui::terminal::read_line(input, out)? else {
                     writeln!(out)?;
                     local.keep_unfinished();
                     writeln!(out, "end of input: {KEPT}")?;
@@ -617,7 +619,7 @@ fn plain_command(local: &mut LocalMatch, line: &str, out: &mut impl Write) -> an
     match line {
         "" => Ok(false),
         "help" | "?" => {
-            writeln!(out, "{}\n\n{PLAIN_LOCAL}", crate::help::RULES)?;
+            writeln!(out, "{}\n\n{PLAIN_LOCAL}", crate::face::help::RULES)?;
             Ok(false)
         }
         "board" => Ok(true),

@@ -11,12 +11,12 @@ use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use crate::cli::{HistoryAction, HistoryArgs};
-use crate::game_screen::{GameScreen, ScreenAction, Tone, Typing};
-use crate::history_store;
-use crate::labels::count;
-use crate::server_http::ServerHttp;
-use crate::text_board::board_text;
-use crate::theme::Theme;
+use crate::face::labels::count;
+use crate::face::text_board::board_text;
+use crate::net::http::ServerHttp;
+use crate::store;
+use crate::tui::game_screen::{GameScreen, ScreenAction, Tone, Typing};
+use crate::tui::theme::Theme;
 
 /// Where the games come from.
 enum Source {
@@ -30,7 +30,7 @@ impl Source {
     /// Every game, oldest first.
     fn list(&self) -> anyhow::Result<Vec<GameSummary>> {
         match self {
-            Source::Dir(dir) => Ok(history_store::list(dir)?
+            Source::Dir(dir) => Ok(store::history::list(dir)?
                 .iter()
                 .map(GameSummary::of)
                 .collect()),
@@ -44,7 +44,7 @@ impl Source {
         if let Source::Dir(_) = self {
             let path = Path::new(game);
             if path.is_file() {
-                return history_store::load(path);
+                return store::history::load(path);
             }
         }
         let games = self.list()?;
@@ -64,7 +64,7 @@ impl Source {
             }
         };
         match self {
-            Source::Dir(dir) => history_store::list(dir)?
+            Source::Dir(dir) => store::history::list(dir)?
                 .into_iter()
                 .find(|r| r.id == listing.id)
                 .context("the game disappeared from the directory"),
@@ -80,7 +80,7 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
         None => Source::Dir(
             args.dir
                 .clone()
-                .unwrap_or_else(history_store::default_history_dir),
+                .unwrap_or_else(store::history::default_history_dir),
         ),
     };
     let mut out = std::io::stdout();
@@ -113,7 +113,7 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
                 let stdin = std::io::stdin();
                 replay_plain(&record, &positions, &mut stdin.lock(), &mut out)
             } else {
-                crate::terminal::with_terminal(|terminal| {
+                crate::tui::terminal::with_terminal(|terminal| {
                     replay_tui(&record, &positions, terminal, theme)
                 })
             }
@@ -202,7 +202,7 @@ fn replay_plain(
         writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
         write!(out, "replay> ")?;
         out.flush()?;
-        let Some(line) = crate::terminal::read_line(input, out)? else {
+        let Some(line) = crate::tui::terminal::read_line(input, out)? else {
             writeln!(out)?;
             return Ok(());
         };
@@ -339,7 +339,7 @@ mod tests {
     }
 
     fn screen(replay: &mut Replay<'_>) -> String {
-        crate::snapshot::render(80, 24, |frame| replay.screen.draw(frame))
+        crate::tui::snapshot::render(80, 24, |frame| replay.screen.draw(frame))
     }
 
     #[test]
@@ -387,7 +387,7 @@ mod tests {
         assert_eq!(replay.shown, 2);
         let second = screen(&mut replay);
         assert!(second.contains("replay: move 2 of 3"), "{second}");
-        crate::snapshot::assert_snapshot("replay_move_2", &second);
+        crate::tui::snapshot::assert_snapshot("replay_move_2", &second);
         replay.handle(&key(KeyCode::Char('9')));
         replay.handle(&key(KeyCode::Enter));
         assert!(screen(&mut replay).contains("the game has 3 moves"));
@@ -400,7 +400,7 @@ mod tests {
             !help.contains("click"),
             "no pointing keys in a replay: {help}"
         );
-        crate::snapshot::assert_snapshot("replay_help", &help);
+        crate::tui::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
     }

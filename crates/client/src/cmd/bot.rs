@@ -3,7 +3,7 @@
 //! for an opponent, game after game. It thinks off the network task, keeps a
 //! margin on the server's clocks, reconnects and resumes its seat, resigns if
 //! its engine gives up, and stops cleanly on Ctrl-C (first: finish the game;
-//! second: resign and quit). The match is the [`MatchSession`]'s; this
+//! second: resign and quit). The match is the `MatchSession`'s; this
 //! module is the bot's policy (which seats, rematches, when to stop) and its
 //! engine.
 
@@ -19,10 +19,10 @@ use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
 
 use crate::cli::BotArgs;
-use crate::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::match_view::Change;
-use crate::seat_store::SeatStore;
-use crate::session::{MatchSession, SessionEvent};
+use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
+use crate::net::match_view::Change;
+use crate::net::seat_store::SeatStore;
+use crate::net::session::{MatchSession, SessionEvent};
 
 /// The longest the engine thinks on the opponent's time after a move (it
 /// stops sooner, at the next move or the end of the game).
@@ -109,7 +109,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         // make, so it is not asked to.
         bot.ponders = spec.protocol().is_none();
         let (answers, mut answer_events) = unbounded_channel::<Answer>();
-        let mut interrupts = crate::terminal::interrupts();
+        let mut interrupts = crate::tui::terminal::interrupts();
         let result = loop {
             tokio::select! {
                 event = connection.events.recv() => {

@@ -3,7 +3,7 @@
 //! actor keeps a WebSocket open, greets the server on every connect, and when
 //! a connection that worked drops it reconnects with jittered exponential
 //! backoff. A server that was never reached is not retried: the first failure
-//! is reported with its likely fix ([`crate::server_address`]) and the actor
+//! is reported with its likely fix ([`crate::net::address`]) and the actor
 //! stops. What to do after a reconnect (resume a seat, resubscribe) is the
 //! owner's call: it sees [`NetEvent::Connected`] again.
 //!
@@ -22,7 +22,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::server_address::{ServerAddress, explain_failure};
+use crate::net::address::{ServerAddress, explain_failure};
 
 /// How long one connection attempt may take before it counts as failed.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);

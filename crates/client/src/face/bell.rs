@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use amazons_protocol::MatchId;
 
-use crate::match_view::MatchView;
+use crate::net::match_view::MatchView;
 
 /// What the bell is rung for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,6 +59,7 @@ impl Bell {
         }
     }
 
+    #[cfg(test)]
     /// Everything rung for so far.
     pub fn rung(&self) -> &[Ring] {
         &self.rung

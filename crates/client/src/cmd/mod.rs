@@ -1,0 +1,13 @@
+//! The subcommands, one module each, over the shared `net`, `store`, `tui`
+//! and `face` parts.
+//!
+//! - [`play`]: `play`, full screen ([`play::tui`]) or line by line
+//!   ([`play::plain`]).
+//! - [`bot`]: the `bot` subcommand.
+//! - [`local`]: `local` (games without a server).
+//! - [`history`]: `history` (list, replay, export).
+
+pub mod bot;
+pub mod history;
+pub mod local;
+pub mod play;

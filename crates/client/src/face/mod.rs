@@ -1,0 +1,12 @@
+//! What the full-screen and the plain face share: the words for clocks,
+//! states and moves, the board as text, the bell, and the help texts.
+//!
+//! - [`labels`]: clock readings, match states, counts and move numbers.
+//! - [`text_board`]: the board as plain text for plain mode.
+//! - [`bell`]: the terminal bell and what it rings for.
+//! - [`help`]: the rules and each screen's keys.
+
+pub(crate) mod bell;
+pub(crate) mod help;
+pub(crate) mod labels;
+pub(crate) mod text_board;

@@ -1,0 +1,10 @@
+//! What this client keeps on this machine: where it keeps things, finished
+//! games as JSON records, and the unfinished local game.
+//!
+//! - `state_dir`: where tokens and the unfinished local game are kept.
+//! - [`history`]: finished games as JSON records in a directory.
+//! - `local_save`: the unfinished local game, for `local --resume`.
+
+pub mod history;
+pub(crate) mod local_save;
+pub(crate) mod state_dir;

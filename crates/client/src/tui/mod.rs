@@ -1,0 +1,22 @@
+//! The full-screen face (ratatui + crossterm): the terminal itself, colours,
+//! the board widget, pointing at moves, and the screens.
+//!
+//! - [`terminal`]: full screen in and out, and when to go plain.
+//! - `theme`: colours, with their contrast checked.
+//! - `board`: the board widget and the square-to-screen geometry.
+//! - `move_input`: building a move by pointing (queen, destination, arrow).
+//! - `game_screen`: the shared game screen (board, players, moves, typing,
+//!   help, `y/n` questions, premoves).
+//! - `lobby`: the lobby screen of `play` (match list, create form).
+//! - `computer_form`: "play the computer": the server's offer, the form and
+//!   plain mode's names for it.
+
+pub(crate) mod board;
+pub(crate) mod computer_form;
+pub(crate) mod game_screen;
+pub(crate) mod lobby;
+pub(crate) mod move_input;
+#[cfg(test)]
+pub(crate) mod snapshot;
+pub mod terminal;
+pub(crate) mod theme;
