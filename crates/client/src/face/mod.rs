@@ -5,8 +5,10 @@
 //! - [`text_board`]: the board as plain text for plain mode.
 //! - [`bell`]: the terminal bell and what it rings for.
 //! - [`help`]: the rules and each screen's keys.
+//! - [`plain_command`]: the words both plain modes read alike.
 
 pub(crate) mod bell;
 pub(crate) mod help;
 pub(crate) mod labels;
+pub(crate) mod plain_command;
 pub(crate) mod text_board;

@@ -1,0 +1,458 @@
+//! The grammar of plain `play`: a typed line parsed once into a
+//! [`PlayCommand`] (or the reason it is none), which the loop then carries
+//! out; and the `y`/`n` [`Answer`] to a question. Every form `help` lists
+//! (`face::help::PLAIN_PLAY`) is read here and nowhere else. What needs the
+//! server's state (a match named by an id prefix, a computer opponent named
+//! by level or engine) stays text here and is resolved when carried out.
+
+use amazons_core::{Move, MoveParseError, Side, TimeControl, TimeControlError};
+use amazons_protocol::ColorPreference;
+
+use crate::cli::parse_side;
+use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
+use crate::face::plain_command::Common;
+
+/// A line of plain `play`, as typed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum PlayCommand {
+    /// An empty line: nothing to do.
+    Nothing,
+    /// `help` or `?`: the rules and these commands.
+    Help,
+    /// `quit` (asks first in a live game).
+    Quit,
+    /// `list`: the matches on the server.
+    List,
+    /// `board`: the board of the match followed.
+    Board,
+    /// `create [untimed|MIN+SEC] [white|black|random]`: a new match.
+    Create {
+        /// Its clock.
+        time_control: TimeControl,
+        /// The seat asked for.
+        color: ColorPreference,
+    },
+    /// `computer` alone: the computer opponents the server offers.
+    ComputerOffer,
+    /// `computer LEVEL|ENGINE [think SECS] [white|black|random]
+    /// [untimed|MIN+SEC]`: a game against the server's computer.
+    Computer {
+        /// The opponent as typed (a level or an engine's name), looked up in
+        /// the server's offer when carried out.
+        opponent: String,
+        /// The words after it, or why they are none: told only once the
+        /// opponent is found in the offer.
+        settings: Result<GameSettings, SettingsError>,
+    },
+    /// `join ID [white|black]`: take a free seat.
+    Join {
+        /// The match: a whole id or a prefix of one listed.
+        id: String,
+        /// The seat asked for (a word that names no side asks for none).
+        seat: Option<Side>,
+    },
+    /// `watch ID`: watch a match.
+    Watch {
+        /// The match: a whole id or a prefix of one listed.
+        id: String,
+    },
+    /// `resign` (asks first in a live game).
+    Resign,
+    /// `abort` (asks first in a live game).
+    Abort,
+    /// `rematch`: offer or accept one.
+    Rematch,
+    /// `decline`: decline the rematch offered.
+    Decline,
+    /// `leave`: give up the seat or stop watching.
+    Leave,
+    /// A move in any form core reads; typed early, it waits for the turn.
+    Move(Move),
+}
+
+/// Why a line is no command.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub(crate) enum CommandError {
+    /// Neither a command word nor move text.
+    #[error("not a command or a move: {0} (`help` lists them)")]
+    NotACommand(MoveParseError),
+    /// The words after `create` are no game settings.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// `create` with `think SECS`.
+    #[error("a think time is for `computer` games")]
+    ThinkWithoutComputer,
+}
+
+/// Words after `create` or `computer LEVEL` that are no game settings.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub(crate) enum SettingsError {
+    /// `think` without a positive number of seconds after it.
+    #[error("`think` takes seconds, like `think 2`")]
+    ThinkSeconds,
+    /// A word that is no colour and no time control.
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
+}
+
+/// The words after `create` or `computer LEVEL`, in any order: a time
+/// control, a colour, and (for the computer) `think SECS`. The last of each
+/// counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct GameSettings {
+    /// `untimed` (the default) or `MIN+SEC`.
+    pub(crate) time_control: TimeControl,
+    /// `white`, `black` or `random` (the default), or another word
+    /// `parse_side` reads.
+    pub(crate) color: ColorPreference,
+    /// `think SECS`, in milliseconds.
+    pub(crate) think_ms: Option<u64>,
+}
+
+impl GameSettings {
+    fn parse(words: &[&str]) -> Result<GameSettings, SettingsError> {
+        let mut settings = GameSettings {
+            time_control: TimeControl::Untimed,
+            color: ColorPreference::Random,
+            think_ms: None,
+        };
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            match (parse_side(word), *word) {
+                (Some(Side::First), _) => settings.color = ColorPreference::White,
+                (Some(Side::Second), _) => settings.color = ColorPreference::Black,
+                (None, "random") => settings.color = ColorPreference::Random,
+                (None, "think") => {
+                    let seconds = words
+                        .next()
+                        .and_then(|w| w.parse::<f64>().ok())
+                        .filter(|s| *s > 0.0 && s.is_finite())
+                        .ok_or(SettingsError::ThinkSeconds)?;
+                    settings.think_ms = Some((seconds * 1000.0).round() as u64);
+                }
+                (None, text) => settings.time_control = text.parse::<TimeControl>()?,
+            }
+        }
+        Ok(settings)
+    }
+}
+
+impl PlayCommand {
+    /// Reads one typed line.
+    pub(crate) fn parse(line: &str) -> Result<PlayCommand, CommandError> {
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(common) = Common::parse(&words) {
+            return Ok(match common {
+                Common::Help => PlayCommand::Help,
+                Common::Board => PlayCommand::Board,
+                Common::Resign => PlayCommand::Resign,
+                Common::Quit => PlayCommand::Quit,
+            });
+        }
+        Ok(match words.as_slice() {
+            [] => PlayCommand::Nothing,
+            ["list"] => PlayCommand::List,
+            ["create", rest @ ..] => match GameSettings::parse(rest)? {
+                GameSettings {
+                    think_ms: Some(_), ..
+                } => return Err(CommandError::ThinkWithoutComputer),
+                GameSettings {
+                    time_control,
+                    color,
+                    think_ms: None,
+                } => PlayCommand::Create {
+                    time_control,
+                    color,
+                },
+            },
+            ["computer"] => PlayCommand::ComputerOffer,
+            ["computer", opponent, rest @ ..] => PlayCommand::Computer {
+                opponent: opponent.to_string(),
+                settings: GameSettings::parse(rest),
+            },
+            ["join", id, rest @ ..] => PlayCommand::Join {
+                id: id.to_string(),
+                seat: rest.first().and_then(|w| parse_side(w)),
+            },
+            ["watch", id] => PlayCommand::Watch { id: id.to_string() },
+            ["abort"] => PlayCommand::Abort,
+            ["rematch"] => PlayCommand::Rematch,
+            ["decline"] => PlayCommand::Decline,
+            ["leave"] => PlayCommand::Leave,
+            _ => PlayCommand::Move(line.parse().map_err(CommandError::NotACommand)?),
+        })
+    }
+}
+
+/// A command that asks `y/n` first while a live game is at stake.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum AtStake {
+    /// `quit`.
+    Quit,
+    /// `resign`.
+    Resign,
+    /// `abort`.
+    Abort,
+}
+
+impl AtStake {
+    /// The question asked.
+    pub(crate) fn question(self) -> &'static str {
+        match self {
+            AtStake::Quit => LEAVE_LIVE_GAME,
+            AtStake::Resign => RESIGN_LIVE_GAME,
+            AtStake::Abort => ABORT_GAME,
+        }
+    }
+
+    /// The command, to carry out once answered yes.
+    pub(crate) fn command(self) -> PlayCommand {
+        match self {
+            AtStake::Quit => PlayCommand::Quit,
+            AtStake::Resign => PlayCommand::Resign,
+            AtStake::Abort => PlayCommand::Abort,
+        }
+    }
+}
+
+impl std::fmt::Display for AtStake {
+    /// The command's word, as typed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            AtStake::Quit => "quit",
+            AtStake::Resign => "resign",
+            AtStake::Abort => "abort",
+        })
+    }
+}
+
+/// The line after a `y/n` question.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Answer {
+    /// `y` or `yes`, in any case: go ahead.
+    Yes,
+    /// Anything else: do not.
+    No,
+}
+
+impl Answer {
+    /// Reads the answer `line` gives.
+    pub(crate) fn parse(line: &str) -> Answer {
+        match line.trim().to_lowercase().as_str() {
+            "y" | "yes" => Answer::Yes,
+            _ => Answer::No,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> PlayCommand {
+        PlayCommand::parse(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    }
+
+    fn error(line: &str) -> String {
+        match PlayCommand::parse(line) {
+            Ok(command) => panic!("{line:?} read as {command:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn settings(time_control: &str, color: ColorPreference, think_ms: Option<u64>) -> GameSettings {
+        GameSettings {
+            time_control: time_control.parse().unwrap(),
+            color,
+            think_ms,
+        }
+    }
+
+    #[test]
+    fn the_single_words() {
+        assert_eq!(parse(""), PlayCommand::Nothing);
+        assert_eq!(parse("   "), PlayCommand::Nothing);
+        assert_eq!(parse("help"), PlayCommand::Help);
+        assert_eq!(parse("?"), PlayCommand::Help);
+        assert_eq!(parse("quit"), PlayCommand::Quit);
+        assert_eq!(parse("list"), PlayCommand::List);
+        assert_eq!(parse("board"), PlayCommand::Board);
+        assert_eq!(parse(" resign "), PlayCommand::Resign);
+        assert_eq!(parse("abort"), PlayCommand::Abort);
+        assert_eq!(parse("rematch"), PlayCommand::Rematch);
+        assert_eq!(parse("decline"), PlayCommand::Decline);
+        assert_eq!(parse("leave"), PlayCommand::Leave);
+        assert_eq!(parse("computer"), PlayCommand::ComputerOffer);
+    }
+
+    #[test]
+    fn create_takes_a_time_control_and_a_colour_in_any_order() {
+        let create = |line| match parse(line) {
+            PlayCommand::Create {
+                time_control,
+                color,
+            } => (time_control.to_string(), color),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            create("create"),
+            ("untimed".into(), ColorPreference::Random)
+        );
+        assert_eq!(
+            create("create 5+3"),
+            ("5+3".into(), ColorPreference::Random)
+        );
+        assert_eq!(
+            create("create black 5+3"),
+            ("5+3".into(), ColorPreference::Black)
+        );
+        assert_eq!(
+            create("create 1+0 white"),
+            ("1+0".into(), ColorPreference::White)
+        );
+        assert_eq!(
+            create("create w b"),
+            ("untimed".into(), ColorPreference::Black)
+        );
+        assert_eq!(
+            create("create white random untimed"),
+            ("untimed".into(), ColorPreference::Random)
+        );
+        assert_eq!(
+            error("create think 2"),
+            "a think time is for `computer` games"
+        );
+        assert_eq!(
+            error("create soon"),
+            "soon".parse::<TimeControl>().unwrap_err().to_string()
+        );
+    }
+
+    #[test]
+    fn computer_names_an_opponent_and_takes_a_think_time() {
+        assert_eq!(
+            parse("computer 5 think 2 black 5+3"),
+            PlayCommand::Computer {
+                opponent: "5".into(),
+                settings: Ok(settings("5+3", ColorPreference::Black, Some(2000))),
+            }
+        );
+        assert_eq!(
+            parse("computer fairy think 0.25"),
+            PlayCommand::Computer {
+                opponent: "fairy".into(),
+                settings: Ok(settings("untimed", ColorPreference::Random, Some(250))),
+            }
+        );
+        for bad in ["think", "think 0", "think -1", "think soon", "think inf"] {
+            assert_eq!(
+                parse(&format!("computer 3 {bad}")),
+                PlayCommand::Computer {
+                    opponent: "3".into(),
+                    settings: Err(SettingsError::ThinkSeconds),
+                },
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            SettingsError::ThinkSeconds.to_string(),
+            "`think` takes seconds, like `think 2`"
+        );
+    }
+
+    #[test]
+    fn join_and_watch_name_a_match() {
+        assert_eq!(
+            parse("join 6f1c"),
+            PlayCommand::Join {
+                id: "6f1c".into(),
+                seat: None
+            }
+        );
+        assert_eq!(
+            parse("join 6f1c black"),
+            PlayCommand::Join {
+                id: "6f1c".into(),
+                seat: Some(Side::Second)
+            }
+        );
+        assert_eq!(
+            parse("join 6f1c white extra"),
+            PlayCommand::Join {
+                id: "6f1c".into(),
+                seat: Some(Side::First)
+            }
+        );
+        assert_eq!(
+            parse("join 6f1c left"),
+            PlayCommand::Join {
+                id: "6f1c".into(),
+                seat: None
+            },
+            "a word that is no side asks for no seat"
+        );
+        assert_eq!(
+            parse("watch 6f1c"),
+            PlayCommand::Watch { id: "6f1c".into() }
+        );
+    }
+
+    #[test]
+    fn anything_else_is_move_text_in_every_form_core_reads() {
+        let expected: Move = "d1-d7/g7".parse().unwrap();
+        for text in [
+            "d1-d7/g7",
+            "d1 d7 g7",
+            "d1d7g7",
+            "D1-D7-G7",
+            "ｄ１，ｄ７，ｇ７",
+            "  d1 d7 g7  ",
+        ] {
+            assert_eq!(parse(text), PlayCommand::Move(expected), "{text}");
+        }
+        assert!(
+            error("hello").starts_with("not a command or a move: "),
+            "{}",
+            error("hello")
+        );
+        assert!(error("hello").ends_with(" (`help` lists them)"));
+        // A command word with the wrong number of words is read as a move.
+        for line in [
+            "join",
+            "watch",
+            "watch a b",
+            "resign now",
+            "list all",
+            "Quit",
+        ] {
+            assert!(matches!(
+                PlayCommand::parse(line),
+                Err(CommandError::NotACommand(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn only_y_or_yes_is_yes() {
+        for yes in ["y", "Y", "yes", "YES", " Yes \n"] {
+            assert_eq!(Answer::parse(yes), Answer::Yes, "{yes:?}");
+        }
+        for no in ["n", "no", "", "yeah", "d1 d7 g7", "quit"] {
+            assert_eq!(Answer::parse(no), Answer::No, "{no:?}");
+        }
+    }
+
+    #[test]
+    fn what_is_at_stake_asks_its_question_and_reads_back_as_its_word() {
+        for (at_stake, word) in [
+            (AtStake::Quit, "quit"),
+            (AtStake::Resign, "resign"),
+            (AtStake::Abort, "abort"),
+        ] {
+            assert_eq!(at_stake.to_string(), word);
+            assert_eq!(parse(word), at_stake.command());
+        }
+        assert_eq!(AtStake::Resign.question(), RESIGN_LIVE_GAME);
+    }
+}

@@ -1,0 +1,288 @@
+//! The plain `play` loop driven by server messages and typed lines, with no
+//! socket: what it sends, prints and rings.
+
+use super::*;
+use amazons_protocol::ColorPreference;
+use amazons_protocol::ServerMessage;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+
+fn plain() -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
+    let (outbox, sent) = unbounded_channel();
+    let play = PlainPlay::new(Vec::new(), outbox, SeatStore::in_memory(), Bell::new(true));
+    (play, sent)
+}
+
+fn message(json: &str) -> NetEvent {
+    NetEvent::Message(ServerMessage::decode(json).unwrap())
+}
+
+fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
+    std::iter::from_fn(|| sent.try_recv().ok()).collect()
+}
+
+fn output(play: &PlainPlay<Vec<u8>>) -> String {
+    String::from_utf8_lossy(&play.out).into_owned()
+}
+
+fn type_line(play: &mut PlainPlay<Vec<u8>>, line: &str) {
+    play.queue.push_back(Typed::new(line.into()));
+    play.run_queue().unwrap();
+}
+
+#[test]
+fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board() {
+    let (mut play, mut sent) = plain();
+    play.on_event(NetEvent::Connected).unwrap();
+    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"bob","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+    play.on_event(message(&format!(r#"{{"type":"match_list","matches":[{{"id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":null}},"spectators":0,"status":"waiting","time_control":{{"kind":"untimed"}},"ply":0,"outcome":null}}]}}"#))).unwrap();
+    type_line(&mut play, "join 6f1c");
+    let match_id: MatchId = ID.parse().unwrap();
+    assert_eq!(
+        drain(&mut sent),
+        [ClientMessage::Join {
+            match_id,
+            seat: None
+        }],
+        "a prefix of a listed id will do"
+    );
+    type_line(&mut play, "a7 b7 c7");
+    play.on_event(message(&format!(
+        r#"{{"type":"joined","match_id":"{ID}","seat":"black","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
+    )))
+    .unwrap();
+    let snapshot = format!(
+        r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+    );
+    play.on_event(message(&snapshot)).unwrap();
+    play.run_queue().unwrap();
+    assert!(drain(&mut sent).is_empty(), "white moves first");
+    assert!(output(&play).contains("a7-b7/c7 will be played when it is your turn"));
+    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+    play.run_queue().unwrap();
+    assert!(matches!(
+        drain(&mut sent).as_slice(),
+        [ClientMessage::Move { ply: 1, .. }]
+    ));
+    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+    let text = output(&play);
+    assert!(text.contains("1. white plays d1-d7/g7"), "{text}");
+    assert!(text.contains("1... black plays a7-b7/c7"), "{text}");
+    assert_eq!(play.bell.rung(), [Ring::OpponentMoved]);
+    type_line(&mut play, "help");
+    assert!(!output(&play).contains("click"), "plain help has no mouse");
+}
+
+#[test]
+fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
+    let (mut play, mut sent) = plain();
+    play.on_event(NetEvent::Connected).unwrap();
+    let welcome = ServerMessage::Welcome {
+        protocol: 1,
+        server: "amazons-server".into(),
+        name: "ann".into(),
+        max_message_bytes: 4096,
+        grace_ms: 60_000,
+        computer: Some(crate::tui::computer_form::tests::offer()),
+    };
+    play.on_event(NetEvent::Message(welcome)).unwrap();
+    type_line(&mut play, "computer");
+    assert!(
+        output(&play).contains("level 1   random mover"),
+        "{}",
+        output(&play)
+    );
+    type_line(&mut play, "computer 9");
+    assert!(output(&play).contains("level 9: this server offers levels 1 to 7"));
+    assert!(drain(&mut sent).is_empty());
+    type_line(&mut play, "computer 5 think 2 black 5+3");
+    assert_eq!(
+        drain(&mut sent),
+        [ClientMessage::CreateMatch {
+            time_control: "5+3".parse().unwrap(),
+            color: ColorPreference::Black,
+            computer: Some(amazons_protocol::ComputerRequest::level(5).with_think_ms(2000)),
+        }]
+    );
+}
+
+/// A client in match `ID` as white, `status`, white to move with
+/// `white_ms` running on its clock (untimed without).
+fn seated(
+    status: &str,
+    white_ms: Option<u64>,
+) -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
+    let (mut play, mut sent) = plain();
+    play.on_event(NetEvent::Connected).unwrap();
+    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"ann","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+    play.session.join(ID.parse().unwrap(), None);
+    play.on_event(message(&format!(
+        r#"{{"type":"joined","match_id":"{ID}","seat":"white","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
+    )))
+    .unwrap();
+    let (time_control, clocks) = match white_ms {
+        Some(ms) => (
+            r#"{"kind":"fischer","initial_ms":60000,"increment_ms":0}"#.to_string(),
+            format!(r#"{{"white_ms":{ms},"black_ms":60000,"running":"white"}}"#),
+        ),
+        None => (r#"{"kind":"untimed"}"#.to_string(), "null".to_string()),
+    };
+    let black = match status {
+        "waiting" => "null",
+        _ => r#"{"name":"bob","kind":"human","connected":true}"#,
+    };
+    play.on_event(message(&format!(
+        r#"{{"type":"snapshot","match_id":"{ID}","you":"white","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{black}}},"spectators":0,"status":"{status}","time_control":{time_control},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":{clocks},"outcome":null,"rematch_offer":null}}"#
+    )))
+    .unwrap();
+    drain(&mut sent);
+    (play, sent)
+}
+
+/// Types `line` and says what became of the queue.
+fn typed(play: &mut PlainPlay<Vec<u8>>, line: &str) -> Line {
+    play.queue.push_back(Typed::new(line.into()));
+    play.run_queue().unwrap()
+}
+
+#[test]
+fn resign_abort_and_quit_in_a_live_game_ask_first_and_only_yes_goes_ahead() {
+    let (mut play, mut sent) = seated("playing", None);
+    assert_eq!(typed(&mut play, "resign"), Line::Done);
+    assert!(
+        output(&play).ends_with("Resign this game? (y/n)\n"),
+        "{}",
+        output(&play)
+    );
+    assert_eq!(typed(&mut play, "n"), Line::Done);
+    assert!(output(&play).ends_with("kept playing\n"));
+    assert!(drain(&mut sent).is_empty(), "no resignation on no");
+    typed(&mut play, "resign");
+    typed(&mut play, "d1 d7 g7");
+    assert!(drain(&mut sent).is_empty(), "a move is no yes");
+    assert!(output(&play).ends_with("kept playing\n"));
+    typed(&mut play, "resign");
+    typed(&mut play, "YES");
+    let match_id: MatchId = ID.parse().unwrap();
+    assert_eq!(
+        drain(&mut sent),
+        [ClientMessage::Resign {
+            match_id,
+            token: play.session.view().and_then(|v| v.token),
+        }]
+    );
+    typed(&mut play, "abort");
+    assert!(
+        output(&play).ends_with(
+            "Abort this game? Nobody wins (allowed until both sides have moved). (y/n)\n"
+        )
+    );
+    typed(&mut play, "y");
+    assert!(matches!(
+        drain(&mut sent).as_slice(),
+        [ClientMessage::Abort { .. }]
+    ));
+    assert_eq!(typed(&mut play, "quit"), Line::Done, "asked, not quit");
+    assert!(output(&play).contains("Leave the game? Your seat is kept for 60 s"));
+    assert_eq!(typed(&mut play, "y"), Line::Quit);
+}
+
+#[test]
+fn nothing_is_asked_when_nothing_is_at_stake() {
+    let (mut play, _sent) = seated("waiting", None);
+    assert_eq!(typed(&mut play, "quit"), Line::Quit, "not started");
+    let (mut play, mut sent) = seated("waiting", None);
+    typed(&mut play, "abort");
+    assert!(matches!(
+        drain(&mut sent).as_slice(),
+        [ClientMessage::Abort { .. }]
+    ));
+    let (mut play, _sent) = seated("playing", None);
+    play.on_event(message(&format!(
+        r#"{{"type":"game_over","match_id":"{ID}","winner":"black","reason":"resignation","clocks":null}}"#
+    )))
+    .unwrap();
+    assert!(output(&play).contains("game over"), "{}", output(&play));
+    assert_eq!(typed(&mut play, "quit"), Line::Quit, "game over");
+    let (mut play, _sent) = plain();
+    play.on_event(NetEvent::Connected).unwrap();
+    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"cy","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+    play.session.spectate(ID.parse().unwrap());
+    play.on_event(message(&format!(
+        r#"{{"type":"snapshot","match_id":"{ID}","you":null,"seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":1,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+    )))
+    .unwrap();
+    assert!(play.session.view().is_some_and(|v| v.you.is_none()));
+    assert_eq!(typed(&mut play, "resign"), Line::Done);
+    assert!(output(&play).contains("you are not playing in a match"));
+    assert_eq!(typed(&mut play, "quit"), Line::Quit, "watching");
+    assert!(!output(&play).contains("(y/n)"));
+}
+
+#[test]
+fn ctrl_c_or_the_end_of_input_while_asked_quits_without_doing_it() {
+    let (mut play, mut sent) = seated("playing", None);
+    typed(&mut play, "resign");
+    assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "at once");
+    let (mut play, mut sent_too) = seated("playing", None);
+    play.input_closed = true;
+    assert_eq!(typed(&mut play, "resign"), Line::Quit);
+    assert!(
+        output(&play).contains("input ended before an answer: quitting without `resign`"),
+        "{}",
+        output(&play)
+    );
+    assert!(drain(&mut sent).is_empty() && drain(&mut sent_too).is_empty());
+}
+
+#[test]
+fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
+    let before = Instant::now();
+    let (mut play, _sent) = seated("playing", Some(12_000));
+    let after = Instant::now();
+    let due = play
+        .low_time
+        .due(play.session.view())
+        .expect("our clock runs");
+    let two = std::time::Duration::from_secs(2);
+    assert!(before + two <= due && due <= after + two, "12 s - 10 s");
+    let tick = std::time::Duration::from_millis(1);
+    play.ring_low_time(due - tick).unwrap();
+    assert!(play.bell.rung().is_empty(), "over 10 s");
+    play.ring_low_time(due).unwrap();
+    play.ring_low_time(due + two).unwrap();
+    assert_eq!(play.bell.rung(), [Ring::LowTime], "once");
+    assert_eq!(
+        output(&play)
+            .matches("under 10 s left on your clock")
+            .count(),
+        1
+    );
+    assert_eq!(
+        play.low_time.due(play.session.view()),
+        None,
+        "the timer is off"
+    );
+
+    let (mut play, _sent) = seated("playing", Some(60_000));
+    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":{{"white_ms":5000,"black_ms":60000,"running":"black"}}}}"#))).unwrap();
+    assert_eq!(play.low_time.due(play.session.view()), None, "black's turn");
+    play.ring_low_time(Instant::now()).unwrap();
+    assert!(play.bell.rung().is_empty(), "not on the opponent's turn");
+}
+
+#[test]
+fn ctrl_c_in_a_live_game_warns_once_then_quits() {
+    let (mut play, _sent) = plain();
+    assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "no game: at once");
+    let (mut play, _sent) = plain();
+    play.session.join(ID.parse().unwrap(), None);
+    let snapshot = format!(
+        r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
+    );
+    play.on_event(message(&snapshot)).unwrap();
+    assert_eq!(play.on_interrupt().unwrap(), Line::Done);
+    assert!(output(&play).contains("Ctrl-C again leaves the game"));
+    assert_eq!(play.on_interrupt().unwrap(), Line::Quit);
+}

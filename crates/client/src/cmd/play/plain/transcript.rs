@@ -1,0 +1,197 @@
+//! What plain `play` prints: the board with names and clocks, the match
+//! list, the computer opponents, and a line for each thing that happens in
+//! the match followed. Only text: the loop decides when to print and when
+//! to ring the bell.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use amazons_core::Side;
+use amazons_protocol::{ComputerOffer, MatchStatus, MatchSummary, ServerMessage};
+
+use crate::face::labels::{format_clock, move_number, status_word};
+use crate::face::text_board::board_text;
+use crate::net::match_view::{Change, MatchView};
+use crate::net::session::SessionEvent;
+use crate::tui::computer_form;
+
+/// The board of the match followed, both players with their clocks, and
+/// whose move it is.
+pub(super) fn board(out: &mut impl Write, view: Option<&MatchView>) -> io::Result<()> {
+    let Some(view) = view else {
+        return writeln!(out, "no match on the board");
+    };
+    let now = Instant::now();
+    let clock = |side: Side| {
+        view.clock
+            .remaining(side, now)
+            .map(|d| format!(" {}", format_clock(d)))
+            .unwrap_or_default()
+    };
+    writeln!(
+        out,
+        "black: {}{}",
+        view.name(Side::Second),
+        clock(Side::Second)
+    )?;
+    writeln!(out, "{}", board_text(&view.position))?;
+    writeln!(
+        out,
+        "white: {}{}",
+        view.name(Side::First),
+        clock(Side::First)
+    )?;
+    match (view.outcome, view.status) {
+        (Some(outcome), _) => writeln!(out, "game over: {outcome}"),
+        (None, MatchStatus::Waiting) => writeln!(out, "waiting for an opponent"),
+        (None, _) if view.our_turn() => writeln!(
+            out,
+            "your move ({}), move {}",
+            view.position.turn(),
+            move_number(view.ply())
+        ),
+        (None, _) => writeln!(out, "{} to move", view.position.turn()),
+    }
+}
+
+/// The matches on the server, one a line.
+pub(super) fn match_list(out: &mut impl Write, matches: &[MatchSummary]) -> io::Result<()> {
+    writeln!(out, "{} match(es):", matches.len())?;
+    for summary in matches {
+        writeln!(out, "{}", summary_line(summary))?;
+    }
+    Ok(())
+}
+
+fn summary_line(summary: &MatchSummary) -> String {
+    let seat = |side: Side| {
+        summary
+            .seats
+            .get(side)
+            .map_or_else(|| "(free)".to_string(), |s| s.name.clone())
+    };
+    format!(
+        "  {}  white: {}  black: {}  {}  {}  ply {}  {} watching",
+        summary.id,
+        seat(Side::First),
+        seat(Side::Second),
+        summary.time_control,
+        status_word(summary.status),
+        summary.ply,
+        summary.spectators
+    )
+}
+
+/// `computer` alone: what the server offers, in its words.
+pub(super) fn computer_offer(
+    out: &mut impl Write,
+    offer: Option<&ComputerOffer>,
+) -> io::Result<()> {
+    let Some(offer) = offer else {
+        return writeln!(out, "{NO_COMPUTER}");
+    };
+    writeln!(
+        out,
+        "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]`):"
+    )?;
+    for opponent in computer_form::opponents(offer) {
+        writeln!(out, "  {:<9} {}", opponent.label, opponent.description)?;
+    }
+    writeln!(
+        out,
+        "think time: {} ms a move unless given, at most {} ms",
+        offer.think_ms.default, offer.think_ms.max
+    )
+}
+
+/// Said when the server has no computer opponents to offer.
+pub(super) const NO_COMPUTER: &str = "this server offers no computer opponents";
+
+/// What the session made of a server message (a change in the match is
+/// [`change`]'s): a line, or for a snapshot the board (`view`, the match
+/// followed now).
+pub(super) fn session_event(
+    out: &mut impl Write,
+    event: &SessionEvent,
+    view: Option<&MatchView>,
+) -> io::Result<()> {
+    match event {
+        SessionEvent::Nothing | SessionEvent::Changed(_) => Ok(()),
+        SessionEvent::Seated { match_id, seat } => {
+            writeln!(out, "joined match {match_id} as {seat}")
+        }
+        SessionEvent::Snapshot {
+            ended_while_away, ..
+        } => {
+            board(out, view)?;
+            match ended_while_away {
+                Some(outcome) => writeln!(out, "game over while you were away: {outcome}"),
+                None => Ok(()),
+            }
+        }
+        SessionEvent::Left(match_id) => writeln!(out, "left match {match_id}"),
+        SessionEvent::Replaced(match_id) => writeln!(
+            out,
+            "another connection took over your seat in match {match_id}"
+        ),
+        SessionEvent::Removed(match_id) => {
+            writeln!(out, "match {match_id} is gone from the server")
+        }
+        SessionEvent::RematchStarted { new_match_id } => {
+            writeln!(out, "rematch: new match {new_match_id}")
+        }
+        SessionEvent::Refused { message, code, .. } => {
+            writeln!(out, "refused: {message} ({code:?})")
+        }
+    }
+}
+
+/// The line for a change in the match followed (`message` is the server's
+/// message that made it, for the record id of a finished game).
+pub(super) fn change(
+    out: &mut impl Write,
+    change: &Change,
+    view: &MatchView,
+    message: &ServerMessage,
+) -> io::Result<()> {
+    match change {
+        Change::Nothing => Ok(()),
+        Change::Seats => match view.rematch_offer {
+            Some(by) if Some(by) != view.you => writeln!(
+                out,
+                "{by} offers a rematch: type `rematch` to accept or `decline`"
+            ),
+            Some(by) => writeln!(out, "{by} offered a rematch"),
+            None => writeln!(
+                out,
+                "white: {}  black: {}  ({} watching)",
+                view.name(Side::First),
+                view.name(Side::Second),
+                view.spectators
+            ),
+        },
+        Change::Started => writeln!(
+            out,
+            "game started: {} (white) vs {} (black)",
+            view.name(Side::First),
+            view.name(Side::Second)
+        ),
+        Change::Moved(m) => {
+            let (ply, mover) = (view.ply() - 1, view.position.turn().opponent());
+            writeln!(out, "{} {mover} plays {m}", move_number(ply))
+        }
+        Change::Over(outcome) => {
+            let record = match message {
+                ServerMessage::GameOver {
+                    record_id: Some(id),
+                    ..
+                } => format!(" (record {id})"),
+                _ => String::new(),
+            };
+            writeln!(out, "game over: {outcome}{record}")
+        }
+        Change::OutOfStep => {
+            writeln!(out, "out of step with the server; resynchronising")
+        }
+    }
+}
