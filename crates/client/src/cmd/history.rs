@@ -256,7 +256,7 @@ struct Replay<'a> {
 
 impl<'a> Replay<'a> {
     fn new(record: &'a GameRecord, positions: &'a [Position], theme: Theme) -> Replay<'a> {
-        let names = [record.white.name.clone(), record.black.name.clone()];
+        let names = amazons_core::BySide::new(record.white.name.clone(), record.black.name.clone());
         let mut screen = GameScreen::new(positions[0], names);
         screen.theme = theme;
         screen.typing = Typing::MoveNumber;

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
-use amazons_core::{Game, PlayerInfo, RecordedMove, TimeControl};
+use amazons_core::{BySide, Game, PlayerInfo, RecordedMove, TimeControl};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
@@ -19,9 +19,11 @@ pub struct SavedLocalGame {
     pub id: String,
     /// Who plays white and black, as `--white`/`--black` name them
     /// (`human`, `level:4`, `uci:CMD` ...).
-    pub seats: [String; 2],
-    /// The names in the record, white first.
-    pub players: [PlayerInfo; 2],
+    #[serde(with = "white_then_black")]
+    pub seats: BySide<String>,
+    /// The names in the record.
+    #[serde(with = "white_then_black")]
+    pub players: BySide<PlayerInfo>,
     /// The clock rules.
     pub time_control: TimeControl,
     /// When the game started (Unix milliseconds).
@@ -47,6 +49,29 @@ impl SavedLocalGame {
     /// When the game started.
     pub fn started_at(&self) -> SystemTime {
         SystemTime::UNIX_EPOCH + Duration::from_millis(self.started_at_ms)
+    }
+}
+
+/// A [`BySide`] on disk as `[white, black]`, the form saved games have
+/// always had (core's own serde form is `{"white": …, "black": …}`).
+mod white_then_black {
+    use amazons_core::BySide;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Writes `[white, black]`.
+    pub fn serialize<S: Serializer, T: Serialize>(
+        value: &BySide<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        [&value.first, &value.second].serialize(serializer)
+    }
+
+    /// Reads `[white, black]`.
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        deserializer: D,
+    ) -> Result<BySide<T>, D::Error> {
+        let [first, second] = <[T; 2]>::deserialize(deserializer)?;
+        Ok(BySide::new(first, second))
     }
 }
 
@@ -122,13 +147,21 @@ mod tests {
         };
         let saved = SavedLocalGame {
             id: "g".into(),
-            seats: ["human".into(), "level:2".into()],
-            players: [player("ann"), player("amazons-engine level 2")],
+            seats: BySide::new("human".into(), "level:2".into()),
+            players: BySide::new(player("ann"), player("amazons-engine level 2")),
             time_control: game.time_control(),
             started_at_ms: 1_700_000_000_000,
             moves: game.moves().to_vec(),
         };
         save.store(&saved).unwrap();
+        let on_disk: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(save.path()).unwrap()).unwrap();
+        assert_eq!(
+            on_disk["seats"],
+            serde_json::json!(["human", "level:2"]),
+            "white then black, as saves have always been"
+        );
+        assert_eq!(on_disk["players"][1]["name"], "amazons-engine level 2");
         let loaded = save.load().unwrap().unwrap();
         assert_eq!(loaded, saved);
         let later = t0 + Duration::from_secs(3600);
@@ -136,7 +169,7 @@ mod tests {
         assert_eq!(restored.position(), game.position());
         assert_eq!(
             restored.clock().remaining_both(later),
-            Some(amazons_core::BySide::new(
+            Some(BySide::new(
                 Duration::from_secs(57),
                 Duration::from_secs(60)
             )),

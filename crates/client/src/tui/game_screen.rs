@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use amazons_core::{Clock, Move, Outcome, Position, Side, TimeControl};
+use amazons_core::{BySide, Clock, Move, Outcome, Position, Side, TimeControl};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -90,12 +90,12 @@ pub struct GameScreen {
     pub shown: usize,
     /// Ply number of the first move (non-zero when a game starts from a FEN).
     pub first_ply: u32,
-    /// Player names, white first.
-    pub names: [String; 2],
+    /// Player names.
+    pub names: BySide<String>,
     /// The clocks.
     pub clock: Clock,
     /// Which sides the person at this terminal may move.
-    pub movable: [bool; 2],
+    pub movable: BySide<bool>,
     /// The side the person may premove for while the other side thinks.
     pub premove_for: Option<Side>,
     /// The premove waiting for its turn.
@@ -135,8 +135,8 @@ pub struct GameScreen {
 }
 
 impl GameScreen {
-    /// A screen for a game from `position` between `names` (white first).
-    pub fn new(position: Position, names: [String; 2]) -> GameScreen {
+    /// A screen for a game from `position` between `names`.
+    pub fn new(position: Position, names: BySide<String>) -> GameScreen {
         GameScreen {
             position,
             moves: Vec::new(),
@@ -144,7 +144,7 @@ impl GameScreen {
             first_ply: position.ply(),
             names,
             clock: Clock::new(TimeControl::Untimed),
-            movable: [false, false],
+            movable: BySide::both(false),
             premove_for: None,
             premove: None,
             status: String::new(),
@@ -227,7 +227,7 @@ impl GameScreen {
 
     /// Whether the person may move on the board now.
     pub fn can_move_now(&self) -> bool {
-        self.outcome.is_none() && self.movable[self.position.turn().index()]
+        self.outcome.is_none() && self.movable[self.position.turn()]
     }
 
     /// The side a premove is built for now, if any.
@@ -579,7 +579,7 @@ impl GameScreen {
         Paragraph::new(Line::from(vec![
             Span::raw(marker),
             Span::styled("♛", token),
-            Span::styled(format!(" {word} {}", self.names[side.index()]), name_style),
+            Span::styled(format!(" {word} {}", self.names[side]), name_style),
             Span::raw("  "),
             Span::styled(clock, clock_style),
         ]))
@@ -806,8 +806,9 @@ mod tests {
     }
 
     fn hot_seat() -> GameScreen {
-        let mut screen = GameScreen::new(Position::start(), ["ann".into(), "bob".into()]);
-        screen.movable = [true, true];
+        let mut screen =
+            GameScreen::new(Position::start(), BySide::new("ann".into(), "bob".into()));
+        screen.movable = BySide::both(true);
         screen
     }
 
@@ -910,7 +911,7 @@ mod tests {
     #[test]
     fn the_opponents_turn_refuses_picks() {
         let mut screen = hot_seat();
-        screen.movable = [false, true];
+        screen.movable = BySide::new(false, true);
         screen.handle(&key(KeyCode::Enter));
         assert!(screen_text(&mut screen, 80, 24).contains("it is not your turn"));
     }

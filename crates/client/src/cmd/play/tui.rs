@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{Outcome, PlayerKind, Side};
+use amazons_core::{BySide, Outcome, PlayerKind, Side};
 use amazons_protocol::{ClientMessage, MatchStatus, ServerMessage};
 use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
@@ -143,7 +143,7 @@ impl PlayTui {
         // the right queens.
         screen.outcome = view.outcome;
         let can_move = self.session.can_move();
-        screen.movable = Side::BOTH.map(|side| can_move && view.you == Some(side));
+        screen.movable = BySide::from_fn(|side| can_move && view.you == Some(side));
         screen.premove_for = view
             .you
             .filter(|_| view.status == MatchStatus::Playing && view.outcome.is_none());
@@ -151,7 +151,7 @@ impl PlayTui {
             screen.premove = None;
         }
         screen.show_game(view.position, view.moves.clone(), view.moves.len());
-        screen.names = Side::BOTH.map(|side| view.name(side));
+        screen.names = BySide::from_fn(|side| view.name(side));
         screen.clock = view.clock;
         screen.waiting = view.status == MatchStatus::Waiting;
         screen.caption = format!("match {}", view.id);
@@ -174,7 +174,7 @@ impl PlayTui {
         let Some(view) = self.session.view() else {
             return;
         };
-        let mut screen = GameScreen::new(view.start, [String::new(), String::new()]);
+        let mut screen = GameScreen::new(view.start, BySide::default());
         screen.theme = self.theme;
         screen.flipped = view.you == Some(Side::Second);
         self.screen = Some(screen);
@@ -539,7 +539,7 @@ mod tests {
         let token = SeatToken::from_hex(TOKEN).ok();
         let screen = play.screen.as_ref().expect("the board is on screen");
         assert!(screen.flipped, "black sits at the bottom");
-        assert_eq!(screen.movable, [false, true]);
+        assert_eq!(screen.movable, BySide::new(false, true));
         let text = screen_text(&mut play, 80, 24);
         assert!(
             text.contains(&format!("match {ID}")),
@@ -560,7 +560,7 @@ mod tests {
         );
         assert_eq!(
             play.screen.as_ref().unwrap().movable,
-            [false, false],
+            BySide::both(false),
             "no second move while one is on its way"
         );
 

@@ -1,0 +1,433 @@
+//! `local`: games on this machine with no server. Hot seat, a person against
+//! an engine, or engines against each other; take-backs; every finished game
+//! saved to the history directory, an unfinished one kept after every move
+//! for `local --resume`. Full screen or plain text. The game itself is
+//! core's [`Game`] (moves, clocks, outcome, record).
+//!
+//! - this module: the local match (who sits where, the game, where it is
+//!   kept, and how a program is asked for its move), for both faces.
+//! - `tui`: the full-screen face.
+//! - `plain`: the line-by-line face and its grammar.
+
+mod plain;
+mod tui;
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant, SystemTime};
+
+use amazons_core::{BySide, Game, Move, PlayerInfo, PlayerKind, RecordMeta, Side};
+use anyhow::Context;
+
+use amazons_engine::player::{
+    ClockBudget, GameSoFar, Player, PlayerError, PlayerSettings, ThinkBudget,
+};
+
+use crate::cli::{LocalArgs, SeatSpec, default_name};
+use crate::face::bell::Bell;
+use crate::store::history::{default_history_dir, save};
+use crate::store::local_save::{LocalSave, SavedLocalGame};
+use crate::tui::theme::Theme;
+
+/// Runs `local`.
+pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::Result<()> {
+    let local = LocalMatch::new(args, LocalSave::default())?;
+    if plain {
+        let stdin = std::io::stdin();
+        plain::run(local, &mut stdin.lock(), &mut std::io::stdout())
+    } else {
+        crate::tui::terminal::with_terminal(|terminal| {
+            tui::run(local, terminal, Bell::new(quiet), theme)
+        })
+    }
+}
+
+/// The kept-game line to show on leaving an unfinished game.
+const KEPT: &str = "the game is kept: `amazons-client local --resume` continues it";
+
+/// Who sits on one side.
+enum Seat {
+    /// A person at this terminal.
+    Human,
+    /// A program; `None` while it is thinking on its own thread.
+    Program(Option<Box<dyn Player>>),
+}
+
+/// A search running off the UI thread: the player comes back with its answer.
+type Thinking = Receiver<(Box<dyn Player>, Result<Move, PlayerError>)>;
+
+/// The local match: the game, who plays it, and where it is kept.
+struct LocalMatch {
+    /// The game being played.
+    game: Game,
+    /// Its record id.
+    id: String,
+    /// When it started.
+    started_at: SystemTime,
+    /// White's and black's names in the record.
+    players: BySide<PlayerInfo>,
+    /// White's and black's seats as given (for the save).
+    specs: BySide<SeatSpec>,
+    /// White's and black's seats.
+    seats: BySide<Seat>,
+    /// Thinking time per move for programs in untimed games.
+    think: Duration,
+    /// Where finished games are saved.
+    history_dir: PathBuf,
+    /// Where the unfinished game is kept.
+    keep: LocalSave,
+    /// Whether the finished game has been saved.
+    saved: bool,
+}
+
+/// The program for a seat (`None` for a person); external engines are
+/// started now, so a bad command is reported before the game.
+fn chooser_for(spec: &SeatSpec) -> anyhow::Result<Option<Box<dyn Player>>> {
+    Ok(match spec {
+        SeatSpec::Human => None,
+        SeatSpec::Program(program) => Some(
+            program
+                .player(&PlayerSettings {
+                    show_stderr: true,
+                    ..PlayerSettings::default()
+                })
+                .with_context(|| format!("starting {program}"))?,
+        ),
+    })
+}
+
+impl LocalMatch {
+    /// A new game as the arguments say, or the kept one with `--resume`.
+    fn new(args: &LocalArgs, keep: LocalSave) -> anyhow::Result<LocalMatch> {
+        let now = Instant::now();
+        let saved = if args.resume {
+            Some(keep.load()?.with_context(|| {
+                format!(
+                    "there is no unfinished local game to resume (looked in {})",
+                    keep.path().display()
+                )
+            })?)
+        } else {
+            None
+        };
+        let specs: BySide<SeatSpec> = match &saved {
+            Some(saved) => BySide::new(
+                saved.seats.first.parse().map_err(anyhow::Error::msg)?,
+                saved.seats.second.parse().map_err(anyhow::Error::msg)?,
+            ),
+            None => BySide::new(args.white.clone(), args.black.clone()),
+        };
+        let human_name = args.name.clone().unwrap_or_else(default_name);
+        let choosers = BySide::new(chooser_for(&specs.first)?, chooser_for(&specs.second)?);
+        let players = choosers.as_ref().map(|chooser| match chooser {
+            None => PlayerInfo {
+                name: human_name.clone(),
+                kind: PlayerKind::Human,
+            },
+            Some(chooser) => PlayerInfo {
+                name: chooser.name(),
+                kind: PlayerKind::Bot,
+            },
+        });
+        let seats = choosers.map(|chooser| match chooser {
+            None => Seat::Human,
+            Some(chooser) => Seat::Program(Some(chooser)),
+        });
+        let (game, id, started_at, players) = match saved {
+            Some(saved) => (
+                saved.restore(now)?,
+                saved.id.clone(),
+                saved.started_at(),
+                saved.players.clone(),
+            ),
+            None => {
+                let mut game = Game::new(args.time);
+                game.start(now);
+                (
+                    game,
+                    uuid::Uuid::new_v4().to_string(),
+                    SystemTime::now(),
+                    players,
+                )
+            }
+        };
+        let mut local = LocalMatch {
+            game,
+            id,
+            started_at,
+            players,
+            specs,
+            seats,
+            think: Duration::from_secs_f64(args.think.max(0.01)),
+            history_dir: args.history_dir.clone().unwrap_or_else(default_history_dir),
+            keep,
+            saved: false,
+        };
+        if local.game.moves().is_empty() {
+            local.tell_programs_new_game()?;
+        }
+        Ok(local)
+    }
+
+    fn tell_programs_new_game(&mut self) -> anyhow::Result<()> {
+        for seat in self.seats.iter_mut() {
+            if let Seat::Program(Some(chooser)) = seat {
+                chooser.new_game()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn start_new_game(&mut self) -> anyhow::Result<()> {
+        let mut game = Game::new(self.game.time_control());
+        game.start(Instant::now());
+        self.game = game;
+        self.id = uuid::Uuid::new_v4().to_string();
+        self.started_at = SystemTime::now();
+        self.saved = false;
+        self.tell_programs_new_game()
+    }
+
+    fn is_human(&self, side: Side) -> bool {
+        matches!(self.seats[side], Seat::Human)
+    }
+
+    fn humans(&self) -> usize {
+        Side::BOTH.iter().filter(|s| self.is_human(**s)).count()
+    }
+
+    fn budget(&self, now: Instant) -> ThinkBudget {
+        match self.game.clock().remaining_both(now) {
+            None => ThinkBudget {
+                movetime: Some(self.think),
+                clocks: None,
+            },
+            Some(remaining) => ThinkBudget {
+                movetime: None,
+                clocks: Some(ClockBudget {
+                    remaining,
+                    increment: BySide::both(self.game.time_control().increment()),
+                }),
+            },
+        }
+    }
+
+    /// Starts the program whose turn it is thinking on its own thread (the
+    /// full screen keeps drawing meanwhile); `None` when the game is over or
+    /// a person is to move.
+    fn think_on_a_thread(&mut self, now: Instant) -> Option<(Side, Thinking)> {
+        let turn = self.game.position().turn();
+        if self.game.outcome().is_some() || self.is_human(turn) {
+            return None;
+        }
+        let budget = self.budget(now);
+        let (start, moves, position) = (
+            self.game.initial(),
+            self.game.moves().iter().map(|m| m.mv).collect::<Vec<_>>(),
+            self.game.position(),
+        );
+        let Seat::Program(slot) = &mut self.seats[turn] else {
+            return None;
+        };
+        let mut chooser = slot
+            .take()
+            .expect("a program that is not thinking is seated");
+        let (sender, receiver) = channel();
+        std::thread::spawn(move || {
+            let game = GameSoFar {
+                start,
+                moves: &moves,
+                position,
+            };
+            let answer = chooser.choose(game, budget);
+            let _ = sender.send((chooser, answer));
+        });
+        Some((turn, receiver))
+    }
+
+    /// The answer of `side`'s program thinking on its thread, once it has
+    /// come (the program is seated again); `None` while it thinks.
+    fn thought(
+        &mut self,
+        side: Side,
+        thinking: &Thinking,
+    ) -> anyhow::Result<Option<Result<Move, PlayerError>>> {
+        match thinking.try_recv() {
+            Ok((chooser, answer)) => {
+                self.seats[side] = Seat::Program(Some(chooser));
+                Ok(Some(answer))
+            }
+            Err(TryRecvError::Empty) => Ok(None),
+            Err(TryRecvError::Disconnected) => {
+                anyhow::bail!("the engine thread for {side} died");
+            }
+        }
+    }
+
+    /// Asks the program whose turn it is for its move on this thread (plain
+    /// mode waits for it).
+    fn think_here(&mut self, now: Instant) -> Result<Move, PlayerError> {
+        let budget = self.budget(now);
+        let moves = self.moves();
+        let (start, position) = (self.game.initial(), self.game.position());
+        let Seat::Program(Some(chooser)) = &mut self.seats[position.turn()] else {
+            panic!("plain mode thinks on this thread, for a program");
+        };
+        let game = GameSoFar {
+            start,
+            moves: &moves,
+            position,
+        };
+        chooser.choose(game, budget)
+    }
+
+    /// Plays the answer of `side`'s program: its move, or (when it failed or
+    /// its move is illegal) its resignation, with why in words.
+    fn play_program_answer(
+        &mut self,
+        side: Side,
+        answer: Result<Move, PlayerError>,
+    ) -> Result<Move, String> {
+        let why = match answer {
+            Ok(m) => match self.play(m) {
+                Ok(()) => return Ok(m),
+                Err(e) => format!("{side}'s engine played an illegal move ({e}); it resigns"),
+            },
+            Err(e) => format!("{side}'s engine failed ({e}); it resigns"),
+        };
+        self.game.resign(side, Instant::now());
+        Err(why)
+    }
+
+    /// How many moves a take-back undoes: one in hot seat, back to the
+    /// person's turn against an engine; none when engines play each other.
+    fn take_back_plies(&self) -> usize {
+        match self.humans() {
+            2 => 1,
+            1 if self.is_human(self.game.position().turn()) => 2,
+            1 => 1,
+            _ => 0,
+        }
+    }
+
+    /// Plays `m` for the side to move now.
+    fn play(&mut self, m: Move) -> Result<(), amazons_core::GameError> {
+        self.game.play(m, Instant::now())?;
+        self.keep_unfinished();
+        Ok(())
+    }
+
+    /// Keeps the unfinished game for `--resume` (after every change).
+    fn keep_unfinished(&self) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let saved = SavedLocalGame {
+            id: self.id.clone(),
+            seats: self.specs.as_ref().map(ToString::to_string),
+            players: self.players.clone(),
+            time_control: self.game.time_control(),
+            started_at_ms: amazons_core::unix_ms(self.started_at),
+            moves: self.game.moves().to_vec(),
+        };
+        if let Err(e) = self.keep.store(&saved) {
+            tracing::warn!("could not keep the unfinished game: {e:#}");
+        }
+    }
+
+    /// Whether quitting now leaves an unfinished game behind.
+    fn unfinished(&self) -> bool {
+        self.game.outcome().is_none() && !self.game.moves().is_empty()
+    }
+
+    /// The finished game's record (`None` while it goes on).
+    fn record(&self) -> Option<amazons_core::GameRecord> {
+        self.game.to_record(RecordMeta {
+            id: self.id.clone(),
+            white: self.players.first.clone(),
+            black: self.players.second.clone(),
+            started_at: self.started_at,
+            ended_at: SystemTime::now(),
+        })
+    }
+
+    /// Saves the game once it is over; returns what to tell the player.
+    fn save_if_over(&mut self) -> Option<Result<PathBuf, anyhow::Error>> {
+        if self.saved {
+            return None;
+        }
+        let record = self.record()?;
+        self.saved = true;
+        if let Err(e) = self.keep.clear() {
+            tracing::warn!("{e:#}");
+        }
+        Some(save(&self.history_dir, &record))
+    }
+
+    /// The human side that resigns on `r`: the side to move if a person, else
+    /// the only person at the board.
+    fn resigning_side(&self) -> Option<Side> {
+        let turn = self.game.position().turn();
+        if self.is_human(turn) {
+            Some(turn)
+        } else if self.is_human(turn.opponent()) {
+            Some(turn.opponent())
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.game.moves().iter().map(|m| m.mv).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(extra: &[&str]) -> LocalArgs {
+        let mut argv = vec!["amazons-client", "local"];
+        argv.extend_from_slice(extra);
+        match crate::cli::Cli::parse_from(argv).command {
+            crate::cli::Command::Local(args) => args,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unfinished_game_is_kept_after_each_move_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let keep = LocalSave::at(dir.path().join("local-game.json"));
+        let history = dir.path().join("history").display().to_string();
+        let mut local = LocalMatch::new(
+            &args(&["--time", "5+3", "--name", "ann", "--history-dir", &history]),
+            keep.clone(),
+        )
+        .unwrap();
+        assert_eq!(
+            local.players.first.name, "ann",
+            "no colour added to the name"
+        );
+        local.play("d1-d7/g7".parse().unwrap()).unwrap();
+        local.play("a7-b7/c7".parse().unwrap()).unwrap();
+        let resumed = LocalMatch::new(
+            &args(&["--resume", "--history-dir", &history]),
+            keep.clone(),
+        )
+        .unwrap();
+        assert_eq!(resumed.moves(), local.moves());
+        assert_eq!(resumed.id, local.id);
+        assert_eq!(resumed.game.time_control(), local.game.time_control());
+        let mut resumed = resumed;
+        resumed.game.resign(Side::First, Instant::now());
+        assert!(matches!(resumed.save_if_over(), Some(Ok(_))));
+        assert_eq!(keep.load().unwrap(), None, "a finished game is not kept");
+        let error = LocalMatch::new(&args(&["--resume"]), keep).err().unwrap();
+        assert!(
+            error.to_string().contains("no unfinished local game"),
+            "{error}"
+        );
+    }
+}

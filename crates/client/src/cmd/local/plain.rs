@@ -1,0 +1,227 @@
+//! `local` line by line: the board as text, a prompt for the side a person
+//! moves, and a program's move printed when it comes (a program thinks on
+//! this thread). A typed line is parsed once into a [`LocalCommand`], with
+//! the words plain `play` shares (`face::plain_command`).
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use amazons_core::{BySide, Game, Move, MoveParseError};
+
+use super::{KEPT, LocalMatch};
+use crate::face::help::{PLAIN_LOCAL, RULES};
+use crate::face::labels::{count, format_clock, move_number};
+use crate::face::plain_command::Common;
+use crate::face::text_board::board_text;
+
+/// A line typed in plain `local`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LocalCommand {
+    /// An empty line: nothing to do.
+    Nothing,
+    /// `help` or `?`: the rules and these commands.
+    Help,
+    /// `board`: the board again.
+    Board,
+    /// `takeback` or `undo`: take back the last move (and the engine's
+    /// reply before it, against an engine).
+    TakeBack,
+    /// `resign`: the side to move resigns.
+    Resign,
+    /// `quit`: stop; the game is kept for `local --resume`.
+    Quit,
+    /// The move of the side to move, in any form core reads.
+    Move(Move),
+}
+
+impl LocalCommand {
+    /// Reads one typed line; what is no command and no move text says why
+    /// it is no move.
+    fn parse(line: &str) -> Result<LocalCommand, MoveParseError> {
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(common) = Common::parse(&words) {
+            return Ok(match common {
+                Common::Help => LocalCommand::Help,
+                Common::Board => LocalCommand::Board,
+                Common::Resign => LocalCommand::Resign,
+                Common::Quit => LocalCommand::Quit,
+            });
+        }
+        match words.as_slice() {
+            [] => Ok(LocalCommand::Nothing),
+            ["takeback" | "undo"] => Ok(LocalCommand::TakeBack),
+            _ => line.parse().map(LocalCommand::Move),
+        }
+    }
+}
+
+/// The clocks as text for plain mode (`white 4:59 / black 5:00`), if timed.
+fn clock_text(game: &Game, now: Instant) -> String {
+    match game.clock().remaining_both(now) {
+        Some(BySide {
+            first: white,
+            second: black,
+        }) => format!(
+            " [white {} / black {}]",
+            format_clock(white),
+            format_clock(black)
+        ),
+        None => String::new(),
+    }
+}
+
+/// Runs the plain face until the game ends, the person quits or input ends.
+pub(super) fn run(
+    mut local: LocalMatch,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let players = local.players.clone();
+    writeln!(
+        out,
+        "white: {}  black: {}",
+        players.first.name, players.second.name
+    )?;
+    writeln!(
+        out,
+        "Type moves like d1-d7/g7 (or d1 d7 g7). Commands: takeback, resign, board, help, quit."
+    )?;
+    if !local.game.moves().is_empty() {
+        writeln!(
+            out,
+            "resumed: {}",
+            count(local.game.moves().len(), "move", "moves")
+        )?;
+    }
+    let mut show_board = true;
+    loop {
+        let now = Instant::now();
+        local.game.check_flag(now);
+        if let Some(outcome) = local.game.outcome() {
+            writeln!(out, "{}", board_text(&local.game.position()))?;
+            writeln!(out, "game over: {outcome}")?;
+            let moves = local.record().map(|r| r.move_text()).unwrap_or_default();
+            writeln!(out, "moves: {moves}")?;
+            match local.save_if_over() {
+                Some(Ok(path)) => writeln!(out, "saved: {}", path.display())?,
+                Some(Err(e)) => writeln!(out, "could not save the game: {e:#}")?,
+                None => {}
+            }
+            return Ok(());
+        }
+        let position = local.game.position();
+        let side = position.turn();
+        let name = &players[side].name;
+        let number = move_number(local.game.ply());
+        if !local.is_human(side) {
+            let answer = local.think_here(now);
+            match local.play_program_answer(side, answer) {
+                Ok(m) => writeln!(out, "{number} {side} ({name}) plays {m}")?,
+                Err(why) => writeln!(out, "{why}")?,
+            }
+            show_board = true;
+            continue;
+        }
+        if show_board {
+            writeln!(out, "{}", board_text(&position))?;
+        }
+        write!(
+            out,
+            "{number} {side} ({name}) to move{}> ",
+            clock_text(&local.game, now)
+        )?;
+        out.flush()?;
+        let Some(line) = crate::tui::terminal::read_line(input, out)? else {
+            writeln!(out)?;
+            local.keep_unfinished();
+            writeln!(out, "end of input: {KEPT}")?;
+            return Ok(());
+        };
+        match LocalCommand::parse(&line) {
+            Ok(LocalCommand::Quit) => {
+                local.keep_unfinished();
+                writeln!(out, "quitting: {KEPT}")?;
+                return Ok(());
+            }
+            command => show_board = carry_out(&mut local, command, out)?,
+        }
+    }
+}
+
+/// Carries out one line typed by a person (all but `quit`); true when the
+/// board should be printed again.
+fn carry_out(
+    local: &mut LocalMatch,
+    command: Result<LocalCommand, MoveParseError>,
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    let now = Instant::now();
+    match command {
+        Ok(LocalCommand::Nothing | LocalCommand::Quit) => Ok(false),
+        Ok(LocalCommand::Help) => {
+            writeln!(out, "{RULES}\n\n{PLAIN_LOCAL}")?;
+            Ok(false)
+        }
+        Ok(LocalCommand::Board) => Ok(true),
+        Ok(LocalCommand::TakeBack) => {
+            let undone = local.game.take_back(local.take_back_plies(), now);
+            local.keep_unfinished();
+            writeln!(out, "took back {}", count(undone, "move", "moves"))?;
+            Ok(true)
+        }
+        Ok(LocalCommand::Resign) => {
+            let side = local.game.position().turn();
+            local.game.resign(side, now);
+            Ok(false)
+        }
+        Ok(LocalCommand::Move(m)) => {
+            match local.play(m) {
+                Ok(()) => return Ok(true),
+                Err(amazons_core::GameError::Illegal(e)) => {
+                    writeln!(out, "illegal: {m}: {}", e.reason)?
+                }
+                Err(e) => writeln!(out, "{e}")?,
+            }
+            Ok(false)
+        }
+        Err(e) => {
+            writeln!(out, "not a move: {e}")?;
+            Ok(false)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_plain_local_reads() {
+        let parse = |line: &str| LocalCommand::parse(line).unwrap();
+        assert_eq!(parse(""), LocalCommand::Nothing);
+        assert_eq!(parse("  \n"), LocalCommand::Nothing);
+        assert_eq!(parse("help"), LocalCommand::Help);
+        assert_eq!(parse("?"), LocalCommand::Help);
+        assert_eq!(parse("board"), LocalCommand::Board);
+        assert_eq!(parse("takeback"), LocalCommand::TakeBack);
+        assert_eq!(parse("undo"), LocalCommand::TakeBack);
+        assert_eq!(parse("resign\n"), LocalCommand::Resign);
+        assert_eq!(parse(" quit "), LocalCommand::Quit);
+        let m: Move = "d10-d8/d9".parse().unwrap();
+        for text in ["d10-d8/d9", "d10 d8 d9", "D10-D8-D9", "d10d8d9"] {
+            assert_eq!(parse(text), LocalCommand::Move(m), "{text}");
+        }
+    }
+
+    #[test]
+    fn play_only_words_and_other_text_are_no_moves() {
+        for line in ["hello", "list", "abort", "take back", "QUIT", "resign now"] {
+            assert!(LocalCommand::parse(line).is_err(), "{line:?}");
+        }
+        assert_eq!(
+            LocalCommand::parse("a7").unwrap_err().to_string(),
+            "a move names 3 squares (queen from, queen to, arrow), found 1"
+        );
+    }
+}

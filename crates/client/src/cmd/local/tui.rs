@@ -1,0 +1,174 @@
+//! `local` on the full screen: the game screen over the local match. A
+//! program thinks on its own thread while the screen keeps drawing and the
+//! clocks tick; keys and clicks come back from the screen as actions.
+
+use std::time::{Duration, Instant};
+
+use amazons_core::{BySide, Move, Side};
+use amazons_engine::player::PlayerError;
+use crossterm::event;
+
+use super::{LocalMatch, Thinking};
+use crate::face::bell::{Bell, Ring};
+use crate::face::labels::count;
+use crate::tui::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::tui::theme::Theme;
+
+/// Runs the full-screen face until the person quits.
+pub(super) fn run(
+    mut local: LocalMatch,
+    terminal: &mut ratatui::DefaultTerminal,
+    mut bell: Bell,
+    theme: Theme,
+) -> anyhow::Result<()> {
+    let names = local.players.clone().map(|p| p.name);
+    let mut screen = GameScreen::new(amazons_core::Position::start(), names.clone());
+    screen.theme = theme;
+    screen.movable = BySide::from_fn(|s| local.is_human(s));
+    screen.flipped = local.is_human(Side::Second) && !local.is_human(Side::First);
+    let moves = local.moves();
+    let shown = moves.len();
+    screen.show_game(local.game.position(), moves, shown);
+    screen.focus();
+    screen.keys = if local.humans() > 0 {
+        vec![("t", "take back"), ("r", "resign"), ("n", "new game")]
+    } else {
+        vec![("n", "new game")]
+    };
+    if !local.game.moves().is_empty() {
+        screen.notify(
+            format!(
+                "resumed: {}",
+                count(local.game.moves().len(), "move", "moves")
+            ),
+            Tone::Info,
+        );
+    }
+    let mut thinking: Option<(Side, Thinking)> = None;
+    loop {
+        let now = Instant::now();
+        if local.game.check_flag(now).is_some() {
+            bell.ring(Ring::GameOver);
+        }
+        screen.clock = *local.game.clock();
+        screen.outcome = local.game.outcome();
+        if let Some(saved) = local.save_if_over() {
+            match saved {
+                Ok(path) => screen.notify(format!("game saved to {}", path.display()), Tone::Info),
+                Err(e) => screen.notify(format!("could not save the game: {e:#}"), Tone::Warning),
+            }
+        }
+        if thinking.is_none() {
+            thinking = local.think_on_a_thread(now);
+        }
+        screen.status = match &thinking {
+            Some((side, _)) => format!("{} ({side}) is thinking…", names[*side]),
+            None => String::new(),
+        };
+        terminal.draw(|frame| screen.draw(frame))?;
+
+        if let Some((side, receiver)) = &thinking {
+            let side = *side;
+            if let Some(answer) = local.thought(side, receiver)? {
+                thinking = None;
+                show_program_answer(&mut local, &mut screen, side, answer);
+                if local.humans() > 0 {
+                    bell.ring(if local.game.outcome().is_some() {
+                        Ring::GameOver
+                    } else {
+                        Ring::OpponentMoved
+                    });
+                }
+                continue;
+            }
+        }
+
+        if !event::poll(Duration::from_millis(50))? {
+            continue;
+        }
+        let action = screen.handle(&event::read()?);
+        match action {
+            ScreenAction::Quit if local.unfinished() => {
+                screen.ask(
+                    "Quit this game? It is kept: `amazons-client local --resume` continues it.",
+                    'q',
+                );
+            }
+            ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
+                local.keep_unfinished();
+                return Ok(());
+            }
+            ScreenAction::Move(m) => match local.play(m) {
+                Ok(()) => {
+                    screen.show_move(local.game.position(), m);
+                    if local.game.outcome().is_some() {
+                        bell.ring(Ring::GameOver);
+                    }
+                }
+                Err(e) => screen.notify(e.to_string(), Tone::Warning),
+            },
+            ScreenAction::Command('t') => {
+                if thinking.is_some() {
+                    screen.notify("wait for the engine's move, then take back", Tone::Warning);
+                    continue;
+                }
+                let undone = local
+                    .game
+                    .take_back(local.take_back_plies(), Instant::now());
+                if undone == 0 {
+                    screen.notify("nothing to take back", Tone::Warning);
+                } else {
+                    let moves = local.moves();
+                    let shown = moves.len();
+                    screen.show_game(local.game.position(), moves, shown);
+                    local.keep_unfinished();
+                    screen.notify(
+                        format!("took back {}", count(undone, "move", "moves")),
+                        Tone::Info,
+                    );
+                }
+            }
+            ScreenAction::Command('r') if local.game.outcome().is_none() => {
+                match local.resigning_side() {
+                    Some(side) => screen.ask(format!("Resign as {side}?"), 'r'),
+                    None => screen.notify("only a person can resign", Tone::Warning),
+                }
+            }
+            ScreenAction::Confirmed('r') => {
+                if let Some(side) = local.resigning_side() {
+                    local.game.resign(side, Instant::now());
+                    bell.ring(Ring::GameOver);
+                }
+            }
+            ScreenAction::Command('n') if local.game.outcome().is_some() && thinking.is_none() => {
+                local.start_new_game()?;
+                screen.show_game(local.game.position(), Vec::new(), 0);
+                screen.notify("new game", Tone::Info);
+            }
+            ScreenAction::Command('n') => {
+                screen.notify("a new game comes after this one ends", Tone::Warning)
+            }
+            ScreenAction::Command(c) => screen.notify(
+                format!("`{c}` does nothing here; press ? for help"),
+                Tone::Warning,
+            ),
+            ScreenAction::Premove(_)
+            | ScreenAction::Jump(_)
+            | ScreenAction::Confirmed(_)
+            | ScreenAction::None => {}
+        }
+    }
+}
+
+/// Plays a program's answer and shows it: the move, or why it resigned.
+fn show_program_answer(
+    local: &mut LocalMatch,
+    screen: &mut GameScreen,
+    side: Side,
+    answer: Result<Move, PlayerError>,
+) {
+    match local.play_program_answer(side, answer) {
+        Ok(m) => screen.show_move(local.game.position(), m),
+        Err(why) => screen.notify(why, Tone::Warning),
+    }
+}
