@@ -15,7 +15,7 @@ use crate::face::labels::count;
 use crate::face::text_board::board_text;
 use crate::net::http::ServerHttp;
 use crate::store;
-use crate::tui::game_screen::{GameScreen, ScreenAction, Tone, Typing};
+use crate::tui::game::{GameScreen, ScreenAction, Tone, Typing};
 use crate::tui::theme::Theme;
 
 /// Where the games come from.

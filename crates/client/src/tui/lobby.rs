@@ -17,7 +17,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState}
 use crate::face::help::screen_help;
 use crate::face::labels::status_word;
 use crate::tui::computer_form::{ComputerForm, FormResult};
-use crate::tui::game_screen::draw_help;
+use crate::tui::popup::draw_help;
 use crate::tui::theme::{Theme, color};
 
 /// The lobby's keys, for the hints line and the help.

@@ -5,17 +5,19 @@
 //! - `theme`: colours, with their contrast checked.
 //! - `board`: the board widget and the square-to-screen geometry.
 //! - `move_input`: building a move by pointing (queen, destination, arrow).
-//! - `game_screen`: the shared game screen (board, players, moves, typing,
-//!   help, `y/n` questions, premoves).
+//! - `game`: the shared game screen (board, players, moves, typing,
+//!   help, `y/n` questions, premoves): its state, input and drawing.
+//! - `popup`: the help overlay and the `y/n` question drawn over a screen.
 //! - `lobby`: the lobby screen of `play` (match list, create form).
 //! - `computer_form`: "play the computer": the server's offer, the form and
 //!   plain mode's names for it.
 
 pub(crate) mod board;
 pub(crate) mod computer_form;
-pub(crate) mod game_screen;
+pub(crate) mod game;
 pub(crate) mod lobby;
 pub(crate) mod move_input;
+pub(crate) mod popup;
 #[cfg(test)]
 pub(crate) mod snapshot;
 pub mod terminal;

@@ -11,7 +11,7 @@ use crossterm::event;
 use super::{LocalMatch, Thinking};
 use crate::face::bell::{Bell, Ring};
 use crate::face::labels::count;
-use crate::tui::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::theme::Theme;
 
 /// Runs the full-screen face until the person quits.

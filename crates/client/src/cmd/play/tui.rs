@@ -21,7 +21,7 @@ use crate::net::match_view::{Change, MatchView};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
 use crate::store::state_dir::state_dir;
-use crate::tui::game_screen::{GameScreen, ScreenAction, Tone};
+use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::lobby::{Lobby, LobbyAction};
 use crate::tui::theme::Theme;
 

@@ -1,0 +1,199 @@
+//! Keys and clicks on the game screen, turned into [`ScreenAction`]s: a
+//! move is built by pointing (`MoveInput`) or typed, against the position
+//! [`GameScreen`] says moves are built on; other letters are the mode's
+//! commands.
+
+use amazons_core::{Move, Position};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+use super::{GameScreen, ScreenAction, Tone, Typing};
+use crate::face::help::POINTING;
+use crate::tui::move_input::{MoveInput, Pick};
+
+impl GameScreen {
+    /// Handles one terminal event.
+    pub fn handle(&mut self, event: &Event) -> ScreenAction {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key),
+            Event::Mouse(mouse) if self.question.is_none() => {
+                let square = self
+                    .geometry
+                    .and_then(|g| g.square_at(mouse.column, mouse.row));
+                match (mouse.kind, square) {
+                    (MouseEventKind::Down(MouseButton::Left), Some(square)) => {
+                        self.help = false;
+                        self.pick(|input, position| input.pick(position, square))
+                    }
+                    (MouseEventKind::Down(MouseButton::Right), _) => {
+                        self.input.back();
+                        ScreenAction::None
+                    }
+                    _ => ScreenAction::None,
+                }
+            }
+            _ => ScreenAction::None,
+        }
+    }
+
+    fn pick(&mut self, how: impl FnOnce(&mut MoveInput, &Position) -> Pick) -> ScreenAction {
+        let Some(position) = self.building_position() else {
+            let why = if self.outcome.is_some() {
+                "the game is over"
+            } else if self.movable.iter().any(|m| *m) || self.premove_for.is_some() {
+                "it is not your turn"
+            } else {
+                "you cannot move on this board"
+            };
+            self.notify(why, Tone::Warning);
+            return ScreenAction::None;
+        };
+        match how(&mut self.input, &position) {
+            Pick::Advanced => {
+                self.notice = None;
+                ScreenAction::None
+            }
+            Pick::Complete(m) => self.built(m),
+            Pick::Refused(reason) => {
+                self.notify(reason, Tone::Warning);
+                ScreenAction::None
+            }
+        }
+    }
+
+    /// A complete move: played now, or kept as the premove.
+    fn built(&mut self, m: Move) -> ScreenAction {
+        self.input.reset();
+        if self.can_move_now() {
+            self.notice = None;
+            ScreenAction::Move(m)
+        } else {
+            self.premove = Some(m);
+            self.notify(
+                format!("premove {m}: played when your turn comes, if still legal (Esc cancels)"),
+                Tone::Info,
+            );
+            ScreenAction::Premove(m)
+        }
+    }
+
+    fn handle_key(&mut self, key: KeyEvent) -> ScreenAction {
+        let ctrl_c =
+            key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+        if let Some(question) = self.question.take() {
+            return match key.code {
+                _ if ctrl_c => ScreenAction::QuitNow,
+                KeyCode::Char('y' | 'Y') => ScreenAction::Confirmed(question.tag),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => ScreenAction::None,
+                _ => {
+                    self.question = Some(question);
+                    ScreenAction::None
+                }
+            };
+        }
+        if ctrl_c {
+            return ScreenAction::Quit;
+        }
+        if self.help {
+            self.help = false;
+            return ScreenAction::None;
+        }
+        let pointing = self.building_position().is_some();
+        let (files, ranks) = if self.flipped { (-1, -1) } else { (1, 1) };
+        match key.code {
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char(c) if self.typing == Typing::MoveNumber && c.is_ascii_digit() => {
+                self.typed.push(c);
+            }
+            KeyCode::Char(c) if pointing && is_move_text(c) => self.typed.push(c),
+            KeyCode::Char(' ') if pointing && !self.typed.is_empty() => self.typed.push(' '),
+            KeyCode::Char('q') => return ScreenAction::Quit,
+            KeyCode::Char('v') => self.flipped = !self.flipped,
+            KeyCode::Char(' ') => {
+                return self.pick(|input, position| input.pick_cursor(position));
+            }
+            KeyCode::Char(c) => return ScreenAction::Command(c),
+            KeyCode::Backspace => {
+                self.typed.pop();
+            }
+            KeyCode::Esc if !self.typed.is_empty() => self.typed.clear(),
+            KeyCode::Esc if self.premove.is_some() && self.input.moving().is_none() => {
+                self.premove = None;
+                self.notify("premove cancelled", Tone::Info);
+            }
+            KeyCode::Esc => self.input.back(),
+            KeyCode::Tab | KeyCode::BackTab if pointing => {
+                if let Some(position) = self.building_position() {
+                    self.input.cycle_queen(&position, key.code == KeyCode::Tab);
+                }
+            }
+            KeyCode::Left if pointing => self.input.move_cursor(-files, 0),
+            KeyCode::Right if pointing => self.input.move_cursor(files, 0),
+            KeyCode::Up if pointing => self.input.move_cursor(0, ranks),
+            KeyCode::Down if pointing => self.input.move_cursor(0, -ranks),
+            KeyCode::Enter if !self.typed.is_empty() => return self.submit_typed(),
+            // Where no move can be built, picking says why.
+            KeyCode::Enter => {
+                return self.pick(|input, position| input.pick_cursor(position));
+            }
+            _ => {}
+        }
+        ScreenAction::None
+    }
+
+    fn submit_typed(&mut self) -> ScreenAction {
+        let text = std::mem::take(&mut self.typed);
+        if self.typing == Typing::MoveNumber {
+            return match text.parse::<usize>() {
+                Ok(n) => ScreenAction::Jump(n),
+                Err(_) => ScreenAction::None,
+            };
+        }
+        let Some(position) = self.building_position() else {
+            self.typed = text;
+            self.notify("it is not your turn", Tone::Warning);
+            return ScreenAction::None;
+        };
+        match text.parse::<Move>() {
+            Ok(m) => match position.is_legal(m) {
+                Ok(()) => self.built(m),
+                Err(reason) => {
+                    self.typed = text;
+                    self.notify(format!("{m}: {reason}"), Tone::Warning);
+                    ScreenAction::None
+                }
+            },
+            Err(error) => {
+                self.typed = text;
+                self.notify(error.to_string(), Tone::Warning);
+                ScreenAction::None
+            }
+        }
+    }
+
+    /// The keys that work on this screen now: the board's (when the person
+    /// may move), the mode's, and the screen's own.
+    pub(super) fn current_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let mut keys = Vec::new();
+        if self.building_position().is_some() {
+            keys.extend_from_slice(POINTING);
+        }
+        if self.typing == Typing::MoveNumber {
+            keys.push(("digits, Enter", "go to that move"));
+        }
+        keys.extend(self.keys.iter().copied());
+        keys.push(("v", "flip the board"));
+        keys.push(("?", "this help"));
+        keys.push(("q", "quit"));
+        keys
+    }
+}
+
+/// Whether a typed character belongs to move text rather than to a command:
+/// file letters, digits, separators and any non-ASCII character (full-width
+/// forms).
+fn is_move_text(c: char) -> bool {
+    matches!(c.to_ascii_lowercase(), 'a'..='j' | '0'..='9' | '-' | '/' | ',' | '(' | ')')
+        || !c.is_ascii()
+}

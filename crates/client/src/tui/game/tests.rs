@@ -1,0 +1,164 @@
+//! The game screen driven by keys and clicks and drawn on a test
+//! terminal: what it hands back and what it shows.
+
+use std::time::Duration;
+
+use amazons_core::{BySide, Clock, Move, Outcome, Position, Side};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::{GameScreen, ScreenAction};
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn type_text(screen: &mut GameScreen, text: &str) -> ScreenAction {
+    for c in text.chars() {
+        screen.handle(&key(KeyCode::Char(c)));
+    }
+    screen.handle(&key(KeyCode::Enter))
+}
+
+fn screen_text(screen: &mut GameScreen, width: u16, height: u16) -> String {
+    crate::tui::snapshot::render(width, height, |frame| screen.draw(frame))
+}
+
+fn hot_seat() -> GameScreen {
+    let mut screen = GameScreen::new(Position::start(), BySide::new("ann".into(), "bob".into()));
+    screen.movable = BySide::both(true);
+    screen
+}
+
+#[test]
+fn an_80x24_screen_shows_board_names_clocks_and_moves() {
+    let mut screen = hot_seat();
+    screen.clock = Clock::with_remaining(
+        "5+0".parse().unwrap(),
+        amazons_core::BySide::new(Duration::from_secs(300), Duration::from_millis(9_400)),
+    );
+    let m: Move = "d1-d7/g7".parse().unwrap();
+    screen.show_move(Position::start().play(m).unwrap(), m);
+    let text = screen_text(&mut screen, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "10           ♛        ♛           ▶ ♛ black bob  0:09.4"
+    );
+    assert_eq!(
+        lines[1],
+        " 9                                black to move: pick a queen"
+    );
+    assert_eq!(
+        lines[3], " 7 [♛]       ♛        ×        ♛",
+        "black's turn starts with the cursor on a black queen"
+    );
+    assert_eq!(
+        lines[9], " 1                    ♛             ♛ white ann  5:00",
+        "white's clock is level with the board's bottom rank"
+    );
+    assert!(
+        lines[10].starts_with("    a  b  c  d  e  f  g  h  i  j"),
+        "{text}"
+    );
+    assert!(lines[10].contains("moves ───"), "{text}");
+    assert_eq!(lines[11], "                                    1. d1-d7/g7");
+    assert!(lines[22].starts_with("move> "), "{text}");
+    crate::tui::snapshot::assert_snapshot("hot_seat_80x24", &text);
+}
+
+#[test]
+fn clicks_walk_through_the_stages_and_right_click_steps_back() {
+    let mut screen = hot_seat();
+    screen_text(&mut screen, 80, 24);
+    let click = |column, row, button| {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(button),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // d1 is column 3 + 3*3 = 12, row 9 on the 80x24 layout.
+    assert_eq!(
+        screen.handle(&click(12, 9, MouseButton::Left)),
+        ScreenAction::None
+    );
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(text.contains("d1: pick its destination"), "{text}");
+    screen.handle(&click(12, 3, MouseButton::Left));
+    screen.handle(&click(1, 1, MouseButton::Right));
+    screen.handle(&click(12, 3, MouseButton::Left));
+    let action = screen.handle(&click(21, 3, MouseButton::Left));
+    assert_eq!(action, ScreenAction::Move("d1-d7/g7".parse().unwrap()));
+}
+
+#[test]
+fn typed_moves_in_any_form_and_refusals_keep_the_text() {
+    let mut screen = hot_seat();
+    assert_eq!(
+        type_text(&mut screen, "ｄ１，ｄ７，ｇ７"),
+        ScreenAction::Move("d1-d7/g7".parse().unwrap())
+    );
+    assert_eq!(type_text(&mut screen, "d1 d7 d10"), ScreenAction::None);
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(
+        text.contains("d1-d7/d10: the arrow's path is blocked at d10"),
+        "{text}"
+    );
+    assert!(text.contains("move> d1 d7 d10"), "{text}");
+    screen.handle(&key(KeyCode::Esc));
+    assert_eq!(type_text(&mut screen, "d1 d7"), ScreenAction::None);
+    assert!(screen_text(&mut screen, 80, 24).contains("found 2"));
+}
+
+#[test]
+fn keys_outside_move_text_are_commands() {
+    let mut screen = hot_seat();
+    assert_eq!(
+        screen.handle(&key(KeyCode::Char('t'))),
+        ScreenAction::Command('t')
+    );
+    assert_eq!(screen.handle(&key(KeyCode::Char('q'))), ScreenAction::Quit);
+    screen.handle(&key(KeyCode::Char('?')));
+    assert!(screen_text(&mut screen, 80, 24).contains("HOW TO PLAY"));
+    screen.handle(&key(KeyCode::Char('x')));
+    assert!(!screen_text(&mut screen, 80, 24).contains("HOW TO PLAY"));
+}
+
+#[test]
+fn the_opponents_turn_refuses_picks() {
+    let mut screen = hot_seat();
+    screen.movable = BySide::new(false, true);
+    screen.handle(&key(KeyCode::Enter));
+    assert!(screen_text(&mut screen, 80, 24).contains("it is not your turn"));
+}
+
+#[test]
+fn game_over_and_large_screens() {
+    let mut screen = hot_seat();
+    screen.outcome = Some(Outcome::win(
+        Side::Second,
+        amazons_core::EndReason::Resignation,
+    ));
+    let text = screen_text(&mut screen, 120, 40);
+    assert!(
+        text.contains("GAME OVER: black wins by resignation"),
+        "{text}"
+    );
+    assert!(text.contains("a      b      c"), "squares grow: {text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("♛ black bob"), "{text}");
+    assert!(
+        lines[29].ends_with("♛ white ann"),
+        "level with rank 1: {text}"
+    );
+    assert!(
+        !text.contains("move>"),
+        "nobody moves after the end: {text}"
+    );
+    crate::tui::snapshot::assert_snapshot("game_over_120x40", &text);
+    let small = screen_text(&mut screen, 40, 12);
+    assert!(small.contains("window too small"), "{small}");
+}
