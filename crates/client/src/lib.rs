@@ -10,15 +10,18 @@
 //! Folders by responsibility; most modules are `pub(crate)`, and only what
 //! `main.rs` and the tests call is public.
 //! - [`cli`]: the command line (clap).
-//! - [`cmd`]: the subcommands: `play` (full screen and plain), `bot`,
-//!   `local`, `history`.
+//! - [`cmd`]: the subcommands: `play` (full screen and plain: loop,
+//!   grammar, transcript), `bot`, `local` (the match, and its two faces),
+//!   `history`.
 //! - [`net`]: the server: address, WebSocket connection, match session,
 //!   match view, seat tokens on disk, HTTP API.
 //! - [`store`]: this machine: the state directory, finished games, the
 //!   unfinished local game.
 //! - [`tui`]: the full-screen face: terminal, theme, board widget, pointing
-//!   at moves, game and lobby screens, the computer form.
-//! - `face`: what both faces share: labels, the text board, the bell, help.
+//!   at moves, the game screen (state, input, drawing), the lobby, the
+//!   computer form, the help and question boxes.
+//! - `face`: what both faces share: labels, the text board, the bell, help,
+//!   the words both plain modes read.
 
 pub mod cli;
 pub mod cmd;

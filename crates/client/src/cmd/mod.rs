@@ -4,7 +4,8 @@
 //! - [`play`]: `play`, full screen ([`play::tui`]) or line by line
 //!   ([`play::plain`]).
 //! - [`bot`]: the `bot` subcommand.
-//! - [`local`]: `local` (games without a server).
+//! - [`local`]: `local` (games without a server): the match, full screen
+//!   and plain.
 //! - [`history`]: `history` (list, replay, export).
 
 pub mod bot;

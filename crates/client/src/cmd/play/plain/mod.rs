@@ -12,7 +12,7 @@
 //! quits at once without carrying it out. The low-time bell rings from a
 //! timer set for the instant our running clock falls under ten seconds.
 //!
-//! - [`command`]: the grammar, a line parsed once into a `PlayCommand`.
+//! - `command`: the grammar, a line parsed once into a `PlayCommand`.
 //! - `carry_out`: the queue of lines, the questions, each command applied.
 //! - `transcript`: what is printed.
 //! - this module: the loop over server events, typed lines, Ctrl-C and the
