@@ -3,7 +3,7 @@
 // and players that open the page, give their name and collect console errors.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,21 +18,20 @@ export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 export const WAIT_MS = 15_000;
 
 /**
- * The server binary: $AMAZONS_SERVER_BIN, else the newest build in the
- * target directory ($CARGO_TARGET_DIR or ./target), debug or release.
+ * The server binary: $AMAZONS_SERVER_BIN, which scripts/test.sh sets to the
+ * build cargo just made (never a guess at which build in target/ is current).
  * @returns {string}
  */
 export function serverBinary() {
-  if (process.env.AMAZONS_SERVER_BIN) return process.env.AMAZONS_SERVER_BIN;
-  const target = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
-  const builds = ['debug', 'release']
-    .map((profile) => path.join(target, profile, 'amazons-server'))
-    .filter((file) => existsSync(file))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (builds.length === 0) {
-    throw new Error(`no amazons-server in ${target}: run \`cargo build -p amazons-server\` or set AMAZONS_SERVER_BIN`);
+  const binary = process.env.AMAZONS_SERVER_BIN;
+  if (!binary) {
+    throw new Error(
+      'AMAZONS_SERVER_BIN is not set: run `bash scripts/test.sh`, or build the server and name it, e.g. ' +
+        '`cargo build -p amazons-server && AMAZONS_SERVER_BIN=$PWD/target/debug/amazons-server npm --prefix web run e2e`',
+    );
   }
-  return builds[0];
+  if (!existsSync(binary)) throw new Error(`AMAZONS_SERVER_BIN names ${binary}, which does not exist: build it with \`cargo build -p amazons-server\``);
+  return binary;
 }
 
 /**
