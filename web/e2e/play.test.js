@@ -1,7 +1,8 @@
 // Playing details in the browser against the real server: refused picks and
 // refused typed moves show their reasons, a keyboard-only move, resuming the
 // seat after a reload, two tabs on one seat, a phone with the confirm step,
-// a hostile name shown as text, and the page's HTTP headers.
+// a hostile name shown as text, a name the server refuses, abort until both
+// sides have moved, and the page's HTTP headers.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -167,6 +168,50 @@ test('a name made of HTML is shown as text and runs nothing', async () => {
   assert.equal(await mallory.page.locator('main img').count(), 0);
   assert.equal(dialogs, 0);
   for (const player of [mallory, viewer]) assert.deepEqual(player.errors, []);
+});
+
+test('a name the server refuses is asked for again, with the server\'s reason', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(`${server.base}/`);
+  await page.press('#name-input', 'Enter');
+  await page.waitForSelector('#name-error:has-text("Please type a name.")');
+  // The page does not restate the server's length rule: the server's answer is shown.
+  await page.fill('#name-input', 'x'.repeat(40));
+  await page.press('#name-input', 'Enter');
+  await page.waitForSelector('body[data-connection=refused]');
+  await page.waitForSelector('#name-form:not([hidden]) #name-error:has-text("longer than 32 characters")');
+  assert.equal(await page.inputValue('#name-input'), 'x'.repeat(40), 'the refused name is there to shorten');
+  await page.fill('#name-input', 'kim');
+  await page.press('#name-input', 'Enter');
+  await page.waitForSelector('body[data-connection=connected]');
+  assert.equal(await page.textContent('#me-name'), 'kim');
+  assert.equal(await page.isHidden('#name-form'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('abort is offered until both sides have moved, and calls the game off', async () => {
+  const first = await newGame('ann', 'bob');
+  for (const player of [first.white, first.black]) await player.page.waitForSelector('button[data-action=abort]:visible');
+  await clickMove(first.white.page);
+  await waitForGame(first.black.page, 'your-move', 1);
+  await first.black.page.waitForSelector('button[data-action=abort]:visible');
+  await clickMove(first.black.page);
+  await waitForGame(first.white.page, 'your-move', 2);
+  for (const player of [first.white, first.black]) {
+    await player.page.waitForSelector('button[data-action=abort]', { state: 'hidden' });
+    await player.page.waitForSelector('button[data-action=resign]:visible');
+  }
+  const second = await newGame('cy', 'dee');
+  await second.white.page.click('button[data-action=abort]');
+  for (const player of [second.white, second.black]) {
+    await waitForGame(player.page, 'over');
+    await player.page.waitForSelector('.result .outcome:has-text("Game aborted")');
+  }
+  for (const player of [first.white, first.black, second.white, second.black]) assert.deepEqual(player.errors, []);
 });
 
 test('the page and its files come with MIME types, ETags and a CSP the page lives within', async () => {

@@ -13,6 +13,7 @@ function countMoves(legal) {
   return count;
 }
 import { parseSquare } from '../assets/js/notation.js';
+import { serverExample } from './protocol.js';
 
 // Made by amazons-protocol's LegalMoves::of_position (the server's own encoder).
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/legal-moves.json', import.meta.url), 'utf8'));
@@ -36,7 +37,7 @@ test('anything but 25 lowercase hex digits is refused', () => {
 });
 
 test('the documented example decodes to its two moves per destination', () => {
-  const legal = decodeLegalMoves({ a1: { a2: '0000000000000000000000801', b2: '0000000000000000000000401' } });
+  const legal = decodeLegalMoves(serverExample('legal_moves').moves);
   assert.deepEqual([...(legal.get(sq('a1'))?.keys() ?? [])], [sq('a2'), sq('b2')]);
   assert.equal(countMoves(legal), 4);
   assert.ok(isListed(legal, { from: sq('a1'), to: sq('a2'), arrow: sq('b2') }));

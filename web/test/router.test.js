@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRoute, routeHash } from '../assets/js/router.js';
+import { parseRoute, routeHash, screenNames } from '../assets/js/router.js';
+import { SCREENS } from '../assets/js/screens.js';
 
 const id = '6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60';
 
@@ -11,11 +12,27 @@ test('hash routes name the page\'s places and round-trip', () => {
   assert.deepEqual(parseRoute(`#/games/${id.toUpperCase()}`), { name: 'replay', id });
   assert.deepEqual(parseRoute('#/games'), { name: 'games', page: 1 });
   assert.deepEqual(parseRoute('#/games?page=3'), { name: 'games', page: 3 });
+  assert.deepEqual(parseRoute('#/games?page=0'), { name: 'games', page: 1 });
   assert.deepEqual(parseRoute('#/rules'), { name: 'rules' });
   assert.deepEqual(parseRoute('#/match/<script>'), { name: 'lobby' });
+  assert.deepEqual(parseRoute('#/gamesx'), { name: 'lobby' });
   for (const route of /** @type {import('../assets/js/router.js').Route[]} */ ([
-    { name: 'lobby' }, { name: 'match', id }, { name: 'games', page: 2 }, { name: 'replay', id }, { name: 'rules' },
+    { name: 'lobby' }, { name: 'match', id }, { name: 'games', page: 2 }, { name: 'games', page: 1 }, { name: 'replay', id }, { name: 'rules' },
   ])) {
     assert.deepEqual(parseRoute(routeHash(route)), route);
   }
+});
+
+test('the table of screens: each lights a tab of the navigation, and the navigation opens where it says', () => {
+  const names = screenNames();
+  assert.deepEqual(names, ['lobby', 'match', 'games', 'replay', 'rules']);
+  const tabs = names.filter((name) => SCREENS[name].nav);
+  assert.deepEqual(tabs.map((name) => SCREENS[name].title), ['Play', 'Games', 'Rules']);
+  for (const name of names) {
+    const screen = SCREENS[name];
+    assert.ok(tabs.includes(/** @type {any} */ (screen.tab)), `${name} lights a tab of the navigation`);
+    assert.ok(screen.title, `${name} has a title`);
+    if (screen.nav) assert.equal(parseRoute(routeHash(/** @type {any} */ ({ name, ...screen.nav }))).name, name);
+  }
+  assert.equal(routeHash({ name: 'games', page: 1 }), '#/games');
 });

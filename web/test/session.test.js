@@ -1,12 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { FALLBACK_LIMITS } from '../assets/js/limits.js';
 import { Session } from '../assets/js/session.js';
+import { canAbort } from '../assets/js/state.js';
 import { Store } from '../assets/js/storage.js';
-import { ID, movePlayed, snapshot } from './messages.js';
+import { parseTimeControl } from '../assets/js/timecontrol.js';
+import { FIRST_MOVE, ID, TOKEN, clientExample, serverExample, startSnapshot } from './protocol.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/legal-moves.json', import.meta.url), 'utf8'));
-const TOKEN = '5a'.repeat(16);
+
+/** The documented `welcome` without the computer offer, as a server that sends no `limits` says it. */
+function olderWelcome() {
+  const { limits: _limits, ...welcome } = serverExample('welcome', (w) => w.computer === undefined);
+  return welcome;
+}
 
 /** A socket that records what the session sends. */
 class FakeSocket {
@@ -32,8 +40,12 @@ class FakeSocket {
   }
 }
 
-/** A session connected and greeted, with events collected. */
-function connected(name = 'ann') {
+/**
+ * A session connected and greeted, with events collected.
+ * @param {string} [name]
+ * @param {object} [welcome] what the server answers to hello
+ */
+function connected(name = 'ann', welcome = olderWelcome()) {
   const store = new Store(null);
   store.name = name;
   const session = new Session(store, () => 1000);
@@ -43,14 +55,17 @@ function connected(name = 'ann') {
   session.subscribe((e) => events.push(...e));
   session.attach(socket);
   session.opened();
-  session.received({ type: 'welcome', protocol: 1, server: 'amazons-server 0.1.0', name, max_message_bytes: 4096, grace_ms: 60000 });
+  session.received({ ...welcome, name });
   return { session, socket, store, events };
 }
 
+/** The documented `joined`, for a seat. @param {'white' | 'black'} seat */
+const joined = (seat) => ({ ...serverExample('joined'), seat });
+
 test('the greeting opts in to legal moves, then the lobby feed is asked for', () => {
   const { session, socket } = connected();
-  assert.deepEqual(socket.sent[0], { type: 'hello', protocol: 1, name: 'ann', kind: 'human', client: 'amazons-web', legal_moves: true });
-  assert.deepEqual(socket.sent[1], { type: 'subscribe_lobby' });
+  assert.deepEqual(socket.sent[0], { ...clientExample('hello', (m) => m.legal_moves), kind: 'human' });
+  assert.deepEqual(socket.sent[1], clientExample('subscribe_lobby'));
   assert.equal(session.connection, 'connected');
   assert.equal(session.computer, null, 'no computer offer from this server');
 });
@@ -58,79 +73,80 @@ test('the greeting opts in to legal moves, then the lobby feed is asked for', ()
 test('joined keeps the token and goes to the match; the snapshot and legal moves follow', () => {
   const { session, store, events } = connected();
   session.createMatch({ kind: 'untimed' }, 'white', null);
-  session.received({ type: 'joined', match_id: ID, seat: 'white', token: TOKEN });
+  session.received(joined('white'));
   assert.equal(store.seat(ID)?.token, TOKEN);
   assert.deepEqual(events.at(-1), { kind: 'navigate', matchId: ID });
   session.view(ID); // the page follows the navigation: nothing more to ask
-  session.received(snapshot('white'));
-  session.received({ type: 'legal_moves', match_id: ID, ply: 0, moves: fixture.start });
+  session.received(startSnapshot('white'));
+  session.received({ ...serverExample('legal_moves'), ply: 0, moves: fixture.start });
   assert.equal(session.match?.legal?.size, 4);
 });
 
 test('a move is shown at once and taken back, with the reason, when refused', () => {
   const { session, socket, events } = connected();
-  session.received({ type: 'joined', match_id: ID, seat: 'white', token: TOKEN });
-  session.received(snapshot('white'));
+  session.received(joined('white'));
+  session.received(startSnapshot('white'));
   const squares = { from: 3, to: 63, arrow: 66 };
   assert.ok(session.sendMove('d1-d7/g7', squares));
-  assert.deepEqual(socket.last('move'), { type: 'move', match_id: ID, ply: 0, move: 'd1-d7/g7' });
+  assert.deepEqual(socket.last('move'), clientExample('move', (m) => m.token === undefined));
   assert.equal(session.shownBoard?.cells[63], 'Q', 'drawn before the answer');
   assert.ok(!session.sendMove('a4-a5/a6', null), 'one move in flight at a time');
-  session.received({ type: 'error', code: 'illegal_move', message: "the queen's path is blocked at d5", reply_to: 'move', match_id: ID });
+  const illegal = serverExample('error', (m) => m.code === 'illegal_move');
+  session.received(illegal);
   assert.equal(session.pending, null);
   assert.equal(session.shownBoard?.cells[63], null, 'rolled back');
-  assert.equal(session.notice, "the queen's path is blocked at d5");
-  assert.deepEqual(events.at(-1), { kind: 'refused', reason: "the queen's path is blocked at d5", replyTo: 'move' });
+  assert.equal(session.notice, illegal.message);
+  assert.deepEqual(events.at(-1), { kind: 'refused', reason: illegal.message, replyTo: 'move' });
   session.sendMove('d1-d7/g7', squares);
-  session.received(movePlayed);
+  session.received(FIRST_MOVE);
   assert.equal(session.pending, null);
   assert.equal(session.match?.ply, 1);
 });
 
 test('a stale ply asks for the match again', () => {
   const { session, socket } = connected();
-  session.received({ type: 'joined', match_id: ID, seat: 'white', token: TOKEN });
-  session.received(snapshot('white'));
+  session.received(joined('white'));
+  session.received(startSnapshot('white'));
   session.sendMove('d1 d7 g7', null);
-  session.received({ type: 'error', code: 'stale_ply', message: 'this match is at ply 1', reply_to: 'move', match_id: ID, expected_ply: 1 });
-  assert.deepEqual(socket.last('resume'), { type: 'resume', match_id: ID, token: TOKEN });
+  session.received(serverExample('error', (m) => m.code === 'stale_ply'));
+  assert.deepEqual(socket.last('resume'), clientExample('resume'));
 });
 
 test('after a reload the seat is resumed with the stored token; strangers watch', () => {
   const first = connected();
-  first.session.received({ type: 'joined', match_id: ID, seat: 'black', token: TOKEN });
+  first.session.received(joined('black'));
   const store = first.store;
   const reloaded = new Session(store, () => 0);
   const socket = new FakeSocket();
   reloaded.attach(socket);
   reloaded.view(ID);
   reloaded.opened();
-  reloaded.received({ type: 'welcome', protocol: 1 });
-  assert.deepEqual(socket.last('resume'), { type: 'resume', match_id: ID, token: TOKEN });
+  reloaded.received(olderWelcome());
+  assert.deepEqual(socket.last('resume'), clientExample('resume'));
   const stranger = connected('cy');
   stranger.session.view(ID);
-  assert.deepEqual(stranger.socket.last('spectate'), { type: 'spectate', match_id: ID });
-  stranger.session.received(snapshot(null));
+  assert.deepEqual(stranger.socket.last('spectate'), clientExample('spectate'));
+  stranger.session.received(startSnapshot(null));
   stranger.session.view(null);
-  assert.deepEqual(stranger.socket.last('leave'), { type: 'leave', match_id: ID });
+  assert.deepEqual(stranger.socket.last('leave'), clientExample('leave'));
 });
 
 test('a tab whose seat another tab took stops resuming until "play here"', () => {
   const { session, socket } = connected();
-  session.received({ type: 'joined', match_id: ID, seat: 'white', token: TOKEN });
-  session.received(snapshot('white'));
-  session.received({ type: 'replaced', match_id: ID });
+  session.received(joined('white'));
+  session.received(startSnapshot('white'));
+  session.received(serverExample('replaced'));
   assert.ok(session.elsewhere.has(ID));
   assert.equal(session.match?.you, null);
   session.closed(1008, 500);
   assert.equal(session.connection, 'reconnecting');
   socket.sent = [];
   session.opened();
-  session.received({ type: 'welcome', protocol: 1 });
+  session.received(olderWelcome());
   assert.equal(socket.last('resume'), undefined, 'no automatic take-back: no ping-pong between tabs');
-  assert.deepEqual(socket.last('spectate'), { type: 'spectate', match_id: ID });
+  assert.deepEqual(socket.last('spectate'), clientExample('spectate'));
   session.playHere();
-  assert.deepEqual(socket.last('resume'), { type: 'resume', match_id: ID, token: TOKEN });
+  assert.deepEqual(socket.last('resume'), clientExample('resume'));
   assert.ok(!session.elsewhere.has(ID));
 });
 
@@ -138,29 +154,73 @@ test('a token the server no longer knows is forgotten and the match watched', ()
   const { session, socket, store } = connected();
   store.saveSeat(ID, 'white', TOKEN, 0);
   session.view(ID);
-  session.received({ type: 'error', code: 'bad_token', message: 'that token does not hold a seat', reply_to: 'resume', match_id: ID });
+  const error = serverExample('error', (m) => m.match_id !== undefined);
+  session.received({ ...error, code: 'bad_token', message: 'that token does not hold a seat', reply_to: 'resume', match_id: ID });
   assert.equal(store.seat(ID), null);
-  assert.deepEqual(socket.last('spectate'), { type: 'spectate', match_id: ID });
+  assert.deepEqual(socket.last('spectate'), clientExample('spectate'));
 });
 
 test('server shutdown, refusals of the greeting, and a new name', () => {
   const { session, socket } = connected();
-  session.received({ type: 'server_shutdown', message: 'bye' });
+  session.received(serverExample('server_shutdown'));
   assert.equal(session.connection, 'stopped');
   session.closed(1001, 500);
   assert.equal(session.connection, 'stopped', 'the banner keeps saying why');
-  session.received({ type: 'error', code: 'bad_name', message: 'the name is empty', reply_to: 'hello' });
+  const error = serverExample('error', (m) => m.reply_to === undefined);
+  session.received({ ...error, code: 'bad_name', message: 'the name is longer than 32 characters', reply_to: 'hello' });
   assert.equal(session.connection, 'refused');
-  assert.equal(session.refusal, 'the name is empty');
+  assert.equal(session.refusal, 'the name is longer than 32 characters');
+  assert.equal(session.refusalCode, 'bad_name', 'the page asks for another name');
   session.rename('annie');
   assert.equal(session.store.name, 'annie');
   assert.equal(socket.restarts, 1);
+  session.received({ ...error, code: 'version_mismatch', message: 'this server speaks protocol 1, not 2', reply_to: 'hello' });
+  assert.equal(session.refusalCode, 'version_mismatch');
+  session.received(olderWelcome());
+  assert.equal(session.refusalCode, null);
 });
 
 test('a computer offer in welcome reaches the lobby; create_match carries the choice', () => {
-  const { session, socket } = connected();
-  session.received({ type: 'welcome', protocol: 1, computer: { levels: [{ level: 7, description: 'full strength' }], engines: [], think_ms: { default: 1000, max: 10000 } } });
-  assert.equal(session.computer?.levels[0].level, 7);
-  session.createMatch({ kind: 'untimed' }, 'random', { level: 7, think_ms: 2000 });
-  assert.deepEqual(socket.last('create_match'), { type: 'create_match', time_control: { kind: 'untimed' }, color: 'random', computer: { level: 7, think_ms: 2000 } });
+  const { session, socket } = connected('ann', serverExample('welcome', (w) => w.computer !== undefined));
+  assert.equal(session.computer?.levels.at(-1)?.level, 7);
+  const asked = clientExample('create_match', (m) => m.computer?.think_ms !== undefined);
+  session.createMatch(asked.time_control, asked.color, asked.computer);
+  assert.deepEqual(socket.last('create_match'), asked);
+  session.createMatch({ kind: 'untimed' }, 'white', null);
+  assert.deepEqual(socket.last('create_match'), clientExample('create_match', (m) => m.color === 'white' && !m.computer));
+});
+
+test('without welcome.limits (older servers) the page keeps to the fallback bounds', () => {
+  const { session } = connected();
+  assert.deepEqual(session.limits, FALLBACK_LIMITS);
+  assert.ok('timeControl' in parseTimeControl('1440+3600', session.limits), '24 hours and 1 hour, the server\'s defaults');
+  assert.ok('error' in parseTimeControl('1441+0', session.limits));
+  assert.ok('error' in parseTimeControl('5+3601', session.limits));
+  const oneMove = { ...serverExample('snapshot'), you: 'white' };
+  session.view(ID);
+  session.received(oneMove);
+  assert.ok(session.match && canAbort(session.match, session.limits), 'abort until both sides have moved');
+  assert.ok(!canAbort({ ...session.match, ply: 2 }, session.limits));
+});
+
+test('welcome.limits sets the bounds of the custom time control and of abort', () => {
+  const limits = { name_max_chars: 20, max_initial_ms: 10_800_000, max_increment_ms: 180_000, abort_before_ply: 1 };
+  const { session } = connected('ann', { ...olderWelcome(), limits });
+  assert.deepEqual(session.limits, { max_initial_ms: 10_800_000, max_increment_ms: 180_000, abort_before_ply: 1 });
+  assert.ok('timeControl' in parseTimeControl('180+180', session.limits));
+  assert.deepEqual(parseTimeControl('181+0', session.limits), { error: 'minutes must be above 0 and at most 180' });
+  assert.deepEqual(parseTimeControl('5+181', session.limits), { error: 'the increment is at most 180 seconds' });
+  session.view(ID);
+  session.received(startSnapshot('white'));
+  assert.ok(session.match && canAbort(session.match, session.limits));
+  session.received(FIRST_MOVE);
+  assert.ok(session.match && !canAbort(session.match, session.limits), 'this server allows abort before the first move only');
+});
+
+test('a limits field that is not a whole number falls back on its own', () => {
+  const limits = { max_initial_ms: 'a day', max_increment_ms: -1, abort_before_ply: 3 };
+  const { session } = connected('ann', { ...olderWelcome(), limits });
+  assert.deepEqual(session.limits, { ...FALLBACK_LIMITS, abort_before_ply: 3 });
+  session.received({ ...olderWelcome(), limits: null });
+  assert.deepEqual(session.limits, FALLBACK_LIMITS, 'a later welcome without limits');
 });

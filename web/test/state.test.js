@@ -2,94 +2,139 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseFen } from '../assets/js/fen.js';
+import { FALLBACK_LIMITS } from '../assets/js/limits.js';
 import { applyLobbyMessage, applyMatchMessage, canAbort, canResign, describeOutcome, fromSnapshot } from '../assets/js/state.js';
-import { AFTER_D1D7G7, ID, movePlayed, snapshot, summary } from './messages.js';
+import { FIRST_MOVE, ID, serverExample, startSnapshot } from './protocol.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/legal-moves.json', import.meta.url), 'utf8'));
 
 test('a snapshot becomes the match state', () => {
-  const state = fromSnapshot(snapshot('white'), 100);
+  const state = fromSnapshot(startSnapshot('white'), 100);
   assert.equal(state.id, ID);
   assert.equal(state.you, 'white');
   assert.equal(state.ply, 0);
   assert.equal(state.clocksAt, 100);
   assert.equal(state.legal, null, 'legal moves come in their own message');
-  assert.ok(canAbort(state) && canResign(state));
-  assert.ok(!canResign(fromSnapshot(snapshot(null), 0)), 'spectators cannot resign');
+  assert.ok(canAbort(state, FALLBACK_LIMITS) && canResign(state));
+  assert.ok(!canResign(fromSnapshot(startSnapshot(null), 0)), 'spectators cannot resign');
+});
+
+test('the documented snapshot, one move in, has the move, its board and its last move', () => {
+  const snapshot = serverExample('snapshot');
+  const state = fromSnapshot(snapshot, 0);
+  assert.equal(state.you, 'black');
+  assert.equal(state.ply, 1);
+  assert.equal(state.turn, 'black');
+  assert.deepEqual(state.moves, snapshot.moves);
+  assert.deepEqual(state.board, parseFen(snapshot.fen));
+  assert.deepEqual(state.initialBoard, parseFen(snapshot.initial_fen));
+  assert.deepEqual(state.lastMove, { from: 3, to: 63, arrow: 66 });
+  assert.equal(state.recordId, null, 'a game in progress has no record yet');
 });
 
 test('move_played draws the server FEN, advances the ply and restarts the clock', () => {
-  const { state, events } = applyMatchMessage(fromSnapshot(snapshot('black'), 0), movePlayed, 500);
-  assert.deepEqual(state.board, parseFen(AFTER_D1D7G7));
+  const { state, events } = applyMatchMessage(fromSnapshot(startSnapshot('black'), 0), FIRST_MOVE, 500);
+  assert.deepEqual(state.board, parseFen(FIRST_MOVE.fen));
   assert.equal(state.ply, 1);
   assert.equal(state.turn, 'black');
   assert.equal(state.clocksAt, 500);
   assert.deepEqual(state.moves, [{ move: 'd1-d7/g7', time_ms: 4100, clock_ms: 297900 }]);
   assert.deepEqual(state.lastMove, { from: 3, to: 63, arrow: 66 });
   assert.deepEqual(events, [{ kind: 'moved', side: 'white', move: 'd1-d7/g7', ply: 0 }]);
+  const untimed = serverExample('move_played', (m) => m.clocks === null);
+  const next = applyMatchMessage(state, untimed, 600).state;
+  assert.equal(next.ply, 2);
+  assert.deepEqual(next.moves[1], { move: 'a7-b7/c7', time_ms: 800 }, 'no clock after a move of an untimed game');
 });
 
 test('without fen (an older server) the move is drawn onto the board', () => {
-  const { fen: _fen, ...old } = movePlayed;
-  const { state } = applyMatchMessage(fromSnapshot(snapshot(null), 0), old, 0);
-  assert.deepEqual(state.board, parseFen(AFTER_D1D7G7));
+  const { fen, ...old } = FIRST_MOVE;
+  const { state } = applyMatchMessage(fromSnapshot(startSnapshot(null), 0), old, 0);
+  assert.deepEqual(state.board, parseFen(fen));
 });
 
 test('a repeated move changes nothing; a gap asks for a snapshot', () => {
-  const once = applyMatchMessage(fromSnapshot(snapshot('black'), 0), movePlayed, 0).state;
-  const repeated = applyMatchMessage(once, movePlayed, 0);
+  const once = applyMatchMessage(fromSnapshot(startSnapshot('black'), 0), FIRST_MOVE, 0).state;
+  const repeated = applyMatchMessage(once, FIRST_MOVE, 0);
   assert.equal(repeated.state, once);
   assert.deepEqual(repeated.events, []);
-  const gap = applyMatchMessage(once, { ...movePlayed, ply: 5 }, 0);
+  const gap = applyMatchMessage(once, { ...FIRST_MOVE, ply: 5 }, 0);
   assert.deepEqual(gap.events, [{ kind: 'resync' }]);
 });
 
 test('legal moves are taken only for this ply and only on the receiver\'s turn', () => {
-  const white = fromSnapshot(snapshot('white'), 0);
-  const legal = { type: 'legal_moves', match_id: ID, ply: 0, moves: fixture.start };
+  const white = fromSnapshot(startSnapshot('white'), 0);
+  const legal = { ...serverExample('legal_moves'), ply: 0, moves: fixture.start };
   assert.equal(applyMatchMessage(white, legal, 0).state.legal?.size, 4);
   assert.equal(applyMatchMessage(white, { ...legal, ply: 1 }, 0).state.legal, null, 'stale');
-  assert.equal(applyMatchMessage(fromSnapshot(snapshot('black'), 0), legal, 0).state.legal, null, 'not black\'s turn');
+  assert.equal(applyMatchMessage(fromSnapshot(startSnapshot('black'), 0), legal, 0).state.legal, null, 'not black\'s turn');
   assert.equal(applyMatchMessage(white, { ...legal, moves: { d1: { d2: 'zz' } } }, 0).state.legal, null, 'garbled');
   const withLegal = applyMatchMessage(white, legal, 0).state;
-  assert.equal(applyMatchMessage(withLegal, movePlayed, 0).state.legal, null, 'a move makes them stale');
+  assert.equal(applyMatchMessage(withLegal, FIRST_MOVE, 0).state.legal, null, 'a move makes them stale');
 });
 
 test('the end of the game, rematch offers and the rematch', () => {
-  const playing = fromSnapshot(snapshot('white'), 0);
-  const over = applyMatchMessage(playing, { type: 'game_over', match_id: ID, winner: 'black', reason: 'resignation', clocks: null, record_id: ID }, 0);
+  const playing = fromSnapshot(startSnapshot('white'), 0);
+  const gameOver = serverExample('game_over', (m) => m.record_id !== undefined);
+  const over = applyMatchMessage(playing, gameOver, 0);
   assert.equal(over.state.status, 'finished');
-  assert.equal(over.state.recordId, ID);
-  assert.deepEqual(over.events, [{ kind: 'over', outcome: { winner: 'black', reason: 'resignation' } }]);
-  assert.ok(!canResign(over.state) && !canAbort(over.state));
-  const offered = applyMatchMessage(over.state, { type: 'rematch_offered', match_id: ID, by: 'black' }, 0).state;
+  assert.equal(over.state.recordId, gameOver.record_id);
+  assert.deepEqual(over.state.clocks, gameOver.clocks);
+  assert.deepEqual(over.events, [{ kind: 'over', outcome: { winner: 'white', reason: 'no_legal_move' } }]);
+  assert.ok(!canResign(over.state) && !canAbort(over.state, FALLBACK_LIMITS));
+  const aborted = applyMatchMessage(playing, serverExample('game_over', (m) => m.reason === 'aborted'), 0).state;
+  assert.deepEqual(aborted.outcome, { winner: null, reason: 'aborted' });
+  assert.equal(aborted.recordId, null, 'no record named');
+  const offered = applyMatchMessage(over.state, serverExample('rematch_offered'), 0).state;
   assert.equal(offered.rematchOffer, 'black');
-  assert.equal(applyMatchMessage(offered, { type: 'rematch_declined', match_id: ID, by: 'white' }, 0).state.rematchOffer, null);
-  assert.equal(applyMatchMessage(offered, { type: 'rematch_started', match_id: ID, new_match_id: 'new' }, 0).state.nextMatchId, 'new');
+  assert.equal(applyMatchMessage(offered, serverExample('rematch_declined'), 0).state.rematchOffer, null);
+  const started = serverExample('rematch_started');
+  assert.equal(applyMatchMessage(offered, started, 0).state.nextMatchId, started.new_match_id);
+  assert.equal(applyMatchMessage(offered, serverExample('match_removed'), 0).state.removed, true);
   assert.equal(describeOutcome({ winner: 'black', reason: 'resignation' }), 'Black wins: White resigned');
   assert.equal(describeOutcome({ winner: 'white', reason: 'no_legal_move' }), 'White wins: Black has no legal move');
   assert.equal(describeOutcome({ winner: null, reason: 'aborted' }), 'Game aborted');
   assert.equal(describeOutcome({ winner: 'white', reason: 'engine_failure' }), "White wins: Black's engine failed");
   assert.equal(describeOutcome({ winner: 'black', reason: 'illegal_move' }), "Black wins: White's engine answered an illegal move");
+  assert.equal(describeOutcome(/** @type {any} */ ({ winner: 'white', reason: 'a_newer_reason' })), 'White wins', 'a reason of a newer server');
+});
+
+test('abort is offered while fewer moves than the bound are played, to a seated player', () => {
+  const start = fromSnapshot(startSnapshot('white'), 0);
+  const oneMove = fromSnapshot(serverExample('snapshot'), 0);
+  const twoMoves = { ...oneMove, ply: 2 };
+  assert.ok(canAbort(start, FALLBACK_LIMITS) && canAbort(oneMove, FALLBACK_LIMITS));
+  assert.ok(!canAbort(twoMoves, FALLBACK_LIMITS), 'both sides have moved');
+  assert.ok(!canAbort({ ...oneMove, you: null }, FALLBACK_LIMITS), 'spectators cannot abort');
+  const strict = { ...FALLBACK_LIMITS, abort_before_ply: 1 };
+  assert.ok(canAbort(start, strict) && !canAbort(oneMove, strict), 'a server that allows it before the first move only');
 });
 
 test('seats, spectators and the start of the game', () => {
-  const waiting = { ...fromSnapshot(snapshot('white'), 0), status: /** @type {const} */ ('waiting') };
-  const seated = applyMatchMessage(waiting, { type: 'seats_changed', match_id: ID, seats: snapshot(null).seats, spectators: 3 }, 0);
-  assert.equal(seated.state.spectators, 3);
-  const started = applyMatchMessage(seated.state, { type: 'game_started', match_id: ID, seats: snapshot(null).seats, clocks: null }, 9);
+  const waiting = { ...fromSnapshot(startSnapshot('white'), 0), status: /** @type {const} */ ('waiting') };
+  const seatsChanged = serverExample('seats_changed');
+  const seated = applyMatchMessage(waiting, seatsChanged, 0);
+  assert.equal(seated.state.spectators, seatsChanged.spectators);
+  assert.equal(seated.state.seats.white?.connected, false);
+  const gameStarted = serverExample('game_started');
+  const started = applyMatchMessage(seated.state, gameStarted, 9);
   assert.equal(started.state.status, 'playing');
+  assert.deepEqual(started.state.clocks, gameStarted.clocks);
+  assert.equal(started.state.clocksAt, 9);
   assert.deepEqual(started.events, [{ kind: 'started' }]);
 });
 
 test('the lobby list follows match_list, match_updated and match_removed', () => {
-  let lobby = applyLobbyMessage([], { type: 'match_list', matches: [summary] });
+  const list = serverExample('match_list');
+  const summary = list.matches[0];
+  let lobby = applyLobbyMessage([], list);
   assert.equal(lobby.length, 1);
   lobby = applyLobbyMessage(lobby, { type: 'match_updated', match: { ...summary, spectators: 2 } });
   assert.equal(lobby.length, 1);
   assert.equal(lobby[0].spectators, 2);
-  lobby = applyLobbyMessage(lobby, { type: 'match_updated', match: { ...summary, id: 'other' } });
+  const updated = serverExample('match_updated');
+  lobby = applyLobbyMessage(lobby, { ...updated, match: { ...updated.match, id: 'other' } });
   assert.deepEqual(lobby.map((m) => m.id), ['other', ID], 'newest first');
-  lobby = applyLobbyMessage(lobby, { type: 'match_removed', match_id: ID });
+  lobby = applyLobbyMessage(lobby, serverExample('match_removed'));
   assert.deepEqual(lobby.map((m) => m.id), ['other']);
 });

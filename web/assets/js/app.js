@@ -1,19 +1,22 @@
 // The page's entry point: reads the name, connects, and shows the screen the
-// address names (lobby, match, games, replay, rules), with the connection
-// banner, sounds and announcements for screen readers.
+// address names (screens.js), with the navigation, the connection banner,
+// sounds and announcements for screen readers.
 
+import { Api } from './api.js';
 import { ReconnectingSocket } from './socket.js';
 import { Session } from './session.js';
 import { Store } from './storage.js';
-import { parseRoute, routeHash } from './router.js';
+import { parseRoute, routeHash, screenNames } from './router.js';
+import { SCREENS } from './screens.js';
 import { describeOutcome } from './state.js';
-import { GameView } from './ui/game.js';
-import { HistoryView } from './ui/history.js';
-import { LobbyView } from './ui/lobby.js';
-import { ReplayView } from './ui/replay.js';
+import { h } from './ui/dom.js';
 import { Sounds } from './ui/sound.js';
 
 /** @typedef {import('./session.js').SessionEvent} SessionEvent */
+/** @typedef {import('./router.js').Route} Route */
+/** @typedef {import('./router.js').ScreenName} ScreenName */
+/** @typedef {import('./screens.js').ViewContext} ViewContext */
+/** @typedef {import('./screens.js').View<Route>} View */
 
 /**
  * An element the page cannot work without.
@@ -36,28 +39,14 @@ function localStore() {
   }
 }
 
-/**
- * Why a name cannot be used, or '' (the server checks again).
- * @param {string} name
- * @returns {string}
- */
-function nameProblem(name) {
-  if (name.length === 0) return 'Please type a name.';
-  if ([...name].length > 32) return 'At most 32 characters, please.';
-  if (/\p{Cc}/u.test(name)) return 'Only printable characters, please.';
-  return '';
-}
-
 const store = new Store(localStore());
 const session = new Session(store, () => performance.now());
 const sounds = new Sounds(store.muted);
-const lobby = new LobbyView(session, store);
-const game = new GameView(session, store, () => sounds.play('low'));
-const history = new HistoryView();
-const replay = new ReplayView();
+/** @type {ViewContext} */
+const context = { session, store, api: new Api((url) => fetch(url)), sounds, href: routeHash };
 
 const main = byId('view');
-const rules = byId('rules');
+const tabs = byId('tabs');
 const banner = byId('banner');
 const announcer = byId('announcer');
 const nameForm = /** @type {HTMLFormElement} */ (byId('name-form'));
@@ -66,8 +55,11 @@ const nameError = byId('name-error');
 const meName = byId('me-name');
 const muteButton = byId('mute');
 
-/** @type {'lobby' | 'match' | 'games' | 'replay' | 'rules'} the screen shown */
-let screen = 'lobby';
+/** @type {Map<ScreenName, View>} each screen's view, made the first time it is shown */
+const views = new Map();
+
+/** @type {View | null} the view shown */
+let shown = null;
 
 /**
  * Says something to screen readers.
@@ -77,38 +69,43 @@ function announce(text) {
   announcer.textContent = text;
 }
 
+/**
+ * The view of a screen, made on first use.
+ * @param {ScreenName} name
+ * @returns {View}
+ */
+function viewOf(name) {
+  let view = views.get(name);
+  if (!view) {
+    // Each screen's view takes the parameters of that screen's routes.
+    view = /** @type {View} */ (new SCREENS[name].view(context));
+    views.set(name, view);
+  }
+  return view;
+}
+
+/** The navigation: a link for each screen the table puts in it. */
+function drawTabs() {
+  tabs.replaceChildren(
+    ...screenNames().flatMap((name) => {
+      const { nav, title } = SCREENS[name];
+      return nav ? [h('a', { href: routeHash(/** @type {Route} */ ({ name, ...nav })), 'data-screen': name }, title)] : [];
+    }),
+  );
+}
+
 /** Shows the screen the address names. */
 function route() {
   const where = parseRoute(location.hash);
-  screen = where.name;
-  session.view(where.name === 'match' ? where.id : null);
-  rules.hidden = where.name !== 'rules';
-  switch (where.name) {
-    case 'lobby':
-      main.replaceChildren(lobby.element);
-      lobby.render();
-      break;
-    case 'match':
-      main.replaceChildren(game.element);
-      game.render();
-      break;
-    case 'games':
-      main.replaceChildren(history.element);
-      history.show(where.page);
-      break;
-    case 'replay':
-      main.replaceChildren(replay.element);
-      replay.show(where.id);
-      break;
-    case 'rules':
-      main.replaceChildren();
-      break;
-  }
-  for (const link of document.querySelectorAll('header nav a')) {
-    const target = link.getAttribute('href') ?? '';
-    const current = target === '#/' ? where.name === 'lobby' || where.name === 'match' : location.hash.startsWith(target);
-    link.toggleAttribute('aria-current', current);
-  }
+  const screen = SCREENS[where.name];
+  const view = viewOf(where.name);
+  const previous = shown;
+  shown = view;
+  if (previous !== view) previous?.hide?.();
+  main.replaceChildren(view.element);
+  view.show(where);
+  document.title = `${screen.title} · Amazons`;
+  for (const link of tabs.querySelectorAll('a')) link.toggleAttribute('aria-current', link.dataset.screen === screen.tab);
 }
 
 /** Draws the connection banner. */
@@ -166,9 +163,8 @@ function react(events) {
 session.subscribe((events) => {
   react(events);
   drawBanner();
-  if (session.connection === 'refused' && /name/i.test(session.refusal)) askName(session.refusal);
-  if (screen === 'lobby') lobby.render();
-  if (screen === 'match') game.update(events);
+  if (session.connection === 'refused' && session.refusalCode === 'bad_name') askName(session.refusal);
+  shown?.update?.(events);
 });
 
 /**
@@ -207,7 +203,8 @@ function connect() {
 nameForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const name = nameInput.value.trim();
-  const problem = nameProblem(name);
+  // The server checks the rest (length, printable) and says why in `bad_name`.
+  const problem = name === '' ? 'Please type a name.' : '';
   nameError.textContent = problem;
   if (problem) return;
   nameForm.hidden = true;
@@ -234,10 +231,9 @@ muteButton.addEventListener('click', () => {
 });
 
 window.addEventListener('hashchange', route);
-window.setInterval(() => {
-  if (screen === 'match') game.tick();
-}, 100);
+window.setInterval(() => shown?.tick?.(), 100);
 
+drawTabs();
 drawMute();
 drawBanner();
 route();

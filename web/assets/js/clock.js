@@ -2,12 +2,9 @@
 // from when they arrived with performance.now(), never by counting timer
 // ticks (background tabs throttle timers). The server alone decides a flag.
 
-/** @typedef {import('./notation.js').Side} Side */
+/** @typedef {import('./wire.js').Side} Side */
 
-/**
- * The clocks in a server message.
- * @typedef {{white_ms: number, black_ms: number, running: Side | null}} Clocks
- */
+/** @typedef {import('./wire.js').Clocks} Clocks */
 
 /** Under this much time a clock is shown in the low-time style. */
 export const LOW_TIME_MS = 20_000;

@@ -2,6 +2,9 @@
 // them (`welcome.computer`): the levels and engines it names, and the
 // `computer` object of `create_match` built from a choice.
 
+/** @typedef {import('./wire.js').WelcomeMessage} WelcomeMessage */
+/** @typedef {import('./wire.js').ComputerRequest} ComputerRequest */
+
 /**
  * What the server offers, checked and tidied.
  * @typedef {{levels: {level: number, description: string}[], engines: {name: string, description: string}[], thinkMs: {default: number, max: number} | null}} ComputerOffer
@@ -22,20 +25,33 @@ function isObject(value) {
 }
 
 /**
+ * @param {unknown} value
+ * @returns {unknown[]} the value when it is an array, else nothing
+ */
+function listOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+/**
  * Reads `welcome.computer`; null when the server offers no computer opponent
- * (or says it in a form this page does not understand).
- * @param {unknown} welcome the whole `welcome` message
+ * (or says it in a form this page does not understand: an optional part of
+ * the protocol, read field by field).
+ * @param {WelcomeMessage} welcome
  * @returns {ComputerOffer | null}
  */
 export function computerOffer(welcome) {
-  if (!isObject(welcome) || !isObject(welcome.computer)) return null;
-  const { levels, engines, think_ms: thinkMs } = welcome.computer;
+  /** @type {unknown} */
+  const computer = welcome.computer;
+  if (!isObject(computer)) return null;
+  const { levels, engines, think_ms: thinkMs } = computer;
   const offer = {
-    levels: (Array.isArray(levels) ? levels : [])
-      .filter((l) => isObject(l) && Number.isInteger(l.level))
+    levels: listOf(levels)
+      .filter(isObject)
+      .filter((l) => Number.isInteger(l.level))
       .map((l) => ({ level: Number(l.level), description: String(l.description ?? '') })),
-    engines: (Array.isArray(engines) ? engines : [])
-      .filter((e) => isObject(e) && typeof e.name === 'string' && e.name !== '')
+    engines: listOf(engines)
+      .filter(isObject)
+      .filter((e) => typeof e.name === 'string' && e.name !== '')
       .map((e) => ({ name: String(e.name), description: String(e.description ?? '') })),
     thinkMs:
       isObject(thinkMs) && Number.isFinite(thinkMs.default) && Number.isFinite(thinkMs.max)
@@ -70,7 +86,7 @@ export function checkChoice(offer, choice) {
 /**
  * The `computer` object of `create_match` for a choice.
  * @param {ComputerChoice} choice
- * @returns {{level: number, think_ms?: number} | {engine: string}}
+ * @returns {ComputerRequest}
  */
 export function computerRequest(choice) {
   if ('engine' in choice) return { engine: choice.engine };

@@ -4,7 +4,7 @@
 /** The file letters, a to j. */
 export const FILES = 'abcdefghij';
 
-/** @typedef {'white' | 'black'} Side */
+/** @typedef {import('./wire.js').Side} Side */
 
 /**
  * A move as its three squares.

@@ -5,6 +5,7 @@ import { START_FEN, applyMove, parseFen } from './fen.js';
 import { parseCanonical } from './notation.js';
 
 /** @typedef {import('./fen.js').Board} Board */
+/** @typedef {import('./wire.js').GameRecord} GameRecord */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
 
 /**
@@ -17,24 +18,23 @@ import { parseCanonical } from './notation.js';
 /**
  * The frames of a record; throws when a move is not in canonical form or
  * the starting position is unreadable.
- * @param {any} record a GameRecord
+ * @param {Pick<GameRecord, 'initial_fen' | 'moves'>} record
  * @returns {Frame[]}
  */
 export function replayFrames(record) {
-  const start = parseFen(typeof record.initial_fen === 'string' ? record.initial_fen : START_FEN);
+  const start = parseFen(record.initial_fen ?? START_FEN);
   if (!start) throw new Error('the record starts from an unreadable position');
   /** @type {Frame[]} */
   const frames = [{ board: start, move: null, squares: null, timeMs: null, clockMs: null }];
-  const moves = Array.isArray(record.moves) ? record.moves : [];
-  moves.forEach((/** @type {any} */ played, /** @type {number} */ i) => {
-    const squares = parseCanonical(String(played.move));
-    if (!squares) throw new Error(`move ${i + 1} (${String(played.move)}) is not in canonical form`);
+  record.moves.forEach((played, i) => {
+    const squares = parseCanonical(played.move);
+    if (!squares) throw new Error(`move ${i + 1} (${played.move}) is not in canonical form`);
     frames.push({
       board: applyMove(frames[i].board, squares),
-      move: String(played.move),
+      move: played.move,
       squares,
-      timeMs: typeof played.time_ms === 'number' ? played.time_ms : null,
-      clockMs: typeof played.clock_ms === 'number' ? played.clock_ms : null,
+      timeMs: played.time_ms,
+      clockMs: played.clock_ms ?? null,
     });
   });
   return frames;

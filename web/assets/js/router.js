@@ -1,12 +1,28 @@
-// The page's places, as hash routes, so the server serves one page at `/`:
-// `#/` lobby, `#/match/<id>`, `#/games` (optionally `?page=N`),
-// `#/games/<id>` replay, `#/rules`.
+// The page's places as hash routes, so the server serves one page at `/`.
+// The routes are the screens' (screens.js): a route is a screen's name and
+// the parameters its address carries, e.g. `{name: 'match', id}` for
+// `#/match/<id>`.
+
+import { SCREENS } from './screens.js';
+
+/** @typedef {typeof SCREENS} Screens */
+/** @typedef {keyof Screens} ScreenName */
 
 /**
- * @typedef {{name: 'lobby'} | {name: 'match', id: string} | {name: 'games', page: number} | {name: 'replay', id: string} | {name: 'rules'}} Route
+ * The parameters of a screen's address.
+ * @template S
+ * @typedef {S extends import('./screens.js').Screen<infer P> ? P : never} ParamsOf
  */
 
-const ID = '([0-9a-fA-F-]{1,64})';
+/**
+ * Where the page is: a screen and its parameters.
+ * @typedef {{[K in ScreenName]: {name: K} & ParamsOf<Screens[K]>}[ScreenName]} Route
+ */
+
+/** @returns {ScreenName[]} the screens, in the table's order */
+export function screenNames() {
+  return /** @type {ScreenName[]} */ (Object.keys(SCREENS));
+}
 
 /**
  * The route of a location hash; unknown hashes go to the lobby.
@@ -15,11 +31,10 @@ const ID = '([0-9a-fA-F-]{1,64})';
  */
 export function parseRoute(hash) {
   const path = hash.replace(/^#/, '');
-  let m;
-  if ((m = new RegExp(`^/match/${ID}$`).exec(path))) return { name: 'match', id: m[1].toLowerCase() };
-  if ((m = new RegExp(`^/games/${ID}$`).exec(path))) return { name: 'replay', id: m[1].toLowerCase() };
-  if ((m = /^\/games(?:\?page=(\d{1,6}))?$/.exec(path))) return { name: 'games', page: Math.max(1, Number(m[1] ?? 1)) };
-  if (path === '/rules') return { name: 'rules' };
+  for (const name of screenNames()) {
+    const found = SCREENS[name].path.exec(path);
+    if (found) return /** @type {Route} */ ({ name, ...SCREENS[name].read(found.slice(1)) });
+  }
   return { name: 'lobby' };
 }
 
@@ -29,16 +44,8 @@ export function parseRoute(hash) {
  * @returns {string}
  */
 export function routeHash(route) {
-  switch (route.name) {
-    case 'lobby':
-      return '#/';
-    case 'match':
-      return `#/match/${route.id}`;
-    case 'games':
-      return route.page > 1 ? `#/games?page=${route.page}` : '#/games';
-    case 'replay':
-      return `#/games/${route.id}`;
-    case 'rules':
-      return '#/rules';
-  }
+  // The table's entries differ in their parameters; the route carries the
+  // ones of its own screen.
+  const hash = /** @type {(route: Route) => string} */ (SCREENS[route.name].hash);
+  return hash(route);
 }

@@ -5,16 +5,26 @@
 
 import { applyMove } from './fen.js';
 import { computerOffer } from './computer.js';
+import { FALLBACK_LIMITS, limitsOf } from './limits.js';
 import { applyLobbyMessage, applyMatchMessage, fromSnapshot } from './state.js';
 
-/** @typedef {import('./notation.js').Side} Side */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('./state.js').MatchState} MatchState */
 /** @typedef {import('./state.js').MatchEvent} MatchEvent */
-/** @typedef {import('./state.js').MatchSummary} MatchSummary */
+/** @typedef {import('./state.js').MatchMessage} MatchMessage */
 /** @typedef {import('./storage.js').Store} Store */
 /** @typedef {import('./computer.js').ComputerOffer} ComputerOffer */
-/** @typedef {import('./timecontrol.js').TimeControl} TimeControl */
+/** @typedef {import('./limits.js').Limits} Limits */
+/** @typedef {import('./wire.js').ClientMessage} ClientMessage */
+/** @typedef {import('./wire.js').ClientMessageType} ClientMessageType */
+/** @typedef {import('./wire.js').ColorPreference} ColorPreference */
+/** @typedef {import('./wire.js').ComputerRequest} ComputerRequest */
+/** @typedef {import('./wire.js').CreateMatchMessage} CreateMatchMessage */
+/** @typedef {import('./wire.js').ErrorCode} ErrorCode */
+/** @typedef {import('./wire.js').ErrorMessage} ErrorMessage */
+/** @typedef {import('./wire.js').MatchSummary} MatchSummary */
+/** @typedef {import('./wire.js').ServerMessage} ServerMessage */
+/** @typedef {import('./wire.js').TimeControl} TimeControl */
 
 /** The protocol version this page speaks. */
 export const PROTOCOL = 1;
@@ -26,12 +36,12 @@ export const PROTOCOL = 1;
 
 /**
  * The socket as the session uses it (socket.js in the page, a fake in tests).
- * @typedef {{send(message: object): boolean, start(): void, restart(): void, markHealthy(): void}} SessionSocket
+ * @typedef {{send(message: ClientMessage): boolean, start(): void, restart(): void, markHealthy(): void}} SessionSocket
  */
 
 /**
  * Something for the page to do or show beyond redrawing.
- * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'refused', reason: string, replyTo: string}} SessionEvent
+ * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'refused', reason: string, replyTo: ClientMessageType | ''}} SessionEvent
  */
 
 /** The page's side of the protocol. */
@@ -49,8 +59,12 @@ export class Session {
     this.socket = null;
     /** @type {Connection} */
     this.connection = 'connecting';
-    /** Why the server refused the greeting (bad name, version), if it did. */
+    /** Why the server refused the greeting (bad name, version), if it did: its words. */
     this.refusal = '';
+    /** @type {ErrorCode | null} the code of that refusal (`bad_name` asks for another name) */
+    this.refusalCode = null;
+    /** @type {Limits} the server's bounds, from `welcome` (the fallback's until then, and with older servers) */
+    this.limits = FALLBACK_LIMITS;
     /** @type {ComputerOffer | null} computer opponents the server offers */
     this.computer = null;
     /** @type {MatchSummary[]} the lobby, newest first */
@@ -94,7 +108,7 @@ export class Session {
   }
 
   /**
-   * @param {object} message
+   * @param {ClientMessage} message
    * @returns {boolean}
    */
   send(message) {
@@ -131,7 +145,7 @@ export class Session {
 
   /**
    * One message from the server.
-   * @param {any} message
+   * @param {ServerMessage} message
    */
   received(message) {
     /** @type {SessionEvent[]} */
@@ -140,7 +154,9 @@ export class Session {
       case 'welcome':
         this.connection = 'connected';
         this.refusal = '';
+        this.refusalCode = null;
         this.computer = computerOffer(message);
+        this.limits = limitsOf(message);
         this.socket?.markHealthy();
         this.send({ type: 'subscribe_lobby' });
         if (this.viewing) this.enter(this.viewing);
@@ -187,15 +203,26 @@ export class Session {
       case 'error':
         this.refused(message, events);
         break;
-      default:
+      case 'seats_changed':
+      case 'game_started':
+      case 'move_played':
+      case 'legal_moves':
+      case 'game_over':
+      case 'rematch_offered':
+      case 'rematch_declined':
+      case 'rematch_started':
         this.forMatch(message, events);
+        break;
+      default:
+        // `left`, `pong`, and types of newer servers: nothing to show.
+        break;
     }
     this.changed(events);
   }
 
   /**
    * A message about a match: folded into the one on screen.
-   * @param {any} message
+   * @param {MatchMessage} message
    * @param {SessionEvent[]} events
    */
   forMatch(message, events) {
@@ -211,16 +238,17 @@ export class Session {
 
   /**
    * An `error` from the server.
-   * @param {any} message
+   * @param {ErrorMessage} message
    * @param {SessionEvent[]} events
    */
   refused(message, events) {
-    const code = String(message.code);
-    const replyTo = String(message.reply_to ?? '');
-    const text = String(message.message ?? code);
+    const code = message.code;
+    const replyTo = message.reply_to ?? '';
+    const text = message.message || code;
     if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name') {
       this.connection = 'refused';
       this.refusal = text;
+      this.refusalCode = code;
       return;
     }
     if (replyTo === 'resume' && message.match_id) {
@@ -294,11 +322,11 @@ export class Session {
   /**
    * Creates a match.
    * @param {TimeControl} timeControl
-   * @param {'white' | 'black' | 'random'} color
-   * @param {object | null} computer the `computer` object (computer.js), or null
+   * @param {ColorPreference} color
+   * @param {ComputerRequest | null} computer the `computer` object (computer.js), or null
    */
   createMatch(timeControl, color, computer) {
-    /** @type {Record<string, unknown>} */
+    /** @type {CreateMatchMessage} */
     const message = { type: 'create_match', time_control: timeControl, color };
     if (computer) message.computer = computer;
     this.send(message);

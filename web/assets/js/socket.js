@@ -5,16 +5,19 @@
 
 import { reconnectDelay } from './backoff.js';
 
+/** @typedef {import('./wire.js').ClientMessage} ClientMessage */
+/** @typedef {import('./wire.js').ServerMessage} ServerMessage */
+
 /**
  * The part of the browser's WebSocket used here.
  * @typedef {object} WebSocketLike
  * @property {number} readyState 1 when open
  * @property {(text: string) => void} send
  * @property {(code?: number) => void} close
- * @property {((event: any) => void) | null} onopen
- * @property {((event: any) => void) | null} onmessage event.data: the text
- * @property {((event: any) => void) | null} onclose event.code: the close code
- * @property {((event: any) => void) | null} onerror
+ * @property {((event: Event) => void) | null} onopen
+ * @property {((event: MessageEvent<unknown>) => void) | null} onmessage event.data: the text
+ * @property {((event: CloseEvent) => void) | null} onclose event.code: the close code
+ * @property {((event: Event) => void) | null} onerror
  */
 
 /**
@@ -31,7 +34,7 @@ import { reconnectDelay } from './backoff.js';
  * What the socket tells its owner.
  * @typedef {object} SocketHandlers
  * @property {() => void} onOpen a connection is open: greet the server
- * @property {(message: any) => void} onMessage one parsed server message
+ * @property {(message: ServerMessage) => void} onMessage one parsed server message
  * @property {(code: number, retryInMs: number) => void} onClose the connection is gone; the next try is scheduled
  */
 
@@ -40,6 +43,17 @@ export const IDLE_PING_MS = 15_000;
 
 /** With nothing heard for this long, the connection is given up and redone. */
 export const SILENCE_LIMIT_MS = 45_000;
+
+/**
+ * Whether parsed JSON is a message: an object with a string `type`. The
+ * server is trusted to send the messages docs/protocol.md documents (wire.js);
+ * a type the page does not know is passed on and ignored there.
+ * @param {unknown} value
+ * @returns {value is ServerMessage}
+ */
+function isMessage(value) {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
+}
 
 /** A WebSocket that reconnects. */
 export class ReconnectingSocket {
@@ -96,7 +110,7 @@ export class ReconnectingSocket {
 
   /**
    * Sends a message; false when there is no open connection.
-   * @param {object} message
+   * @param {ClientMessage} message
    * @returns {boolean}
    */
   send(message) {
@@ -128,25 +142,34 @@ export class ReconnectingSocket {
     socket.onmessage = (event) => {
       if (this.socket !== socket || typeof event.data !== 'string') return;
       this.lastHeard = this.deps.now();
+      /** @type {unknown} */
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (message && typeof message.type === 'string') this.handlers.onMessage(message);
+      if (isMessage(message)) this.handlers.onMessage(message);
     };
     socket.onerror = () => {};
-    socket.onclose = (event) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.clearTimer();
-      if (!this.running) return;
-      const delay = reconnectDelay(this.attempt, this.deps.random);
-      this.attempt += 1;
-      this.timer = this.deps.setTimer(() => this.open(), delay);
-      this.handlers.onClose(event.code, delay);
-    };
+    socket.onclose = (event) => this.dropped(socket, event.code);
+  }
+
+  /**
+   * A connection is gone (closed by either side, or given up as silent):
+   * the next try is scheduled.
+   * @param {WebSocketLike} socket
+   * @param {number} code the close code
+   */
+  dropped(socket, code) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.clearTimer();
+    if (!this.running) return;
+    const delay = reconnectDelay(this.attempt, this.deps.random);
+    this.attempt += 1;
+    this.timer = this.deps.setTimer(() => this.open(), delay);
+    this.handlers.onClose(code, delay);
   }
 
   /** Checks liveness every few seconds while connected. */
@@ -158,7 +181,7 @@ export class ReconnectingSocket {
       const silent = this.deps.now() - this.lastHeard;
       if (silent >= SILENCE_LIMIT_MS) {
         socket.close(4000);
-        socket.onclose?.({ code: 4000 });
+        this.dropped(socket, 4000);
         return;
       }
       if (silent >= IDLE_PING_MS) this.send({ type: 'ping', nonce: 0 });

@@ -6,22 +6,29 @@ import { applyMove, parseFen } from './fen.js';
 import { decodeLegalMoves } from './legal.js';
 import { opponent, parseCanonical } from './notation.js';
 
-/** @typedef {import('./notation.js').Side} Side */
+/** @typedef {import('./wire.js').Side} Side */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('./fen.js').Board} Board */
-/** @typedef {import('./clock.js').Clocks} Clocks */
+/** @typedef {import('./wire.js').Clocks} Clocks */
 /** @typedef {import('./legal.js').LegalMap} LegalMap */
-/** @typedef {import('./timecontrol.js').TimeControl} TimeControl */
-
-/** @typedef {{name: string, kind: 'human' | 'bot', connected: boolean}} SeatInfo */
-/** @typedef {{white: SeatInfo | null, black: SeatInfo | null}} Seats */
-/** @typedef {'waiting' | 'playing' | 'finished'} Status */
-/** @typedef {{winner: Side | null, reason: string}} Outcome */
-/** @typedef {{move: string, time_ms: number, clock_ms?: number}} PlayedMove */
+/** @typedef {import('./limits.js').Limits} Limits */
+/** @typedef {import('./wire.js').TimeControl} TimeControl */
+/** @typedef {import('./wire.js').Seats} Seats */
+/** @typedef {import('./wire.js').MatchStatus} Status */
+/** @typedef {import('./wire.js').Outcome} Outcome */
+/** @typedef {import('./wire.js').RecordedMove} PlayedMove */
+/** @typedef {import('./wire.js').MatchSummary} MatchSummary */
+/** @typedef {import('./wire.js').SnapshotMessage} SnapshotMessage */
 
 /**
- * A match in the lobby list.
- * @typedef {{id: string, seats: Seats, spectators: number, status: Status, time_control: TimeControl, ply: number, outcome: Outcome | null}} MatchSummary
+ * The messages about one match that change its state.
+ * @typedef {import('./wire.js').ServerMessageOf<'seats_changed' | 'game_started' | 'move_played' | 'legal_moves'
+ *   | 'game_over' | 'rematch_offered' | 'rematch_declined' | 'rematch_started' | 'match_removed'>} MatchMessage
+ */
+
+/**
+ * The messages that change the lobby list.
+ * @typedef {import('./wire.js').ServerMessageOf<'match_list' | 'match_updated' | 'match_removed'>} LobbyMessage
  */
 
 /**
@@ -65,29 +72,29 @@ function boardOf(fen) {
 
 /**
  * A match from a `snapshot`.
- * @param {any} snapshot the message
+ * @param {SnapshotMessage} snapshot
  * @param {number} now performance.now()
  * @returns {MatchState}
  */
 export function fromSnapshot(snapshot, now) {
-  const moves = Array.isArray(snapshot.moves) ? snapshot.moves : [];
-  const last = moves.length > 0 ? parseCanonical(String(moves[moves.length - 1].move)) : null;
+  const moves = snapshot.moves;
+  const last = moves.length > 0 ? parseCanonical(moves[moves.length - 1].move) : null;
   return {
     id: snapshot.match_id,
-    you: snapshot.you ?? null,
+    you: snapshot.you,
     seats: snapshot.seats,
-    spectators: snapshot.spectators ?? 0,
+    spectators: snapshot.spectators,
     status: snapshot.status,
-    timeControl: snapshot.time_control ?? { kind: 'untimed' },
+    timeControl: snapshot.time_control,
     initialBoard: boardOf(snapshot.initial_fen),
-    moves: moves.map((/** @type {any} */ m) => ({ move: String(m.move), time_ms: m.time_ms, clock_ms: m.clock_ms })),
+    moves,
     board: boardOf(snapshot.fen),
     ply: snapshot.ply,
     turn: snapshot.turn,
-    clocks: snapshot.clocks ?? null,
+    clocks: snapshot.clocks,
     clocksAt: now,
-    outcome: snapshot.outcome ?? null,
-    rematchOffer: snapshot.rematch_offer ?? null,
+    outcome: snapshot.outcome,
+    rematchOffer: snapshot.rematch_offer,
     legal: null,
     lastMove: last,
     recordId: snapshot.status === 'finished' ? snapshot.match_id : null,
@@ -99,7 +106,7 @@ export function fromSnapshot(snapshot, now) {
 /**
  * Folds one message about this match into its state.
  * @param {MatchState} state
- * @param {any} message a server message whose match_id is state.id
+ * @param {MatchMessage} message a message whose match_id is state.id
  * @param {number} now performance.now()
  * @returns {{state: MatchState, events: MatchEvent[]}}
  */
@@ -109,7 +116,7 @@ export function applyMatchMessage(state, message, now) {
       return { state: { ...state, seats: message.seats, spectators: message.spectators }, events: [] };
     case 'game_started':
       return {
-        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks ?? null, clocksAt: now },
+        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks, clocksAt: now },
         events: [{ kind: 'started' }],
       };
     case 'move_played': {
@@ -118,12 +125,12 @@ export function applyMatchMessage(state, message, now) {
         // messages were missed: ask for a snapshot.
         return { state, events: message.ply < state.ply ? [] : [{ kind: 'resync' }] };
       }
-      const squares = parseCanonical(String(message.move));
+      const squares = parseCanonical(message.move);
       const board = typeof message.fen === 'string' ? parseFen(message.fen) : squares && applyMove(state.board, squares);
       if (!board) return { state, events: [{ kind: 'resync' }] };
-      const clocks = message.clocks ?? null;
+      const clocks = message.clocks;
       /** @type {PlayedMove} */
-      const played = { move: String(message.move), time_ms: message.time_ms };
+      const played = { move: message.move, time_ms: message.time_ms };
       if (clocks) played.clock_ms = message.side === 'white' ? clocks.white_ms : clocks.black_ms;
       return {
         state: {
@@ -137,7 +144,7 @@ export function applyMatchMessage(state, message, now) {
           legal: null,
           lastMove: squares,
         },
-        events: [{ kind: 'moved', side: message.side, move: String(message.move), ply: message.ply }],
+        events: [{ kind: 'moved', side: message.side, move: message.move, ply: message.ply }],
       };
     }
     case 'legal_moves': {
@@ -151,7 +158,8 @@ export function applyMatchMessage(state, message, now) {
       }
     }
     case 'game_over': {
-      const outcome = { winner: message.winner ?? null, reason: String(message.reason) };
+      /** @type {Outcome} */
+      const outcome = { winner: message.winner, reason: message.reason };
       return {
         state: {
           ...state,
@@ -173,18 +181,18 @@ export function applyMatchMessage(state, message, now) {
       return { state: { ...state, nextMatchId: message.new_match_id }, events: [] };
     case 'match_removed':
       return { state: { ...state, removed: true, legal: null }, events: [] };
-    default:
-      return { state, events: [] };
   }
 }
 
 /**
- * Whether the player may still abort: seated, and before both sides moved.
+ * Whether the player may still abort: seated, the game not over, and fewer
+ * moves played than the server's bound (before both sides moved, by default).
  * @param {MatchState} state
+ * @param {Limits} limits
  * @returns {boolean}
  */
-export function canAbort(state) {
-  return state.you !== null && state.status !== 'finished' && state.ply < 2;
+export function canAbort(state, limits) {
+  return state.you !== null && state.status !== 'finished' && state.ply < limits.abort_before_ply;
 }
 
 /**
@@ -199,13 +207,13 @@ export function canResign(state) {
 /**
  * Folds a lobby message into the list of matches (newest first).
  * @param {MatchSummary[]} matches
- * @param {any} message `match_list`, `match_updated` or `match_removed`
+ * @param {LobbyMessage} message
  * @returns {MatchSummary[]}
  */
 export function applyLobbyMessage(matches, message) {
   switch (message.type) {
     case 'match_list':
-      return Array.isArray(message.matches) ? message.matches : matches;
+      return message.matches;
     case 'match_updated': {
       const summary = message.match;
       if (matches.some((m) => m.id === summary.id)) return matches.map((m) => (m.id === summary.id ? summary : m));
@@ -213,8 +221,6 @@ export function applyLobbyMessage(matches, message) {
     }
     case 'match_removed':
       return matches.filter((m) => m.id !== message.match_id);
-    default:
-      return matches;
   }
 }
 

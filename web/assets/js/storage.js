@@ -10,8 +10,20 @@
 
 /**
  * A seat this browser holds.
- * @typedef {{matchId: string, seat: import('./notation.js').Side, token: string, savedAt: number}} SeatRecord
+ * @typedef {{matchId: string, seat: import('./wire.js').Side, token: string, savedAt: number}} SeatRecord
  */
+
+/**
+ * Whether a stored value is a seat (storage may hold anything: an older
+ * page's layout, another program's writes).
+ * @param {unknown} value
+ * @returns {value is SeatRecord}
+ */
+function isSeatRecord(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  const seat = /** @type {Partial<Record<keyof SeatRecord, unknown>>} */ (value);
+  return typeof seat.matchId === 'string' && typeof seat.token === 'string' && (seat.seat === 'white' || seat.seat === 'black');
+}
 
 const PREFIX = 'amazons.';
 
@@ -90,11 +102,9 @@ export class Store {
   /** @returns {SeatRecord[]} every remembered seat, newest first */
   seats() {
     try {
+      /** @type {unknown} */
       const parsed = JSON.parse(this.get('seats') ?? '[]');
-      if (!Array.isArray(parsed)) return [];
-      return parsed.filter(
-        (s) => s && typeof s.matchId === 'string' && typeof s.token === 'string' && (s.seat === 'white' || s.seat === 'black'),
-      );
+      return (Array.isArray(parsed) ? /** @type {unknown[]} */ (parsed) : []).filter(isSeatRecord);
     } catch {
       return [];
     }
@@ -112,7 +122,7 @@ export class Store {
   /**
    * Remembers a seat (from `joined`).
    * @param {string} matchId
-   * @param {import('./notation.js').Side} seat
+   * @param {import('./wire.js').Side} seat
    * @param {string} token
    * @param {number} now Date.now()
    */

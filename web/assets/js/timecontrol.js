@@ -1,9 +1,9 @@
 // Time controls as the protocol writes them, the lobby's presets, and the
 // short text people use (`5+3`: five minutes, three seconds a move).
 
-/**
- * @typedef {{kind: 'untimed'} | {kind: 'fischer', initial_ms: number, increment_ms: number}} TimeControl
- */
+/** @typedef {import('./wire.js').TimeControl} TimeControl */
+/** @typedef {Extract<TimeControl, {kind: 'fischer'}>} Fischer */
+/** @typedef {import('./limits.js').Limits} Limits */
 
 /** @type {TimeControl} */
 export const UNTIMED = Object.freeze({ kind: 'untimed' });
@@ -12,7 +12,7 @@ export const UNTIMED = Object.freeze({ kind: 'untimed' });
  * Fischer clocks from minutes and seconds.
  * @param {number} minutes
  * @param {number} incrementSeconds
- * @returns {TimeControl}
+ * @returns {Fischer}
  */
 export function fischer(minutes, incrementSeconds) {
   return { kind: 'fischer', initial_ms: Math.round(minutes * 60_000), increment_ms: Math.round(incrementSeconds * 1000) };
@@ -27,28 +27,37 @@ export const PRESETS = [
   { label: 'untimed', timeControl: UNTIMED },
 ];
 
-/** The longest starting time accepted from the custom box (3 hours). */
-export const MAX_MINUTES = 180;
-
-/** The largest increment accepted from the custom box (3 minutes). */
-export const MAX_INCREMENT_SECONDS = 180;
+/**
+ * A number of milliseconds in a unit, for people: `1440` (minutes), `0.5`.
+ * @param {number} ms
+ * @param {number} unitMs
+ * @returns {string}
+ */
+function inUnits(ms, unitMs) {
+  return String(Math.round((ms / unitMs) * 100) / 100);
+}
 
 /**
  * Reads a custom time control: `M+S` (minutes, may have a decimal point;
- * seconds added per move) or `untimed`. Returns an error text otherwise.
+ * seconds added per move) or `untimed`, within the server's bounds. Returns
+ * an error text otherwise.
  * @param {string} text
+ * @param {Limits} limits the longest starting time and increment the server takes
  * @returns {{timeControl: TimeControl} | {error: string}}
  */
-export function parseTimeControl(text) {
+export function parseTimeControl(text, limits) {
   const trimmed = text.trim().toLowerCase();
   if (trimmed === 'untimed' || trimmed === '-') return { timeControl: UNTIMED };
   const match = /^(\d+(?:\.\d+)?)\s*\+\s*(\d+(?:\.\d+)?)$/.exec(trimmed);
   if (!match) return { error: 'write minutes+seconds, e.g. 5+3, or "untimed"' };
-  const minutes = Number(match[1]);
-  const increment = Number(match[2]);
-  if (minutes <= 0 || minutes > MAX_MINUTES) return { error: `minutes must be above 0 and at most ${MAX_MINUTES}` };
-  if (increment > MAX_INCREMENT_SECONDS) return { error: `the increment is at most ${MAX_INCREMENT_SECONDS} seconds` };
-  return { timeControl: fischer(minutes, increment) };
+  const timeControl = fischer(Number(match[1]), Number(match[2]));
+  if (timeControl.initial_ms <= 0 || timeControl.initial_ms > limits.max_initial_ms) {
+    return { error: `minutes must be above 0 and at most ${inUnits(limits.max_initial_ms, 60_000)}` };
+  }
+  if (timeControl.increment_ms > limits.max_increment_ms) {
+    return { error: `the increment is at most ${inUnits(limits.max_increment_ms, 1000)} seconds` };
+  }
+  return { timeControl };
 }
 
 /**
@@ -58,7 +67,5 @@ export function parseTimeControl(text) {
  */
 export function describeTimeControl(timeControl) {
   if (timeControl.kind !== 'fischer') return 'untimed';
-  const minutes = Math.round((timeControl.initial_ms / 60_000) * 100) / 100;
-  const seconds = Math.round((timeControl.increment_ms / 1000) * 100) / 100;
-  return `${minutes}+${seconds}`;
+  return `${inUnits(timeControl.initial_ms, 60_000)}+${inUnits(timeControl.increment_ms, 1000)}`;
 }

@@ -10,10 +10,9 @@ import { formatMove, moveRows, opponent } from '../notation.js';
 import { canAbort, canResign, describeOutcome } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
 
-/** @typedef {import('../session.js').Session} Session */
+/** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../session.js').SessionEvent} SessionEvent */
-/** @typedef {import('../storage.js').Store} Store */
-/** @typedef {import('../notation.js').Side} Side */
+/** @typedef {import('../wire.js').Side} Side */
 /** @typedef {import('../state.js').MatchState} MatchState */
 
 /**
@@ -41,17 +40,17 @@ function title(side) {
 /** The match screen. */
 export class GameView {
   /**
-   * @param {Session} session
-   * @param {Store} store
-   * @param {(lowOnTime: boolean) => void} onLowTime called when the player's own clock runs low
+   * @param {ViewContext} context
    */
-  constructor(session, store, onLowTime) {
+  constructor(context) {
     /** The conversation with the server. */
-    this.session = session;
+    this.session = context.session;
     /** Remembered settings (the confirm step). */
-    this.store = store;
-    /** Tells the page to sound the low-time warning. */
-    this.onLowTime = onLowTime;
+    this.store = context.store;
+    /** For the low-time warning. */
+    this.sounds = context.sounds;
+    /** Addresses of the other screens, for links. */
+    this.href = context.href;
     /** @type {import('../moves.js').Building} the move being built */
     this.building = NOTHING_PICKED;
     /** Whether the board is turned from its usual way up. */
@@ -141,6 +140,20 @@ export class GameView {
         this.info,
       ),
     );
+  }
+
+  /**
+   * Shows a match: takes its seat back, or watches it (the session decides).
+   * @param {{id: string}} params
+   */
+  show({ id }) {
+    this.session.view(id);
+    this.render();
+  }
+
+  /** Leaves the match on screen (stops watching it). */
+  hide() {
+    this.session.view(null);
   }
 
   /** Whether a finished move waits for "send". */
@@ -258,7 +271,7 @@ export class GameView {
     this.resignButton.hidden = !canResign(match);
     this.resignButton.textContent = this.resignAsked ? 'Really resign?' : 'Resign';
     this.resignNo.hidden = !this.resignAsked || !canResign(match);
-    this.abortButton.hidden = !canAbort(match);
+    this.abortButton.hidden = !canAbort(match, session.limits);
     this.abortButton.textContent = match.status === 'waiting' ? 'Cancel match' : 'Abort';
     const watchers = match.spectators === 1 ? '1 spectator' : `${match.spectators} spectators`;
     this.info.textContent = `${describeTimeControl(match.timeControl)} · ${watchers}`;
@@ -324,7 +337,7 @@ export class GameView {
       attrs(bar.clock, { 'data-running': running, 'data-low': isLowTime(ms) });
       if (running && side === match.you && isLowTime(ms) && !this.warnedLow) {
         this.warnedLow = true;
-        this.onLowTime(true);
+        this.sounds.play('low');
       }
     }
   }
@@ -359,9 +372,9 @@ export class GameView {
         );
       }
     }
-    if (!you && match.nextMatchId) parts.push(h('a', { href: `#/match/${match.nextMatchId}` }, 'Watch the rematch'));
-    if (match.recordId) parts.push(h('a', { href: `#/games/${match.recordId}`, class: 'replay-link' }, 'Replay this game'));
-    parts.push(h('a', { href: '#/' }, 'Back to the lobby'));
+    if (!you && match.nextMatchId) parts.push(h('a', { href: this.href({ name: 'match', id: match.nextMatchId }) }, 'Watch the rematch'));
+    if (match.recordId) parts.push(h('a', { href: this.href({ name: 'replay', id: match.recordId }), class: 'replay-link' }, 'Replay this game'));
+    parts.push(h('a', { href: this.href({ name: 'lobby' }) }, 'Back to the lobby'));
     result.replaceChildren(...parts);
   }
 

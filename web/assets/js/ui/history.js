@@ -1,15 +1,21 @@
 // The list of finished games (`GET /api/games`, a page at a time).
 
 import { h } from './dom.js';
-import { describeOutcome } from '../state.js';
-import { describeTimeControl } from '../timecontrol.js';
+import { recordHeader } from '../record.js';
 
-/** How many games a page lists. */
-const PER_PAGE = 20;
+/** @typedef {import('../screens.js').ViewContext} ViewContext */
+/** @typedef {import('../wire.js').GameSummary} GameSummary */
 
 /** The history screen. */
 export class HistoryView {
-  constructor() {
+  /**
+   * @param {ViewContext} context
+   */
+  constructor(context) {
+    /** Where the games come from. */
+    this.api = context.api;
+    /** Addresses of the other screens, for links. */
+    this.href = context.href;
     this.body = h('tbody');
     this.pager = h('nav', { class: 'pager', 'aria-label': 'Pages' });
     this.message = h('p', { class: 'empty' });
@@ -30,48 +36,45 @@ export class HistoryView {
 
   /**
    * Loads and shows one page.
-   * @param {number} page
+   * @param {{page: number}} params
    */
-  async show(page) {
+  async show({ page }) {
     this.element.setAttribute('data-state', 'loading');
     let data;
     try {
-      const response = await fetch(`/api/games?page=${page}&per_page=${PER_PAGE}`);
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      data = await response.json();
+      data = await this.api.gamesPage(page);
     } catch (error) {
       this.message.textContent = `Could not load the games: ${error instanceof Error ? error.message : String(error)}`;
       this.element.setAttribute('data-state', 'failed');
       return;
     }
-    const games = Array.isArray(data.games) ? data.games : [];
-    this.body.replaceChildren(...games.map((/** @type {any} */ game) => this.row(game)));
-    this.message.textContent = games.length === 0 ? 'No finished games yet.' : '';
-    const pages = Math.max(1, Math.ceil(Number(data.total) / PER_PAGE));
+    this.body.replaceChildren(...data.games.map((game) => this.row(game)));
+    this.message.textContent = data.games.length === 0 ? 'No finished games yet.' : '';
+    const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     this.pager.replaceChildren(
-      page > 1 ? h('a', { href: `#/games?page=${page - 1}`, rel: 'prev' }, '← newer') : '',
+      page > 1 ? h('a', { href: this.href({ name: 'games', page: page - 1 }), rel: 'prev' }, '← newer') : '',
       h('span', {}, ` page ${page} of ${pages} `),
-      page < pages ? h('a', { href: `#/games?page=${page + 1}`, rel: 'next' }, 'older →') : '',
+      page < pages ? h('a', { href: this.href({ name: 'games', page: page + 1 }), rel: 'next' }, 'older →') : '',
     );
     this.element.setAttribute('data-state', 'ready');
   }
 
   /**
-   * @param {any} game one entry of `/api/games`
+   * @param {GameSummary} game one entry of `/api/games`
    * @returns {HTMLTableRowElement}
    */
   row(game) {
-    const ended = new Date(Number(game.ended_at_ms));
-    const link = h('a', { href: `#/games/${String(game.id)}` }, ended.toLocaleString());
+    const header = recordHeader(game);
+    const link = h('a', { href: this.href({ name: 'replay', id: game.id }) }, header.ended);
     return h(
       'tr',
-      { 'data-game': String(game.id) },
+      { 'data-game': game.id },
       h('td', {}, link),
-      h('td', {}, String(game.white?.name ?? '')),
-      h('td', {}, String(game.black?.name ?? '')),
-      h('td', {}, describeOutcome(game.result ?? { winner: null, reason: '' })),
-      h('td', {}, String(game.moves ?? '')),
-      h('td', {}, describeTimeControl(game.time_control ?? { kind: 'untimed' })),
+      h('td', {}, header.white),
+      h('td', {}, header.black),
+      h('td', {}, header.result),
+      h('td', {}, String(game.moves)),
+      h('td', {}, header.timeControl),
     );
   }
 }

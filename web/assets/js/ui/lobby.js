@@ -6,9 +6,10 @@ import { h, button } from './dom.js';
 import { PRESETS, describeTimeControl, parseTimeControl } from '../timecontrol.js';
 import { checkChoice, computerRequest } from '../computer.js';
 
-/** @typedef {import('../session.js').Session} Session */
-/** @typedef {import('../state.js').MatchSummary} MatchSummary */
-/** @typedef {import('../storage.js').Store} Store */
+/** @typedef {import('../screens.js').ViewContext} ViewContext */
+/** @typedef {import('../wire.js').ColorPreference} ColorPreference */
+/** @typedef {import('../wire.js').MatchSummary} MatchSummary */
+/** @typedef {import('../wire.js').SeatInfo} SeatInfo */
 
 /**
  * A group of radio buttons.
@@ -32,14 +33,15 @@ function radios(name, legend, choices, checked) {
 /** The lobby screen. */
 export class LobbyView {
   /**
-   * @param {Session} session
-   * @param {Store} store
+   * @param {ViewContext} context
    */
-  constructor(session, store) {
+  constructor(context) {
     /** The conversation with the server. */
-    this.session = session;
+    this.session = context.session;
     /** Where this browser's seats are remembered. */
-    this.store = store;
+    this.store = context.store;
+    /** Addresses of the other screens, for links. */
+    this.href = context.href;
     /** Why the form cannot be sent, if it cannot. */
     this.formError = h('p', { class: 'form-error', role: 'alert' });
     this.custom = h('input', {
@@ -103,6 +105,16 @@ export class LobbyView {
     this.drawnOffer = /** @type {unknown} */ (undefined);
   }
 
+  /** The lobby is shown: draw it from the session. */
+  show() {
+    this.render();
+  }
+
+  /** The session changed: the list, the offer or a refusal. */
+  update() {
+    this.render();
+  }
+
   /** @returns {string} the checked value of a radio group */
   checked(/** @type {string} */ name) {
     const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name=${name}]:checked`));
@@ -113,12 +125,12 @@ export class LobbyView {
   create() {
     const time = this.checked('time');
     const preset = PRESETS.find((p) => p.label === time);
-    const parsed = preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value);
+    const parsed = preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
     if ('error' in parsed) {
       this.formError.textContent = parsed.error;
       return;
     }
-    const color = /** @type {'white' | 'black' | 'random'} */ (this.checked('color') || 'random');
+    const color = /** @type {ColorPreference} */ (this.checked('color') || 'random');
     let computer = null;
     const offer = this.session.computer;
     const opponent = this.checked('opponent');
@@ -195,7 +207,7 @@ export class LobbyView {
     this.mine.replaceChildren(
       ...(mine.length === 0
         ? []
-        : [h('h2', {}, 'Your games'), h('ul', {}, ...mine.map((m) => h('li', {}, h('a', { href: `#/match/${m.id}` }, `${this.players(m)} (${m.status})`))))]),
+        : [h('h2', {}, 'Your games'), h('ul', {}, ...mine.map((m) => h('li', {}, h('a', { href: this.href({ name: 'match', id: m.id }) }, `${this.players(m)} (${m.status})`))))]),
     );
     const refusal = this.session.notice;
     if (refusal && !this.session.viewing) this.formError.textContent = refusal;
@@ -216,16 +228,16 @@ export class LobbyView {
    * @returns {HTMLTableRowElement}
    */
   row(match) {
-    /** @param {import('../state.js').SeatInfo | null} seat */
+    /** @param {SeatInfo | null} seat */
     const seatCell = (seat) =>
       h('td', {}, seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
     const mine = this.store.seat(match.id) !== null;
     const actions = h('div', { class: 'row-actions' });
     if (mine && match.status !== 'finished') {
-      actions.append(h('a', { href: `#/match/${match.id}`, class: 'button primary' }, 'Return'));
+      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button primary' }, 'Return'));
     } else {
       if (match.status === 'waiting') actions.append(button('Join', () => this.session.join(match.id), { class: 'primary', 'data-action': 'join' }));
-      actions.append(h('a', { href: `#/match/${match.id}`, class: 'button', 'data-action': 'watch' }, 'Watch'));
+      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button', 'data-action': 'watch' }, 'Watch'));
     }
     const status = match.status === 'playing' ? `playing, move ${Math.floor(match.ply / 2) + 1}` : match.status;
     return h(

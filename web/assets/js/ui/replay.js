@@ -6,15 +6,20 @@ import { h, button } from './dom.js';
 import { BoardView } from './board.js';
 import { formatClock, formatDuration } from '../clock.js';
 import { moveRows } from '../notation.js';
+import { recordHeader } from '../record.js';
 import { frameAfterKey, replayFrames } from '../replay.js';
-import { describeOutcome } from '../state.js';
-import { describeTimeControl } from '../timecontrol.js';
 
 /** @typedef {import('../replay.js').Frame} Frame */
+/** @typedef {import('../screens.js').ViewContext} ViewContext */
 
 /** The replay screen. */
 export class ReplayView {
-  constructor() {
+  /**
+   * @param {ViewContext} context
+   */
+  constructor(context) {
+    /** Where the record comes from. */
+    this.api = context.api;
     /** @type {Frame[]} */
     this.frames = [];
     /** The frame shown. */
@@ -58,15 +63,13 @@ export class ReplayView {
 
   /**
    * Loads and shows a record.
-   * @param {string} id
+   * @param {{id: string}} params
    */
-  async show(id) {
+  async show({ id }) {
     this.element.setAttribute('data-state', 'loading');
     let record;
     try {
-      const response = await fetch(`/api/games/${encodeURIComponent(id)}`);
-      if (!response.ok) throw new Error(response.status === 404 ? 'there is no such game' : `the server answered ${response.status}`);
-      record = await response.json();
+      record = await this.api.gameRecord(id);
       this.frames = replayFrames(record);
     } catch (error) {
       this.heading.textContent = 'Cannot replay this game';
@@ -74,14 +77,14 @@ export class ReplayView {
       this.element.setAttribute('data-state', 'failed');
       return;
     }
-    this.heading.textContent = `${String(record.white?.name ?? '?')} (white) vs ${String(record.black?.name ?? '?')} (black)`;
-    const result = describeOutcome(record.result ?? { winner: null, reason: '' });
-    this.summary.textContent = `${result} · ${describeTimeControl(record.time_control ?? { kind: 'untimed' })} · ${new Date(Number(record.ended_at_ms)).toLocaleString()}`;
-    this.download.setAttribute('href', `/api/games/${encodeURIComponent(id)}`);
+    const header = recordHeader(record);
+    this.heading.textContent = header.players;
+    this.summary.textContent = header.summary;
+    this.download.setAttribute('href', this.api.gameRecordUrl(id));
     this.download.setAttribute('download', `amazons-${id}.json`);
     this.slider.max = String(this.frames.length - 1);
     const start = this.frames[0].board;
-    const rows = moveRows(this.frames.slice(1).map((f) => String(f.move)), start.turn, start.fullmove);
+    const rows = moveRows(record.moves.map((m) => m.move), start.turn, start.fullmove);
     /** @param {{text: string, ply: number} | null} entry */
     const cell = (entry) => {
       if (!entry) return h('td');

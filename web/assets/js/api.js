@@ -1,0 +1,65 @@
+// Every HTTP call the page makes, beside socket.js for the WebSocket: one
+// page of the finished games (`GET /api/games`) and one game's record
+// (`GET /api/games/{id}`). The bodies are typed in wire.js; a refusal
+// becomes an Error whose message is for people.
+
+/** @typedef {import('./wire.js').GameRecord} GameRecord */
+/** @typedef {import('./wire.js').GamesPage} GamesPage */
+
+/**
+ * The part of `fetch` used here (a fake in tests).
+ * @typedef {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<unknown>}>} Fetch
+ */
+
+/** How many games a page of the list asks for. */
+export const GAMES_PER_PAGE = 20;
+
+/** The server's JSON API, on the page's own origin. */
+export class Api {
+  /**
+   * @param {Fetch} fetch usually `(url) => fetch(url)`
+   */
+  constructor(fetch) {
+    /** Makes the requests. */
+    this.fetch = fetch;
+  }
+
+  /**
+   * One page of the finished games, newest first.
+   * @param {number} page 1-based
+   * @returns {Promise<GamesPage>}
+   */
+  async gamesPage(page) {
+    return /** @type {GamesPage} */ (await this.get(`/api/games?page=${page}&per_page=${GAMES_PER_PAGE}`, {}));
+  }
+
+  /**
+   * A finished game's record.
+   * @param {string} id the record's id (the match id)
+   * @returns {Promise<GameRecord>}
+   */
+  async gameRecord(id) {
+    return /** @type {GameRecord} */ (await this.get(this.gameRecordUrl(id), { 404: 'there is no such game' }));
+  }
+
+  /**
+   * Where a record is, for the replay's download link.
+   * @param {string} id
+   * @returns {string}
+   */
+  gameRecordUrl(id) {
+    return `/api/games/${encodeURIComponent(id)}`;
+  }
+
+  /**
+   * GETs a JSON body; throws with words for people when the answer is not 2xx.
+   * @param {string} url
+   * @param {Record<number, string>} meanings what some statuses mean here
+   * @returns {Promise<unknown>}
+   */
+  async get(url, meanings) {
+    const response = await this.fetch(url);
+    if (!response.ok) throw new Error(meanings[response.status] ?? `the server answered ${response.status}`);
+    return response.json();
+  }
+}

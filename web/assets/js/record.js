@@ -1,0 +1,44 @@
+// A finished game as the page names it, in the games list and at the top
+// of its replay alike: the players, the result, the time control and when
+// it ended. Written once here, so the two always agree.
+
+import { describeOutcome } from './state.js';
+import { describeTimeControl } from './timecontrol.js';
+
+/**
+ * What names a game: a whole record (`GET /api/games/{id}`) or its line in
+ * the list (`GET /api/games`) both have it.
+ * @typedef {Pick<import('./wire.js').GameSummary, 'white' | 'black' | 'result' | 'time_control' | 'ended_at_ms'>} RecordHead
+ */
+
+/**
+ * A game's header, as text.
+ * @typedef {object} RecordHeader
+ * @property {string} white white's name
+ * @property {string} black black's name
+ * @property {string} players `ann (white) vs bob (black)`
+ * @property {string} result `Black wins: White resigned`
+ * @property {string} timeControl `5+3`
+ * @property {string} ended when the game ended, in the reader's locale
+ * @property {string} summary result, time control and end in one line
+ */
+
+/**
+ * The header of a game.
+ * @param {RecordHead} record
+ * @returns {RecordHeader}
+ */
+export function recordHeader(record) {
+  const result = describeOutcome(record.result);
+  const timeControl = describeTimeControl(record.time_control);
+  const ended = new Date(record.ended_at_ms).toLocaleString();
+  return {
+    white: record.white.name,
+    black: record.black.name,
+    players: `${record.white.name} (white) vs ${record.black.name} (black)`,
+    result,
+    timeControl,
+    ended,
+    summary: `${result} · ${timeControl} · ${ended}`,
+  };
+}

@@ -1,0 +1,264 @@
+// What travels between the page and the server, as types: every server
+// message (a union on `type`, so each `case` of a `switch (message.type)`
+// narrows to its message), every client message, and the bodies of the HTTP
+// API. They follow docs/protocol.md and the Rust types they mirror
+// (crates/protocol/src/messages.rs, lobby.rs, computer.rs, api.rs and
+// crates/core/src/record.rs); the unit tests feed the page the document's
+// own examples. Types only: nothing here runs, and no module imports it at
+// run time.
+
+// ---- words of the protocol ----
+
+/** A side, and a seat: white moves first. @typedef {'white' | 'black'} Side */
+
+/** A person or a program. @typedef {'human' | 'bot'} PlayerKind */
+
+/** A match id (a UUID) or a game record's id (the same). @typedef {string} MatchId */
+
+/** The secret of a seat (32 hex digits), from `joined`, for `resume`. @typedef {string} SeatToken */
+
+/**
+ * Clock rules: none, or Fischer (a starting time, and an increment added
+ * after each move made in time).
+ * @typedef {{kind: 'untimed'} | {kind: 'fischer', initial_ms: number, increment_ms: number}} TimeControl
+ */
+
+/**
+ * Both remaining times when the server sent the message, and whose clock
+ * runs; `null` in the messages of an untimed match.
+ * @typedef {{white_ms: number, black_ms: number, running: Side | null}} Clocks
+ */
+
+/**
+ * Why a game ended. The last two only a program that plays can cause.
+ * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure'} EndReason
+ */
+
+/** Who won (nobody for `aborted`) and why. @typedef {{winner: Side | null, reason: EndReason}} Outcome */
+
+/** Who sits in a seat, as everyone may see it. @typedef {{name: string, kind: PlayerKind, connected: boolean}} SeatInfo */
+
+/** Both seats; `null` is a free seat. @typedef {{white: SeatInfo | null, black: SeatInfo | null}} Seats */
+
+/** Where a match is in its life. @typedef {'waiting' | 'playing' | 'finished'} MatchStatus */
+
+/**
+ * One move as snapshots and records keep it: canonical text, the thinking
+ * time charged, and the mover's clock after it (absent when untimed).
+ * @typedef {{move: string, time_ms: number, clock_ms?: number}} RecordedMove
+ */
+
+/**
+ * One line of the lobby (`match_list`, `match_updated`, `GET /api/matches`).
+ * @typedef {object} MatchSummary
+ * @property {MatchId} id
+ * @property {Seats} seats
+ * @property {number} spectators
+ * @property {MatchStatus} status
+ * @property {TimeControl} time_control
+ * @property {number} ply moves played so far
+ * @property {Outcome | null} outcome
+ */
+
+/**
+ * The computer opponents a server offers (`welcome.computer`).
+ * @typedef {object} ComputerOffer
+ * @property {{level: number, description: string}[]} [levels] the built-in levels, 1 up to the highest offered
+ * @property {{name: string, description: string}[]} [engines] the engines the host configured, by name
+ * @property {{default: number, max: number}} think_ms the think time per move a client may ask for
+ */
+
+/**
+ * The computer opponent asked for in `create_match.computer`: a level or an
+ * engine (exactly one), and optionally the think time per move.
+ * @typedef {{level?: number, engine?: string, think_ms?: number}} ComputerRequest
+ */
+
+/**
+ * The server's bounds (`welcome.limits`, optional: older servers leave it
+ * out): the longest name, the longest starting time and increment of a
+ * Fischer clock, and abort allowed while fewer than `abort_before_ply` moves
+ * have been played.
+ * @typedef {{name_max_chars: number, max_initial_ms: number, max_increment_ms: number, abort_before_ply: number}} Limits
+ */
+
+// ---- client messages ----
+
+/** @typedef {{type: 'hello', protocol: number, name: string, kind?: PlayerKind, client?: string, legal_moves?: boolean}} HelloMessage */
+/** @typedef {{type: 'list_matches'}} ListMatchesMessage */
+/** @typedef {{type: 'subscribe_lobby'}} SubscribeLobbyMessage */
+/** @typedef {{type: 'unsubscribe_lobby'}} UnsubscribeLobbyMessage */
+/** @typedef {'white' | 'black' | 'random'} ColorPreference */
+/** @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest}} CreateMatchMessage */
+/** @typedef {{type: 'join', match_id: MatchId, seat?: Side}} JoinMessage */
+/** @typedef {{type: 'leave', match_id: MatchId}} LeaveMessage */
+/** @typedef {{type: 'spectate', match_id: MatchId}} SpectateMessage */
+/** @typedef {{type: 'resume', match_id: MatchId, token: SeatToken}} ResumeMessage */
+/** @typedef {{type: 'move', match_id: MatchId, ply: number, move: string, token?: SeatToken}} MoveMessage */
+/** @typedef {{type: 'resign', match_id: MatchId, token?: SeatToken}} ResignMessage */
+/** @typedef {{type: 'abort', match_id: MatchId, token?: SeatToken}} AbortMessage */
+/** @typedef {{type: 'offer_rematch', match_id: MatchId}} OfferRematchMessage */
+/** @typedef {{type: 'accept_rematch', match_id: MatchId}} AcceptRematchMessage */
+/** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
+/** @typedef {{type: 'ping', nonce?: number}} PingMessage */
+
+/**
+ * A message from the page to the server.
+ * @typedef {HelloMessage | ListMatchesMessage | SubscribeLobbyMessage | UnsubscribeLobbyMessage | CreateMatchMessage
+ *   | JoinMessage | LeaveMessage | SpectateMessage | ResumeMessage | MoveMessage | ResignMessage | AbortMessage
+ *   | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | PingMessage} ClientMessage
+ */
+
+/** The `type` of a client message (what `error.reply_to` names). @typedef {ClientMessage['type']} ClientMessageType */
+
+// ---- server messages ----
+
+/**
+ * The answer to `hello`: the connection is ready.
+ * @typedef {object} WelcomeMessage
+ * @property {'welcome'} type
+ * @property {number} protocol
+ * @property {string} server the server program and version
+ * @property {string} name the name the server shows for this connection
+ * @property {number} max_message_bytes
+ * @property {number} grace_ms how long a dropped player keeps the seat
+ * @property {ComputerOffer} [computer] absent when the server offers no computer opponent
+ * @property {Limits} [limits] absent from older servers
+ */
+
+/** @typedef {{type: 'match_list', matches: MatchSummary[]}} MatchListMessage */
+/** @typedef {{type: 'match_updated', match: MatchSummary}} MatchUpdatedMessage */
+/** @typedef {{type: 'match_removed', match_id: MatchId}} MatchRemovedMessage */
+/** @typedef {{type: 'joined', match_id: MatchId, seat: Side, token: SeatToken}} JoinedMessage */
+
+/**
+ * The whole state of a match, after `joined`, `resume` and `spectate`.
+ * @typedef {object} SnapshotMessage
+ * @property {'snapshot'} type
+ * @property {MatchId} match_id
+ * @property {Side | null} you the receiver's seat; null for a spectator
+ * @property {Seats} seats
+ * @property {number} spectators
+ * @property {MatchStatus} status
+ * @property {TimeControl} time_control
+ * @property {string} initial_fen
+ * @property {RecordedMove[]} moves
+ * @property {string} fen the position now
+ * @property {number} ply the ply the next move must carry
+ * @property {Side} turn
+ * @property {Clocks | null} clocks
+ * @property {Outcome | null} outcome
+ * @property {Side | null} rematch_offer the side with a pending rematch offer
+ */
+
+/** @typedef {{type: 'seats_changed', match_id: MatchId, seats: Seats, spectators: number}} SeatsChangedMessage */
+/** @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null}} GameStartedMessage */
+
+/**
+ * An accepted move, in canonical form; `fen` (the position after it) is
+ * absent from older servers.
+ * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string}} MovePlayedMessage
+ */
+
+/**
+ * The receiver's legal moves: queen square → destination → the arrow
+ * squares as a 25-hex-digit mask (decoded by legal.js).
+ * @typedef {{type: 'legal_moves', match_id: MatchId, ply: number, moves: Record<string, Record<string, string>>}} LegalMovesMessage
+ */
+
+/**
+ * The end of a game; `record_id` names its record (absent when none was written).
+ * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId}} GameOverMessage
+ */
+
+/** @typedef {{type: 'rematch_offered', match_id: MatchId, by: Side}} RematchOfferedMessage */
+/** @typedef {{type: 'rematch_declined', match_id: MatchId, by: Side}} RematchDeclinedMessage */
+/** @typedef {{type: 'rematch_started', match_id: MatchId, new_match_id: MatchId}} RematchStartedMessage */
+/** @typedef {{type: 'left', match_id: MatchId}} LeftMessage */
+/** @typedef {{type: 'replaced', match_id: MatchId}} ReplacedMessage */
+/** @typedef {{type: 'pong', nonce: number}} PongMessage */
+/** @typedef {{type: 'server_shutdown', message: string}} ServerShutdownMessage */
+
+/**
+ * Why a request was refused, for programs. A code the page does not know
+ * reads like `internal`.
+ * @typedef {'malformed' | 'unknown_type' | 'too_large' | 'binary_not_supported' | 'rate_limited' | 'version_mismatch'
+ *   | 'hello_required' | 'heartbeat_timeout' | 'already_greeted' | 'bad_name' | 'server_full' | 'too_many_matches'
+ *   | 'no_such_match' | 'seat_taken' | 'already_seated' | 'bad_token' | 'not_your_seat' | 'not_a_player' | 'not_started'
+ *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
+ *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
+ *   | 'internal'} ErrorCode
+ */
+
+/**
+ * A refused request; nothing changed. `message` is for people.
+ * @typedef {object} ErrorMessage
+ * @property {'error'} type
+ * @property {ErrorCode} code
+ * @property {string} message
+ * @property {ClientMessageType} [reply_to] the refused message's type, when it could be read
+ * @property {MatchId} [match_id] the match concerned
+ * @property {number} [expected_ply] with `stale_ply` and `not_your_turn`
+ */
+
+/**
+ * A message from the server to the page.
+ * @typedef {WelcomeMessage | MatchListMessage | MatchUpdatedMessage | MatchRemovedMessage | JoinedMessage
+ *   | SnapshotMessage | SeatsChangedMessage | GameStartedMessage | MovePlayedMessage | LegalMovesMessage
+ *   | GameOverMessage | RematchOfferedMessage | RematchDeclinedMessage | RematchStartedMessage | LeftMessage
+ *   | ReplacedMessage | PongMessage | ServerShutdownMessage | ErrorMessage} ServerMessage
+ */
+
+/**
+ * The server messages of the given types, e.g. `ServerMessageOf<'match_list' | 'match_updated'>`.
+ * @template {ServerMessage['type']} T
+ * @typedef {Extract<ServerMessage, {type: T}>} ServerMessageOf
+ */
+
+// ---- HTTP bodies ----
+
+/**
+ * `GET /health`.
+ * @typedef {{status: 'ok' | 'shutting_down', version: string, connections: number, matches: number}} Health
+ */
+
+/** `GET /api/matches`: every match on the server, newest first. @typedef {MatchSummary[]} MatchesBody */
+
+/** Who played one side of a finished game. @typedef {{name: string, kind: PlayerKind}} PlayerInfo */
+
+/**
+ * One line of `GET /api/games`: a record without its moves (`moves` is their number).
+ * @typedef {object} GameSummary
+ * @property {MatchId} id
+ * @property {PlayerInfo} white
+ * @property {PlayerInfo} black
+ * @property {Outcome} result
+ * @property {number} moves
+ * @property {TimeControl} time_control
+ * @property {number} started_at_ms Unix milliseconds
+ * @property {number} ended_at_ms Unix milliseconds
+ */
+
+/**
+ * `GET /api/games?page=&per_page=`: one page of finished games, newest first,
+ * with the page and page size the server answered and the total.
+ * @typedef {{games: GameSummary[], page: number, per_page: number, total: number}} GamesPage
+ */
+
+/**
+ * `GET /api/games/{id}`: a finished game's record.
+ * @typedef {object} GameRecord
+ * @property {number} schema the record layout version
+ * @property {MatchId} id
+ * @property {PlayerInfo} white
+ * @property {PlayerInfo} black
+ * @property {number} started_at_ms Unix milliseconds
+ * @property {number} ended_at_ms Unix milliseconds
+ * @property {TimeControl} time_control
+ * @property {string} [initial_fen] present only when the game did not start from the standard position
+ * @property {RecordedMove[]} moves
+ * @property {Outcome} result
+ * @property {string} final_fen
+ */
+
+export {};

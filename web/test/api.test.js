@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Api, GAMES_PER_PAGE } from '../assets/js/api.js';
+import { httpExample } from './protocol.js';
+
+/**
+ * A fetch that answers every request with one status and body, and records the addresses.
+ * @param {number} status
+ * @param {unknown} body
+ */
+function answering(status, body) {
+  /** @type {string[]} */
+  const asked = [];
+  /** @param {string} url */
+  const fetch = async (url) => {
+    asked.push(url);
+    return { ok: status >= 200 && status < 300, status, json: async () => structuredClone(body) };
+  };
+  return { api: new Api(fetch), asked };
+}
+
+test('a page of the games list is asked for with its size, and read as the server wrote it', async () => {
+  const page = httpExample('GET /api/games');
+  const { api, asked } = answering(200, page);
+  assert.deepEqual(await api.gamesPage(2), page);
+  assert.deepEqual(asked, [`/api/games?page=2&per_page=${GAMES_PER_PAGE}`]);
+});
+
+test('a record is asked for by id; a missing one and a server error say so in words', async () => {
+  const record = httpExample('GET /api/games/{id}');
+  const { api, asked } = answering(200, record);
+  assert.deepEqual(await api.gameRecord(record.id), record);
+  assert.deepEqual(asked, [`/api/games/${record.id}`]);
+  assert.equal(api.gameRecordUrl('a/b'), '/api/games/a%2Fb');
+  await assert.rejects(answering(404, 'no such game').api.gameRecord('ffff'), { message: 'there is no such game' });
+  await assert.rejects(answering(409, 'more of the id').api.gameRecord('ffff'), { message: 'the server answered 409' });
+  await assert.rejects(answering(500, '').api.gamesPage(1), { message: 'the server answered 500' });
+});
