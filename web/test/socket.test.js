@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IDLE_PING_MS, ReconnectingSocket, SILENCE_LIMIT_MS } from '../assets/js/socket.js';
+import { clientExample, serverExample } from './protocol.js';
+
+const PING = clientExample('ping');
+const PONG = JSON.stringify(serverExample('pong'));
 
 /** Timers and WebSockets under the test's control. */
 function world() {
@@ -70,12 +74,14 @@ test('messages are parsed and handed on; garbage and binary are dropped', () => 
   const socket = new ReconnectingSocket('ws://127.0.0.1:1/ws', w.deps, w.handlers);
   socket.start();
   open(w.sockets[0]);
-  assert.ok(socket.send({ type: 'ping' }));
-  assert.deepEqual(w.sockets[0].sent, ['{"type":"ping"}']);
-  w.sockets[0].onmessage({ data: '{"type":"pong","nonce":0}' });
+  assert.ok(socket.send(PING));
+  assert.deepEqual(w.sockets[0].sent, [JSON.stringify(PING)]);
+  w.sockets[0].onmessage({ data: PONG });
   w.sockets[0].onmessage({ data: 'not json' });
+  w.sockets[0].onmessage({ data: '[1, 2]' });
+  w.sockets[0].onmessage({ data: '{"nonce": 1}' });
   w.sockets[0].onmessage({ data: new ArrayBuffer(2) });
-  assert.deepEqual(w.log, ['open', { type: 'pong', nonce: 0 }]);
+  assert.deepEqual(w.log, ['open', JSON.parse(PONG)], 'only objects with a type are messages');
 });
 
 test('drops are retried with growing delays, reset once the server greets us', () => {
@@ -84,7 +90,7 @@ test('drops are retried with growing delays, reset once the server greets us', (
   socket.start();
   w.sockets[0].onclose({ code: 1006 });
   assert.deepEqual(w.log.at(-1), ['close', 1006, 250]);
-  assert.equal(socket.send({ type: 'ping' }), false, 'nothing is sent while down');
+  assert.equal(socket.send(PING), false, 'nothing is sent while down');
   w.advance(250);
   assert.equal(w.sockets.length, 2);
   w.sockets[1].onclose({ code: 1006 });
@@ -105,8 +111,8 @@ test('an idle connection is pinged, a silent one is given up and redone', () => 
   socket.start();
   open(w.sockets[0]);
   w.advance(IDLE_PING_MS);
-  assert.deepEqual(w.sockets[0].sent, ['{"type":"ping","nonce":0}']);
-  w.sockets[0].onmessage({ data: '{"type":"pong","nonce":0}' });
+  assert.deepEqual(w.sockets[0].sent, [JSON.stringify({ ...PING, nonce: 0 })], 'the page\'s own ping');
+  w.sockets[0].onmessage({ data: PONG });
   w.advance(IDLE_PING_MS - 1);
   assert.equal(w.sockets[0].sent.length, 1, 'heard recently: no ping');
   w.advance(SILENCE_LIMIT_MS);

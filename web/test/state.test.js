@@ -129,7 +129,7 @@ test('the lobby list follows match_list, match_updated and match_removed', () =>
   const summary = list.matches[0];
   let lobby = applyLobbyMessage([], list);
   assert.equal(lobby.length, 1);
-  lobby = applyLobbyMessage(lobby, { type: 'match_updated', match: { ...summary, spectators: 2 } });
+  lobby = applyLobbyMessage(lobby, { ...serverExample('match_updated'), match: { ...summary, spectators: 2 } });
   assert.equal(lobby.length, 1);
   assert.equal(lobby[0].spectators, 2);
   const updated = serverExample('match_updated');
