@@ -121,6 +121,17 @@ impl Game {
         self.moves.len() as u32
     }
 
+    /// A game may be called off (aborted: nobody wins) while fewer than this
+    /// many moves have been played, that is until both sides have moved.
+    /// The server decides `abort` by it and tells clients in `welcome`.
+    pub const ABORT_BEFORE_PLY: u32 = 2;
+
+    /// Whether the game may still be called off: fewer than
+    /// [`Game::ABORT_BEFORE_PLY`] moves played.
+    pub fn can_abort(&self) -> bool {
+        self.ply() < Game::ABORT_BEFORE_PLY
+    }
+
     /// Who moves at `ply` (counted from this game's start).
     pub fn side_at(&self, ply: u32) -> Side {
         if ply % 2 == 0 {
@@ -334,7 +345,9 @@ mod tests {
         );
         game.start(t0);
         let t1 = t0 + Duration::from_secs(3);
+        assert!(game.can_abort());
         let first = game.play(mv("d1-d7/g7"), t1).unwrap().clone();
+        assert!(game.can_abort(), "only one side has moved");
         assert_eq!(first.time_ms, 3_000);
         assert_eq!(first.clock_ms, Some(59_000));
         assert!(matches!(
@@ -344,6 +357,7 @@ mod tests {
         let t2 = t1 + Duration::from_millis(1_500);
         game.play(mv("a7-b7/c7"), t2).unwrap();
         assert_eq!(game.ply(), 2);
+        assert!(!game.can_abort(), "both sides have moved");
         assert_eq!(game.moves()[1].clock_ms, Some(60_500));
         assert!(game.to_record(meta()).is_none());
         game.resign(Side::First, t2);

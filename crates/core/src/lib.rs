@@ -26,6 +26,9 @@
 //!   record it becomes.
 //! - `record`: finished games as serde records ([`GameRecord`]), and their
 //!   replay.
+//! - `level`: the built-in computer levels ([`Level`], 1 to 7), shared by
+//!   the engine that plays them and the server and clients that offer and
+//!   ask for them.
 //! - `perft`: move-tree counts ([`perft()`]), the check that move generation
 //!   is right.
 //!
@@ -63,6 +66,7 @@ mod board;
 mod clock;
 mod fen;
 mod game;
+mod level;
 mod moves;
 mod notation;
 mod outcome;
@@ -80,6 +84,7 @@ pub use clock::{
 };
 pub use fen::{Fen, FenError, START_FEN};
 pub use game::{Game, GameError, RecordMeta, unix_ms};
+pub use level::{Level, LevelError};
 pub use moves::{Move, UciMove};
 pub use notation::{MoveParseError, MovePart};
 pub use outcome::{EndReason, Outcome};
