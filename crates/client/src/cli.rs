@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use amazons_core::{Side, TimeControl};
+use amazons_core::{Level, Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
 use clap::{Args, Parser, Subcommand};
 
@@ -72,8 +72,8 @@ pub struct BotArgs {
     #[arg(long)]
     pub fill: bool,
     /// Built-in engine level, 1 to 7 (7 when neither this nor --engine is given).
-    #[arg(long, conflicts_with = "engine", value_parser = parse_level)]
-    pub level: Option<PlayerSpec>,
+    #[arg(long, conflicts_with = "engine")]
+    pub level: Option<Level>,
     /// Seconds to think per move (at most; the clock may allow less).
     #[arg(long, value_name = "SECS")]
     pub think: Option<f64>,
@@ -190,15 +190,6 @@ impl std::fmt::Display for SeatSpec {
     }
 }
 
-/// `--level N`: a built-in level, refused (not clamped) outside 1 to 7.
-fn parse_level(text: &str) -> Result<PlayerSpec, String> {
-    match format!("level:{}", text.trim()).parse() {
-        Ok(spec @ PlayerSpec::Level(_)) => Ok(spec),
-        Ok(_) => Err(format!("`{text}` is not a level")),
-        Err(e) => Err(e.reason),
-    }
-}
-
 /// `--engine SPEC`: the player grammar, where a bare command line (no
 /// grammar word or prefix) means a UCI engine, as it always has.
 fn parse_engine(text: &str) -> Result<PlayerSpec, String> {
@@ -238,11 +229,11 @@ mod tests {
         assert_eq!("human".parse(), Ok(SeatSpec::Human));
         assert_eq!(
             "engine:3".parse(),
-            Ok(SeatSpec::Program(PlayerSpec::Level(3)))
+            Ok(SeatSpec::Program(PlayerSpec::Level(Level::new(3).unwrap())))
         );
         assert_eq!(
             "engine".parse(),
-            Ok(SeatSpec::Program(PlayerSpec::Level(7)))
+            Ok(SeatSpec::Program(PlayerSpec::Level(Level::MAX)))
         );
         assert_eq!(
             "uci:fairy-stockfish --x 'a b'".parse(),
@@ -258,8 +249,17 @@ mod tests {
                 .unwrap_err()
                 .contains("1 to 7")
         );
-        assert_eq!(parse_level("4"), Ok(PlayerSpec::Level(4)));
-        assert!(parse_level("9").is_err());
+        let bot = |level: &str| {
+            Cli::try_parse_from(["amazons-client", "bot", "--fill", "--level", level]).map(|cli| {
+                match cli.command {
+                    Command::Bot(args) => args.level,
+                    _ => panic!("bot"),
+                }
+            })
+        };
+        assert_eq!(bot("4").unwrap(), Level::new(4));
+        let refused = bot("9").unwrap_err().to_string();
+        assert!(refused.contains("levels are 1 to 7"), "{refused}");
         assert_eq!(
             parse_engine("fairy-stockfish -q"),
             Ok(PlayerSpec::External {

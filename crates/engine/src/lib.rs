@@ -76,9 +76,10 @@ use crate::tt::Tt;
 
 pub use crate::time::{ClockLimits, TimeSource};
 
-/// The strongest level; levels run from 1 (beginner) to this. It searches by
-/// Monte-Carlo tree search ([`mcts`]).
-pub const MAX_LEVEL: u8 = 7;
+/// The strongest level; levels run from 1 (beginner) to this (core's
+/// [`amazons_core::Level::MAX`], as a number). It searches by Monte-Carlo
+/// tree search ([`mcts`]).
+pub const MAX_LEVEL: u8 = amazons_core::Level::MAX.get();
 
 /// The level of the full alpha-beta search ([`search`]), one below
 /// [`MAX_LEVEL`]: kept as a difficulty level, and what [`Engine::set_tuning`]

@@ -19,10 +19,14 @@
 //!   redacted in `Debug`).
 //! - [`legal`]: [`LegalMoves`], the compact list of a position's legal moves
 //!   that the player to move receives (queen → destination → arrow set).
+//! - [`limits`]: [`ServerLimits`], what the server accepts (name length,
+//!   time control bounds, the abort rule), told in `welcome`.
 //! - [`lobby`]: what a client sees of a match: [`MatchSummary`] for lists,
 //!   [`MatchSnapshot`] for the full state, [`Seats`], [`Clocks`], [`MatchStatus`].
-//! - [`messages`]: [`ClientMessage`], [`ServerMessage`], [`MessageType`],
-//!   [`ErrorCode`] and the version constant [`PROTOCOL_VERSION`].
+//! - [`messages`]: [`ClientMessage`], [`ServerMessage`], their types
+//!   [`MessageType`] and [`ServerMessageType`], [`ErrorCode`] and the
+//!   version constant [`PROTOCOL_VERSION`]. Each list of names is written
+//!   once; the others are derived from it or checked against it.
 //!
 //! # Example
 //! ```
@@ -42,15 +46,19 @@ pub mod api;
 pub mod computer;
 pub mod ids;
 pub mod legal;
+pub mod limits;
 pub mod lobby;
 pub mod messages;
 
 pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
-pub use computer::{ComputerOffer, ComputerRequest, EngineOffer, LevelOffer, ThinkTimes};
+pub use computer::{
+    AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, LevelOffer, ThinkTimes,
+};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use legal::{ArrowSet, LegalMoves};
+pub use limits::ServerLimits;
 pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
 pub use messages::{
     ClientMessage, ColorPreference, DecodeError, ErrorCode, MessageType, PROTOCOL_VERSION,
-    ServerMessage,
+    ServerMessage, ServerMessageType,
 };

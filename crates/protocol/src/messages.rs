@@ -2,6 +2,16 @@
 //!
 //! Every message is one JSON object in one WebSocket text frame, with a `type`
 //! field naming the variant in snake_case. Optional fields may be left out.
+//!
+//! Each list of the wire's vocabulary is written once: the messages are the
+//! variants of [`ClientMessage`] and [`ServerMessage`] (serde spells their
+//! names), their types ([`MessageType`], [`ServerMessageType`], with `ALL`
+//! and `message_type()`) are declared from the variant names by
+//! `message_types!`, whose `match` the compiler checks against the message
+//! enum both ways, and the error codes are the variants of [`ErrorCode`]
+//! (listed by [`ErrorCode::all`]). The tests below check that every type has
+//! an example, and `tests/docs_examples.rs` that every type and code is in
+//! docs/protocol.md.
 
 use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -9,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::computer::{ComputerOffer, ComputerRequest};
 use crate::ids::{MatchId, SeatToken};
 use crate::legal::LegalMoves;
+use crate::limits::ServerLimits;
 use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
 
 /// The protocol version this crate speaks. A client says it in `hello`; the
@@ -160,115 +171,104 @@ pub enum ClientMessage {
     },
 }
 
-impl ClientMessage {
-    /// The `type` of this message, for logs and `error.reply_to`.
-    pub fn message_type(&self) -> MessageType {
-        match self {
-            ClientMessage::Hello { .. } => MessageType::Hello,
-            ClientMessage::ListMatches => MessageType::ListMatches,
-            ClientMessage::SubscribeLobby => MessageType::SubscribeLobby,
-            ClientMessage::UnsubscribeLobby => MessageType::UnsubscribeLobby,
-            ClientMessage::CreateMatch { .. } => MessageType::CreateMatch,
-            ClientMessage::Join { .. } => MessageType::Join,
-            ClientMessage::Leave { .. } => MessageType::Leave,
-            ClientMessage::Spectate { .. } => MessageType::Spectate,
-            ClientMessage::Resume { .. } => MessageType::Resume,
-            ClientMessage::Move { .. } => MessageType::Move,
-            ClientMessage::Resign { .. } => MessageType::Resign,
-            ClientMessage::Abort { .. } => MessageType::Abort,
-            ClientMessage::OfferRematch { .. } => MessageType::OfferRematch,
-            ClientMessage::AcceptRematch { .. } => MessageType::AcceptRematch,
-            ClientMessage::DeclineRematch { .. } => MessageType::DeclineRematch,
-            ClientMessage::Ping { .. } => MessageType::Ping,
+/// Declares the enum of the `type`s of one message enum from the names of
+/// its variants: `$kind` with one variant per name (documented as the type
+/// of that message; serde spells it as the message's tag, in snake_case like
+/// the message enums), `$kind::ALL` in the order given, `$kind::name`,
+/// `Display`, and `$message::message_type`. That last one is a `match` on
+/// every name, so the compiler refuses a list that misses a message or
+/// names one that does not exist. An `unknown` variant, when given, is what
+/// a name this version does not know reads as (`#[serde(other)]`); it is not
+/// in `ALL`.
+macro_rules! message_types {
+    (
+        $(#[$meta:meta])*
+        $kind:ident for $message:ident {
+            $($variant:ident),+ $(,)?
         }
-    }
+        $(unknown: $(#[$unknown_meta:meta])* $unknown:ident)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $kind {
+            $(
+                #[doc = concat!("The type of [`", stringify!($message), "::", stringify!($variant), "`].")]
+                $variant,
+            )+
+            $(
+                $(#[$unknown_meta])*
+                #[serde(other)]
+                $unknown,
+            )?
+        }
+
+        impl $kind {
+            /// Every type of this protocol version, in the order of the
+            /// message enum.
+            pub const ALL: &'static [$kind] = &[$($kind::$variant),+];
+
+            /// The name on the wire (`create_match`): serde's spelling.
+            pub fn name(self) -> String {
+                match serde_json::to_value(self) {
+                    Ok(serde_json::Value::String(name)) => name,
+                    _ => String::new(),
+                }
+            }
+        }
+
+        impl core::fmt::Display for $kind {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(&self.name())
+            }
+        }
+
+        impl $message {
+            /// The `type` of this message (its tag on the wire), for logs,
+            /// tests and `error.reply_to`.
+            pub fn message_type(&self) -> $kind {
+                match self {
+                    $($message::$variant { .. } => $kind::$variant,)+
+                }
+            }
+        }
+    };
 }
 
-/// The `type` of a client message: what `error.reply_to` names, and what the
-/// server's log says. Its serde form is the tag itself (`"create_match"`), so
-/// the names are spelled once, by serde, for the messages and this enum alike
-/// (a test checks that they agree).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MessageType {
-    /// `hello`
-    Hello,
-    /// `list_matches`
-    ListMatches,
-    /// `subscribe_lobby`
-    SubscribeLobby,
-    /// `unsubscribe_lobby`
-    UnsubscribeLobby,
-    /// `create_match`
-    CreateMatch,
-    /// `join`
-    Join,
-    /// `leave`
-    Leave,
-    /// `spectate`
-    Spectate,
-    /// `resume`
-    Resume,
-    /// `move`
-    Move,
-    /// `resign`
-    Resign,
-    /// `abort`
-    Abort,
-    /// `offer_rematch`
-    OfferRematch,
-    /// `accept_rematch`
-    AcceptRematch,
-    /// `decline_rematch`
-    DeclineRematch,
-    /// `ping`
-    Ping,
+message_types! {
+    /// The `type` of a client message: what `error.reply_to` names, and what
+    /// the server's log says. Its serde form is the tag itself
+    /// (`"create_match"`).
+    MessageType for ClientMessage {
+        Hello,
+        ListMatches,
+        SubscribeLobby,
+        UnsubscribeLobby,
+        CreateMatch,
+        Join,
+        Leave,
+        Spectate,
+        Resume,
+        Move,
+        Resign,
+        Abort,
+        OfferRematch,
+        AcceptRematch,
+        DeclineRematch,
+        Ping,
+    }
+    unknown:
     /// A type this version of the crate does not know (read from a newer
     /// server's `reply_to`; never sent).
-    #[serde(other)]
-    Other,
+    Other
 }
 
 impl MessageType {
-    /// Every client message type of this protocol version.
-    pub const ALL: [MessageType; 16] = [
-        MessageType::Hello,
-        MessageType::ListMatches,
-        MessageType::SubscribeLobby,
-        MessageType::UnsubscribeLobby,
-        MessageType::CreateMatch,
-        MessageType::Join,
-        MessageType::Leave,
-        MessageType::Spectate,
-        MessageType::Resume,
-        MessageType::Move,
-        MessageType::Resign,
-        MessageType::Abort,
-        MessageType::OfferRematch,
-        MessageType::AcceptRematch,
-        MessageType::DeclineRematch,
-        MessageType::Ping,
-    ];
-
     /// The type named `name` on the wire, if this version knows it.
     pub fn from_name(name: &str) -> Option<MessageType> {
         serde_json::from_value(serde_json::Value::String(name.to_owned()))
             .ok()
             .filter(|t| *t != MessageType::Other)
-    }
-
-    /// The name on the wire (`create_match`).
-    pub fn name(self) -> String {
-        match serde_json::to_value(self) {
-            Ok(serde_json::Value::String(name)) => name,
-            _ => String::new(),
-        }
-    }
-}
-
-impl core::fmt::Display for MessageType {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.name())
     }
 }
 
@@ -288,6 +288,12 @@ pub enum ServerMessage {
         max_message_bytes: u32,
         /// How long a dropped player keeps the seat, in milliseconds.
         grace_ms: u64,
+        /// What the server accepts (name length, time control bounds, the
+        /// abort rule), so that a client checks and explains the same limits
+        /// instead of restating them; absent from older servers (this one
+        /// always sends it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limits: Option<ServerLimits>,
         /// The computer opponents a client may ask for in `create_match`;
         /// absent when the server offers none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -452,7 +458,62 @@ pub enum ServerMessage {
     },
 }
 
+message_types! {
+    /// The `type` of a server message, for logs and tests. Its serde form is
+    /// the tag itself (`"move_played"`).
+    ServerMessageType for ServerMessage {
+        Welcome,
+        MatchList,
+        MatchUpdated,
+        MatchRemoved,
+        Joined,
+        Snapshot,
+        SeatsChanged,
+        GameStarted,
+        MovePlayed,
+        LegalMoves,
+        GameOver,
+        RematchOffered,
+        RematchDeclined,
+        RematchStarted,
+        Left,
+        Replaced,
+        Pong,
+        ServerShutdown,
+        Error,
+    }
+}
+
 impl ServerMessage {
+    /// The one match this message is about: the match of every match event,
+    /// of a lobby update (`match_updated`, `match_removed`), the finished
+    /// match of `rematch_started`, and an `error`'s `match_id`. `None` for
+    /// what is about no single match (`welcome`, `match_list`, `pong`,
+    /// `server_shutdown`, an `error` without `match_id`).
+    pub fn match_id(&self) -> Option<MatchId> {
+        match self {
+            ServerMessage::Snapshot(snapshot) => Some(snapshot.match_id),
+            ServerMessage::MatchUpdated { summary } => Some(summary.id),
+            ServerMessage::MatchRemoved { match_id }
+            | ServerMessage::Joined { match_id, .. }
+            | ServerMessage::SeatsChanged { match_id, .. }
+            | ServerMessage::GameStarted { match_id, .. }
+            | ServerMessage::MovePlayed { match_id, .. }
+            | ServerMessage::LegalMoves { match_id, .. }
+            | ServerMessage::GameOver { match_id, .. }
+            | ServerMessage::RematchOffered { match_id, .. }
+            | ServerMessage::RematchDeclined { match_id, .. }
+            | ServerMessage::RematchStarted { match_id, .. }
+            | ServerMessage::Left { match_id }
+            | ServerMessage::Replaced { match_id } => Some(*match_id),
+            ServerMessage::Error { match_id, .. } => *match_id,
+            ServerMessage::Welcome { .. }
+            | ServerMessage::MatchList { .. }
+            | ServerMessage::Pong { .. }
+            | ServerMessage::ServerShutdown { .. } => None,
+        }
+    }
+
     /// An `error` with only a code and a message.
     pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error {
@@ -468,7 +529,10 @@ impl ServerMessage {
 /// Why a request was refused. Programs decide on the code; the accompanying
 /// message is for people. Codes this version does not know read as `unknown`,
 /// so an older client keeps working against a newer server.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+///
+/// This enum is the list of codes: [`ErrorCode::all`] goes through it, and a
+/// test checks that docs/protocol.md's table has exactly these codes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, strum::VariantArray)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The text is not JSON, or a field is missing or of the wrong kind; or a
@@ -545,9 +609,29 @@ pub enum ErrorCode {
     /// Something went wrong inside the server (for example, the disk); the
     /// request was not carried out.
     Internal,
-    /// A code this version of the protocol crate does not know.
+    /// A code this version of the protocol crate does not know (read from a
+    /// newer server; never sent).
     #[serde(other)]
     Unknown,
+}
+
+impl ErrorCode {
+    /// Every code of this protocol version, in declaration order (not
+    /// [`ErrorCode::Unknown`], which is only ever read).
+    pub fn all() -> impl Iterator<Item = ErrorCode> {
+        <ErrorCode as strum::VariantArray>::VARIANTS
+            .iter()
+            .copied()
+            .filter(|code| *code != ErrorCode::Unknown)
+    }
+
+    /// The name on the wire (`bad_opponent`): serde's spelling.
+    pub fn name(self) -> String {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => String::new(),
+        }
+    }
 }
 
 /// Why a text frame could not be read as a [`ClientMessage`]: the error code to
@@ -622,22 +706,17 @@ impl ServerMessage {
 impl ServerMessage {
     /// The `type` tag of this message, for logs and tests.
     pub fn type_name(&self) -> String {
-        match serde_json::to_value(self) {
-            Ok(serde_json::Value::Object(map)) => map
-                .get("type")
-                .and_then(|t| t.as_str())
-                .unwrap_or_default()
-                .to_owned(),
-            _ => String::new(),
-        }
+        self.message_type().name()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
     use crate::lobby::{MatchStatus, SeatInfo};
-    use amazons_core::{Outcome, RecordedMove};
+    use amazons_core::{Level, Outcome, RecordedMove};
 
     fn id() -> MatchId {
         "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap()
@@ -681,6 +760,8 @@ mod tests {
         }
     }
 
+    /// One example of every client message (a test checks that none is
+    /// missing).
     fn all_client() -> Vec<ClientMessage> {
         vec![
             ClientMessage::Hello {
@@ -696,7 +777,9 @@ mod tests {
             ClientMessage::CreateMatch {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Black,
-                computer: Some(crate::ComputerRequest::level(5).with_think_ms(2000)),
+                computer: Some(
+                    crate::ComputerRequest::level(Level::new(5).unwrap()).with_think_ms(2000),
+                ),
             },
             ClientMessage::Join {
                 match_id: id(),
@@ -729,6 +812,8 @@ mod tests {
         ]
     }
 
+    /// One example of every server message (a test checks that none is
+    /// missing).
     fn all_server() -> Vec<ServerMessage> {
         let snapshot = MatchSnapshot {
             match_id: id(),
@@ -757,9 +842,10 @@ mod tests {
                 name: "ann".into(),
                 max_message_bytes: 4096,
                 grace_ms: 60_000,
+                limits: Some(limits()),
                 computer: Some(crate::ComputerOffer {
                     levels: vec![crate::LevelOffer {
-                        level: 1,
+                        level: Level::MIN,
                         description: "random mover".into(),
                     }],
                     engines: vec![crate::EngineOffer {
@@ -842,12 +928,20 @@ mod tests {
         ]
     }
 
+    fn limits() -> ServerLimits {
+        ServerLimits {
+            name_max_chars: 32,
+            max_initial_ms: 86_400_000,
+            max_increment_ms: 3_600_000,
+            abort_before_ply: 2,
+        }
+    }
+
     #[test]
     fn every_client_message_round_trips() {
         let all = all_client();
-        assert_eq!(all.len(), MessageType::ALL.len());
-        for (message, message_type) in all.iter().zip(MessageType::ALL) {
-            assert_eq!(message.message_type(), message_type);
+        for message in &all {
+            let message_type = message.message_type();
             let type_name = message_type.name();
             assert_eq!(MessageType::from_name(&type_name), Some(message_type));
             let text = message.encode();
@@ -857,15 +951,70 @@ mod tests {
             );
             assert_eq!(&ClientMessage::decode(&text).unwrap(), message, "{text}");
         }
+        let examples: Vec<MessageType> = all.iter().map(ClientMessage::message_type).collect();
+        assert_eq!(
+            examples,
+            MessageType::ALL,
+            "one example of every type, in order"
+        );
     }
 
     #[test]
     fn every_server_message_round_trips() {
-        for message in all_server() {
+        let all = all_server();
+        for message in &all {
             let text = message.encode();
-            assert_eq!(ServerMessage::decode(&text).unwrap(), message, "{text}");
-            assert!(!message.type_name().is_empty());
+            assert_eq!(&ServerMessage::decode(&text).unwrap(), message, "{text}");
+            let type_name = message.type_name();
+            assert!(
+                text.starts_with(&format!("{{\"type\":\"{type_name}\"")),
+                "{text}"
+            );
         }
+        let examples: Vec<ServerMessageType> =
+            all.iter().map(ServerMessage::message_type).collect();
+        assert_eq!(
+            examples,
+            ServerMessageType::ALL,
+            "one example of every type, in order"
+        );
+    }
+
+    #[test]
+    fn type_names_are_distinct_and_the_forward_compatible_ones_are_left_out() {
+        let client: BTreeSet<String> = MessageType::ALL.iter().map(|t| t.name()).collect();
+        assert_eq!(client.len(), MessageType::ALL.len());
+        assert!(!MessageType::ALL.contains(&MessageType::Other));
+        let server: BTreeSet<String> = ServerMessageType::ALL.iter().map(|t| t.name()).collect();
+        assert_eq!(server.len(), ServerMessageType::ALL.len());
+        let codes: Vec<ErrorCode> = ErrorCode::all().collect();
+        assert!(!codes.contains(&ErrorCode::Unknown));
+        for code in &codes {
+            let text = format!("\"{}\"", code.name());
+            assert_eq!(serde_json::from_str::<ErrorCode>(&text).unwrap(), *code);
+        }
+        let names: BTreeSet<String> = codes.iter().map(|c| c.name()).collect();
+        assert_eq!(names.len(), codes.len());
+        assert!(names.contains("too_late_to_abort") && names.contains("internal"));
+    }
+
+    #[test]
+    fn match_id_says_which_match_a_message_is_about() {
+        let mut about = 0;
+        for message in all_server() {
+            let expected = match &message {
+                ServerMessage::Welcome { .. }
+                | ServerMessage::MatchList { .. }
+                | ServerMessage::Pong { .. }
+                | ServerMessage::ServerShutdown { .. } => None,
+                _ => Some(id()),
+            };
+            assert_eq!(message.match_id(), expected, "{}", message.type_name());
+            about += usize::from(expected.is_some());
+        }
+        assert_eq!(about, ServerMessageType::ALL.len() - 4);
+        let unconcerned = ServerMessage::error(ErrorCode::Malformed, "m");
+        assert_eq!(unconcerned.match_id(), None);
     }
 
     #[test]
@@ -938,12 +1087,31 @@ mod tests {
     }
 
     #[test]
-    fn the_computer_additions_are_optional_both_ways() {
+    fn the_computer_and_limits_additions_are_optional_both_ways() {
         let old_welcome = r#"{"type":"welcome","protocol":1,"server":"s","name":"a","max_message_bytes":4096,"grace_ms":60000}"#;
         match ServerMessage::decode(old_welcome).unwrap() {
-            ServerMessage::Welcome { computer, .. } => assert_eq!(computer, None),
+            ServerMessage::Welcome {
+                computer, limits, ..
+            } => {
+                assert_eq!(computer, None);
+                assert_eq!(limits, None, "an older server sends no limits");
+            }
             other => panic!("{other:?}"),
         }
+        let welcome = ServerMessage::Welcome {
+            protocol: 1,
+            server: "s".into(),
+            name: "a".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            limits: Some(limits()),
+            computer: None,
+        };
+        assert_eq!(
+            welcome.encode(),
+            r#"{"type":"welcome","protocol":1,"server":"s","name":"a","max_message_bytes":4096,"grace_ms":60000,"limits":{"name_max_chars":32,"max_initial_ms":86400000,"max_increment_ms":3600000,"abort_before_ply":2}}"#
+        );
+        assert_eq!(ServerMessage::decode(&welcome.encode()).unwrap(), welcome);
         let plain = ClientMessage::CreateMatch {
             time_control: TimeControl::Untimed,
             color: ColorPreference::White,
@@ -955,7 +1123,7 @@ mod tests {
         match ClientMessage::decode(asked).unwrap() {
             ClientMessage::CreateMatch { computer, .. } => assert_eq!(
                 computer,
-                Some(crate::ComputerRequest::level(5).with_think_ms(2000))
+                Some(crate::ComputerRequest::level(Level::new(5).unwrap()).with_think_ms(2000))
             ),
             other => panic!("{other:?}"),
         }

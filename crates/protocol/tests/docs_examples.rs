@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
 use amazons_protocol::{
-    ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage,
+    ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage, ServerMessageType,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -106,32 +106,12 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         seen_client, expected_client,
         "client messages without an example"
     );
-    for name in [
-        "welcome",
-        "match_list",
-        "match_updated",
-        "match_removed",
-        "joined",
-        "snapshot",
-        "seats_changed",
-        "game_started",
-        "move_played",
-        "legal_moves",
-        "game_over",
-        "rematch_offered",
-        "rematch_declined",
-        "rematch_started",
-        "left",
-        "replaced",
-        "pong",
-        "server_shutdown",
-        "error",
-    ] {
-        assert!(
-            seen_server.contains(name),
-            "server message `{name}` has no example"
-        );
-    }
+    let expected_server: BTreeSet<String> =
+        ServerMessageType::ALL.iter().map(|t| t.name()).collect();
+    assert_eq!(
+        seen_server, expected_server,
+        "server messages without an example"
+    );
     for route in [
         "GET /health",
         "GET /api/matches",

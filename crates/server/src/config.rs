@@ -9,6 +9,7 @@ use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use amazons_core::Level;
 use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
@@ -52,6 +53,41 @@ impl std::str::FromStr for Seconds {
     }
 }
 
+/// A duration given in whole milliseconds (the `*_ms` keys).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Millis(u64);
+
+impl Millis {
+    /// `millis` milliseconds.
+    pub const fn new(millis: u64) -> Millis {
+        Millis(millis)
+    }
+
+    /// The number of milliseconds.
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+
+    /// As a duration.
+    pub const fn duration(self) -> Duration {
+        Duration::from_millis(self.0)
+    }
+}
+
+impl From<u64> for Millis {
+    fn from(millis: u64) -> Millis {
+        Millis(millis)
+    }
+}
+
+impl std::str::FromStr for Millis {
+    type Err = std::num::ParseIntError;
+    fn from_str(text: &str) -> Result<Millis, Self::Err> {
+        text.parse().map(Millis)
+    }
+}
+
 /// Every setting of the server. Field docs are in `config/server.toml`; the
 /// names are the TOML keys.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -88,13 +124,13 @@ pub struct Config {
 #[allow(missing_docs)] // documented key by key in config/server.toml
 pub struct ComputerConfig {
     pub enabled: bool,
-    pub max_level: u8,
+    pub max_level: Level,
     pub max_games: usize,
     pub threads_per_game: usize,
     pub hash_mb: usize,
-    pub think_ms: u64,
-    pub max_think_ms: u64,
-    pub ponder_ms: u64,
+    pub think_ms: Millis,
+    pub max_think_ms: Millis,
+    pub ponder_ms: Millis,
     pub worker: PathBuf,
     #[serde(default)]
     pub engines: Vec<EngineEntry>,
@@ -125,7 +161,7 @@ pub struct ComputerOverrides {
     /// Highest built-in level offered, 1 to 7 (`computer.max_level`).
     #[arg(long = "computer-max-level", value_name = "LEVEL")]
     #[serde(rename = "max_level", skip_serializing_if = "Option::is_none")]
-    pub max_level: Option<u8>,
+    pub max_level: Option<Level>,
     /// Most computer games at once (`computer.max_games`).
     #[arg(long = "computer-max-games", value_name = "N")]
     #[serde(rename = "max_games", skip_serializing_if = "Option::is_none")]
@@ -137,16 +173,16 @@ pub struct ComputerOverrides {
     /// Default think time per move, ms (`computer.think_ms`).
     #[arg(long = "computer-think-ms", value_name = "MS")]
     #[serde(rename = "think_ms", skip_serializing_if = "Option::is_none")]
-    pub think_ms: Option<u64>,
+    pub think_ms: Option<Millis>,
     /// Longest think time a player may ask for, ms (`computer.max_think_ms`).
     #[arg(long = "computer-max-think-ms", value_name = "MS")]
     #[serde(rename = "max_think_ms", skip_serializing_if = "Option::is_none")]
-    pub max_think_ms: Option<u64>,
+    pub max_think_ms: Option<Millis>,
     /// Longest think on the opponent's time after each move, ms; 0: none
     /// (`computer.ponder_ms`).
     #[arg(long = "computer-ponder-ms", value_name = "MS")]
     #[serde(rename = "ponder_ms", skip_serializing_if = "Option::is_none")]
-    pub ponder_ms: Option<u64>,
+    pub ponder_ms: Option<Millis>,
     /// An engine players may pick, `NAME=PLAYER` (`uci:CMD`, `botzone:CMD`,
     /// `sau:CMD`, `level:N`...); repeatable; replaces `computer.engines`.
     #[arg(long = "computer-engine", value_name = "NAME=PLAYER")]
@@ -351,15 +387,12 @@ impl Config {
 }
 
 impl ComputerConfig {
-    /// Checks the `[computer]` table: levels the engine has, positive
-    /// counts and times, engines with distinct names and players the engine
-    /// crate's grammar reads.
+    /// Checks the `[computer]` table: positive counts and times, engines
+    /// with distinct names and players the engine crate's grammar reads
+    /// (`max_level` is a [`Level`]: one the engine does not have is refused
+    /// when the table is read).
     pub fn validate(&self, max_name_chars: usize) -> Result<(), ConfigError> {
         let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
-        let top = amazons_engine::MAX_LEVEL;
-        if !(1..=top).contains(&self.max_level) {
-            return invalid("computer.max_level", format!("must be 1 to {top}"));
-        }
         if self.max_games == 0 {
             return invalid(
                 "computer.max_games",
@@ -373,7 +406,7 @@ impl ComputerConfig {
         if self.hash_mb == 0 {
             return invalid("computer.hash_mb", "must be positive".into());
         }
-        if self.think_ms == 0 {
+        if self.think_ms.get() == 0 {
             return invalid("computer.think_ms", "must be positive".into());
         }
         if self.max_think_ms < self.think_ms {
@@ -484,7 +517,7 @@ mod tests {
     fn the_computer_table_comes_from_the_file_and_its_flags() {
         let config = Config::default();
         assert!(config.computer.enabled);
-        assert_eq!(config.computer.max_level, 7);
+        assert_eq!(config.computer.max_level, Level::MAX);
         assert!(config.computer.engines.is_empty());
         let file = "[computer]\nmax_games = 2\n[[computer.engines]]\nname = \"fairy\"\ncommand = \"uci:fairy-stockfish\"\ndescription = \"Fairy\"\n";
         let config = load_text(file, &Overrides::default()).unwrap();
@@ -497,8 +530,8 @@ mod tests {
         let overrides = Overrides {
             computer: ComputerOverrides {
                 enabled: Some(false),
-                max_level: Some(5),
-                ponder_ms: Some(0),
+                max_level: Level::new(5),
+                ponder_ms: Some(Millis::new(0)),
                 engines: vec!["six=level:6".into(), "zone=botzone:./bot --fast".into()],
                 ..ComputerOverrides::default()
             },
@@ -507,9 +540,12 @@ mod tests {
         };
         let config = load_text(file, &overrides).unwrap();
         assert!(!config.computer.enabled);
-        assert_eq!(config.computer.max_level, 5);
-        assert_eq!(config.computer.ponder_ms, 0);
-        assert_eq!(Config::default().computer.ponder_ms, 60_000);
+        assert_eq!(config.computer.max_level.get(), 5);
+        assert_eq!(config.computer.ponder_ms, Millis::new(0));
+        assert_eq!(
+            Config::default().computer.ponder_ms.duration(),
+            Duration::from_secs(60)
+        );
         assert_eq!(config.computer.max_games, 2, "the file's value stays");
         assert_eq!(config.computer.threads_per_game, 2);
         let names: Vec<&str> = config
@@ -571,6 +607,9 @@ mod tests {
         );
         let error = Config::load(None, &set("computer.max_level=8")).unwrap_err();
         assert!(error.to_string().contains("computer.max_level"), "{error}");
+        assert!(error.to_string().contains("levels are 1 to 7"), "{error}");
+        let error = load_text("[computer]\nthink_ms = -5\n", &none).unwrap_err();
+        assert!(error.to_string().contains("computer.think_ms"), "{error}");
         let error = load_text(
             "[computer]\nengines = [{ name = \"x\", command = \"level:9\" }]\n",
             &none,

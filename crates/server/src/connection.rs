@@ -19,15 +19,16 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use amazons_core::{PlayerInfo, PlayerKind};
+use amazons_core::{Game, MAX_INCREMENT, MAX_INITIAL, PlayerInfo, PlayerKind};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, ServerLimits, ServerMessage,
 };
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
+use crate::config::Config;
 use crate::match_actor::{self, MatchHandle};
 use crate::match_state::Request;
 use crate::shared::{ConnHandle, Outbound, Shared};
@@ -339,6 +340,22 @@ fn refusal(
     })
 }
 
+/// What `welcome.limits` tells a client, each value from the one place that
+/// rule lives: the name length from the configuration (checked by
+/// [`validate_name`]), the clock bounds from core's [`MAX_INITIAL`] and
+/// [`MAX_INCREMENT`] (checked by `create_match` through
+/// `TimeControl::validated`), the abort rule from core's
+/// [`Game::ABORT_BEFORE_PLY`] (what `Match::decide` asks through
+/// `Game::can_abort`).
+fn server_limits(config: &Config) -> ServerLimits {
+    ServerLimits {
+        name_max_chars: u32::try_from(config.max_name_chars).unwrap_or(u32::MAX),
+        max_initial_ms: u64::try_from(MAX_INITIAL.as_millis()).unwrap_or(u64::MAX),
+        max_increment_ms: u64::try_from(MAX_INCREMENT.as_millis()).unwrap_or(u64::MAX),
+        abort_before_ply: Game::ABORT_BEFORE_PLY,
+    }
+}
+
 /// Checks a player name: trimmed, 1..=max characters, printable.
 pub fn validate_name(name: &str, max_chars: usize) -> Result<String, String> {
     let name = name.trim();
@@ -483,8 +500,19 @@ impl Session {
                     Err(refused) => refusal(refused.code, refused.message, kind, None),
                 }
             }
-            // Hello was answered above; match requests were routed above.
-            _ => Reply::none(),
+            // `hello` was answered above, and every message about one match
+            // went to it (`Request::from_message` hands back only the others).
+            ClientMessage::Hello { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Leave { .. }
+            | ClientMessage::Spectate { .. }
+            | ClientMessage::Resume { .. }
+            | ClientMessage::Move { .. }
+            | ClientMessage::Resign { .. }
+            | ClientMessage::Abort { .. }
+            | ClientMessage::OfferRematch { .. }
+            | ClientMessage::AcceptRematch { .. }
+            | ClientMessage::DeclineRematch { .. } => Reply::none(),
         }
     }
 
@@ -532,6 +560,7 @@ impl Session {
             name,
             max_message_bytes: self.shared.config.max_message_bytes as u32,
             grace_ms: self.shared.config.grace_secs.get() * 1000,
+            limits: Some(server_limits(&self.shared.config)),
             computer: self.shared.computer.offer(),
         })
     }
@@ -572,7 +601,45 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
-    use super::validate_name;
+    use super::*;
+
+    #[test]
+    fn the_limits_are_the_servers_own_and_the_docs_show_the_defaults() {
+        let config = Config {
+            max_name_chars: 20,
+            ..Config::default()
+        };
+        let limits = server_limits(&config);
+        assert_eq!(limits.name_max_chars, 20);
+        let too_long = "x".repeat(21);
+        assert!(validate_name(&too_long[..20], 20).is_ok());
+        assert!(validate_name(&too_long, limits.name_max_chars as usize).is_err());
+        let longest = amazons_core::TimeControl::Fischer {
+            initial_ms: limits.max_initial_ms,
+            increment_ms: limits.max_increment_ms,
+        };
+        assert!(longest.validated().is_ok());
+        for over in [
+            amazons_core::TimeControl::Fischer {
+                initial_ms: limits.max_initial_ms + 1,
+                increment_ms: 0,
+            },
+            amazons_core::TimeControl::Fischer {
+                initial_ms: 1,
+                increment_ms: limits.max_increment_ms + 1,
+            },
+        ] {
+            assert!(over.validated().is_err(), "{over:?}");
+        }
+        assert_eq!(limits.abort_before_ply, 2);
+
+        let defaults = serde_json::to_string(&server_limits(&Config::default())).unwrap();
+        let docs = include_str!("../../../docs/protocol.md");
+        assert!(
+            docs.contains(&format!("\"limits\":{defaults}")),
+            "the welcome examples in docs/protocol.md must show {defaults}"
+        );
+    }
 
     #[test]
     fn names_are_trimmed_bounded_and_printable() {

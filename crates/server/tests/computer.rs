@@ -8,19 +8,19 @@ mod common;
 
 use std::time::Duration;
 
-use amazons_core::{EndReason, GameRecord, PlayerKind, Position, Side, TimeControl};
+use amazons_core::{EndReason, GameRecord, Level, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchSummary, SeatToken,
-    ServerMessage,
+    AskedLevel, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchSummary,
+    SeatToken, ServerMessage,
 };
 use amazons_server::Config;
-use amazons_server::config::EngineEntry;
+use amazons_server::config::{EngineEntry, Millis};
 use common::{Client, http_get, random_move, start, test_config};
 
 /// A test server configuration with computer opponents thinking briefly.
 fn config(dir: &std::path::Path) -> Config {
     let mut config = test_config(dir);
-    config.computer.think_ms = 50;
+    config.computer.think_ms = Millis::new(50);
     config.computer.hash_mb = 4;
     config
 }
@@ -104,13 +104,15 @@ async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
         .await;
     let ServerMessage::Welcome {
         computer: Some(offer),
+        limits: Some(limits),
         ..
     } = client.recv().await
     else {
-        panic!("no computer offer in welcome")
+        panic!("no computer offer or no limits in welcome")
     };
-    let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
-    assert_eq!(levels, (1..=7).collect::<Vec<_>>());
+    assert_eq!(limits.abort_before_ply, 2);
+    let levels: Vec<Level> = offer.levels.iter().map(|l| l.level).collect();
+    assert_eq!(levels, Level::all().collect::<Vec<_>>());
     assert_eq!(offer.levels[0].description, "random mover");
     assert_eq!(
         offer.levels[6].description,
@@ -139,7 +141,7 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
     let (match_id, _, seat) = ann
         .create_vs(
             ColorPreference::Black,
-            ComputerRequest::level(1),
+            ComputerRequest::level(Level::new(1).unwrap()),
             TimeControl::Fischer {
                 initial_ms: 60_000,
                 increment_ms: 1_000,
@@ -192,7 +194,7 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
     let (match_id, _, _) = ann
         .create_vs(
             ColorPreference::White,
-            ComputerRequest::level(2),
+            ComputerRequest::level(Level::new(2).unwrap()),
             TimeControl::Untimed,
         )
         .await
@@ -240,14 +242,18 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
 async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = config(dir.path());
-    config.computer.max_level = 5;
+    config.computer.max_level = Level::new(5).unwrap();
     config.computer.max_games = 1;
     let server = start(config).await;
     let mut ann = Client::greeted(server.local_addr, "ann").await;
     let untimed = TimeControl::Untimed;
     let white = ColorPreference::White;
     let (code, message) = ann
-        .create_vs(white, ComputerRequest::level(7), untimed)
+        .create_vs(
+            white,
+            ComputerRequest::level(Level::new(7).unwrap()),
+            untimed,
+        )
         .await
         .unwrap_err();
     assert_eq!(code, ErrorCode::BadOpponent);
@@ -256,21 +262,32 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
         "{message}"
     );
     for request in [
-        ComputerRequest::level(0),
+        ComputerRequest {
+            level: Some(AskedLevel::OutOfRange(0)),
+            ..ComputerRequest::default()
+        },
         ComputerRequest::engine("fairy"),
-        ComputerRequest::level(1).with_think_ms(60_000),
+        ComputerRequest::level(Level::new(1).unwrap()).with_think_ms(60_000),
     ] {
         let refused = ann.create_vs(white, request, untimed).await.unwrap_err();
         assert_eq!(refused.0, ErrorCode::BadOpponent, "{refused:?}");
     }
     // One computer game at once on this server.
     let (first, _, _) = ann
-        .create_vs(white, ComputerRequest::level(1), untimed)
+        .create_vs(
+            white,
+            ComputerRequest::level(Level::new(1).unwrap()),
+            untimed,
+        )
         .await
         .unwrap();
     let mut bob = Client::greeted(server.local_addr, "bob").await;
     let (code, message) = bob
-        .create_vs(white, ComputerRequest::level(1), untimed)
+        .create_vs(
+            white,
+            ComputerRequest::level(Level::new(1).unwrap()),
+            untimed,
+        )
         .await
         .unwrap_err();
     assert_eq!(code, ErrorCode::ComputerBusy, "{message}");
@@ -285,7 +302,11 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     let mut freed = false;
     for _ in 0..50 {
         match bob
-            .create_vs(white, ComputerRequest::level(1), untimed)
+            .create_vs(
+                white,
+                ComputerRequest::level(Level::new(1).unwrap()),
+                untimed,
+            )
             .await
         {
             Ok(_) => {
@@ -323,7 +344,7 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
     let (code, _) = ann
         .create_vs(
             ColorPreference::White,
-            ComputerRequest::level(1),
+            ComputerRequest::level(Level::new(1).unwrap()),
             TimeControl::Untimed,
         )
         .await
@@ -436,7 +457,7 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     let (match_id, token, _) = ann
         .create_vs(
             ColorPreference::White,
-            ComputerRequest::level(3),
+            ComputerRequest::level(Level::new(3).unwrap()),
             TimeControl::Fischer {
                 initial_ms: 120_000,
                 increment_ms: 0,
@@ -535,13 +556,13 @@ async fn the_computer_thinks_on_the_players_time() {
     let mut config = config(dir.path());
     // A memory size no other test uses, to find this game's worker.
     config.computer.hash_mb = 3;
-    config.computer.ponder_ms = 60_000;
+    config.computer.ponder_ms = Millis::new(60_000);
     let server = start(config).await;
     let mut ann = Client::greeted(server.local_addr, "ann").await;
     let (match_id, _, seat) = ann
         .create_vs(
             ColorPreference::Black,
-            ComputerRequest::level(7),
+            ComputerRequest::level(Level::new(7).unwrap()),
             TimeControl::Untimed,
         )
         .await

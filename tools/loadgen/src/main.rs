@@ -64,8 +64,8 @@ enum Mode {
         #[arg(long, default_value_t = 0)]
         computer_games: usize,
         /// The computer's level in those games.
-        #[arg(long, default_value_t = 7)]
-        computer_level: u32,
+        #[arg(long, default_value_t = amazons_core::Level::MAX)]
+        computer_level: amazons_core::Level,
         /// The computer's think time per move in those games, ms.
         #[arg(long, default_value_t = 1000)]
         computer_think_ms: u64,

@@ -85,8 +85,8 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
     let spec = args
         .engine
         .clone()
-        .or_else(|| args.level.clone())
-        .unwrap_or(PlayerSpec::Level(amazons_engine::MAX_LEVEL));
+        .or_else(|| args.level.map(PlayerSpec::Level))
+        .unwrap_or(PlayerSpec::Level(amazons_core::Level::MAX));
     let chooser = spec.player(&PlayerSettings {
         show_stderr: true,
         ..PlayerSettings::default()

@@ -4,7 +4,7 @@
 //! server's words; a level the server does not offer is an error naming the
 //! range, never adjusted.
 
-use amazons_core::TimeControl;
+use amazons_core::{Level, TimeControl};
 use amazons_protocol::{ColorPreference, ComputerOffer, ComputerRequest};
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
@@ -43,7 +43,7 @@ pub fn opponents(offer: &ComputerOffer) -> Vec<Opponent> {
 
 /// The levels offered as `1 to 7` (or `none`).
 pub fn level_range(offer: &ComputerOffer) -> String {
-    let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
+    let levels: Vec<Level> = offer.levels.iter().map(|l| l.level).collect();
     match (levels.iter().min(), levels.iter().max()) {
         (Some(low), Some(high)) if low == high => format!("only level {low}"),
         (Some(low), Some(high)) => format!("levels {low} to {high}"),
@@ -54,14 +54,17 @@ pub fn level_range(offer: &ComputerOffer) -> String {
 /// The opponent named `word` in plain mode: a level number or an engine's
 /// name; an error that names what is offered otherwise.
 pub fn named(offer: &ComputerOffer, word: &str) -> Result<ComputerRequest, String> {
-    if let Ok(level) = word.parse::<u32>() {
-        return if offer.levels.iter().any(|l| l.level == level) {
-            Ok(ComputerRequest::level(level))
-        } else {
-            Err(format!(
-                "level {level}: this server offers {}",
+    if let Ok(number) = word.parse::<u32>() {
+        let offered = offer
+            .levels
+            .iter()
+            .find(|l| u32::from(l.level.get()) == number);
+        return match offered {
+            Some(offered) => Ok(ComputerRequest::level(offered.level)),
+            None => Err(format!(
+                "level {number}: this server offers {}",
                 level_range(offer)
-            ))
+            )),
         };
     }
     if offer.engines.iter().any(|e| e.name == word) {
@@ -271,7 +274,7 @@ pub(crate) mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, d)| LevelOffer {
-                    level: i as u32 + 1,
+                    level: Level::new(i as u8 + 1).unwrap(),
                     description: (*d).into(),
                 })
                 .collect(),
@@ -293,7 +296,10 @@ pub(crate) mod tests {
     #[test]
     fn plain_names_a_level_or_an_engine_and_out_of_range_says_the_range() {
         let offer = offer();
-        assert_eq!(named(&offer, "5"), Ok(ComputerRequest::level(5)));
+        assert_eq!(
+            named(&offer, "5"),
+            Ok(ComputerRequest::level(Level::new(5).unwrap()))
+        );
         assert_eq!(named(&offer, "fairy"), Ok(ComputerRequest::engine("fairy")));
         assert_eq!(
             named(&offer, "9"),
@@ -319,7 +325,7 @@ pub(crate) mod tests {
             FormResult::Create {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
-                computer: ComputerRequest::level(5).with_think_ms(10_000),
+                computer: ComputerRequest::level(Level::new(5).unwrap()).with_think_ms(10_000),
             },
             "think time capped at the server's maximum"
         );

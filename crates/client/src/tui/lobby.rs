@@ -413,6 +413,7 @@ mod tests {
             name: "ann".into(),
             max_message_bytes: 4096,
             grace_ms: 60_000,
+            limits: None,
             computer: Some(crate::tui::computer_form::tests::offer()),
         };
         lobby.apply(&welcome);
@@ -441,7 +442,10 @@ mod tests {
             LobbyAction::Create {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Random,
-                computer: Some(ComputerRequest::level(3).with_think_ms(1000)),
+                computer: Some(
+                    ComputerRequest::level(amazons_core::Level::new(3).unwrap())
+                        .with_think_ms(1000)
+                ),
             }
         );
     }

@@ -3,10 +3,10 @@
 //! change of what a level is changes its words in the same place; the
 //! precise account is the crate documentation's "Levels".
 
-use crate::MAX_LEVEL;
+use amazons_core::Level;
 
-/// What each level is, level 1 first.
-const DESCRIPTIONS: [&str; MAX_LEVEL as usize] = [
+/// What each level is, level 1 first: one entry per [`Level`].
+const DESCRIPTIONS: [&str; (Level::MAX.get() - Level::MIN.get() + 1) as usize] = [
     "random mover",
     "greedy: looks one move ahead, counts mobility",
     "beginner: two-move alpha-beta search on mobility",
@@ -16,11 +16,9 @@ const DESCRIPTIONS: [&str; MAX_LEVEL as usize] = [
     "full strength, Monte-Carlo tree search",
 ];
 
-/// What built-in `level` is, in words (`None` outside 1 to [`MAX_LEVEL`]).
-pub fn describe_level(level: u8) -> Option<&'static str> {
-    DESCRIPTIONS
-        .get(usize::from(level).checked_sub(1)?)
-        .copied()
+/// What built-in `level` is, in words.
+pub fn describe_level(level: Level) -> &'static str {
+    DESCRIPTIONS[usize::from(level.get() - Level::MIN.get())]
 }
 
 #[cfg(test)]
@@ -28,11 +26,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_level_has_words_and_no_other_does() {
-        assert_eq!(describe_level(1), Some("random mover"));
-        assert!(describe_level(MAX_LEVEL).unwrap().contains("Monte-Carlo"));
-        assert!((1..=MAX_LEVEL).all(|l| describe_level(l).is_some()));
-        assert_eq!(describe_level(0), None);
-        assert_eq!(describe_level(MAX_LEVEL + 1), None);
+    fn every_level_has_its_own_words() {
+        assert_eq!(describe_level(Level::MIN), "random mover");
+        assert!(describe_level(Level::MAX).contains("Monte-Carlo"));
+        let words: std::collections::BTreeSet<&str> = Level::all().map(describe_level).collect();
+        assert_eq!(words.len(), Level::all().count());
+        assert!(words.iter().all(|w| !w.is_empty()));
     }
 }

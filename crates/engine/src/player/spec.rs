@@ -24,7 +24,12 @@ use crate::player::external::{ExternalTimeouts, SessionOptions};
 use crate::player::process::split_command;
 use crate::player::{BuiltinPlayer, ExternalPlayer, Player, PlayerError};
 use crate::time::TimePlan;
+use amazons_core::Level;
+
 use crate::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, TimeSource, Tuning};
+
+/// The alpha-beta level as a [`Level`].
+const ALPHA_BETA: Level = Level::new(ALPHA_BETA_LEVEL).expect("the alpha-beta level is a level");
 
 /// The protocol an external engine speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -55,8 +60,8 @@ impl Protocol {
 /// external engine with its protocol and command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// The built-in engine at a level, 1 to [`MAX_LEVEL`].
-    Level(u8),
+    /// The built-in engine at a level.
+    Level(Level),
     /// The alpha-beta level 6 with other selectivity, for experiments.
     Tuned(Tuning),
     /// The Monte-Carlo level 7 with other knobs, for experiments (`mcts`
@@ -127,7 +132,7 @@ impl PlayerSpec {
             })
         };
         Ok(match self {
-            PlayerSpec::Level(level) => Box::new(BuiltinPlayer::new(engine(*level))),
+            PlayerSpec::Level(level) => Box::new(BuiltinPlayer::new(engine(level.get()))),
             PlayerSpec::Tuned(tuning) => {
                 let mut e = engine(ALPHA_BETA_LEVEL);
                 e.set_tuning(*tuning);
@@ -295,7 +300,7 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
         return Err("mcts widths must be at least 1".into());
     }
     Ok(if p == MctsParams::default() {
-        PlayerSpec::Level(MAX_LEVEL)
+        PlayerSpec::Level(Level::MAX)
     } else {
         PlayerSpec::Mcts(p)
     })
@@ -323,12 +328,12 @@ fn parse_tuning(opts: &str) -> Result<PlayerSpec, String> {
 }
 
 /// A built-in level by name or number.
-fn parse_level(text: &str) -> Result<u8, String> {
-    let level = match text {
-        "random" => 1,
-        "baseline" => 3,
-        "ab" | "alphabeta" => ALPHA_BETA_LEVEL,
-        "full" | "mcts" | "engine" => MAX_LEVEL,
+fn parse_level(text: &str) -> Result<Level, String> {
+    Ok(match text {
+        "random" => Level::MIN,
+        "baseline" => Level::new(3).expect("3 is a level"),
+        "ab" | "alphabeta" => ALPHA_BETA,
+        "full" | "mcts" | "engine" => Level::MAX,
         _ => {
             let number = text
                 .strip_prefix("level")
@@ -339,17 +344,9 @@ fn parse_level(text: &str) -> Result<u8, String> {
                      mcts:knobs, uci:CMD, botzone:CMD or sau:CMD"
                         .to_string()
                 })?;
-            number
-                .parse::<u8>()
-                .map_err(|_| format!("`{number}` is not a level (1 to {MAX_LEVEL})"))?
+            number.parse::<Level>().map_err(|e| e.to_string())?
         }
-    };
-    if !(1..=MAX_LEVEL).contains(&level) {
-        return Err(format!(
-            "level {level} is out of range: levels are 1 to {MAX_LEVEL}"
-        ));
-    }
-    Ok(level)
+    })
 }
 
 impl FromStr for PlayerSpec {
@@ -379,7 +376,7 @@ impl FromStr for PlayerSpec {
         if let Some((head, opts)) = t.rsplit_once(':')
             && opts.contains('=')
         {
-            if parse_level(head).map_err(refuse)? != ALPHA_BETA_LEVEL {
+            if parse_level(head).map_err(refuse)? != ALPHA_BETA {
                 return Err(refuse(format!(
                     "only the alpha-beta level {ALPHA_BETA_LEVEL} takes tuning options (`mcts:..` tunes level {MAX_LEVEL})"
                 )));
@@ -431,7 +428,11 @@ mod tests {
             ("mcts", 7),
             ("mcts:c=15", 7),
         ] {
-            assert_eq!(spec(text), PlayerSpec::Level(level), "{text}");
+            assert_eq!(
+                spec(text),
+                PlayerSpec::Level(Level::new(level).unwrap()),
+                "{text}"
+            );
         }
         for bad in ["level:8", "level:0", "engine:9", "robot", "level:x"] {
             let error = bad.parse::<PlayerSpec>().unwrap_err();

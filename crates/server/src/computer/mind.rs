@@ -177,7 +177,7 @@ impl Mind {
         let Some(seat) = self.seat.as_mut() else {
             return actions;
         };
-        let about_mine = message_match(message) == Some(seat.match_id);
+        let about_mine = message.match_id() == Some(seat.match_id);
         if !about_mine {
             return actions;
         }
@@ -325,27 +325,6 @@ impl Mind {
             Err(reason) => Action::GiveUp { match_id, reason },
         })
     }
-}
-
-/// The match a message is about, if it is about one.
-fn message_match(message: &ServerMessage) -> Option<MatchId> {
-    Some(match message {
-        ServerMessage::Snapshot(s) => s.match_id,
-        ServerMessage::Joined { match_id, .. }
-        | ServerMessage::SeatsChanged { match_id, .. }
-        | ServerMessage::GameStarted { match_id, .. }
-        | ServerMessage::MovePlayed { match_id, .. }
-        | ServerMessage::LegalMoves { match_id, .. }
-        | ServerMessage::GameOver { match_id, .. }
-        | ServerMessage::RematchOffered { match_id, .. }
-        | ServerMessage::RematchDeclined { match_id, .. }
-        | ServerMessage::RematchStarted { match_id, .. }
-        | ServerMessage::Left { match_id, .. }
-        | ServerMessage::Replaced { match_id }
-        | ServerMessage::MatchRemoved { match_id } => *match_id,
-        ServerMessage::Error { match_id, .. } => (*match_id)?,
-        _ => return None,
-    })
 }
 
 /// Whether the computer's opponent (the other seat) is connected.

@@ -42,11 +42,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use amazons_core::{PlayerInfo, PlayerKind, Side};
+use amazons_core::{Level, PlayerInfo, PlayerKind, Side};
 use amazons_engine::player::{PlayerSettings, PlayerSpec, describe_level};
 use amazons_protocol::{
-    ComputerOffer, ComputerRequest, EngineOffer, ErrorCode, LevelOffer, MatchId, SeatToken,
-    ThinkTimes,
+    AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, ErrorCode, LevelOffer, MatchId,
+    SeatToken, ThinkTimes,
 };
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -130,10 +130,11 @@ impl Computer {
             return None;
         }
         Some(ComputerOffer {
-            levels: (1..=self.config.max_level)
+            levels: Level::all()
+                .take_while(|level| *level <= self.config.max_level)
                 .map(|level| LevelOffer {
-                    level: u32::from(level),
-                    description: describe_level(level).unwrap_or_default().to_owned(),
+                    level,
+                    description: describe_level(level).to_owned(),
                 })
                 .collect(),
             engines: self
@@ -149,8 +150,8 @@ impl Computer {
                 })
                 .collect(),
             think_ms: ThinkTimes {
-                default: self.config.think_ms,
-                max: self.config.max_think_ms,
+                default: self.config.think_ms.get(),
+                max: self.config.max_think_ms.get(),
             },
         })
     }
@@ -172,11 +173,11 @@ impl Computer {
             (None, None) => {
                 return bad(format!("ask for a level (1 to {top}) or an engine by name"));
             }
-            (Some(level), None) => match u8::try_from(level) {
-                Ok(level) if (1..=top).contains(&level) => Opponent::Level(level),
-                _ => {
+            (Some(asked), None) => match asked {
+                AskedLevel::Level(level) if level <= top => Opponent::Level(level),
+                AskedLevel::Level(_) | AskedLevel::OutOfRange(_) => {
                     return bad(format!(
-                        "there is no level {level}: levels are 1 to {top} on this server"
+                        "there is no level {asked}: levels are 1 to {top} on this server"
                     ));
                 }
             },
@@ -202,8 +203,8 @@ impl Computer {
                 Opponent::Engine(name.clone())
             }
         };
-        let max = self.config.max_think_ms;
-        let think_ms = request.think_ms.unwrap_or(self.config.think_ms);
+        let max = self.config.max_think_ms.get();
+        let think_ms = request.think_ms.unwrap_or(self.config.think_ms.get());
         if think_ms == 0 || think_ms > max {
             return bad(format!(
                 "a think time of {think_ms} ms is out of range: 1 to {max} ms on this server"
@@ -302,8 +303,7 @@ impl Computer {
                 .get(name)
                 .is_some_and(|engine| engine.spec.protocol().is_none()),
         };
-        (builtin && self.config.ponder_ms > 0)
-            .then(|| std::time::Duration::from_millis(self.config.ponder_ms))
+        (builtin && self.config.ponder_ms.get() > 0).then(|| self.config.ponder_ms.duration())
     }
 
     /// How engines are driven (the driver's default deadlines; their
@@ -404,6 +404,18 @@ mod tests {
     use super::*;
     use crate::config::{Config, EngineEntry};
 
+    fn level(number: u8) -> Level {
+        Level::new(number).unwrap()
+    }
+
+    /// A request for level `number` as a client may send it, in range or not.
+    fn asked(number: u32) -> ComputerRequest {
+        ComputerRequest {
+            level: Some(AskedLevel::from(number)),
+            ..ComputerRequest::default()
+        }
+    }
+
     fn computer(config: ComputerConfig) -> (Computer, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
         (Computer::new(&config, dir.path()).unwrap(), dir)
@@ -411,7 +423,7 @@ mod tests {
 
     fn with_engine() -> ComputerConfig {
         ComputerConfig {
-            max_level: 5,
+            max_level: level(5),
             max_games: 2,
             engines: vec![EngineEntry {
                 name: "fairy".into(),
@@ -430,7 +442,7 @@ mod tests {
     fn the_offer_lists_the_levels_in_words_and_the_engines() {
         let (computer, _dir) = computer(with_engine());
         let offer = computer.offer().unwrap();
-        let levels: Vec<u32> = offer.levels.iter().map(|l| l.level).collect();
+        let levels: Vec<u8> = offer.levels.iter().map(|l| l.level.get()).collect();
         assert_eq!(levels, [1, 2, 3, 4, 5]);
         assert_eq!(offer.levels[0].description, "random mover");
         assert_eq!(offer.engines[0].name, "fairy");
@@ -451,9 +463,9 @@ mod tests {
     fn requests_are_checked_never_adjusted() {
         let (computer, _dir) = computer(with_engine());
         assert_eq!(
-            computer.choose(&ComputerRequest::level(5)).unwrap(),
+            computer.choose(&ComputerRequest::level(level(5))).unwrap(),
             ComputerSeat {
-                opponent: Opponent::Level(5),
+                opponent: Opponent::Level(level(5)),
                 think_ms: 1000
             }
         );
@@ -466,7 +478,7 @@ mod tests {
                 think_ms: 300
             }
         );
-        let too_high = refused(&computer, ComputerRequest::level(6));
+        let too_high = refused(&computer, ComputerRequest::level(level(6)));
         assert_eq!(too_high.code, ErrorCode::BadOpponent);
         assert!(
             too_high
@@ -476,15 +488,15 @@ mod tests {
             too_high.message
         );
         for request in [
-            ComputerRequest::level(0),
-            ComputerRequest::level(300),
+            asked(0),
+            asked(300),
             ComputerRequest::engine("stockfish"),
-            ComputerRequest::level(3).with_think_ms(0),
-            ComputerRequest::level(3).with_think_ms(10_001),
+            ComputerRequest::level(level(3)).with_think_ms(0),
+            ComputerRequest::level(level(3)).with_think_ms(10_001),
             ComputerRequest::default(),
             ComputerRequest {
                 engine: Some("fairy".into()),
-                ..ComputerRequest::level(3)
+                ..ComputerRequest::level(level(3))
             },
         ] {
             assert_eq!(
@@ -500,7 +512,7 @@ mod tests {
         );
         let (off, _dir) = computer_off();
         assert_eq!(
-            refused(&off, ComputerRequest::level(1)).code,
+            refused(&off, ComputerRequest::level(level(1))).code,
             ErrorCode::ComputerBusy
         );
     }
@@ -523,11 +535,11 @@ mod tests {
     fn built_in_players_run_in_a_worker_process_and_engines_as_configured() {
         let (mut computer, _dir) = computer(with_engine());
         computer.config.worker = "/opt/my amazons/amazons-server".into();
-        let level = ComputerSeat {
-            opponent: Opponent::Level(4),
+        let builtin = ComputerSeat {
+            opponent: Opponent::Level(level(4)),
             think_ms: 1,
         };
-        let PlayerSpec::External { protocol, command } = computer.spec(&level) else {
+        let PlayerSpec::External { protocol, command } = computer.spec(&builtin) else {
             panic!("a level runs in a worker")
         };
         assert_eq!(protocol, amazons_engine::player::Protocol::Uci);
@@ -535,7 +547,7 @@ mod tests {
         assert_eq!(words[0], "/opt/my amazons/amazons-server");
         assert_eq!(words[1], worker::SUBCOMMAND);
         let args = worker::WorkerArgs::parse(&words[2..]).unwrap();
-        assert_eq!(args.player, PlayerSpec::Level(4));
+        assert_eq!(args.player, PlayerSpec::Level(level(4)));
         assert_eq!(args.hash_mb, computer.config.hash_mb);
         let engine = ComputerSeat {
             opponent: Opponent::Engine("fairy".into()),
@@ -552,12 +564,12 @@ mod tests {
 
     #[test]
     fn the_computer_shows_as_a_bot_with_its_level_or_engine() {
-        let level = ComputerSeat {
-            opponent: Opponent::Level(5),
+        let builtin = ComputerSeat {
+            opponent: Opponent::Level(level(5)),
             think_ms: 1,
         };
         assert_eq!(
-            Computer::player_info(&level),
+            Computer::player_info(&builtin),
             PlayerInfo {
                 name: "computer (level 5)".into(),
                 kind: PlayerKind::Bot

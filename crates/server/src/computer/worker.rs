@@ -67,7 +67,7 @@ impl WorkerArgs {
     /// Reads the words after the subcommand.
     pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
         let mut args = WorkerArgs {
-            player: PlayerSpec::Level(amazons_engine::MAX_LEVEL),
+            player: PlayerSpec::Level(amazons_core::Level::MAX),
             threads: 1,
             hash_mb: 64,
             seed: 1,

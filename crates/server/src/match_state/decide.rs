@@ -75,7 +75,7 @@ impl Match {
                 if self.is_over() {
                     return refuse(ErrorCode::GameOver, "this game has ended");
                 }
-                if self.game.ply() >= 2 {
+                if !self.game.can_abort() {
                     return refuse(
                         ErrorCode::TooLateToAbort,
                         "both sides have moved: resign instead",
@@ -195,7 +195,7 @@ impl Match {
             ABORTED
         } else if opponent_here {
             Outcome::win(gone.opponent(), EndReason::Abandonment)
-        } else if self.game.ply() < 2 {
+        } else if self.game.can_abort() {
             ABORTED
         } else {
             Outcome {

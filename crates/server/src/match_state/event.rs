@@ -69,7 +69,7 @@ pub struct ComputerSeat {
 #[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// The built-in engine at this level.
-    Level(u8),
+    Level(amazons_core::Level),
     /// The engine configured under this name (`[[computer.engines]]`).
     Engine(String),
 }
@@ -264,7 +264,7 @@ mod tests {
             Event::Seated { computer, .. } => assert_eq!(
                 computer,
                 &Some(ComputerSeat {
-                    opponent: Opponent::Level(5),
+                    opponent: Opponent::Level(amazons_core::Level::new(5).unwrap()),
                     think_ms: 1000
                 })
             ),

@@ -1063,7 +1063,7 @@ fn against_the_computer(tc: &str) -> (Table, Vec<Output>) {
             kind: PlayerKind::Bot,
         },
         seat: ComputerSeat {
-            opponent: Opponent::Level(3),
+            opponent: Opponent::Level(amazons_core::Level::new(3).unwrap()),
             think_ms: 200,
         },
         token: BOB_TOKEN,
@@ -1116,7 +1116,7 @@ fn the_computer_is_seated_at_the_creation_and_plays_like_anyone() {
         vec![(
             Side::Second,
             ComputerSeat {
-                opponent: Opponent::Level(3),
+                opponent: Opponent::Level(amazons_core::Level::new(3).unwrap()),
                 think_ms: 200
             }
         )]

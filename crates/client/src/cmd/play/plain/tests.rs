@@ -84,6 +84,7 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
         name: "ann".into(),
         max_message_bytes: 4096,
         grace_ms: 60_000,
+        limits: None,
         computer: Some(crate::tui::computer_form::tests::offer()),
     };
     play.on_event(NetEvent::Message(welcome)).unwrap();
@@ -102,7 +103,10 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
         [ClientMessage::CreateMatch {
             time_control: "5+3".parse().unwrap(),
             color: ColorPreference::Black,
-            computer: Some(amazons_protocol::ComputerRequest::level(5).with_think_ms(2000)),
+            computer: Some(
+                amazons_protocol::ComputerRequest::level(amazons_core::Level::new(5).unwrap())
+                    .with_think_ms(2000)
+            ),
         }]
     );
 }
