@@ -20,7 +20,10 @@
 //! - [`solver`]: exhaustive solving of small endgames, and the endgame test
 //!   set made with it.
 //! - [`player`]: programs that play (this engine in process, external engines
-//!   over UCI, Botzone or SAU), the player grammar, the failure policy.
+//!   over UCI, Botzone or SAU), the player grammar, the failure policy, the
+//!   think budget under a clock, and a player on a thread of its own.
+//! - [`uci_command`]: reading UCI `position` and `go` lines, for every UCI
+//!   engine written on this crate.
 //!
 //! The `amazons-engine` binary (feature `cli`, on by default) adds the UCI
 //! loop, the arena, `bench` and `perft`; a crate that only plays depends on
@@ -61,6 +64,7 @@ pub mod search;
 pub mod solver;
 pub mod time;
 pub mod tt;
+pub mod uci_command;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

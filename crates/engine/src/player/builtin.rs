@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use amazons_core::Move;
 
+use crate::player::budget::clock_limits;
 use crate::player::{GameSoFar, Player, PlayerError, ThinkBudget};
 use crate::time::thread_cpu_time;
-use crate::{ClockLimits, Engine, SearchLimits};
+use crate::{Engine, SearchLimits};
 
 /// The in-process engine, with the tables it keeps between the moves of a
 /// game, and the search it runs on the opponent's time when asked to ponder.
@@ -75,12 +76,7 @@ impl Drop for BuiltinPlayer {
 /// to move and its opponent. No budget at all means one second.
 pub fn search_limits(game: GameSoFar<'_>, budget: ThinkBudget) -> SearchLimits {
     let side = game.position.turn();
-    let clock = budget.clocks.map(|clocks| ClockLimits {
-        remaining: clocks.remaining[side],
-        increment: clocks.increment[side],
-        opponent_remaining: clocks.remaining[side.opponent()],
-        opponent_increment: clocks.increment[side.opponent()],
-    });
+    let clock = budget.clocks.map(|clocks| clock_limits(&clocks, side));
     let movetime = match (budget.movetime, clock) {
         (None, None) => Some(Duration::from_secs(1)),
         (movetime, _) => movetime,

@@ -48,6 +48,11 @@ pub enum PlayerError {
     /// The built-in engine found no move in a position that has one (a bug).
     #[error("the built-in engine found no legal move")]
     NoMove,
+    /// The player panicked (a bug), or the thread it ran on is gone: a
+    /// [`crate::player::PlayerThread`] drops it and builds another at the
+    /// next request, if it can.
+    #[error("the player is lost: {0}")]
+    Lost(String),
     /// The program failed again after its one restart in this game.
     #[error("engine `{command}` failed twice: {last}")]
     GaveUp {
@@ -91,5 +96,7 @@ mod tests {
         };
         assert_eq!(gave_up.end_reason(), EndReason::IllegalMove);
         assert!(gave_up.to_string().contains("failed twice"), "{gave_up}");
+        let lost = PlayerError::Lost("it panicked: a bug".into());
+        assert_eq!(lost.end_reason(), EndReason::EngineFailure);
     }
 }

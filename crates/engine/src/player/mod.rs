@@ -20,12 +20,20 @@
 //!   protocols that can only describe a game by its moves.
 //! - [`error`]: what can go wrong, and how a game records it.
 //! - [`levels`]: what each built-in level is, in words.
+//! - [`budget`]: how long a move may take ([`ThinkBudget`]), and the one
+//!   rule that makes it from a game's clocks for every host
+//!   ([`ThinkBudget::under_clock`], [`TimeRule`]).
+//! - [`thread`]: [`PlayerThread`], a player on a thread of its own, asked
+//!   through channels whose replies are awaited (async hosts) or waited for
+//!   (threads).
 //!
-//! The API is synchronous: a caller on an async runtime runs a player on a
-//! blocking thread (`spawn_blocking`), which is also what keeps a slow engine
-//! from delaying anything else.
+//! The [`Player`] trait is synchronous (a driver blocks on its engine's
+//! pipe); a host that must not block (a user interface, an async runtime)
+//! runs its player in a [`PlayerThread`], which is also what keeps a slow
+//! engine from delaying anything else.
 
 pub mod botzone;
+pub mod budget;
 pub mod builtin;
 pub mod error;
 pub mod external;
@@ -34,17 +42,20 @@ pub mod process;
 pub mod route;
 pub mod sau;
 pub mod spec;
+pub mod thread;
 pub mod uci;
 
 use std::time::Duration;
 
-use amazons_core::{BySide, Move, Position, Side};
+use amazons_core::{Move, Position};
 
+pub use budget::{ClockBudget, ClockMargin, FixedCap, ThinkBudget, TimeRule};
 pub use builtin::BuiltinPlayer;
 pub use error::PlayerError;
 pub use external::{ExternalPlayer, ExternalTimeouts};
 pub use levels::describe_level;
 pub use spec::{PlayerSettings, PlayerSpec, Protocol};
+pub use thread::{MoveRequest, PlayerThread, Reply};
 
 /// The game so far, as a player needs it: protocols that describe a game by
 /// its moves get the start and the moves, the built-in engine the position.
@@ -72,44 +83,6 @@ impl<'a> GameSoFar<'a> {
             moves,
             position,
         })
-    }
-}
-
-/// Both sides' clocks as a player should budget them.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ClockBudget {
-    /// Time left for each side.
-    pub remaining: BySide<Duration>,
-    /// Increment per move of each side.
-    pub increment: BySide<Duration>,
-}
-
-/// How long a player may think about one move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct ThinkBudget {
-    /// A fixed time for this move.
-    pub movetime: Option<Duration>,
-    /// The clocks, when the player should manage its own time.
-    pub clocks: Option<ClockBudget>,
-}
-
-impl ThinkBudget {
-    /// A fixed time for the move.
-    pub fn movetime(time: Duration) -> ThinkBudget {
-        ThinkBudget {
-            movetime: Some(time),
-            clocks: None,
-        }
-    }
-
-    /// The longest the side to move can take under this budget, if bounded:
-    /// what a driver waits for before it counts an engine as silent.
-    pub fn limit(&self, side: Side) -> Option<Duration> {
-        match (self.movetime, self.clocks) {
-            (Some(movetime), _) => Some(movetime),
-            (None, Some(clocks)) => Some(clocks.remaining[side]),
-            (None, None) => None,
-        }
     }
 }
 

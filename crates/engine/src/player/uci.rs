@@ -204,30 +204,6 @@ fn position_command(game: GameSoFar<'_>) -> String {
     line
 }
 
-/// Reads the words after `position` (`startpos|fen FEN... [moves m1 m2
-/// ...]`), what [`position_command`] writes: for the UCI engines written on
-/// this crate (the server's computer worker, the test engines).
-pub fn parse_position(words: &[&str]) -> Result<(Position, Vec<Move>), String> {
-    let moves_at = words
-        .iter()
-        .position(|w| *w == "moves")
-        .unwrap_or(words.len());
-    let start = match words.first() {
-        Some(&"fen") => words[1..moves_at]
-            .join(" ")
-            .parse::<Position>()
-            .map_err(|e| format!("bad fen: {e}"))?,
-        Some(&"startpos") => Position::start(),
-        _ => return Err("position startpos|fen FEN [moves ...]".into()),
-    };
-    let moves = words
-        .iter()
-        .skip(moves_at + 1)
-        .map(|text| Move::from_uci(text).map_err(|e| format!("bad move {text}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((start, moves))
-}
-
 /// The `go` line for a budget.
 fn go_command(budget: ThinkBudget) -> String {
     match (budget.movetime, budget.clocks) {
@@ -247,6 +223,7 @@ fn go_command(budget: ThinkBudget) -> String {
 mod tests {
     use super::*;
     use crate::player::ClockBudget;
+    use crate::uci_command::{GoCommand, PositionCommand};
     use amazons_core::BySide;
     use std::time::Duration;
 
@@ -284,16 +261,28 @@ mod tests {
     }
 
     #[test]
-    fn position_lines_read_back() {
+    fn position_and_go_lines_read_back() {
         let moves: Vec<Move> = vec!["d1-d7/g7".parse().unwrap(), "a7-b7/c7".parse().unwrap()];
         let second = Position::start().play(moves[0]).unwrap();
         for (start, played) in [(Position::start(), &moves[..1]), (second, &moves[1..])] {
             let line = position_command(GameSoFar::new(start, played).unwrap());
-            let words: Vec<&str> = line.split_whitespace().skip(1).collect();
-            assert_eq!(parse_position(&words), Ok((start, played.to_vec())));
+            let args = line.strip_prefix("position ").unwrap();
+            let read: PositionCommand = args.parse().unwrap();
+            assert_eq!((read.start, read.moves), (start, played.to_vec()));
         }
-        assert!(parse_position(&["fen", "nonsense"]).is_err());
-        assert!(parse_position(&["startpos", "moves", "z9"]).is_err());
-        assert!(parse_position(&[]).is_err());
+        let clocks = ThinkBudget {
+            movetime: None,
+            clocks: Some(ClockBudget {
+                remaining: BySide::new(Duration::from_secs(60), Duration::from_secs(50)),
+                increment: BySide::new(Duration::from_secs(2), Duration::from_secs(3)),
+            }),
+        };
+        for budget in [ThinkBudget::movetime(Duration::from_millis(1500)), clocks] {
+            let line = go_command(budget);
+            let read: GoCommand = line.strip_prefix("go ").unwrap().parse().unwrap();
+            assert_eq!(read.think_budget(), budget);
+        }
+        let infinite: GoCommand = "infinite".parse().unwrap();
+        assert!(infinite.infinite);
     }
 }

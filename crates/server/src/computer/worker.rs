@@ -23,11 +23,9 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use amazons_core::{BySide, Move, Position};
-use amazons_engine::player::uci::parse_position;
-use amazons_engine::player::{
-    ClockBudget, GameSoFar, Player, PlayerSettings, PlayerSpec, ThinkBudget,
-};
+use amazons_core::{Move, Position};
+use amazons_engine::player::{GameSoFar, Player, PlayerSettings, PlayerSpec};
+use amazons_engine::uci_command::{GoCommand, PositionCommand};
 
 /// The first argument that makes `amazons-server` a worker.
 pub const SUBCOMMAND: &str = "computer-worker";
@@ -188,89 +186,64 @@ impl Worker {
     /// answers `bestmove (none)` (the driver drops it); any other search
     /// first ends it, keeping what it found.
     fn answer(&mut self, line: &str) -> Answer {
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let line = line.trim();
+        let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let player = self.player.as_mut();
-        let lines = match words.first().copied() {
-            Some("uci") => vec![
+        let lines = match command {
+            "uci" => vec![
                 format!("id name amazons-server computer {}", self.spec),
                 "id author amazons developers".to_owned(),
                 "uciok".to_owned(),
             ],
-            Some("isready") => vec!["readyok".to_owned()],
-            Some("ucinewgame") => {
+            "isready" => vec!["readyok".to_owned()],
+            "ucinewgame" => {
                 self.pondering = false;
                 match player.new_game() {
                     Ok(()) => Vec::new(),
                     Err(e) => vec![format!("info string {e}")],
                 }
             }
-            Some("position") => match parse_position(&words[1..]) {
-                Ok(parsed) => {
-                    self.game = parsed;
+            "position" => match args.parse::<PositionCommand>() {
+                Ok(read) => {
+                    self.game = (read.start, read.moves);
                     Vec::new()
                 }
                 Err(e) => vec![format!("info string {e}")],
             },
-            Some("go") if words.contains(&"ponder") => {
-                let limit = parse_go(&words[1..]).movetime.unwrap_or(PONDER_LIMIT);
-                match GameSoFar::new(self.game.0, &self.game.1) {
-                    Ok(game) => {
-                        self.pondering = player.ponder(game, limit);
-                        Vec::new()
+            "go" => match args.parse::<GoCommand>() {
+                Ok(go) if go.ponder => {
+                    let limit = go.movetime.unwrap_or(PONDER_LIMIT);
+                    match GameSoFar::new(self.game.0, &self.game.1) {
+                        Ok(game) => {
+                            self.pondering = player.ponder(game, limit);
+                            Vec::new()
+                        }
+                        Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
                     }
-                    Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
                 }
-            }
-            Some("go") => {
-                self.pondering = false;
-                let budget = parse_go(&words[1..]);
-                let chosen = GameSoFar::new(self.game.0, &self.game.1)
-                    .and_then(|g| player.choose(g, budget));
-                match chosen {
-                    Ok(m) => vec![format!("bestmove {}", m.uci())],
-                    Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+                Ok(go) => {
+                    self.pondering = false;
+                    let chosen = GameSoFar::new(self.game.0, &self.game.1)
+                        .and_then(|g| player.choose(g, go.think_budget()));
+                    match chosen {
+                        Ok(m) => vec![format!("bestmove {}", m.uci())],
+                        Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+                    }
                 }
-            }
-            Some("stop") if self.pondering => {
+                Err(e) => vec![format!("info string {e}"), "bestmove (none)".to_owned()],
+            },
+            "stop" if self.pondering => {
                 self.pondering = false;
                 player.stop_pondering();
                 vec!["bestmove (none)".to_owned()]
             }
-            Some("quit") => return Answer::Quit,
+            "quit" => return Answer::Quit,
             // `setoption` (the variant is always amazons), `stop` with no
             // ponder search (a search always ends within its budget),
             // anything else: nothing to say.
             _ => Vec::new(),
         };
         Answer::Lines(lines)
-    }
-}
-
-/// Reads `go movetime N` or `go wtime .. btime .. winc .. binc ..`.
-fn parse_go(words: &[&str]) -> ThinkBudget {
-    let value = |name: &str| {
-        words
-            .iter()
-            .position(|w| *w == name)
-            .and_then(|i| words.get(i + 1))
-            .and_then(|v| v.parse::<u64>().ok())
-            .map(Duration::from_millis)
-    };
-    if let Some(movetime) = value("movetime") {
-        return ThinkBudget::movetime(movetime);
-    }
-    match (value("wtime"), value("btime")) {
-        (Some(white), Some(black)) => ThinkBudget {
-            movetime: None,
-            clocks: Some(ClockBudget {
-                remaining: BySide::new(white, black),
-                increment: BySide::new(
-                    value("winc").unwrap_or_default(),
-                    value("binc").unwrap_or_default(),
-                ),
-            }),
-        },
-        _ => ThinkBudget::default(),
     }
 }
 
@@ -349,19 +322,17 @@ mod tests {
         assert_ne!(best[0], "bestmove (none)");
         assert_eq!(say("stop"), Answer::Lines(vec![]), "the search ended it");
         assert_eq!(say("quit"), Answer::Quit);
+        // A line the reader cannot read is answered, never guessed at.
         assert_eq!(
-            parse_go(&["wtime", "1000", "btime", "2000", "winc", "5", "binc", "6"]),
-            ThinkBudget {
-                movetime: None,
-                clocks: Some(ClockBudget {
-                    remaining: BySide::new(
-                        Duration::from_millis(1000),
-                        Duration::from_millis(2000)
-                    ),
-                    increment: BySide::new(Duration::from_millis(5), Duration::from_millis(6)),
-                }),
-            }
+            say("go sideways"),
+            Answer::Lines(vec![
+                "info string unknown go parameter `sideways`".into(),
+                "bestmove (none)".into()
+            ])
         );
-        assert!(parse_position(&["fen", "nonsense"]).is_err());
+        let Answer::Lines(refused) = say("position fen nonsense") else {
+            panic!()
+        };
+        assert!(refused[0].starts_with("info string bad FEN"), "{refused:?}");
     }
 }

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use amazons_core::Position;
-use amazons_engine::player::uci::parse_position;
+use amazons_engine::uci_command::PositionCommand;
 use amazons_fake_engines::{Answerer, Mode};
 
 fn main() {
@@ -27,7 +27,11 @@ fn main() {
             Some("ucinewgame") => answerer.new_game(),
             Some("position") => {
                 // An unreadable line exits with status 5 (the driver sent nonsense).
-                game = parse_position(&words[1..]).unwrap_or_else(|_| std::process::exit(5));
+                let args = words[1..].join(" ");
+                let read = args.parse::<PositionCommand>();
+                game = read
+                    .map(|read| (read.start, read.moves))
+                    .unwrap_or_else(|_| std::process::exit(5));
             }
             Some("go") => match answerer.answer(game.0, &game.1) {
                 Some(m) => {

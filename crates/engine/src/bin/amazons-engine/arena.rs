@@ -31,7 +31,7 @@ use amazons_core::{
 use amazons_engine::TimeSource;
 use amazons_engine::player::{
     ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
-    ThinkBudget,
+    ThinkBudget, TimeRule,
 };
 use anyhow::{Context, bail};
 
@@ -132,19 +132,11 @@ struct Pace {
 }
 
 impl Pace {
-    /// What the side to move may spend now.
+    /// What the side to move may spend now: the clocks as they stand, or
+    /// the time per move of an untimed game.
     fn budget(&self, game: &Game, now: Instant) -> ThinkBudget {
-        match (self.movetime, game.clock().remaining_both(now)) {
-            (Some((movetime, _)), _) => ThinkBudget::movetime(movetime),
-            (None, Some(remaining)) => ThinkBudget {
-                movetime: None,
-                clocks: Some(ClockBudget {
-                    remaining,
-                    increment: BySide::both(self.control.increment()),
-                }),
-            },
-            (None, None) => ThinkBudget::default(),
-        }
+        let rule = TimeRule::clocks_or(self.movetime.map(|(movetime, _)| movetime));
+        ThinkBudget::under_clock(ClockBudget::at(game.clock(), now), &game.position(), rule)
     }
 }
 
@@ -718,6 +710,17 @@ mod tests {
             BySide::new(Duration::from_secs(8), Duration::from_secs(10))
         );
         assert_eq!(clocks.increment, BySide::both(Duration::from_millis(100)));
+        assert_eq!(budget.movetime, None, "the clocks, raw");
+        let untimed = Pace {
+            control: TimeControl::Untimed,
+            movetime: Some((Duration::from_millis(100), Duration::from_millis(50))),
+            cpu_time: false,
+        };
+        let game = Game::new(TimeControl::Untimed);
+        assert_eq!(
+            untimed.budget(&game, t0),
+            ThinkBudget::movetime(Duration::from_millis(100))
+        );
     }
 
     #[test]

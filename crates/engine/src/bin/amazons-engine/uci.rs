@@ -10,12 +10,12 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
-use amazons_core::{Move, Position, START_FEN};
+use amazons_core::Position;
 
 use amazons_engine::eval::MATE;
-use amazons_engine::{ClockLimits, Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
+use amazons_engine::uci_command::{GoCommand, PositionCommand};
+use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -192,41 +192,11 @@ impl Session {
     }
 
     fn position(&mut self, args: &str) {
-        let (setup, moves) = match args.split_once(" moves") {
-            Some((s, m)) => (s.trim(), m.trim()),
-            None => (args.trim(), ""),
-        };
-        let base = if setup == "startpos" {
-            Position::from_fen(START_FEN).map_err(|e| e.to_string())
-        } else if let Some(fen) = setup.strip_prefix("fen") {
-            Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN: {e}"))
-        } else {
-            Err(format!(
-                "position needs `startpos` or `fen <FEN>`, got `{setup}`"
-            ))
-        };
-        let mut p = match base {
-            Ok(p) => p,
-            Err(e) => return self.error(&e),
-        };
-        for text in moves.split_whitespace() {
-            let m = match Move::from_uci(text).or_else(|_| text.parse::<Move>()) {
-                Ok(m) => m,
-                Err(e) => {
-                    return self.error(&format!("bad move `{text}`: {e}; position unchanged"));
-                }
-            };
-            match p.play(m) {
-                Ok(next) => p = next,
-                Err(e) => {
-                    return self.error(&format!(
-                        "illegal move `{text}`: {}; position unchanged",
-                        e.reason
-                    ));
-                }
-            }
+        let read = args.parse::<PositionCommand>().and_then(|c| c.position());
+        match read {
+            Ok(position) => self.position = position,
+            Err(e) => self.error(&format!("{e}; position unchanged")),
         }
-        self.position = p;
     }
 
     fn go(&mut self, args: &str) {
@@ -252,67 +222,12 @@ impl Session {
         if self.busy() {
             return self.error("already searching; send stop first");
         }
-        let mut limits = SearchLimits::default();
-        let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
-        let mut i = 0;
-        let mut any = false;
-        let mut ponder = false;
-        while i < tokens.len() {
-            let key = tokens[i];
-            let val = tokens
-                .get(i + 1)
-                .and_then(|v| v.parse::<i64>().ok())
-                .map(|v| v.max(0) as u64);
-            let mut takes_value = true;
-            match key {
-                "movetime" => limits.movetime = val.map(Duration::from_millis),
-                "wtime" => wtime = val,
-                "btime" => btime = val,
-                "winc" => winc = val.unwrap_or(0),
-                "binc" => binc = val.unwrap_or(0),
-                "depth" => limits.depth = val.map(|v| v as u32),
-                "nodes" => limits.nodes = val,
-                "movestogo" => {}
-                "infinite" => {
-                    limits.infinite = true;
-                    takes_value = false;
-                }
-                "ponder" => {
-                    ponder = true;
-                    takes_value = false;
-                }
-                other => {
-                    return self.error(&format!("unknown go parameter `{other}`"));
-                }
-            }
-            if takes_value {
-                if val.is_none() {
-                    return self.error(&format!("go {key} needs a number"));
-                }
-                i += 2;
-            } else {
-                i += 1;
-            }
-            any = true;
-        }
-        let white = self.position.turn() == amazons_core::Side::First;
-        let (mine, theirs, my_inc, their_inc) = if white {
-            (wtime, btime, winc, binc)
-        } else {
-            (btime, wtime, binc, winc)
+        let go = match args.parse::<GoCommand>() {
+            Ok(go) => go,
+            Err(e) => return self.error(&e.to_string()),
         };
-        if let Some(mine) = mine {
-            limits.clock = Some(ClockLimits {
-                remaining: Duration::from_millis(mine),
-                increment: Duration::from_millis(my_inc),
-                opponent_remaining: Duration::from_millis(theirs.unwrap_or(mine)),
-                opponent_increment: Duration::from_millis(their_inc),
-            });
-        }
-        if !any {
-            limits.infinite = true;
-        }
-        if ponder {
+        let mut limits = go.search_limits(self.position.turn());
+        if go.ponder {
             // Think until `ponderhit` (then with these limits) or `stop`.
             self.ponder_limits = Some(limits);
             limits = SearchLimits {
