@@ -13,8 +13,9 @@
 //! - [`cmd`]: the subcommands: `play` (full screen and plain: loop,
 //!   grammar, transcript), `bot`, `local` (the match, and its two faces),
 //!   `history`.
-//! - [`net`]: the server: address, WebSocket connection, match session,
-//!   match view, seat tokens on disk, HTTP API.
+//! - [`net`]: the server: address, WebSocket connection, match session
+//!   (following the protocol crate's `MatchView`), seat tokens on disk,
+//!   HTTP API.
 //! - [`store`]: this machine: the state directory, finished games, the
 //!   unfinished local game.
 //! - [`tui`]: the full-screen face: terminal, theme, board widget, pointing

@@ -6,8 +6,9 @@
 //!
 //! The JSON bodies of the HTTP API on the same port are here too ([`api`]).
 //!
-//! This crate holds data only: no sockets, no clocks, no rules. Whether a move
-//! is legal is for `amazons-core` to say; what happens when is for the server.
+//! This crate holds data and pure folds of it only: no sockets, no clocks
+//! of its own (time is passed in), no rules. Whether a move is legal is for
+//! `amazons-core` to say; what happens when is for the server.
 //!
 //! # Layout
 //! - [`api`]: the bodies of the HTTP API on the same port ([`Health`],
@@ -23,6 +24,10 @@
 //!   time control bounds, the abort rule), told in `welcome`.
 //! - [`lobby`]: what a client sees of a match: [`MatchSummary`] for lists,
 //!   [`MatchSnapshot`] for the full state, [`Seats`], [`Clocks`], [`MatchStatus`].
+//! - [`match_view`]: [`MatchView`], one match as a party to it follows it (a
+//!   snapshot, then its messages folded in: position, moves, core's clock,
+//!   seats, outcome, rematch offer), for the client and the server's
+//!   computer player alike.
 //! - [`messages`]: [`ClientMessage`], [`ServerMessage`], their types
 //!   [`MessageType`] and [`ServerMessageType`], [`ErrorCode`] and the
 //!   version constant [`PROTOCOL_VERSION`]. Each list of names is written
@@ -48,6 +53,7 @@ pub mod ids;
 pub mod legal;
 pub mod limits;
 pub mod lobby;
+pub mod match_view;
 pub mod messages;
 
 pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
@@ -58,6 +64,7 @@ pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use legal::{ArrowSet, LegalMoves};
 pub use limits::ServerLimits;
 pub use lobby::{Clocks, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
+pub use match_view::{Change, MatchView, SnapshotError};
 pub use messages::{
     ClientMessage, ColorPreference, DecodeError, ErrorCode, MessageType, PROTOCOL_VERSION,
     ServerMessage, ServerMessageType,

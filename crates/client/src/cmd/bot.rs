@@ -12,15 +12,18 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Outcome, PlayerKind, Side};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MatchStatus, MatchSummary, MessageType, ServerMessage,
+    Change, ClientMessage, ErrorCode, MatchId, MatchStatus, MatchSummary, MessageType,
+    ServerMessage,
 };
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::UnboundedSender;
 
-use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
+use amazons_engine::player::{
+    ClockBudget, MoveRequest, PlayerError, PlayerSettings, PlayerSpec, PlayerThread, Reply,
+    ThinkBudget, TimeRule,
+};
 
 use crate::cli::BotArgs;
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::net::match_view::Change;
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
 
@@ -37,20 +40,25 @@ enum Target {
     Fill,
 }
 
-/// An engine's answer, tagged with the match and ply it was for.
-struct Answer {
-    chooser: Box<dyn Player>,
+/// The move the engine is thinking about: the match and ply it is for, and
+/// the engine's answer to come.
+struct Thinking {
+    /// The match.
     match_id: MatchId,
+    /// The ply.
     ply: u32,
-    result: Result<Move, PlayerError>,
+    /// The answer.
+    reply: Reply<Move>,
 }
 
 /// The bot's state between events.
 struct Bot {
     /// What it is looking for.
     target: Target,
-    /// The engine, `None` while it thinks on its own thread.
-    chooser: Option<Box<dyn Player>>,
+    /// The engine, on its own thread (`None` in tests: it never thinks).
+    player: Option<PlayerThread>,
+    /// The move it is thinking about, if any.
+    thinking: Option<Thinking>,
     /// Fixed thinking time per move (`--think`), capped by the clock.
     think: Option<Duration>,
     /// Messages to the server.
@@ -92,6 +100,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         ..PlayerSettings::default()
     })?;
     tracing::info!("playing with {}", chooser.name());
+    let player = PlayerThread::spawn(chooser)?;
     let think = args
         .think
         .map(|secs| Duration::from_secs_f64(secs.max(0.01)));
@@ -102,13 +111,12 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
             kind: PlayerKind::Bot,
         };
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
-        let mut bot = Bot::new(target, Some(chooser), think, connection.outbox.clone());
+        let mut bot = Bot::new(target, Some(player), think, connection.outbox.clone());
         bot.games_limit = args.games;
         // The built-in engine keeps its tree from pondering; an external
         // engine's UCI pondering wants a predicted reply, which we do not
         // make, so it is not asked to.
         bot.ponders = spec.protocol().is_none();
-        let (answers, mut answer_events) = unbounded_channel::<Answer>();
         let mut interrupts = crate::tui::terminal::interrupts();
         let result = loop {
             tokio::select! {
@@ -122,9 +130,9 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
                         Err(e) => break Err(e),
                     }
                 }
-                answer = answer_events.recv() => {
-                    if let Some(answer) = answer {
-                        bot.on_answer(answer);
+                answer = next_answer(&mut bot.thinking) => {
+                    if let Some(thinking) = bot.thinking.take() {
+                        bot.on_answer(thinking.match_id, thinking.ply, answer);
                     }
                 }
                 Some(()) = interrupts.recv() => {
@@ -133,13 +141,27 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
                     }
                 }
             }
-            bot.think_if_our_turn(&answers);
+            bot.think_if_our_turn();
         };
+        // The engine ends before the process does (unless it is thinking:
+        // then it goes with the process, as it would be waited for).
+        let idle = bot.player.take().filter(|_| bot.thinking.is_none());
         drop(bot);
+        if let Some(player) = idle {
+            let _ = player.close().await;
+        }
         // Sends what is queued (a last resignation) before the process ends.
         connection.close().await;
         result
     })
+}
+
+/// The answer of the engine's think in progress (never, when none is).
+async fn next_answer(thinking: &mut Option<Thinking>) -> Result<Move, PlayerError> {
+    match thinking {
+        Some(thinking) => (&mut thinking.reply).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Whether to keep going.
@@ -162,13 +184,14 @@ fn joinable(summary: &MatchSummary) -> bool {
 impl Bot {
     fn new(
         target: Target,
-        chooser: Option<Box<dyn Player>>,
+        player: Option<PlayerThread>,
         think: Option<Duration>,
         outbox: UnboundedSender<ClientMessage>,
     ) -> Bot {
         Bot {
             target,
-            chooser,
+            player,
+            thinking: None,
             think,
             outbox,
             // A bot's seats live as long as the process: two bots of one
@@ -415,8 +438,8 @@ impl Bot {
 
     fn game_finished(&mut self, outcome: Outcome) -> Flow {
         self.games_done += 1;
-        if let Some(chooser) = self.chooser.as_mut() {
-            chooser.stop_pondering();
+        if let Some(player) = self.player.as_ref().filter(|_| self.thinking.is_none()) {
+            player.stop_pondering();
         }
         let Some(view) = self.session.view().cloned() else {
             return Flow::Continue;
@@ -464,26 +487,26 @@ impl Bot {
         Flow::Continue
     }
 
-    fn on_answer(&mut self, answer: Answer) {
-        self.chooser = Some(answer.chooser);
+    /// The engine's answer for `ply` of `match_id`: played if the game is
+    /// still there, else dropped.
+    fn on_answer(&mut self, match_id: MatchId, ply: u32, result: Result<Move, PlayerError>) {
         let Some(view) = self.session.view() else {
             return;
         };
-        if view.id != answer.match_id || view.ply() != answer.ply || !self.session.can_move() {
+        if view.id != match_id || view.ply() != ply || !self.session.can_move() {
             return;
         }
-        let match_id = view.id;
-        match answer.result {
+        match result {
             Ok(m) => {
                 if let Err(e) = self.session.play(m) {
                     tracing::error!("the engine's move {m} cannot be sent ({e}); resigning");
-                    self.gave_up = Some((match_id, answer.ply));
+                    self.gave_up = Some((match_id, ply));
                     let _ = self.session.resign();
                 }
             }
             Err(e) => {
                 // Remember the ply so the failed engine is not asked again.
-                self.gave_up = Some((match_id, answer.ply));
+                self.gave_up = Some((match_id, ply));
                 tracing::error!("the engine gave up in match {match_id} ({e}); resigning");
                 let _ = self.session.resign();
             }
@@ -491,10 +514,10 @@ impl Bot {
         self.flush();
     }
 
-    fn think_if_our_turn(&mut self, answers: &UnboundedSender<Answer>) {
+    fn think_if_our_turn(&mut self) {
         // A side with no legal move has lost: the server's game_over is on its
         // way, so there is nothing to think about.
-        if !self.session.can_move() {
+        if !self.session.can_move() || self.thinking.is_some() {
             return;
         }
         let Some(view) = self.session.view().filter(|v| v.position.has_legal_move()) else {
@@ -503,45 +526,26 @@ impl Bot {
         if self.gave_up == Some((view.id, view.ply())) {
             return;
         }
-        let Some(mut chooser) = self.chooser.take() else {
+        let Some(player) = &self.player else {
             return;
         };
-        let budget = view.budget(self.think, Instant::now());
-        let (match_id, ply, start, moves, position) = (
-            view.id,
-            view.ply(),
-            view.start,
-            view.moves.clone(),
-            view.position,
-        );
-        let new_game = ply < 2;
-        let answers = answers.clone();
-        let ponders = self.ponders;
-        std::thread::spawn(move || {
-            let mut result = Ok(());
-            if new_game {
-                result = chooser.new_game();
-            }
-            // Choose, then think on the opponent's time (with the engine's own
-            // threads, at most PONDER_LIMIT): the next choose starts from
-            // what it found.
-            let result = result.and_then(|()| {
-                chooser.choose_then_ponder(
-                    GameSoFar {
-                        start,
-                        moves: &moves,
-                        position,
-                    },
-                    budget,
-                    ponders.then_some(PONDER_LIMIT),
-                )
-            });
-            let _ = answers.send(Answer {
-                chooser,
-                match_id,
-                ply,
-                result,
-            });
+        let clocks = ClockBudget::at(&view.clock, Instant::now());
+        let rule = TimeRule::across_network(self.think);
+        let ply = view.ply();
+        // Choose, then think on the opponent's time (with the engine's own
+        // threads, at most PONDER_LIMIT): the next choose starts from what
+        // it found.
+        let request = MoveRequest {
+            start: view.start,
+            moves: view.moves.clone(),
+            budget: ThinkBudget::under_clock(clocks, &view.position, rule),
+            new_game: ply < 2,
+            ponder: self.ponders.then_some(PONDER_LIMIT),
+        };
+        self.thinking = Some(Thinking {
+            match_id: view.id,
+            ply,
+            reply: player.choose(request),
         });
     }
 }
@@ -550,7 +554,7 @@ impl Bot {
 mod tests {
     use super::*;
     use amazons_protocol::SeatToken;
-    use tokio::sync::mpsc::UnboundedReceiver;
+    use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
     const OLD: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
     const NEW: &str = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b";

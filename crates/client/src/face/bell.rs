@@ -6,9 +6,7 @@
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use amazons_protocol::MatchId;
-
-use crate::net::match_view::MatchView;
+use amazons_protocol::{MatchId, MatchView};
 
 /// What the bell is rung for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -5,7 +5,8 @@
 //! - `address`: a server's address, checked, and failures explained.
 //! - `connection`: the WebSocket connection actor with reconnects and a
 //!   closing handle.
-//! - `match_view`: one server match as this client follows it.
+//! (The match followed is `amazons_protocol::MatchView`, the fold the
+//! server's computer player uses too.)
 //! - `session`: the match session of a connection (view, seat token, join
 //!   in progress, move in flight; events in, messages out).
 //! - [`seat_store`]: seat tokens on disk, so a restarted client resumes.
@@ -14,6 +15,5 @@
 pub(crate) mod address;
 pub(crate) mod connection;
 pub(crate) mod http;
-pub(crate) mod match_view;
 pub mod seat_store;
 pub(crate) mod session;

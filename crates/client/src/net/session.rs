@@ -19,14 +19,12 @@
 
 use std::time::Instant;
 
+use crate::net::seat_store::SeatStore;
 use amazons_core::{Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, MessageType,
-    SeatToken, ServerMessage,
+    Change, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus,
+    MatchView, MessageType, SeatToken, ServerMessage,
 };
-
-use crate::net::match_view::{Change, MatchView};
-use crate::net::seat_store::SeatStore;
 
 /// What the session waits for the server to give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,3 +5,17 @@
 
 pub mod plain;
 pub mod tui;
+
+use amazons_core::Side;
+use amazons_protocol::MatchView;
+
+/// A player's name as both faces show it, or `(free seat)`.
+fn seat_label(view: &MatchView, side: Side) -> String {
+    view.seats.get(side).map_or_else(
+        || "(free seat)".into(),
+        |seat| {
+            let away = if seat.connected { "" } else { " (away)" };
+            format!("{}{away}", seat.name)
+        },
+    )
+}

@@ -8,16 +8,16 @@
 use std::time::{Duration, Instant};
 
 use amazons_core::{BySide, Outcome, PlayerKind, Side};
-use amazons_protocol::{ClientMessage, MatchStatus, ServerMessage};
+use amazons_protocol::{Change, ClientMessage, MatchStatus, MatchView, ServerMessage};
 use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
+use super::seat_label;
 use crate::cli::PlayArgs;
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
 use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::net::match_view::{Change, MatchView};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
 use crate::store::state_dir::state_dir;
@@ -151,7 +151,7 @@ impl PlayTui {
             screen.premove = None;
         }
         screen.show_game(view.position, view.moves.clone(), view.moves.len());
-        screen.names = BySide::from_fn(|side| view.name(side));
+        screen.names = BySide::from_fn(|side| seat_label(view, side));
         screen.clock = view.clock;
         screen.waiting = view.status == MatchStatus::Waiting;
         screen.caption = format!("match {}", view.id);
@@ -193,7 +193,7 @@ impl PlayTui {
             }
             Some(_) => format!(
                 "GAME ON — you play black; {} (white) moves first",
-                view.name(Side::First)
+                seat_label(view, Side::First)
             ),
             None => "GAME ON".into(),
         }

@@ -29,13 +29,12 @@ use std::io::Write;
 use std::time::Instant;
 
 use amazons_core::PlayerKind;
-use amazons_protocol::{ClientMessage, ComputerOffer, MatchId, MatchStatus, ServerMessage};
+use amazons_protocol::{Change, ClientMessage, ComputerOffer, MatchId, MatchStatus, ServerMessage};
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::cli::PlayArgs;
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
-use crate::net::match_view::Change;
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
 use crate::store::state_dir::state_dir;

@@ -7,11 +7,13 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use amazons_core::Side;
-use amazons_protocol::{ComputerOffer, MatchStatus, MatchSummary, ServerMessage};
+use amazons_protocol::{
+    Change, ComputerOffer, MatchStatus, MatchSummary, MatchView, ServerMessage,
+};
 
+use crate::cmd::play::seat_label;
 use crate::face::labels::{format_clock, move_number, status_word};
 use crate::face::text_board::board_text;
-use crate::net::match_view::{Change, MatchView};
 use crate::net::session::SessionEvent;
 use crate::tui::computer_form;
 
@@ -31,14 +33,14 @@ pub(super) fn board(out: &mut impl Write, view: Option<&MatchView>) -> io::Resul
     writeln!(
         out,
         "black: {}{}",
-        view.name(Side::Second),
+        seat_label(view, Side::Second),
         clock(Side::Second)
     )?;
     writeln!(out, "{}", board_text(&view.position))?;
     writeln!(
         out,
         "white: {}{}",
-        view.name(Side::First),
+        seat_label(view, Side::First),
         clock(Side::First)
     )?;
     match (view.outcome, view.status) {
@@ -165,16 +167,16 @@ pub(super) fn change(
             None => writeln!(
                 out,
                 "white: {}  black: {}  ({} watching)",
-                view.name(Side::First),
-                view.name(Side::Second),
+                seat_label(view, Side::First),
+                seat_label(view, Side::Second),
                 view.spectators
             ),
         },
         Change::Started => writeln!(
             out,
             "game started: {} (white) vs {} (black)",
-            view.name(Side::First),
-            view.name(Side::Second)
+            seat_label(view, Side::First),
+            seat_label(view, Side::Second)
         ),
         Change::Moved(m) => {
             let (ply, mover) = (view.ply() - 1, view.position.turn().opponent());

@@ -1,14 +1,23 @@
-//! One server match as this client knows it: built from a `snapshot`, kept up
-//! to date by the match's events, checked move by move with the rules. Shared
-//! by the full-screen and plain `play` and by `bot`.
+//! One match as a party to it follows it: built from a `snapshot`, kept up
+//! to date by the match's messages (`seats_changed`, `game_started`,
+//! `move_played`, `game_over`, rematch offers), each move checked with
+//! core's rules. A pure fold, with the time a message arrived passed in as
+//! a value: the clocks are core's [`Clock`], rebuilt from every report and
+//! counting down from its arrival.
+//!
+//! Every Rust party follows a match this way: the client's faces and bot,
+//! and the server's computer player. (The web page has its own, in
+//! `web/assets/js/state.js`.)
 
 use std::time::{Duration, Instant};
 
 use amazons_core::{BySide, Clock, Move, Outcome, Position, Side, TimeControl};
-use amazons_engine::player::{ClockBudget, ThinkBudget};
-use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage};
 
-/// What an event did to the match.
+use crate::ids::{MatchId, SeatToken};
+use crate::lobby::{Clocks, MatchSnapshot, MatchStatus, Seats};
+use crate::messages::ServerMessage;
+
+/// What a message did to the match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     /// Not about this match, or nothing to show.
@@ -21,19 +30,35 @@ pub enum Change {
     Moved(Move),
     /// The game ended.
     Over(Outcome),
-    /// The event does not follow from what we know (a missed move): ask the
-    /// server for a snapshot.
+    /// The message does not follow from what we know (a missed move): ask
+    /// the server for a snapshot.
     OutOfStep,
 }
 
-/// A match seen by this client.
+/// A snapshot that does not describe a game (the server never sends one).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    /// `initial_fen` is no position.
+    #[error("the snapshot's initial_fen is no position: {0}")]
+    BadFen(String),
+    /// A move of the game is against the rules where it was played.
+    #[error("the snapshot's move at ply {ply} is illegal: {reason}")]
+    IllegalMove {
+        /// Its ply.
+        ply: usize,
+        /// Why the rules refuse it.
+        reason: String,
+    },
+}
+
+/// A match as its party follows it.
 #[derive(Clone, Debug)]
 pub struct MatchView {
     /// The match.
     pub id: MatchId,
     /// Our seat, if we play in it.
     pub you: Option<Side>,
-    /// Our seat token (to resume after a reconnect).
+    /// Our seat token (to resume after a reconnect), when we hold one.
     pub token: Option<SeatToken>,
     /// Who sits where.
     pub seats: Seats,
@@ -60,11 +85,7 @@ pub struct MatchView {
 
 /// The server's clock report as core's clock, the running side counting
 /// down from `now`.
-fn clock_from(
-    control: TimeControl,
-    report: Option<amazons_protocol::Clocks>,
-    now: Instant,
-) -> Clock {
+fn clock_from(control: TimeControl, report: Option<Clocks>, now: Instant) -> Clock {
     match report {
         None => Clock::new(control),
         Some(report) => {
@@ -80,17 +101,22 @@ fn clock_from(
 }
 
 impl MatchView {
-    /// The match as a snapshot shows it; `token` is ours if we hold a seat.
+    /// The match as a snapshot that arrived at `now` shows it; `token` is
+    /// ours if we hold a seat.
     pub fn from_snapshot(
         snapshot: &MatchSnapshot,
         token: Option<SeatToken>,
         now: Instant,
-    ) -> anyhow::Result<MatchView> {
-        let start = Position::from_fen(&snapshot.initial_fen)?;
-        let mut position = start;
+    ) -> Result<MatchView, SnapshotError> {
+        let start = Position::from_fen(&snapshot.initial_fen)
+            .map_err(|e| SnapshotError::BadFen(e.to_string()))?;
         let moves: Vec<Move> = snapshot.moves.iter().map(|m| m.mv).collect();
-        for m in &moves {
-            position = position.play(*m)?;
+        let mut position = start;
+        for (ply, m) in moves.iter().enumerate() {
+            position = position.play(*m).map_err(|e| SnapshotError::IllegalMove {
+                ply,
+                reason: e.reason.to_string(),
+            })?;
         }
         Ok(MatchView {
             id: snapshot.match_id,
@@ -121,18 +147,13 @@ impl MatchView {
             && self.you == Some(self.position.turn())
     }
 
-    /// A player's name, or `(free seat)`.
-    pub fn name(&self, side: Side) -> String {
-        self.seats.get(side).map_or_else(
-            || "(free seat)".into(),
-            |seat| {
-                let away = if seat.connected { "" } else { " (away)" };
-                format!("{}{away}", seat.name)
-            },
-        )
+    /// Whether the player on `side` is connected (a free seat is not).
+    pub fn connected(&self, side: Side) -> bool {
+        self.seats.get(side).is_some_and(|seat| seat.connected)
     }
 
-    /// Applies one server message (ignored unless it is about this match).
+    /// Applies one server message that arrived at `now` (ignored unless it
+    /// is about this match).
     pub fn apply(&mut self, message: &ServerMessage, now: Instant) -> Change {
         match message {
             ServerMessage::SeatsChanged {
@@ -213,47 +234,12 @@ impl MatchView {
             _ => Change::Nothing,
         }
     }
-
-    /// The thinking budget for our move now: the server's clocks less a
-    /// safety margin for the network and for answering, or `fixed` per move
-    /// (capped by the clock) when given. Untimed games use `fixed` or 1 s.
-    pub fn budget(&self, fixed: Option<Duration>, now: Instant) -> ThinkBudget {
-        let TimeControl::Fischer { increment_ms, .. } = self.time_control else {
-            return ThinkBudget {
-                movetime: Some(fixed.unwrap_or(Duration::from_secs(1))),
-                clocks: None,
-            };
-        };
-        let increment = Duration::from_millis(increment_ms);
-        let remaining = BySide::from_fn(|side| self.clock.remaining(side, now).unwrap_or_default());
-        let me = self.position.turn();
-        let margin = Duration::from_millis(150) + remaining[me] / 20;
-        let mut safe = remaining;
-        safe[me] = remaining[me]
-            .saturating_sub(margin)
-            .max(Duration::from_millis(20));
-        match fixed {
-            Some(fixed) => {
-                let share = safe[me] / 10 + increment.mul_f64(0.8);
-                ThinkBudget {
-                    movetime: Some(fixed.min(share).min(safe[me])),
-                    clocks: None,
-                }
-            }
-            None => ThinkBudget {
-                movetime: None,
-                clocks: Some(ClockBudget {
-                    remaining: safe,
-                    increment: BySide::both(increment),
-                }),
-            },
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_core::EndReason;
 
     fn snapshot() -> MatchSnapshot {
         let json = r#"{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"black","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":{"name":"bob","kind":"human","connected":true}},"spectators":0,"status":"playing","time_control":{"kind":"fischer","initial_ms":300000,"increment_ms":2000},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{"move":"d1-d7/g7","time_ms":4100,"clock_ms":297900}],"fen":"3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1","ply":1,"turn":"black","clocks":{"white_ms":297900,"black_ms":300000,"running":"black"},"outcome":null,"rematch_offer":null}"#;
@@ -263,14 +249,14 @@ mod tests {
         }
     }
 
-    fn moved(ply: u32, mv: &str) -> ServerMessage {
+    fn moved(ply: u32, mv: &str, clocks: Option<Clocks>) -> ServerMessage {
         ServerMessage::MovePlayed {
             match_id: snapshot().match_id,
             ply,
             mv: mv.into(),
             side: Side::Second,
             time_ms: 10,
-            clocks: None,
+            clocks,
             fen: None,
         }
     }
@@ -285,37 +271,123 @@ mod tests {
             view.clock.remaining(Side::Second, now),
             Some(Duration::from_secs(300))
         );
-        assert_eq!(view.apply(&moved(0, "d1-d7/g7"), now), Change::Nothing);
-        assert_eq!(view.apply(&moved(2, "d7-d8/d9"), now), Change::OutOfStep);
         assert_eq!(
-            view.apply(&moved(1, "a7-a4/a5"), now),
+            view.apply(&moved(0, "d1-d7/g7", None), now),
+            Change::Nothing
+        );
+        assert_eq!(
+            view.apply(&moved(2, "d7-d8/d9", None), now),
+            Change::OutOfStep
+        );
+        assert_eq!(
+            view.apply(&moved(1, "a7-a4/a5", None), now),
             Change::OutOfStep,
             "illegal"
         );
         let m: Move = "a7-b7/c7".parse().unwrap();
-        assert_eq!(view.apply(&moved(1, "a7 b7 c7"), now), Change::Moved(m));
+        assert_eq!(
+            view.apply(&moved(1, "a7 b7 c7", None), now),
+            Change::Moved(m)
+        );
         assert!(!view.our_turn());
     }
 
     #[test]
-    fn budgets_keep_a_margin_and_cap_fixed_times() {
+    fn the_clock_is_the_last_report_counting_down_from_its_arrival() {
         let now = Instant::now();
-        let view = MatchView::from_snapshot(&snapshot(), None, now).unwrap();
-        let budget = view.budget(None, now);
-        let clocks = budget.clocks.unwrap();
-        assert!(
-            clocks.remaining.second < Duration::from_secs(290),
-            "{clocks:?}"
-        );
-        assert_eq!(clocks.remaining.first, Duration::from_millis(297_900));
-        let fixed = view.budget(Some(Duration::from_secs(100)), now);
-        assert!(
-            fixed.movetime.unwrap() < Duration::from_secs(40),
-            "{fixed:?}"
-        );
+        let mut view = MatchView::from_snapshot(&snapshot(), None, now).unwrap();
+        let later = now + Duration::from_secs(4);
         assert_eq!(
-            view.budget(Some(Duration::from_secs(1)), now).movetime,
-            Some(Duration::from_secs(1))
+            view.clock.remaining_both(later),
+            Some(BySide::new(
+                Duration::from_millis(297_900),
+                Duration::from_millis(296_000)
+            ))
         );
+        let report = Clocks {
+            white_ms: 297_900,
+            black_ms: 298_000,
+            running: Some(Side::First),
+        };
+        view.apply(&moved(1, "a7-b7/c7", Some(report)), later);
+        assert_eq!(view.clock.running(), Some(Side::First));
+        assert_eq!(
+            view.clock.remaining_both(later),
+            Some(BySide::new(
+                Duration::from_millis(297_900),
+                Duration::from_millis(298_000)
+            )),
+            "as reported, at the moment it arrived"
+        );
+    }
+
+    #[test]
+    fn seats_the_start_the_end_and_rematch_offers() {
+        let now = Instant::now();
+        let mut view = MatchView::from_snapshot(&snapshot(), None, now).unwrap();
+        let id = view.id;
+        let mut seats = view.seats.clone();
+        seats.white.as_mut().unwrap().connected = false;
+        let changed = ServerMessage::SeatsChanged {
+            match_id: id,
+            seats: seats.clone(),
+            spectators: 2,
+        };
+        assert_eq!(view.apply(&changed, now), Change::Seats);
+        assert!(!view.connected(Side::First) && view.connected(Side::Second));
+        assert_eq!(view.spectators, 2);
+        let started = ServerMessage::GameStarted {
+            match_id: id,
+            seats,
+            clocks: None,
+        };
+        assert_eq!(view.apply(&started, now), Change::Started);
+        let over = ServerMessage::GameOver {
+            match_id: id,
+            winner: Some(Side::Second),
+            reason: EndReason::Resignation,
+            clocks: None,
+            record_id: None,
+        };
+        let outcome = Outcome::win(Side::Second, EndReason::Resignation);
+        assert_eq!(view.apply(&over, now), Change::Over(outcome));
+        assert_eq!(view.status, MatchStatus::Finished);
+        assert!(!view.our_turn());
+        assert_eq!(view.apply(&over, now), Change::Nothing, "once");
+        let offer = ServerMessage::RematchOffered {
+            match_id: id,
+            by: Side::First,
+        };
+        assert_eq!(view.apply(&offer, now), Change::Seats);
+        assert_eq!(view.rematch_offer, Some(Side::First));
+        let declined = ServerMessage::RematchDeclined {
+            match_id: id,
+            by: Side::Second,
+        };
+        assert_eq!(view.apply(&declined, now), Change::Seats);
+        assert_eq!(view.rematch_offer, None);
+        // Another match's messages change nothing.
+        let other = ServerMessage::RematchOffered {
+            match_id: MatchId::random(),
+            by: Side::First,
+        };
+        assert_eq!(view.apply(&other, now), Change::Nothing);
+        assert_eq!(view.rematch_offer, None);
+    }
+
+    #[test]
+    fn a_snapshot_that_is_no_game_is_an_error() {
+        let now = Instant::now();
+        let mut bad_fen = snapshot();
+        bad_fen.initial_fen = "nonsense".into();
+        assert!(matches!(
+            MatchView::from_snapshot(&bad_fen, None, now),
+            Err(SnapshotError::BadFen(_))
+        ));
+        let mut illegal = snapshot();
+        illegal.moves[0].mv = "a1-a2/a3".parse().unwrap();
+        let error = MatchView::from_snapshot(&illegal, None, now).unwrap_err();
+        assert!(matches!(error, SnapshotError::IllegalMove { ply: 0, .. }));
+        assert!(error.to_string().contains("ply 0"), "{error}");
     }
 }
