@@ -1,12 +1,15 @@
 //! What the computer knows of the match it sits in, and what it decides to
-//! do: a pure fold of the server messages its connection receives into
-//! [`Action`]s, with no runtime, channel or engine inside (its unit tests
-//! feed it messages). The task around it (`task.rs`) carries the actions
-//! out: thinks on the pool, sends requests, holds the game slot.
+//! do: the match followed as the protocol crate's [`MatchView`] (the same
+//! fold of server messages the client uses), and a pure fold of those
+//! messages into [`Action`]s, with no runtime, channel or engine inside
+//! (its unit tests feed it messages, with the time they arrived). The task
+//! around it (`task.rs`) carries the actions out: thinks on the computer's
+//! threads, sends requests, holds the game slot.
 //!
 //! The policy, in one place:
 //! - it thinks when the game is on and it is its turn, once per ply;
-//! - its budget is its think time, bounded by its clock ([`think_budget`]);
+//! - its budget is its think time, bounded by its clock (the engine's
+//!   `ThinkBudget::under_clock` with `TimeRule::think_time`);
 //! - a move the match refuses as illegal makes it give up (`illegal_move`);
 //! - after the game it accepts a rematch offer and never offers one itself;
 //!   it leaves a finished match once its opponent is gone (at once when the
@@ -14,12 +17,13 @@
 //!   rematch of;
 //! - it stops when its match is cleared away or its seat is taken over.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use amazons_core::{BySide, EndReason, Move, Position, Side, TimeControl};
-use amazons_engine::player::{ClockBudget, ThinkBudget};
-use amazons_engine::{ClockLimits, SearchLimits};
-use amazons_protocol::{Clocks, ErrorCode, MatchId, MessageType, Seats, ServerMessage};
+use amazons_core::{EndReason, Move, Position, Side};
+use amazons_engine::player::{ClockBudget, ThinkBudget, TimeRule};
+use amazons_protocol::{
+    Change, ErrorCode, MatchId, MatchStatus, MatchView, MessageType, ServerMessage,
+};
 
 /// A move to think about: the game so far and the budget.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +46,7 @@ pub struct Think {
 /// What the computer does next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Think about a move (on the pool), then [`Mind::thought`].
+    /// Think about a move (on its thread), then [`Mind::thought`].
     Think(Think),
     /// Play this move.
     Move {
@@ -85,28 +89,13 @@ struct Seat {
     match_id: MatchId,
     /// The computer's side.
     side: Side,
-    /// Where the game started (from the snapshot).
-    start: Position,
-    /// The moves so far.
-    moves: Vec<Move>,
-    /// The position now.
-    position: Position,
-    /// The clock rules.
-    time_control: TimeControl,
-    /// The clocks as last reported.
-    clocks: Option<Clocks>,
-    /// Whether a snapshot has arrived (before it, nothing is known).
-    known: bool,
-    /// Whether both seats are taken and the game is on.
-    playing: bool,
-    /// Whether the game has ended.
-    over: bool,
+    /// The match as followed, from its snapshot on (before it, nothing is
+    /// known).
+    view: Option<MatchView>,
     /// The ply it last thought about, so it thinks once per ply.
     asked: Option<u32>,
     /// Whether its engine still has to hear `new_game`.
     new_game: bool,
-    /// Whether the opponent was connected, as last seen.
-    opponent_here: bool,
 }
 
 impl Seat {
@@ -114,18 +103,23 @@ impl Seat {
         Seat {
             match_id,
             side,
-            start: Position::start(),
-            moves: Vec::new(),
-            position: Position::start(),
-            time_control: TimeControl::Untimed,
-            clocks: None,
-            known: false,
-            playing: false,
-            over: false,
+            view: None,
             asked: None,
             new_game: true,
-            opponent_here: true,
         }
+    }
+
+    /// Whether the game is known to have ended.
+    fn over(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| v.outcome.is_some())
+    }
+
+    /// Whether the opponent (the other seat) is connected, as last seen (so
+    /// before the snapshot).
+    fn opponent_here(&self) -> bool {
+        self.view
+            .as_ref()
+            .is_none_or(|v| v.connected(self.side.opponent()))
     }
 }
 
@@ -158,15 +152,16 @@ impl Mind {
         self.seat.as_ref().map(|s| s.match_id)
     }
 
-    /// What to do about one message from the server.
-    pub fn on_message(&mut self, message: &ServerMessage) -> Vec<Action> {
+    /// What to do about one message from the server, which arrived at
+    /// `now` (its clocks count from then).
+    pub fn on_message(&mut self, message: &ServerMessage, now: Instant) -> Vec<Action> {
         let mut actions = Vec::new();
         if let ServerMessage::Joined { match_id, seat, .. } = message {
             if self.match_id() != Some(*match_id) {
                 // A new match (the first, or a rematch): leave the old one,
                 // which is over by now.
                 if let Some(old) = self.seat.take()
-                    && old.over
+                    && old.over()
                 {
                     actions.push(Action::Leave(old.match_id));
                 }
@@ -183,128 +178,110 @@ impl Mind {
         }
         match message {
             ServerMessage::Snapshot(snapshot) => {
-                let Ok(start) = snapshot.initial_fen.parse::<Position>() else {
+                let Ok(view) = MatchView::from_snapshot(snapshot, None, now) else {
                     return actions;
                 };
-                let mut position = start;
-                for m in &snapshot.moves {
-                    match position.play(m.mv) {
-                        Ok(next) => position = next,
-                        Err(_) => return actions,
-                    }
-                }
-                seat.start = start;
-                seat.moves = snapshot.moves.iter().map(|m| m.mv).collect();
-                seat.position = position;
-                seat.time_control = snapshot.time_control;
-                seat.clocks = snapshot.clocks;
-                seat.known = true;
-                seat.playing = snapshot.status == amazons_protocol::MatchStatus::Playing;
-                seat.opponent_here = opponent_here(&snapshot.seats, seat.side);
-                if snapshot.outcome.is_some() && !seat.over {
-                    seat.over = true;
+                let knew_the_end = seat.over();
+                seat.view = Some(view);
+                if seat.over() && !knew_the_end {
                     actions.push(Action::GameEnded);
                 }
-                if seat.over && !seat.opponent_here {
+                if seat.over() && !seat.opponent_here() {
                     actions.push(Action::Leave(seat.match_id));
                     actions.push(Action::Stop);
                 }
             }
-            ServerMessage::GameStarted { clocks, seats, .. } => {
-                seat.playing = true;
-                seat.clocks = *clocks;
-                seat.opponent_here = opponent_here(seats, seat.side);
-            }
-            ServerMessage::MovePlayed {
-                ply, mv, clocks, ..
-            } => {
-                if *ply as usize == seat.moves.len()
-                    && let Ok(m) = mv.parse::<Move>()
-                    && let Ok(next) = seat.position.play(m)
-                {
-                    seat.moves.push(m);
-                    seat.position = next;
+            _ => {
+                // The view first (its fold), then the computer's policy.
+                let change = seat.view.as_mut().map(|view| view.apply(message, now));
+                if change == Some(Change::OutOfStep) {
+                    // Its queue loses nothing, so this would be a server
+                    // bug: it waits for the next snapshot.
+                    tracing::warn!(match_id = %seat.match_id, "the computer is out of step with its match");
                 }
-                seat.clocks = *clocks;
-            }
-            ServerMessage::GameOver { .. } if !seat.over => {
-                seat.over = true;
-                actions.push(Action::GameEnded);
-                if !seat.opponent_here {
-                    // It ended with the opponent away (abandonment): nobody
-                    // is left to ask for a rematch.
-                    actions.push(Action::Leave(seat.match_id));
-                    actions.push(Action::Stop);
+                match message {
+                    ServerMessage::GameOver { .. } if matches!(change, Some(Change::Over(_))) => {
+                        actions.push(Action::GameEnded);
+                        if !seat.opponent_here() {
+                            // It ended with the opponent away (abandonment):
+                            // nobody is left to ask for a rematch.
+                            actions.push(Action::Leave(seat.match_id));
+                            actions.push(Action::Stop);
+                        }
+                    }
+                    ServerMessage::SeatsChanged { .. } if seat.over() && !seat.opponent_here() => {
+                        actions.push(Action::Leave(seat.match_id));
+                        actions.push(Action::Stop);
+                    }
+                    ServerMessage::RematchOffered { by, .. } if seat.over() && *by != seat.side => {
+                        actions.push(Action::AcceptRematch {
+                            match_id: seat.match_id,
+                            new_side: seat.side.opponent(),
+                        });
+                    }
+                    ServerMessage::Error {
+                        code,
+                        reply_to,
+                        message,
+                        ..
+                    } => match (reply_to, code) {
+                        (
+                            Some(MessageType::Move),
+                            ErrorCode::IllegalMove | ErrorCode::BadMoveText,
+                        ) if !seat.over() => {
+                            tracing::warn!(match_id = %seat.match_id, "the computer's move was refused: {message}");
+                            actions.push(Action::GiveUp {
+                                match_id: seat.match_id,
+                                reason: EndReason::IllegalMove,
+                            });
+                        }
+                        (Some(MessageType::AcceptRematch), _) => {
+                            actions.push(Action::RematchRefused);
+                        }
+                        _ => {
+                            tracing::debug!(match_id = %seat.match_id, ?code, "the computer was refused: {message}");
+                        }
+                    },
+                    ServerMessage::MatchRemoved { .. } | ServerMessage::Replaced { .. } => {
+                        actions.push(Action::Stop);
+                    }
+                    _ => {}
                 }
             }
-            ServerMessage::RematchOffered { by, .. } if seat.over && *by != seat.side => {
-                actions.push(Action::AcceptRematch {
-                    match_id: seat.match_id,
-                    new_side: seat.side.opponent(),
-                });
-            }
-            ServerMessage::SeatsChanged { seats, .. } => {
-                seat.opponent_here = opponent_here(seats, seat.side);
-                if seat.over && !seat.opponent_here {
-                    actions.push(Action::Leave(seat.match_id));
-                    actions.push(Action::Stop);
-                }
-            }
-            ServerMessage::Error {
-                code,
-                reply_to,
-                message,
-                ..
-            } => match (reply_to, code) {
-                (Some(MessageType::Move), ErrorCode::IllegalMove | ErrorCode::BadMoveText)
-                    if !seat.over =>
-                {
-                    tracing::warn!(match_id = %seat.match_id, "the computer's move was refused: {message}");
-                    actions.push(Action::GiveUp {
-                        match_id: seat.match_id,
-                        reason: EndReason::IllegalMove,
-                    });
-                }
-                (Some(MessageType::AcceptRematch), _) => actions.push(Action::RematchRefused),
-                _ => {
-                    tracing::debug!(match_id = %seat.match_id, ?code, "the computer was refused: {message}");
-                }
-            },
-            ServerMessage::MatchRemoved { .. } | ServerMessage::Replaced { .. } => {
-                actions.push(Action::Stop);
-            }
-            _ => {}
         }
-        if let Some(think) = self.next_think() {
+        if let Some(think) = self.next_think(now) {
             actions.push(Action::Think(think));
         }
         actions
     }
 
-    /// The move to think about now, if the game is on, it is the computer's
-    /// turn and it has not thought about this ply yet.
-    fn next_think(&mut self) -> Option<Think> {
+    /// The move to think about at `now`, if the game is on, it is the
+    /// computer's turn and it has not thought about this ply yet.
+    fn next_think(&mut self, now: Instant) -> Option<Think> {
         let seat = self.seat.as_mut()?;
-        let ply = seat.position.ply();
-        if !seat.known
-            || !seat.playing
-            || seat.over
-            || seat.position.turn() != seat.side
-            || seat.position.is_game_over()
+        let view = seat.view.as_ref()?;
+        let ply = view.position.ply();
+        if view.status != MatchStatus::Playing
+            || view.outcome.is_some()
+            || view.position.turn() != seat.side
+            || view.position.is_game_over()
             || seat.asked == Some(ply)
         {
             return None;
         }
-        seat.asked = Some(ply);
-        let new_game = std::mem::take(&mut seat.new_game);
-        Some(Think {
+        let clocks = ClockBudget::at(&view.clock, now);
+        let budget =
+            ThinkBudget::under_clock(clocks, &view.position, TimeRule::think_time(self.think));
+        let think = Think {
             match_id: seat.match_id,
             ply,
-            start: seat.start,
-            moves: seat.moves.clone(),
-            budget: think_budget(self.think, seat.time_control, seat.clocks, &seat.position),
-            new_game,
-        })
+            start: view.start,
+            moves: view.moves.clone(),
+            budget,
+            new_game: std::mem::take(&mut seat.new_game),
+        };
+        seat.asked = Some(ply);
+        Some(think)
     }
 
     /// The engine's answer for `ply` of `match_id`: the move to play, the
@@ -317,7 +294,8 @@ impl Mind {
         answer: Result<Move, EndReason>,
     ) -> Option<Action> {
         let seat = self.seat.as_ref()?;
-        if seat.match_id != match_id || seat.over || seat.position.ply() != ply {
+        let view = seat.view.as_ref()?;
+        if seat.match_id != match_id || view.outcome.is_some() || view.position.ply() != ply {
             return None;
         }
         Some(match answer {
@@ -327,53 +305,11 @@ impl Mind {
     }
 }
 
-/// Whether the computer's opponent (the other seat) is connected.
-fn opponent_here(seats: &Seats, side: Side) -> bool {
-    seats.get(side.opponent()).is_some_and(|s| s.connected)
-}
-
-/// The budget of one move: the think time, bounded by what the engine's own
-/// time management would spend from the clock (so a computer short of time
-/// plays faster, never flags because of its think time). The clocks are
-/// handed over too, for engines that manage their own time.
-pub fn think_budget(
-    think: Duration,
-    time_control: TimeControl,
-    clocks: Option<Clocks>,
-    position: &Position,
-) -> ThinkBudget {
-    let (TimeControl::Fischer { increment_ms, .. }, Some(clocks)) = (time_control, clocks) else {
-        return ThinkBudget::movetime(think);
-    };
-    let increment = Duration::from_millis(increment_ms);
-    let remaining = BySide::new(
-        Duration::from_millis(clocks.white_ms),
-        Duration::from_millis(clocks.black_ms),
-    );
-    let side = position.turn();
-    let limits = SearchLimits::clock(ClockLimits {
-        remaining: remaining[side],
-        increment,
-        opponent_remaining: remaining[side.opponent()],
-        opponent_increment: increment,
-    });
-    let from_clock = amazons_engine::time::allocate(&limits, position)
-        .hard
-        .unwrap_or(think);
-    ThinkBudget {
-        movetime: Some(think.min(from_clock)),
-        clocks: Some(ClockBudget {
-            remaining,
-            increment: BySide::both(increment),
-        }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_core::{Outcome, PlayerKind, RecordedMove};
-    use amazons_protocol::{MatchSnapshot, MatchStatus, SeatInfo, SeatToken};
+    use amazons_core::{Outcome, PlayerKind, RecordedMove, TimeControl};
+    use amazons_protocol::{Clocks, MatchSnapshot, SeatInfo, SeatToken, Seats};
 
     const THINK: Duration = Duration::from_millis(500);
 
@@ -463,15 +399,21 @@ mod tests {
     /// Seated black in match 1, the game on at ply 0 (white to move).
     fn seated_black() -> Mind {
         let mut mind = Mind::new(THINK);
-        assert!(mind.on_message(&joined(id(1), Side::Second)).is_empty());
-        assert!(thinks(&mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing))).is_empty());
+        assert!(
+            mind.on_message(&joined(id(1), Side::Second), Instant::now())
+                .is_empty()
+        );
+        assert!(
+            thinks(&mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing), Instant::now()))
+                .is_empty()
+        );
         mind
     }
 
     #[test]
     fn it_thinks_on_its_turn_once_per_ply_and_plays_what_it_found() {
         let mut mind = seated_black();
-        let actions = mind.on_message(&played(id(1), 0, "d1-d7/g7"));
+        let actions = mind.on_message(&played(id(1), 0, "d1-d7/g7"), Instant::now());
         let [Action::Think(think)] = actions.as_slice() else {
             panic!("{actions:?}")
         };
@@ -483,8 +425,11 @@ mod tests {
         );
         assert_eq!(think.budget, ThinkBudget::movetime(THINK));
         // The same move again (a repeat) and other matches change nothing.
-        assert!(thinks(&mind.on_message(&played(id(1), 0, "d1-d7/g7"))).is_empty());
-        assert!(mind.on_message(&played(id(2), 0, "d1-d7/g7")).is_empty());
+        assert!(thinks(&mind.on_message(&played(id(1), 0, "d1-d7/g7"), Instant::now())).is_empty());
+        assert!(
+            mind.on_message(&played(id(2), 0, "d1-d7/g7"), Instant::now())
+                .is_empty()
+        );
         let mv: Move = "a7-b7/c7".parse().unwrap();
         assert_eq!(
             mind.thought(id(1), 1, Ok(mv)),
@@ -497,8 +442,8 @@ mod tests {
         assert_eq!(mind.thought(id(1), 0, Ok(mv)), None, "a stale answer");
         assert_eq!(mind.thought(id(2), 1, Ok(mv)), None);
         // Its own move comes back; the next think is a later ply, no new game.
-        assert!(thinks(&mind.on_message(&played(id(1), 1, "a7-b7/c7"))).is_empty());
-        let actions = mind.on_message(&played(id(1), 2, "d7-d6/d5"));
+        assert!(thinks(&mind.on_message(&played(id(1), 1, "a7-b7/c7"), Instant::now())).is_empty());
+        let actions = mind.on_message(&played(id(1), 2, "d7-d6/d5"), Instant::now());
         let [Action::Think(think)] = actions.as_slice() else {
             panic!("{actions:?}")
         };
@@ -508,21 +453,21 @@ mod tests {
     #[test]
     fn as_white_it_opens_after_the_start_and_not_twice() {
         let mut mind = Mind::new(THINK);
-        mind.on_message(&joined(id(1), Side::First));
-        let actions = mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing));
+        mind.on_message(&joined(id(1), Side::First), Instant::now());
+        let actions = mind.on_message(&snapshot(id(1), &[], MatchStatus::Playing), Instant::now());
         assert_eq!(thinks(&actions), vec![0]);
         let started = ServerMessage::GameStarted {
             match_id: id(1),
             seats: seats(true),
             clocks: None,
         };
-        assert!(thinks(&mind.on_message(&started)).is_empty());
+        assert!(thinks(&mind.on_message(&started, Instant::now())).is_empty());
     }
 
     #[test]
     fn a_failure_or_a_refused_move_gives_up_and_the_end_frees_the_slot() {
         let mut mind = seated_black();
-        mind.on_message(&played(id(1), 0, "d1-d7/g7"));
+        mind.on_message(&played(id(1), 0, "d1-d7/g7"), Instant::now());
         assert_eq!(
             mind.thought(id(1), 1, Err(EndReason::EngineFailure)),
             Some(Action::GiveUp {
@@ -538,7 +483,7 @@ mod tests {
             expected_ply: None,
         };
         assert_eq!(
-            mind.on_message(&refused),
+            mind.on_message(&refused, Instant::now()),
             vec![Action::GiveUp {
                 match_id: id(1),
                 reason: EndReason::IllegalMove
@@ -551,8 +496,11 @@ mod tests {
             clocks: None,
             record_id: Some(id(1)),
         };
-        assert_eq!(mind.on_message(&over), vec![Action::GameEnded]);
-        assert!(mind.on_message(&over).is_empty(), "once");
+        assert_eq!(
+            mind.on_message(&over, Instant::now()),
+            vec![Action::GameEnded]
+        );
+        assert!(mind.on_message(&over, Instant::now()).is_empty(), "once");
         assert_eq!(
             mind.thought(id(1), 1, Ok("a7-b7/c7".parse().unwrap())),
             None
@@ -562,16 +510,22 @@ mod tests {
     #[test]
     fn after_the_game_it_accepts_rematches_follows_them_and_leaves_when_alone() {
         let mut mind = Mind::new(THINK);
-        mind.on_message(&joined(id(1), Side::Second));
-        mind.on_message(&snapshot(id(1), &["d1-d7/g7"], MatchStatus::Finished));
+        mind.on_message(&joined(id(1), Side::Second), Instant::now());
+        mind.on_message(
+            &snapshot(id(1), &["d1-d7/g7"], MatchStatus::Finished),
+            Instant::now(),
+        );
         // Its own offer (never made) and offers during play are ignored.
         let offer = |by| ServerMessage::RematchOffered {
             match_id: id(1),
             by,
         };
-        assert!(mind.on_message(&offer(Side::Second)).is_empty());
+        assert!(
+            mind.on_message(&offer(Side::Second), Instant::now())
+                .is_empty()
+        );
         assert_eq!(
-            mind.on_message(&offer(Side::First)),
+            mind.on_message(&offer(Side::First), Instant::now()),
             vec![Action::AcceptRematch {
                 match_id: id(1),
                 new_side: Side::First
@@ -579,10 +533,10 @@ mod tests {
         );
         // The rematch seats it white: it leaves the old match and opens.
         assert_eq!(
-            mind.on_message(&joined(id(2), Side::First)),
+            mind.on_message(&joined(id(2), Side::First), Instant::now()),
             vec![Action::Leave(id(1))]
         );
-        let actions = mind.on_message(&snapshot(id(2), &[], MatchStatus::Playing));
+        let actions = mind.on_message(&snapshot(id(2), &[], MatchStatus::Playing), Instant::now());
         let [Action::Think(think)] = actions.as_slice() else {
             panic!("{actions:?}")
         };
@@ -596,16 +550,19 @@ mod tests {
             seats: swapped,
             spectators: 0,
         };
-        assert!(mind.on_message(&gone).is_empty());
-        mind.on_message(&ServerMessage::GameOver {
-            match_id: id(2),
-            winner: None,
-            reason: EndReason::Aborted,
-            clocks: None,
-            record_id: None,
-        });
+        assert!(mind.on_message(&gone, Instant::now()).is_empty());
+        mind.on_message(
+            &ServerMessage::GameOver {
+                match_id: id(2),
+                winner: None,
+                reason: EndReason::Aborted,
+                clocks: None,
+                record_id: None,
+            },
+            Instant::now(),
+        );
         assert_eq!(
-            mind.on_message(&gone),
+            mind.on_message(&gone, Instant::now()),
             vec![Action::Leave(id(2)), Action::Stop]
         );
         let refused = ServerMessage::Error {
@@ -615,9 +572,15 @@ mod tests {
             match_id: Some(id(2)),
             expected_ply: None,
         };
-        assert_eq!(mind.on_message(&refused), vec![Action::RematchRefused]);
         assert_eq!(
-            mind.on_message(&ServerMessage::MatchRemoved { match_id: id(2) }),
+            mind.on_message(&refused, Instant::now()),
+            vec![Action::RematchRefused]
+        );
+        assert_eq!(
+            mind.on_message(
+                &ServerMessage::MatchRemoved { match_id: id(2) },
+                Instant::now()
+            ),
             vec![Action::Stop]
         );
     }
@@ -625,11 +588,14 @@ mod tests {
     #[test]
     fn a_game_that_ends_with_the_opponent_away_is_left_at_once() {
         let mut mind = seated_black();
-        mind.on_message(&ServerMessage::SeatsChanged {
-            match_id: id(1),
-            seats: seats(false),
-            spectators: 0,
-        });
+        mind.on_message(
+            &ServerMessage::SeatsChanged {
+                match_id: id(1),
+                seats: seats(false),
+                spectators: 0,
+            },
+            Instant::now(),
+        );
         let abandoned = ServerMessage::GameOver {
             match_id: id(1),
             winner: Some(Side::Second),
@@ -638,7 +604,7 @@ mod tests {
             record_id: Some(id(1)),
         };
         assert_eq!(
-            mind.on_message(&abandoned),
+            mind.on_message(&abandoned, Instant::now()),
             vec![Action::GameEnded, Action::Leave(id(1)), Action::Stop]
         );
     }
@@ -646,41 +612,56 @@ mod tests {
     #[test]
     fn resuming_after_a_restart_it_picks_up_the_game_from_the_snapshot() {
         let mut mind = Mind::resuming(THINK, id(3), Side::Second);
-        let actions = mind.on_message(&snapshot(id(3), &["d1-d7/g7"], MatchStatus::Playing));
+        let actions = mind.on_message(
+            &snapshot(id(3), &["d1-d7/g7"], MatchStatus::Playing),
+            Instant::now(),
+        );
         assert_eq!(thinks(&actions), vec![1]);
     }
 
     #[test]
     fn the_clock_bounds_the_think_time() {
-        let position = Position::start();
-        let fischer = TimeControl::Fischer {
-            initial_ms: 60_000,
-            increment_ms: 0,
+        // The computer plays white, to move at the start.
+        let budget_at = |white_ms: u64, think: Duration| {
+            let ServerMessage::Snapshot(mut timed) = snapshot(id(1), &[], MatchStatus::Playing)
+            else {
+                panic!("a snapshot")
+            };
+            timed.time_control = TimeControl::Fischer {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            };
+            timed.clocks = Some(Clocks {
+                white_ms,
+                black_ms: 60_000,
+                running: Some(Side::First),
+            });
+            let mut mind = Mind::new(think);
+            let now = Instant::now();
+            mind.on_message(&joined(id(1), Side::First), now);
+            let actions = mind.on_message(&ServerMessage::Snapshot(timed), now);
+            let [Action::Think(think)] = actions.as_slice() else {
+                panic!("{actions:?}")
+            };
+            think.budget
         };
-        let clocks = |white_ms| Clocks {
-            white_ms,
-            black_ms: 60_000,
-            running: Some(Side::First),
-        };
-        let long = Duration::from_secs(10);
-        let plenty = think_budget(
-            Duration::from_millis(200),
-            fischer,
-            Some(clocks(60_000)),
-            &position,
-        );
+        let plenty = budget_at(60_000, Duration::from_millis(200));
         assert_eq!(plenty.movetime, Some(Duration::from_millis(200)));
         assert_eq!(
             plenty.clocks.unwrap().remaining.first,
-            Duration::from_millis(60_000)
+            Duration::from_millis(60_000),
+            "the clocks are handed over as reported"
         );
-        let short = think_budget(long, fischer, Some(clocks(3_000)), &position);
+        let short = budget_at(3_000, Duration::from_secs(10));
         let movetime = short.movetime.unwrap();
         assert!(movetime < Duration::from_millis(1_000), "{movetime:?}");
         assert!(movetime > Duration::ZERO);
-        assert_eq!(
-            think_budget(long, TimeControl::Untimed, None, &position),
-            ThinkBudget::movetime(long)
-        );
+        // Untimed, its think time (the other tests' games are untimed).
+        let mut mind = seated_black();
+        let actions = mind.on_message(&played(id(1), 0, "d1-d7/g7"), Instant::now());
+        let [Action::Think(think)] = actions.as_slice() else {
+            panic!("{actions:?}")
+        };
+        assert_eq!(think.budget, ThinkBudget::movetime(THINK));
     }
 }

@@ -14,11 +14,14 @@
 //!   `welcome`, checking a request, the limit of games at once), and
 //!   [`Seating`], a computer about to take its seat.
 //! - `mind.rs`: [`mind::Mind`], what the computer knows and decides, as a
-//!   pure fold of the messages it receives (unit-tested without a runtime).
-//! - `task.rs`: the computer's task: its queue, its thinking on the pool, its
-//!   requests to the match.
-//! - `pool.rs`: [`pool::ThinkerPool`], the dedicated low-priority threads
-//!   the engines are driven from, off the async runtime.
+//!   pure fold of the messages it receives (the protocol crate's
+//!   `MatchView`, then its policy; unit-tested without a runtime).
+//! - `task.rs`: the computer's task: its queue, its thinking on its
+//!   player's thread, its requests to the match.
+//! - `pool.rs`: [`pool::ThinkerPool`], the dedicated low-priority thread
+//!   each engine is driven from (the engine crate's `PlayerThread`), off the
+//!   async runtime, and the `max_games` places that bound how many think at
+//!   once.
 //! - `worker.rs`: the process each built-in engine runs in
 //!   (`amazons-server computer-worker`, a small UCI engine), so that a
 //!   search never shares the server's process; the server drives it with
@@ -67,8 +70,8 @@ struct NamedEngine {
 }
 
 /// The computer opponents of this server: what it offers, the engines by
-/// name, the count of games being played, the thinking threads and the
-/// seat-token key.
+/// name, the count of games being played, the places its engines think in
+/// and the seat-token key.
 #[derive(Debug)]
 pub struct Computer {
     /// The `[computer]` settings.
@@ -96,7 +99,7 @@ impl Drop for GameSlot {
 
 impl Computer {
     /// The service for `config`, with its key in `history_dir` (made there
-    /// on first start) and its pool of `max_games` threads.
+    /// on first start), and `max_games` places to think.
     pub fn new(config: &ComputerConfig, history_dir: &Path) -> std::io::Result<Computer> {
         let engines = config
             .engines
@@ -114,12 +117,12 @@ impl Computer {
                 Some((entry.name.clone(), NamedEngine { spec, description }))
             })
             .collect();
-        let pool_threads = if config.enabled { config.max_games } else { 1 };
+        let places = if config.enabled { config.max_games } else { 1 };
         Ok(Computer {
             config: config.clone(),
             engines,
             games: Arc::new(AtomicUsize::new(0)),
-            pool: ThinkerPool::new(pool_threads)?,
+            pool: ThinkerPool::new(places),
             key: SeatKey::open(history_dir)?,
         })
     }

@@ -3,16 +3,19 @@
 //! match sends it the same messages it sends everyone (`joined`,
 //! `snapshot`, `move_played`...), and it sends the match the same requests
 //! (`move`, `resume`, `accept_rematch`, `leave`) through the match's
-//! mailbox. Its [`Mind`] decides; this task thinks on the pool, holds the
-//! game slot, and carries the decisions out.
+//! mailbox. Its [`Mind`] decides; this task thinks on its player's thread
+//! (`pool.rs`), holds the game slot, and carries the decisions out.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Instant;
 
-use amazons_core::{BySide, EndReason, Move, Side};
-use amazons_engine::player::{GameSoFar, Player, PlayerError, PlayerSettings, PlayerSpec};
+use amazons_core::{BySide, Move, Side};
+use amazons_engine::player::{MoveRequest, PlayerError, PlayerSettings, PlayerSpec, PlayerThread};
 use amazons_protocol::{MatchId, SeatToken, ServerMessage};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::mind::{Action, Mind, Think};
@@ -21,17 +24,18 @@ use crate::match_actor::MatchHandle;
 use crate::match_state::{RematchSeed, Request, fresh_token};
 use crate::shared::{ConnHandle, Outbound, Shared};
 
-/// What a think job hands back: the player (to use again) and its answer.
+/// What a think hands back: the match and ply it was for, and the answer.
 struct Thought {
-    /// The player, unless building it failed.
-    player: Option<Box<dyn Player>>,
-    /// The match and ply thought about.
+    /// The match thought about.
     match_id: MatchId,
     /// The ply.
     ply: u32,
     /// The move, or why there is none.
     answer: Result<Move, PlayerError>,
 }
+
+/// A think in progress, as the task awaits it.
+type Thinking = Pin<Box<dyn Future<Output = Thought> + Send>>;
 
 /// A computer player at work.
 pub(super) struct ComputerTask {
@@ -55,11 +59,11 @@ pub(super) struct ComputerTask {
     ponder: Option<std::time::Duration>,
     /// Its name, for the log.
     name: String,
-    /// The player, built at the first move; `None` while it is out on the
-    /// pool (or before it is built).
-    player: Option<Box<dyn Player>>,
-    /// The answer of the think in progress.
-    thinking: Option<oneshot::Receiver<Thought>>,
+    /// The player's thread, started at the first move (the player is built
+    /// there, and built again if it panicked).
+    player: Option<PlayerThread>,
+    /// The think in progress: a place to think, then the player's answer.
+    thinking: Option<Thinking>,
     /// A think that came due while another was in progress.
     queued: Option<Think>,
     /// Its place among the computer games at once, while a game is on (or
@@ -134,7 +138,7 @@ impl ComputerTask {
                 }
                 outbound = self.rx.recv() => match outbound {
                     Some(Outbound::Text(text)) => match ServerMessage::decode(&text) {
-                        Ok(message) => self.mind.on_message(&message),
+                        Ok(message) => self.mind.on_message(&message, Instant::now()),
                         Err(e) => {
                             tracing::error!(player = %self.name, "unreadable message for the computer: {e}");
                             Vec::new()
@@ -161,43 +165,24 @@ impl ComputerTask {
         tracing::debug!(player = %self.name, "computer player done");
     }
 
-    /// A think has come back (or its job died): what the mind makes of it,
-    /// and the next think if one was waiting.
-    fn after_thought(
-        &mut self,
-        thought: Result<Thought, oneshot::error::RecvError>,
-    ) -> Vec<Action> {
+    /// A think has come back: what the mind makes of it, and the next think
+    /// if one was waiting.
+    fn after_thought(&mut self, thought: Thought) -> Vec<Action> {
+        let Thought {
+            match_id,
+            ply,
+            answer,
+        } = thought;
         let mut actions = Vec::new();
-        match thought {
-            Ok(Thought {
-                player,
-                match_id,
-                ply,
-                answer,
-            }) => {
-                self.player = player;
-                let answer = answer.map_err(|error| {
-                    tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
-                    error.end_reason()
-                });
-                match self.mind.thought(match_id, ply, answer) {
-                    Some(action) => actions.push(action),
-                    // The game ended (or moved on) while it thought: no
-                    // pondering on a game that is over.
-                    None => self.stop_pondering(),
-                }
-            }
-            Err(_) => {
-                // The job panicked: the player is lost; the next think
-                // builds a new one. This game is lost.
-                tracing::error!(player = %self.name, "the computer's engine panicked");
-                if let Some(match_id) = self.mind.match_id() {
-                    actions.push(Action::GiveUp {
-                        match_id,
-                        reason: EndReason::EngineFailure,
-                    });
-                }
-            }
+        let answer = answer.map_err(|error| {
+            tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
+            error.end_reason()
+        });
+        match self.mind.thought(match_id, ply, answer) {
+            Some(action) => actions.push(action),
+            // The game ended (or moved on) while it thought: no pondering
+            // on a game that is over.
+            None => self.stop_pondering(),
         }
         if let Some(think) = self.queued.take() {
             actions.push(Action::Think(think));
@@ -254,19 +239,13 @@ impl ComputerTask {
         false
     }
 
-    /// Starts a think on the pool (or queues it behind the one in progress).
+    /// Starts a think on the player's thread, once a place to think is
+    /// free (or queues it behind the one in progress).
     fn think(&mut self, think: Think) {
         if self.thinking.is_some() {
             self.queued = Some(think);
             return;
         }
-        let player = self.player.take();
-        let spec = self.spec.clone();
-        let ponder = self.ponder;
-        let settings = PlayerSettings {
-            seed: Some(rand::random()),
-            ..self.settings
-        };
         let Think {
             match_id,
             ply,
@@ -275,33 +254,36 @@ impl ComputerTask {
             budget,
             new_game,
         } = think;
-        self.thinking = Some(self.shared.computer.pool.run(move || {
-            let mut player = match player {
-                Some(player) => player,
-                None => match spec.player(&settings) {
-                    Ok(player) => player,
-                    Err(error) => {
-                        return Thought {
-                            player: None,
-                            match_id,
-                            ply,
-                            answer: Err(error),
-                        };
-                    }
-                },
+        // Choose, then think on the opponent's time, at most `ponder`: the
+        // player's next command (its next move, a new game) stops it, and
+        // dropping the player ends its process.
+        let request = MoveRequest {
+            start,
+            moves,
+            budget,
+            new_game,
+            ponder: self.ponder,
+        };
+        let pool = &self.shared.computer.pool;
+        if self.player.is_none() {
+            let name = format!("computer-{}", self.me.id);
+            match pool.player_thread(name, self.spec.clone(), self.settings) {
+                Ok(player) => self.player = Some(player),
+                Err(e) => tracing::error!(player = %self.name, "no thread for the computer: {e}"),
+            }
+        }
+        let asked = self
+            .player
+            .as_ref()
+            .map(|player| pool.think(player, request));
+        self.thinking = Some(Box::pin(async move {
+            let answer = match asked {
+                Some(asked) => asked.await,
+                None => Err(PlayerError::Lost(
+                    "its thread could not be started".to_owned(),
+                )),
             };
-            let answer = (|| {
-                if new_game {
-                    player.new_game()?;
-                }
-                let game = GameSoFar::new(start, &moves)?;
-                // Choose, then think on the opponent's time, at most
-                // `ponder`: the player's next command (its next move, a new
-                // game) stops it, and dropping the player ends its process.
-                player.choose_then_ponder(game, budget, ponder)
-            })();
             Thought {
-                player: Some(player),
                 match_id,
                 ply,
                 answer,
@@ -309,12 +291,11 @@ impl ComputerTask {
         }));
     }
 
-    /// Ends the player's thinking on the opponent's time, if it is here (not
-    /// out thinking on the pool). Its players are external engines (built-in
-    /// levels run in worker processes), whose `stop_pondering` only writes
-    /// `stop` to the engine: safe on the async runtime.
+    /// Ends the player's thinking on the opponent's time, unless it is
+    /// thinking about its move (then the answer comes first, and the mind
+    /// says whether to stop).
     fn stop_pondering(&mut self) {
-        if let Some(player) = self.player.as_mut() {
+        if let Some(player) = self.player.as_ref().filter(|_| self.thinking.is_none()) {
             player.stop_pondering();
         }
     }
@@ -336,10 +317,10 @@ impl ComputerTask {
 
 /// The answer of the think in progress (never, when none is).
 async fn next_thought(
-    thinking: &mut Option<oneshot::Receiver<Thought>>,
-) -> Result<Thought, oneshot::error::RecvError> {
+    thinking: &mut Option<Pin<Box<dyn Future<Output = Thought> + Send>>>,
+) -> Thought {
     match thinking {
-        Some(rx) => rx.await,
+        Some(thought) => thought.await,
         None => std::future::pending().await,
     }
 }
