@@ -152,7 +152,7 @@ mod tests {
         }
     }
 
-    /// A probe on a pool thread named `name`; the first one it builds
+    /// A probe on a player thread named `name`; the first one it builds
     /// panics if `panics_first`.
     fn probe(
         name: &str,
