@@ -13,14 +13,14 @@ mod plain;
 mod tui;
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{BySide, Game, Move, PlayerInfo, PlayerKind, RecordMeta, Side};
 use anyhow::Context;
 
 use amazons_engine::player::{
-    ClockBudget, GameSoFar, Player, PlayerError, PlayerSettings, ThinkBudget,
+    ClockBudget, MoveRequest, Player, PlayerError, PlayerSettings, PlayerThread, Reply,
+    ThinkBudget, TimeRule,
 };
 
 use crate::cli::{LocalArgs, SeatSpec, default_name};
@@ -49,12 +49,12 @@ const KEPT: &str = "the game is kept: `amazons-client local --resume` continues 
 enum Seat {
     /// A person at this terminal.
     Human,
-    /// A program; `None` while it is thinking on its own thread.
-    Program(Option<Box<dyn Player>>),
+    /// A program, on its own thread.
+    Program(PlayerThread),
 }
 
-/// A search running off the UI thread: the player comes back with its answer.
-type Thinking = Receiver<(Box<dyn Player>, Result<Move, PlayerError>)>;
+/// A search running off the UI thread: its answer to come.
+type Thinking = Reply<Move>;
 
 /// The local match: the game, who plays it, and where it is kept.
 struct LocalMatch {
@@ -130,9 +130,10 @@ impl LocalMatch {
             },
         });
         let seats = choosers.map(|chooser| match chooser {
-            None => Seat::Human,
-            Some(chooser) => Seat::Program(Some(chooser)),
+            None => Ok(Seat::Human),
+            Some(chooser) => PlayerThread::spawn(chooser).map(Seat::Program),
         });
+        let seats = BySide::new(seats.first?, seats.second?);
         let (game, id, started_at, players) = match saved {
             Some(saved) => (
                 saved.restore(now)?,
@@ -171,8 +172,8 @@ impl LocalMatch {
 
     fn tell_programs_new_game(&mut self) -> anyhow::Result<()> {
         for seat in self.seats.iter_mut() {
-            if let Seat::Program(Some(chooser)) = seat {
-                chooser.new_game()?;
+            if let Seat::Program(player) = seat {
+                player.new_game().wait()?;
             }
         }
         Ok(())
@@ -196,89 +197,56 @@ impl LocalMatch {
         Side::BOTH.iter().filter(|s| self.is_human(**s)).count()
     }
 
+    /// What a program may spend now: the clocks as they stand, or the
+    /// think time of an untimed game.
     fn budget(&self, now: Instant) -> ThinkBudget {
-        match self.game.clock().remaining_both(now) {
-            None => ThinkBudget {
-                movetime: Some(self.think),
-                clocks: None,
-            },
-            Some(remaining) => ThinkBudget {
-                movetime: None,
-                clocks: Some(ClockBudget {
-                    remaining,
-                    increment: BySide::both(self.game.time_control().increment()),
-                }),
-            },
+        let clocks = ClockBudget::at(self.game.clock(), now);
+        let rule = TimeRule::clocks_or(Some(self.think));
+        ThinkBudget::under_clock(clocks, &self.game.position(), rule)
+    }
+
+    /// The move to ask the program to move for.
+    fn move_request(&self, now: Instant) -> MoveRequest {
+        MoveRequest {
+            start: self.game.initial(),
+            moves: self.moves(),
+            budget: self.budget(now),
+            new_game: false,
+            ponder: None,
         }
     }
 
-    /// Starts the program whose turn it is thinking on its own thread (the
+    /// Starts the program whose turn it is thinking on its thread (the
     /// full screen keeps drawing meanwhile); `None` when the game is over or
     /// a person is to move.
     fn think_on_a_thread(&mut self, now: Instant) -> Option<(Side, Thinking)> {
         let turn = self.game.position().turn();
-        if self.game.outcome().is_some() || self.is_human(turn) {
+        if self.game.outcome().is_some() {
             return None;
         }
-        let budget = self.budget(now);
-        let (start, moves, position) = (
-            self.game.initial(),
-            self.game.moves().iter().map(|m| m.mv).collect::<Vec<_>>(),
-            self.game.position(),
-        );
-        let Seat::Program(slot) = &mut self.seats[turn] else {
+        let Seat::Program(player) = &self.seats[turn] else {
             return None;
         };
-        let mut chooser = slot
-            .take()
-            .expect("a program that is not thinking is seated");
-        let (sender, receiver) = channel();
-        std::thread::spawn(move || {
-            let game = GameSoFar {
-                start,
-                moves: &moves,
-                position,
-            };
-            let answer = chooser.choose(game, budget);
-            let _ = sender.send((chooser, answer));
-        });
-        Some((turn, receiver))
+        Some((turn, player.choose(self.move_request(now))))
     }
 
     /// The answer of `side`'s program thinking on its thread, once it has
-    /// come (the program is seated again); `None` while it thinks.
+    /// come; `None` while it thinks.
     fn thought(
         &mut self,
-        side: Side,
-        thinking: &Thinking,
+        _side: Side,
+        thinking: &mut Thinking,
     ) -> anyhow::Result<Option<Result<Move, PlayerError>>> {
-        match thinking.try_recv() {
-            Ok((chooser, answer)) => {
-                self.seats[side] = Seat::Program(Some(chooser));
-                Ok(Some(answer))
-            }
-            Err(TryRecvError::Empty) => Ok(None),
-            Err(TryRecvError::Disconnected) => {
-                anyhow::bail!("the engine thread for {side} died");
-            }
-        }
+        Ok(thinking.try_take())
     }
 
-    /// Asks the program whose turn it is for its move on this thread (plain
-    /// mode waits for it).
+    /// Asks the program whose turn it is for its move and waits for it
+    /// (plain mode).
     fn think_here(&mut self, now: Instant) -> Result<Move, PlayerError> {
-        let budget = self.budget(now);
-        let moves = self.moves();
-        let (start, position) = (self.game.initial(), self.game.position());
-        let Seat::Program(Some(chooser)) = &mut self.seats[position.turn()] else {
+        let Seat::Program(player) = &self.seats[self.game.position().turn()] else {
             panic!("plain mode thinks on this thread, for a program");
         };
-        let game = GameSoFar {
-            start,
-            moves: &moves,
-            position,
-        };
-        chooser.choose(game, budget)
+        player.choose(self.move_request(now)).wait()
     }
 
     /// Plays the answer of `side`'s program: its move, or (when it failed or

@@ -67,7 +67,7 @@ pub(super) fn run(
         };
         terminal.draw(|frame| screen.draw(frame))?;
 
-        if let Some((side, receiver)) = &thinking {
+        if let Some((side, receiver)) = &mut thinking {
             let side = *side;
             if let Some(answer) = local.thought(side, receiver)? {
                 thinking = None;
