@@ -155,33 +155,26 @@ impl MatchView {
     /// Applies one server message that arrived at `now` (ignored unless it
     /// is about this match).
     pub fn apply(&mut self, message: &ServerMessage, now: Instant) -> Change {
+        if message.match_id() != Some(self.id) {
+            return Change::Nothing;
+        }
         match message {
             ServerMessage::SeatsChanged {
-                match_id,
-                seats,
-                spectators,
-            } if *match_id == self.id => {
+                seats, spectators, ..
+            } => {
                 self.seats = seats.clone();
                 self.spectators = *spectators;
                 Change::Seats
             }
-            ServerMessage::GameStarted {
-                match_id,
-                seats,
-                clocks,
-            } if *match_id == self.id => {
+            ServerMessage::GameStarted { seats, clocks, .. } => {
                 self.seats = seats.clone();
                 self.status = MatchStatus::Playing;
                 self.clock = clock_from(self.time_control, *clocks, now);
                 Change::Started
             }
             ServerMessage::MovePlayed {
-                match_id,
-                ply,
-                mv,
-                clocks,
-                ..
-            } if *match_id == self.id => {
+                ply, mv, clocks, ..
+            } => {
                 if *ply < self.ply() {
                     return Change::Nothing;
                 }
@@ -201,18 +194,13 @@ impl MatchView {
             }
             // A `game_over` after a snapshot that already showed the end
             // (the server sends both to a player resuming a finished game).
-            ServerMessage::GameOver { match_id, .. }
-                if *match_id == self.id && self.outcome.is_some() =>
-            {
-                Change::Nothing
-            }
+            ServerMessage::GameOver { .. } if self.outcome.is_some() => Change::Nothing,
             ServerMessage::GameOver {
-                match_id,
                 winner,
                 reason,
                 clocks,
                 ..
-            } if *match_id == self.id => {
+            } => {
                 let outcome = Outcome {
                     winner: *winner,
                     reason: *reason,
@@ -223,11 +211,11 @@ impl MatchView {
                 self.rematch_offer = None;
                 Change::Over(outcome)
             }
-            ServerMessage::RematchOffered { match_id, by } if *match_id == self.id => {
+            ServerMessage::RematchOffered { by, .. } => {
                 self.rematch_offer = Some(*by);
                 Change::Seats
             }
-            ServerMessage::RematchDeclined { match_id, .. } if *match_id == self.id => {
+            ServerMessage::RematchDeclined { .. } => {
                 self.rematch_offer = None;
                 Change::Seats
             }
