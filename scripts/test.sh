@@ -1,34 +1,143 @@
 #!/usr/bin/env bash
-# The whole test suite: the Rust workspace (`cargo test --workspace`, extra
-# arguments such as --locked are passed on), then the web board's checks:
-# tsc --checkJs, the Node unit tests and the browser tests in Debian's
-# Chromium against the amazons-server binary the Rust build made.
+# The whole test suite, as the README gives it: the Rust workspace
+# (`cargo test --workspace`; extra arguments such as --locked are passed on),
+# then the web board's checks: the type check (tsc --checkJs), the Node unit
+# tests and the browser tests in Debian's Chromium against the amazons-server
+# binary the Rust build made.
 #
-# Needs Node.js >= 20 with npm and /usr/bin/chromium (apt-get install
-# chromium); installs web/node_modules from the lockfile when missing.
-set -euo pipefail
+# It sets up what it needs on a fresh machine when it can: Debian's chromium
+# (installed with apt-get when run as root or with a working sudo; otherwise
+# it says what to run) and web/node_modules from the lockfile. Node.js 20+
+# with npm must be there already.
+#
+# Each stage's full output goes to target/test-logs/<stage>.log; the screen
+# gets one line per stage, the failures of a stage that failed, and one
+# total line at the end. VERBOSE=1 shows every stage's output as it runs.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== cargo test --workspace $*"
-cargo test --workspace "$@"
+logs=target/test-logs
+mkdir -p "$logs"
+passed=0
+failed=0
+summary=()
 
-echo "== web board"
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "scripts/test.sh: the web tests need Node.js 20 or newer with npm" >&2
+say() { printf '%s\n' "$*"; }
+fail_setup() {
+    say "scripts/test.sh: $*" >&2
     exit 1
+}
+
+# --- prerequisites --------------------------------------------------------
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    fail_setup "the web tests need Node.js 20 or newer with npm (https://nodejs.org, or Debian's nodejs from bookworm-backports)"
 fi
+if [ "$(node -p 'Number(process.versions.node.split(".")[0])')" -lt 20 ]; then
+    fail_setup "the web tests need Node.js 20 or newer; this is $(node --version)"
+fi
+
 chromium="${CHROMIUM_BIN:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
-    echo "scripts/test.sh: the web browser tests need Chromium at $chromium: apt-get install chromium (or set CHROMIUM_BIN)" >&2
-    exit 1
+    if [ -n "${CHROMIUM_BIN:-}" ]; then
+        fail_setup "CHROMIUM_BIN=$CHROMIUM_BIN is not an executable"
+    fi
+    if [ "$(id -u)" = 0 ]; then
+        as_root=()
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        as_root=(sudo)
+    else
+        fail_setup "the browser tests need Debian's Chromium; install it with
+    sudo apt-get install chromium
+or set CHROMIUM_BIN to a Chromium binary, then run this again"
+    fi
+    say "== installing Debian's chromium for the browser tests (apt-get)"
+    "${as_root[@]}" apt-get update -qq >"$logs/apt.log" 2>&1 &&
+        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq chromium >>"$logs/apt.log" 2>&1 ||
+        fail_setup "apt-get install chromium failed (see $logs/apt.log)"
 fi
+
 if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
-    npm ci --prefix web --no-audit --no-fund
+    say "== installing the web tests' Node packages from web/package-lock.json"
+    npm ci --prefix web --no-audit --no-fund >"$logs/npm-ci.log" 2>&1 ||
+        fail_setup "npm ci failed (see $logs/npm-ci.log)"
 fi
+
+# --- stages ---------------------------------------------------------------
+
+# Runs one stage, its output into its log (and on screen with VERBOSE=1).
+run_stage() {
+    local name=$1
+    shift
+    local log="$logs/$name.log"
+    local started=$SECONDS
+    if [ "${VERBOSE:-0}" = 1 ]; then
+        "$@" 2>&1 | tee "$log"
+    else
+        "$@" >"$log" 2>&1
+    fi
+    local status=${PIPESTATUS[0]}
+    stage_seconds=$((SECONDS - started))
+    return "$status"
+}
+
+# Adds a stage's counts to the totals and prints its line; on failure, what
+# failed and where the whole log is.
+report() {
+    local name=$1 status=$2 pass=$3 fail=$4 excerpt=$5
+    if [ "$status" -ne 0 ] && [ "$fail" -eq 0 ]; then
+        fail=1 # it did not get as far as its tests (a build or a crash)
+    fi
+    passed=$((passed + pass))
+    failed=$((failed + fail))
+    summary+=("$name $pass")
+    if [ "$status" -eq 0 ]; then
+        say "ok      $name: $pass passed (${stage_seconds}s)"
+    else
+        say "FAILED  $name: $pass passed, $fail failed (${stage_seconds}s); the whole output is $logs/$name.log"
+        say "$excerpt" | sed 's/^/    /'
+    fi
+}
+
+# Rust: the sum of every test binary's "test result" line.
+say "== Rust workspace (cargo test --workspace $*)"
+run_stage rust cargo test --workspace "$@"
+status=$?
+read -r pass fail < <(sed -n 's/^test result: [A-Za-z]*\. \([0-9]*\) passed; \([0-9]*\) failed.*/\1 \2/p' "$logs/rust.log" |
+    awk '{p += $1; f += $2} END {print p + 0, f + 0}')
+excerpt=$(grep -E '^(error(\[|:)|---- |thread .* panicked|test .* FAILED$)' "$logs/rust.log" | head -40)
+report rust "$status" "$pass" "$fail" "$excerpt"
+
 if [ -z "${AMAZONS_SERVER_BIN:-}" ]; then
     # The server `cargo test` built (a no-op build when it is current).
-    AMAZONS_SERVER_BIN="$(cargo build -p amazons-server --bin amazons-server "$@" --message-format=json \
-        | node -e 'let t="";process.stdin.on("data",d=>t+=d).on("end",()=>{for(const l of t.split("\n")){try{const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.target.name==="amazons-server")console.log(m.executable)}catch{}}})')"
-    export AMAZONS_SERVER_BIN
+    AMAZONS_SERVER_BIN="$(cargo build -p amazons-server --bin amazons-server "$@" --message-format=json 2>>"$logs/rust.log" |
+        node -e 'let t="";process.stdin.on("data",d=>t+=d).on("end",()=>{for(const l of t.split("\n")){try{const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.executable&&m.target.name==="amazons-server")console.log(m.executable)}catch{}}})')"
 fi
-npm --prefix web test
+export AMAZONS_SERVER_BIN CHROMIUM_BIN="$chromium"
+
+say "== web board (type check, unit tests, browser tests)"
+run_stage web-check npm --prefix web run --silent check
+status=$?
+if [ "$status" -eq 0 ]; then
+    say "ok      web-check: tsc --checkJs found no error (${stage_seconds}s)"
+else
+    failed=$((failed + 1))
+    say "FAILED  web-check: tsc --checkJs (${stage_seconds}s); the whole output is $logs/web-check.log"
+    grep -E 'error TS' "$logs/web-check.log" | head -40 | sed 's/^/    /'
+fi
+
+# Node's test runner ends with "# pass N" and "# fail N".
+node_stage() {
+    local name=$1 script=$2
+    run_stage "$name" npm --prefix web run --silent "$script"
+    local status=$?
+    local pass fail
+    pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$logs/$name.log" | tail -1)
+    fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$logs/$name.log" | tail -1)
+    report "$name" "$status" "${pass:-0}" "${fail:-0}" "$(grep -E '^not ok|^# Subtest|error:|Error:' "$logs/$name.log" | grep -B1 -A0 -E '^not ok|rror' | head -40)"
+}
+node_stage web-unit unit
+node_stage web-browser e2e
+
+say "== total: $passed passed, $failed failed (${summary[*]})"
+[ "$failed" -eq 0 ]
