@@ -239,23 +239,7 @@ mod tests {
 
     /// Positions from a few seeded random games, to the end of each.
     fn random_games() -> Vec<Position> {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut out = Vec::new();
-        for _ in 0..6 {
-            let mut position = Position::start();
-            loop {
-                out.push(position);
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                position.make(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
-        out
+        crate::testing::random_games(0x9E37_79B9_7F4A_7C15, 6)
     }
 
     #[test]

@@ -31,6 +31,8 @@
 //!   ask for them.
 //! - `perft`: move-tree counts ([`perft()`]), the check that move generation
 //!   is right.
+//! - `testing` (feature `testing`, for dev-dependencies only): seeded random
+//!   positions and games, and sample records, for the tests of every crate.
 //!
 //! # Example
 //! ```
@@ -75,6 +77,8 @@ mod position;
 mod record;
 mod side;
 mod square;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};

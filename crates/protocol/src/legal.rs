@@ -149,9 +149,7 @@ impl LegalMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
-    use rand::seq::IndexedRandom;
+    use amazons_core::testing::random_games;
 
     /// The bytes of the whole `legal_moves` message for `position`.
     fn message_size(position: &Position) -> usize {
@@ -166,23 +164,6 @@ mod tests {
 
     fn square(name: &str) -> Square {
         name.parse().unwrap()
-    }
-
-    /// Plays `games` random games from the start and calls `f` with every
-    /// position on the way, the final (lost) one included.
-    fn random_positions(seed: u64, games: usize, mut f: impl FnMut(&Position)) {
-        let mut rng = StdRng::seed_from_u64(seed);
-        for _ in 0..games {
-            let mut position = Position::start();
-            loop {
-                f(&position);
-                let moves = position.legal_moves();
-                let Some(&m) = moves.choose(&mut rng) else {
-                    break;
-                };
-                position = position.play(m).unwrap();
-            }
-        }
     }
 
     #[test]
@@ -230,7 +211,7 @@ mod tests {
 
     #[test]
     fn random_positions_round_trip_and_count_every_legal_move() {
-        random_positions(12, 40, |position| {
+        for position in &random_games(12, 40) {
             let legal = LegalMoves::of_position(position);
             let all = position.legal_moves();
             assert_eq!(legal.count(), all.len(), "{}", position.fen());
@@ -242,7 +223,7 @@ mod tests {
             let json = serde_json::to_string(&legal).unwrap();
             let back: LegalMoves = serde_json::from_str(&json).unwrap();
             assert_eq!(back, legal);
-        });
+        }
     }
 
     #[test]
@@ -270,12 +251,12 @@ mod tests {
     #[test]
     fn largest_message_over_100_random_games() {
         let mut largest = (0, String::new());
-        random_positions(2024, 100, |position| {
+        for position in &random_games(2024, 100) {
             let size = message_size(position);
             if size > largest.0 {
                 largest = (size, position.fen());
             }
-        });
+        }
         println!(
             "largest legal moves over 100 random games: {} bytes at {}",
             largest.0, largest.1

@@ -32,6 +32,8 @@
 //!   [`MessageType`] and [`ServerMessageType`], [`ErrorCode`] and the
 //!   version constant [`PROTOCOL_VERSION`]. Each list of names is written
 //!   once; the others are derived from it or checked against it.
+//! - `testing` (feature `testing`, for dev-dependencies only): builders of
+//!   messages for tests, so that no test writes a message's JSON by hand.
 //!
 //! # Example
 //! ```
@@ -55,6 +57,8 @@ pub mod limits;
 pub mod lobby;
 pub mod match_view;
 pub mod messages;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 
 pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
 pub use computer::{
