@@ -3,17 +3,16 @@
 //! The tests start the real `amazons-server` binary on 127.0.0.1 with an
 //! ephemeral port and a temporary history directory, and drive it with the
 //! real `amazons-client` binary and with raw WebSocket (and raw TCP) clients.
-//! Nothing here talks to anything but 127.0.0.1.
+//! Nothing here talks to anything but 127.0.0.1. What every test of the
+//! workspace shares (the server as a child process, the WebSocket client,
+//! finding the binaries) is in `amazons-testkit`; this crate holds what only
+//! the end-to-end tests use.
 //!
 //! # Layout
-//! - [`binaries`]: finding up-to-date server and client executables
-//!   (`$AMAZONS_SERVER_BIN` / `$AMAZONS_CLIENT_BIN`, else `cargo build` into
-//!   the test's own target directory, a no-op after `cargo test --workspace`).
-//! - [`server`]: [`ServerProcess`]: start, SIGKILL, restart on the same port
-//!   and history directory.
+//! - [`start_server`]: the kit's `ServerProcess`, with the client binary
+//!   located first.
 //! - [`process`]: [`ClientProcess`]: an `amazons-client` child with its stdout
 //!   lines on a channel and its stderr kept.
-//! - [`ws`]: [`WsClient`]: a raw protocol client over tokio-tungstenite.
 //! - [`raw`]: hand-made HTTP requests and WebSocket frames over plain TCP,
 //!   for what a well-behaved library refuses to send.
 //! - [`player`]: [`player::play_seat`]: a seat that plays random legal moves,
@@ -24,28 +23,22 @@
 //!
 //! Every wait has a deadline, so a hang fails a test instead of blocking CI.
 
-pub mod binaries;
 pub mod player;
 pub mod process;
 pub mod raw;
 pub mod records;
-pub mod server;
-pub mod ws;
 
 pub use process::ClientProcess;
-pub use server::ServerProcess;
-pub use ws::WsClient;
 
-use amazons_core::{Move, Position};
-use rand::Rng;
-use rand::seq::IndexedRandom;
+use amazons_testkit::ServerProcess;
 
-/// A random legal move of `position` (which must not be over).
-pub fn random_move(position: &Position, rng: &mut impl Rng) -> Move {
-    *position
-        .legal_moves()
-        .choose(rng)
-        .expect("the position has a legal move")
+/// Starts the real server (see `amazons_testkit::ServerProcess::start_with`)
+/// with extra flags, after finding (perhaps building) the client binary too:
+/// built later, while a test's connections wait idle, it could outlast the
+/// server's heartbeat and have them closed.
+pub fn start_server(args: &[&str]) -> ServerProcess {
+    amazons_testkit::binaries::client();
+    ServerProcess::start_with(args)
 }
 
 /// The seed of a test's random choices: `$E2E_SEED` when set, else `default`.

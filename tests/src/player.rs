@@ -6,12 +6,12 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use amazons_core::testing::random_move;
 use amazons_core::{Move, Outcome, PlayerKind, Position, Side};
 use amazons_protocol::{ClientMessage, ErrorCode, MatchId, MatchStatus, SeatToken, ServerMessage};
+use amazons_testkit::{Event, WsClient};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-use crate::ws::{Event, WsClient};
 
 /// What a seat is and how it plays.
 #[derive(Clone, Debug)]
@@ -103,7 +103,7 @@ pub async fn play_seat(plan: SeatPlan) -> SeatReport {
         if started && position.turn() == plan.side && sent.is_none() && !position.is_game_over() {
             let pause = rng.random_range(plan.pace_ms.0..=plan.pace_ms.1);
             tokio::time::sleep(Duration::from_millis(pause)).await;
-            let mv = crate::random_move(&position, &mut rng);
+            let mv = random_move(&position, &mut rng);
             let message = ClientMessage::Move {
                 match_id: plan.match_id,
                 ply,

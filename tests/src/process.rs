@@ -30,7 +30,7 @@ impl ClientProcess {
     /// Starts `amazons-client ARGS...`; `label` names it in failures.
     pub fn spawn(label: &str, args: &[&str]) -> ClientProcess {
         let state = tempfile::tempdir().expect("a temporary state folder");
-        let mut child = Command::new(crate::binaries::client())
+        let mut child = Command::new(amazons_testkit::binaries::client())
             .args(args)
             .env("RUST_LOG", "info")
             .env("AMAZONS_STATE_DIR", state.path())

@@ -1,4 +1,4 @@
-//! Plain TCP: HTTP requests by hand, a WebSocket handshake by hand, and
+//! Plain TCP: HTTP requests by hand (the kit's), a WebSocket handshake by hand, and
 //! WebSocket frames built byte by byte (so that a test can send what a
 //! WebSocket library refuses to: invalid UTF-8 in a text frame, ...).
 
@@ -8,51 +8,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// A plain HTTP GET: (status, body). Blocking; every step has a deadline.
-pub fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(5))
-        .expect("the server accepts");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).expect("write");
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).expect("read");
-    parse_response(&response)
-}
-
-/// Splits an HTTP/1.1 response into (status, body), undoing chunked encoding.
-pub fn parse_response(response: &[u8]) -> (u16, String) {
-    let text = String::from_utf8_lossy(response).into_owned();
-    let status = text
-        .get(9..12)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("not an HTTP response: {text:?}"));
-    let body_start = text.find("\r\n\r\n").map_or(text.len(), |i| i + 4);
-    let head = text[..body_start].to_ascii_lowercase();
-    let body = &text[body_start..];
-    if head.contains("transfer-encoding: chunked") {
-        (status, dechunk(body))
-    } else {
-        (status, body.to_owned())
-    }
-}
-
-fn dechunk(mut text: &str) -> String {
-    let mut out = String::new();
-    while let Some(line_end) = text.find("\r\n") {
-        let size = usize::from_str_radix(text[..line_end].trim(), 16).unwrap_or(0);
-        let start = line_end + 2;
-        if size == 0 || start + size > text.len() {
-            break;
-        }
-        out.push_str(&text[start..start + size]);
-        text = text.get(start + size + 2..).unwrap_or("");
-    }
-    out
-}
+pub use amazons_testkit::http::{get_blocking as http_get, parse_response};
 
 /// Opens a TCP connection and performs the WebSocket handshake on `/ws` by
 /// hand; returns the stream positioned after the `101` response.

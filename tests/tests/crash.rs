@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{EndReason, TimeControl};
 use amazons_e2e::player::{SeatPlan, SeatReport, play_seat};
-use amazons_e2e::{ClientProcess, ServerProcess, WsClient, records};
+use amazons_e2e::{ClientProcess, records};
+use amazons_testkit::WsClient;
 use amazons_protocol::{ColorPreference, MatchId, ServerMessage};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -23,7 +24,7 @@ const KILLS: usize = 4;
 async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
     let seed = amazons_e2e::seed(2026);
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut server = ServerProcess::start();
+    let mut server = amazons_e2e::start_server(&[]);
     let url = server.url();
     let plan = |name: String, match_id, token, side, n: usize| SeatPlan {
         addr: server.addr(),

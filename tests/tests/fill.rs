@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
-use amazons_e2e::{ClientProcess, ServerProcess, WsClient, records};
+use amazons_e2e::{ClientProcess, records};
+use amazons_testkit::{ServerProcess, WsClient};
 use amazons_protocol::{ColorPreference, ServerMessage};
 
 fn filling_bot(server: &ServerProcess, name: &str) -> ClientProcess {
@@ -24,7 +25,7 @@ fn filling_bot(server: &ServerProcess, name: &str) -> ClientProcess {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_fill_two_matches_at_once_and_finish_them() {
     let seed = amazons_e2e::seed(61);
-    let server = ServerProcess::start();
+    let server = amazons_e2e::start_server(&[]);
     let url = server.url();
 
     // Two people: one wants white, the other black (so one bot moves first).

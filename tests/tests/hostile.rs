@@ -12,8 +12,8 @@ use std::time::Duration;
 use amazons_core::{EndReason, Position, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
 use amazons_e2e::raw::{self, ServerFrame, opcode};
-use amazons_e2e::ws::Event;
-use amazons_e2e::{ServerProcess, WsClient, records};
+use amazons_e2e::records;
+use amazons_testkit::{Event, WsClient};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
 };
@@ -77,7 +77,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
     let config = tempfile::NamedTempFile::new().expect("a temp file");
     std::fs::write(config.path(), CONFIG).expect("write the config");
     let config_path = config.path().to_str().expect("utf-8 path").to_owned();
-    let server = ServerProcess::start_with(&["--config", &config_path]);
+    let server = amazons_e2e::start_server(&["--config", &config_path]);
     let addr = server.addr();
     let url = server.url();
     // The honest game runs in the background the whole time.
@@ -130,7 +130,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: random_token,
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::BadToken);
+        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
         mallory
             .send(&ClientMessage::Resume {
                 match_id: target,
@@ -138,7 +138,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             })
             .await;
         assert_eq!(
-            mallory.expect_error().await.0,
+            mallory.expect_error().await,
             ErrorCode::BadToken,
             "honest white's token on the target"
         );
@@ -149,7 +149,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             })
             .await;
         assert_eq!(
-            mallory.expect_error().await.0,
+            mallory.expect_error().await,
             ErrorCode::BadToken,
             "dave's token on the honest match"
         );
@@ -159,7 +159,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 "Z".repeat(32)
             ))
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::Malformed);
+        assert_eq!(mallory.expect_error().await, ErrorCode::Malformed);
         mallory
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -168,7 +168,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: Some(random_token),
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::BadToken);
+        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
         mallory
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -177,28 +177,28 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: None,
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::NotAPlayer);
+        assert_eq!(mallory.expect_error().await, ErrorCode::NotAPlayer);
         mallory
             .send(&ClientMessage::Resign {
                 match_id: honest,
                 token: Some(carol_token),
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::BadToken);
+        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
         mallory
             .send(&ClientMessage::Join {
                 match_id: MatchId::random(),
                 seat: None,
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::NoSuchMatch);
+        assert_eq!(mallory.expect_error().await, ErrorCode::NoSuchMatch);
         mallory
             .send(&ClientMessage::Join {
                 match_id: target,
                 seat: None,
             })
             .await;
-        assert_eq!(mallory.expect_error().await.0, ErrorCode::SeatTaken);
+        assert_eq!(mallory.expect_error().await, ErrorCode::SeatTaken);
     })
     .await;
 
@@ -211,7 +211,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             token: None,
         })
         .await;
-        assert_eq!(dave.expect_error().await.0, ErrorCode::NotYourTurn);
+        assert_eq!(dave.expect_error().await, ErrorCode::NotYourTurn);
         carol
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -220,7 +220,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: None,
             })
             .await;
-        assert_eq!(carol.expect_error().await.0, ErrorCode::StalePly);
+        assert_eq!(carol.expect_error().await, ErrorCode::StalePly);
         carol
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -229,7 +229,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: None,
             })
             .await;
-        assert_eq!(carol.expect_error().await.0, ErrorCode::IllegalMove);
+        assert_eq!(carol.expect_error().await, ErrorCode::IllegalMove);
         carol
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -238,7 +238,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: None,
             })
             .await;
-        assert_eq!(carol.expect_error().await.0, ErrorCode::IllegalMove);
+        assert_eq!(carol.expect_error().await, ErrorCode::IllegalMove);
         carol
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -247,7 +247,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
                 token: None,
             })
             .await;
-        assert_eq!(carol.expect_error().await.0, ErrorCode::BadMoveText);
+        assert_eq!(carol.expect_error().await, ErrorCode::BadMoveText);
         carol
             .send(&ClientMessage::Move {
                 match_id: target,
@@ -259,7 +259,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
         // A seat token proves its seat to `resume`; it does not let another
         // connection act for that seat.
         assert_eq!(
-            carol.expect_error().await.0,
+            carol.expect_error().await,
             ErrorCode::NotYourSeat,
             "carol with black's token"
         );
@@ -358,12 +358,12 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             "x".repeat(5000)
         ))
         .await;
-        assert_eq!(eve.expect_error().await.0, ErrorCode::TooLarge);
+        assert_eq!(eve.expect_error().await, ErrorCode::TooLarge);
         eve.send_frame(Message::binary(vec![1u8, 2, 3])).await;
-        assert_eq!(eve.expect_error().await.0, ErrorCode::BinaryNotSupported);
+        assert_eq!(eve.expect_error().await, ErrorCode::BinaryNotSupported);
         eve.sync().await;
         eve.send_text(&"y".repeat(70_000)).await;
-        let (code, errors) = eve.expect_close().await;
+        let (code, errors) = eve.expect_close_with_errors().await;
         assert_eq!(
             errors,
             vec![ErrorCode::TooLarge],
@@ -429,15 +429,15 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
         r#"{"type":"move","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","ply":-1,"move":"d1-d7/g7"}"#.to_owned(),
     ] {
         frank.send_text(&text).await;
-        assert_eq!(frank.expect_error().await.0, ErrorCode::Malformed, "{:.80}", text);
+        assert_eq!(frank.expect_error().await, ErrorCode::Malformed, "{:.80}", text);
     }
     frank.send_text(r#"{"type":"teleport","to":"a1"}"#).await;
     assert_eq!(
-        frank.expect_error().await,
+        frank.expect_error_reply().await,
         (ErrorCode::UnknownType, None)
     );
     frank.send_text(r#"{"type":"welcome"}"#).await;
-    assert_eq!(frank.expect_error().await.0, ErrorCode::UnknownType);
+    assert_eq!(frank.expect_error().await, ErrorCode::UnknownType);
     frank.sync().await;
 
     })
@@ -458,7 +458,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             match flood.next_event().await {
                 Event::Message(ServerMessage::Pong { .. }) => pongs += 1,
                 Event::Message(ServerMessage::Error { code, .. }) => {
-                    let (close, mut more) = flood.expect_close().await;
+                    let (close, mut more) = flood.expect_close_with_errors().await;
                     more.insert(0, code);
                     break (close, more);
                 }

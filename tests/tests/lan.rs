@@ -5,8 +5,10 @@
 
 use std::time::Duration;
 
+use amazons_core::testing::random_move;
 use amazons_core::{Move, Position, Side};
-use amazons_e2e::{ClientProcess, ServerProcess, random_move, records};
+use amazons_e2e::{ClientProcess, records};
+use amazons_testkit::ServerProcess;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -30,7 +32,7 @@ fn typed(mv: Move, ply: u32) -> String {
 #[test]
 fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
     let mut rng = StdRng::seed_from_u64(amazons_e2e::seed(6));
-    let server = ServerProcess::start();
+    let server = amazons_e2e::start_server(&[]);
     let mut ann = plain(&server, "ann");
     ann.write_line("create untimed white");
     let joined = ann.wait_line(WAIT, |l| l.contains("joined match"));

@@ -27,7 +27,7 @@ pub fn hello(name: &str, kind: PlayerKind) -> ClientMessage {
 }
 
 /// The server's `welcome` to `name` (4 KiB messages, a minute of grace, no
-/// computer opponents).
+/// computer opponents, and no `limits`, as an older server sends it).
 pub fn welcome(name: &str) -> ServerMessage {
     ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
@@ -35,6 +35,7 @@ pub fn welcome(name: &str) -> ServerMessage {
         name: name.into(),
         max_message_bytes: 4096,
         grace_ms: 60_000,
+        limits: None,
         computer: None,
     }
 }

@@ -166,30 +166,15 @@ impl History {
 
 #[cfg(test)]
 mod tests {
-    use amazons_core::{
-        EndReason, Outcome, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, START_FEN, Side,
-        TimeControl,
-    };
+    use amazons_core::testing::sample_record;
 
     use super::*;
 
     fn record(id: &str, ended_at_ms: u64) -> GameRecord {
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         GameRecord {
-            schema: RECORD_SCHEMA_VERSION,
-            id: id.into(),
-            white: player("ann"),
-            black: player("bob"),
             started_at_ms: ended_at_ms - 1_000,
             ended_at_ms,
-            time_control: TimeControl::Untimed,
-            initial_fen: None,
-            moves: Vec::new(),
-            result: Outcome::win(Side::Second, EndReason::Resignation),
-            final_fen: START_FEN.into(),
+            ..sample_record(id, &[])
         }
     }
 

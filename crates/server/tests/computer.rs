@@ -8,6 +8,7 @@ mod common;
 
 use std::time::Duration;
 
+use amazons_core::testing::random_move;
 use amazons_core::{EndReason, GameRecord, Level, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{
     AskedLevel, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchSummary,
@@ -15,7 +16,9 @@ use amazons_protocol::{
 };
 use amazons_server::Config;
 use amazons_server::config::{EngineEntry, Millis};
-use common::{Client, http_get, random_move, start, test_config};
+use amazons_testkit::WsClient;
+use amazons_testkit::http::get as http_get;
+use common::{start, test_config};
 
 /// A test server configuration with computer opponents thinking briefly.
 fn config(dir: &std::path::Path) -> Config {
@@ -25,35 +28,34 @@ fn config(dir: &std::path::Path) -> Config {
     config
 }
 
-impl Client {
-    /// Creates a match against the computer; returns (id, token, seat) or
-    /// the error code.
-    async fn create_vs(
-        &mut self,
-        color: ColorPreference,
-        computer: ComputerRequest,
-        time_control: TimeControl,
-    ) -> Result<(MatchId, SeatToken, Side), (ErrorCode, String)> {
-        self.send(&ClientMessage::CreateMatch {
+/// Creates a match against the computer; returns (id, token, seat) or the
+/// error code.
+async fn create_vs(
+    client: &mut WsClient,
+    color: ColorPreference,
+    computer: ComputerRequest,
+    time_control: TimeControl,
+) -> Result<(MatchId, SeatToken, Side), (ErrorCode, String)> {
+    client
+        .send(&ClientMessage::CreateMatch {
             time_control,
             color,
             computer: Some(computer),
         })
         .await;
-        self.joined_or_refused().await
-    }
+    client.joined_or_refused().await
 }
 
 /// Plays random moves for `me` (from `position`) until the game ends;
 /// returns the `game_over` message and the moves seen.
 async fn play_out(
-    client: &mut Client,
+    client: &mut WsClient,
     match_id: MatchId,
     me: Side,
     mut position: Position,
 ) -> (ServerMessage, Position) {
     if position.turn() == me && !position.is_game_over() {
-        let mv = random_move(&position);
+        let mv = random_move(&position, &mut rand::rng());
         client.play(match_id, position.ply(), &mv.to_string()).await;
     }
     loop {
@@ -67,7 +69,7 @@ async fn play_out(
                 assert_eq!(ply, position.ply());
                 position = position.play(mv.parse().unwrap()).unwrap();
                 if position.turn() == me && !position.is_game_over() {
-                    let next = random_move(&position);
+                    let next = random_move(&position, &mut rand::rng());
                     client
                         .play(match_id, position.ply(), &next.to_string())
                         .await;
@@ -92,7 +94,7 @@ async fn lobby(addr: std::net::SocketAddr) -> Vec<MatchSummary> {
 async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(config(dir.path())).await;
-    let mut client = Client::connect(server.local_addr).await;
+    let mut client = WsClient::connect(server.local_addr).await;
     client
         .send(&ClientMessage::Hello {
             protocol: 1,
@@ -137,18 +139,18 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(config(dir.path())).await;
     let addr = server.local_addr;
-    let mut ann = Client::greeted(addr, "ann").await;
-    let (match_id, _, seat) = ann
-        .create_vs(
-            ColorPreference::Black,
-            ComputerRequest::level(Level::new(1).unwrap()),
-            TimeControl::Fischer {
-                initial_ms: 60_000,
-                increment_ms: 1_000,
-            },
-        )
-        .await
-        .unwrap();
+    let mut ann = WsClient::greeted(addr, "ann").await;
+    let (match_id, _, seat) = create_vs(
+        &mut ann,
+        ColorPreference::Black,
+        ComputerRequest::level(Level::new(1).unwrap()),
+        TimeControl::Fischer {
+            initial_ms: 60_000,
+            increment_ms: 1_000,
+        },
+    )
+    .await
+    .unwrap();
     assert_eq!(seat, Side::Second);
     let snapshot = match ann.recv().await {
         ServerMessage::Snapshot(snapshot) => snapshot,
@@ -190,15 +192,15 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
 async fn it_accepts_a_rematch_with_colours_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(config(dir.path())).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
-    let (match_id, _, _) = ann
-        .create_vs(
-            ColorPreference::White,
-            ComputerRequest::level(Level::new(2).unwrap()),
-            TimeControl::Untimed,
-        )
-        .await
-        .unwrap();
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let (match_id, _, _) = create_vs(
+        &mut ann,
+        ColorPreference::White,
+        ComputerRequest::level(Level::new(2).unwrap()),
+        TimeControl::Untimed,
+    )
+    .await
+    .unwrap();
     ann.play(match_id, 0, "d1-d7/g7").await;
     ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
         .await;
@@ -245,17 +247,17 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     config.computer.max_level = Level::new(5).unwrap();
     config.computer.max_games = 1;
     let server = start(config).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
     let untimed = TimeControl::Untimed;
     let white = ColorPreference::White;
-    let (code, message) = ann
-        .create_vs(
-            white,
-            ComputerRequest::level(Level::new(7).unwrap()),
-            untimed,
-        )
-        .await
-        .unwrap_err();
+    let (code, message) = create_vs(
+        &mut ann,
+        white,
+        ComputerRequest::level(Level::new(7).unwrap()),
+        untimed,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code, ErrorCode::BadOpponent);
     assert!(
         message.contains("levels are 1 to 5 on this server"),
@@ -269,27 +271,29 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
         ComputerRequest::engine("fairy"),
         ComputerRequest::level(Level::new(1).unwrap()).with_think_ms(60_000),
     ] {
-        let refused = ann.create_vs(white, request, untimed).await.unwrap_err();
+        let refused = create_vs(&mut ann, white, request, untimed)
+            .await
+            .unwrap_err();
         assert_eq!(refused.0, ErrorCode::BadOpponent, "{refused:?}");
     }
     // One computer game at once on this server.
-    let (first, _, _) = ann
-        .create_vs(
-            white,
-            ComputerRequest::level(Level::new(1).unwrap()),
-            untimed,
-        )
-        .await
-        .unwrap();
-    let mut bob = Client::greeted(server.local_addr, "bob").await;
-    let (code, message) = bob
-        .create_vs(
-            white,
-            ComputerRequest::level(Level::new(1).unwrap()),
-            untimed,
-        )
-        .await
-        .unwrap_err();
+    let (first, _, _) = create_vs(
+        &mut ann,
+        white,
+        ComputerRequest::level(Level::new(1).unwrap()),
+        untimed,
+    )
+    .await
+    .unwrap();
+    let mut bob = WsClient::greeted(server.local_addr, "bob").await;
+    let (code, message) = create_vs(
+        &mut bob,
+        white,
+        ComputerRequest::level(Level::new(1).unwrap()),
+        untimed,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code, ErrorCode::ComputerBusy, "{message}");
     // When that game ends, the place is free again.
     ann.send(&ClientMessage::Abort {
@@ -301,13 +305,13 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
         .await;
     let mut freed = false;
     for _ in 0..50 {
-        match bob
-            .create_vs(
-                white,
-                ComputerRequest::level(Level::new(1).unwrap()),
-                untimed,
-            )
-            .await
+        match create_vs(
+            &mut bob,
+            white,
+            ComputerRequest::level(Level::new(1).unwrap()),
+            untimed,
+        )
+        .await
         {
             Ok(_) => {
                 freed = true;
@@ -328,7 +332,7 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
     let mut config = config(dir.path());
     config.computer.enabled = false;
     let server = start(config).await;
-    let mut ann = Client::connect(server.local_addr).await;
+    let mut ann = WsClient::connect(server.local_addr).await;
     ann.send(&ClientMessage::Hello {
         protocol: 1,
         name: "ann".into(),
@@ -341,14 +345,14 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
         ann.recv().await,
         ServerMessage::Welcome { computer: None, .. }
     ));
-    let (code, _) = ann
-        .create_vs(
-            ColorPreference::White,
-            ComputerRequest::level(Level::new(1).unwrap()),
-            TimeControl::Untimed,
-        )
-        .await
-        .unwrap_err();
+    let (code, _) = create_vs(
+        &mut ann,
+        ColorPreference::White,
+        ComputerRequest::level(Level::new(1).unwrap()),
+        TimeControl::Untimed,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code, ErrorCode::ComputerBusy);
 }
 
@@ -374,17 +378,17 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
     let dir = tempfile::tempdir().unwrap();
     let server = start(with_fake_engines(dir.path())).await;
     let addr = server.local_addr;
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let untimed = TimeControl::Untimed;
     // A good engine answers, under its configured name.
-    let (good, _, _) = ann
-        .create_vs(
-            ColorPreference::White,
-            ComputerRequest::engine("good"),
-            untimed,
-        )
-        .await
-        .unwrap();
+    let (good, _, _) = create_vs(
+        &mut ann,
+        ColorPreference::White,
+        ComputerRequest::engine("good"),
+        untimed,
+    )
+    .await
+    .unwrap();
     ann.play(good, 0, "d1-d7/g7").await;
     match ann
         .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
@@ -404,14 +408,14 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
         ("crashy", EndReason::EngineFailure),
         ("liar", EndReason::IllegalMove),
     ] {
-        let (match_id, _, _) = ann
-            .create_vs(
-                ColorPreference::White,
-                ComputerRequest::engine(engine),
-                untimed,
-            )
-            .await
-            .unwrap();
+        let (match_id, _, _) = create_vs(
+            &mut ann,
+            ColorPreference::White,
+            ComputerRequest::engine(engine),
+            untimed,
+        )
+        .await
+        .unwrap();
         ann.play(match_id, 0, "d1-d7/g7").await;
         match ann
             .recv_until(
@@ -440,7 +444,12 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
         ServerMessage::Snapshot(s) => s.fen.parse().unwrap(),
         _ => unreachable!(),
     };
-    ann.play(good, 2, &random_move(&position).to_string()).await;
+    ann.play(
+        good,
+        2,
+        &random_move(&position, &mut rand::rng()).to_string(),
+    )
+    .await;
     ann.recv_until(
         |m| matches!(m, ServerMessage::MovePlayed { ply: 3, match_id, .. } if *match_id == good),
     )
@@ -453,18 +462,18 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
 async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(config(dir.path())).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
-    let (match_id, token, _) = ann
-        .create_vs(
-            ColorPreference::White,
-            ComputerRequest::level(Level::new(3).unwrap()),
-            TimeControl::Fischer {
-                initial_ms: 120_000,
-                increment_ms: 0,
-            },
-        )
-        .await
-        .unwrap();
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let (match_id, token, _) = create_vs(
+        &mut ann,
+        ColorPreference::White,
+        ComputerRequest::level(Level::new(3).unwrap()),
+        TimeControl::Fischer {
+            initial_ms: 120_000,
+            increment_ms: 0,
+        },
+    )
+    .await
+    .unwrap();
     ann.play(match_id, 0, "d1-d7/g7").await;
     ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
         .await;
@@ -473,7 +482,7 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     drop(ann);
 
     let server = start(config(dir.path())).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
     ann.send(&ClientMessage::Resume { match_id, token }).await;
     let snapshot = match ann
         .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
@@ -497,7 +506,7 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // ... and answers the next move.
-    let mv = random_move(&position);
+    let mv = random_move(&position, &mut rand::rng());
     position = position.play(mv).unwrap();
     ann.play(match_id, 2, &mv.to_string()).await;
     match ann
@@ -558,15 +567,15 @@ async fn the_computer_thinks_on_the_players_time() {
     config.computer.hash_mb = 3;
     config.computer.ponder_ms = Millis::new(60_000);
     let server = start(config).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
-    let (match_id, _, seat) = ann
-        .create_vs(
-            ColorPreference::Black,
-            ComputerRequest::level(Level::new(7).unwrap()),
-            TimeControl::Untimed,
-        )
-        .await
-        .unwrap();
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let (match_id, _, seat) = create_vs(
+        &mut ann,
+        ColorPreference::Black,
+        ComputerRequest::level(Level::new(7).unwrap()),
+        TimeControl::Untimed,
+    )
+    .await
+    .unwrap();
     assert_eq!(seat, Side::Second);
     let first = ann
         .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 0, .. }))
@@ -589,7 +598,7 @@ async fn the_computer_thinks_on_the_players_time() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let reply = random_move(&position);
+    let reply = random_move(&position, &mut rand::rng());
     ann.play(match_id, 1, &reply.to_string()).await;
     let answer = ann
         .recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 2, .. }))

@@ -4,51 +4,26 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
+use amazons_core::testing::random_move;
 use amazons_core::{GameRecord, Position, Side, TimeControl};
 use amazons_protocol::{ClientMessage, ColorPreference, MatchId, SeatToken, ServerMessage};
-use common::{Client, http_get, random_move};
+use amazons_testkit::WsClient;
+use amazons_testkit::http::get as http_get;
+use amazons_testkit::{ServerOptions, ServerProcess};
 
-/// Starts the binary on 127.0.0.1 with any free port; returns it, its
-/// address and the start-up lines it printed.
-fn spawn_server(dir: &Path) -> (Child, SocketAddr, Vec<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-server"))
-        .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
-        .arg(dir)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server binary starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut printed = Vec::new();
-    let mut addr = None;
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        if let Some(rest) = line.split("listening on ").nth(1) {
-            addr = Some(rest.trim().parse().unwrap());
-        }
-        let done = line.contains("history in");
-        printed.push(line);
-        if done {
-            break;
-        }
-    }
-    // Keep draining stdout so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    (
-        child,
-        addr.expect("the server printed its address"),
-        printed,
-    )
+/// The kit's server process, running this package's own binary.
+fn own_binary() -> ServerOptions {
+    ServerProcess::options().binary(env!("CARGO_BIN_EXE_amazons-server"))
 }
 
 struct Seat {
-    client: Client,
+    client: WsClient,
     side: Side,
 }
 
@@ -59,7 +34,7 @@ async fn resume(
     token: SeatToken,
     side: Side,
 ) -> (Seat, u32) {
-    let mut client = Client::greeted(addr, name).await;
+    let mut client = WsClient::greeted(addr, name).await;
     client
         .send(&ClientMessage::Resume { match_id, token })
         .await;
@@ -87,7 +62,7 @@ async fn play_moves(
         if position.is_game_over() {
             break;
         }
-        let mv = random_move(&position);
+        let mv = random_move(&position, &mut rand::rng());
         let mover = if position.turn() == white.side {
             &mut *white
         } else {
@@ -112,15 +87,16 @@ async fn play_moves(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_game_loses_nothing_acknowledged() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut server, addr, _) = spawn_server(dir.path());
+    let mut server = own_binary().history_dir(dir.path()).start();
+    let addr = server.addr();
 
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let tc = TimeControl::Fischer {
         initial_ms: 600_000,
         increment_ms: 5_000,
     };
     let (match_id, ann_token, ann_side) = ann.create(tc, ColorPreference::White).await;
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     let (bob_token, bob_side) = bob.join(match_id).await;
     ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
         .await;
@@ -135,8 +111,7 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
     let position = play_moves(&mut white, &mut black, match_id, Position::start(), 9).await;
     let acknowledged = position.ply();
 
-    server.kill().unwrap(); // SIGKILL
-    server.wait().unwrap();
+    server.kill(); // SIGKILL
     drop((white, black));
     // A crash in the middle of an append leaves a half-written last line.
     let journal_dir = dir.path().join("journal");
@@ -152,8 +127,8 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
         .write_all(format!(r#"{{"match_id":"{match_id}","event":"moved","ply":"#).as_bytes())
         .unwrap();
 
-    let (mut server, addr, printed) = spawn_server(dir.path());
-    let text = printed.join("\n");
+    server.restart();
+    let text = server.startup().join("\n");
     assert!(text.contains("restored 1 match"), "{text}");
     assert!(text.contains("truncated last line"), "{text}");
     // The damaged journal is kept, never deleted.
@@ -189,17 +164,12 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
     assert!(dir.path().join(format!("{match_id}.json")).exists());
 
     // SIGTERM: a graceful shutdown that tells the clients.
-    let mut watcher = Client::greeted(addr, "watcher").await;
-    let status = Command::new("kill")
-        .arg("-TERM")
-        .arg(server.id().to_string())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let mut watcher = WsClient::greeted(addr, "watcher").await;
+    server.terminate();
     watcher
         .recv_until(|m| matches!(m, ServerMessage::ServerShutdown { .. }))
         .await;
-    let exit = server.wait().unwrap();
+    let exit = server.wait_exit(Duration::from_secs(30));
     assert!(exit.success(), "{exit:?}");
 }
 
@@ -216,47 +186,6 @@ async fn a_bad_config_file_names_the_key_and_exits_non_zero() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("grace_seconds"), "{stderr}");
-}
-
-/// Starts the binary with `AMAZONS_FAULT_PAUSE=point` (debug builds pause the
-/// match task there for good); returns it, its address, and a receiver that
-/// gets a line when the fault point is reached.
-fn spawn_paused_at(
-    dir: &Path,
-    point: &str,
-) -> (Child, SocketAddr, std::sync::mpsc::Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-server"))
-        .args(["--listen", "127.0.0.1", "--port", "0", "--history-dir"])
-        .arg(dir)
-        .env("RUST_LOG", "warn")
-        .env("AMAZONS_FAULT_PAUSE", point)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the server binary starts");
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    std::thread::spawn(move || {
-        for line in stderr.lines() {
-            let Ok(line) = line else { break };
-            if line.contains("fault point") {
-                let _ = tx.send(line);
-            }
-        }
-    });
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut addr = None;
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        if let Some(rest) = line.split("listening on ").nth(1) {
-            addr = Some(rest.trim().parse().unwrap());
-        }
-        if line.contains("history in") {
-            break;
-        }
-    }
-    std::thread::spawn(move || for _ in lines {});
-    (child, addr.expect("the server printed its address"), rx)
 }
 
 /// How a game's end is cut short.
@@ -284,12 +213,16 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
             Cut::BeforeTheEndWasJournalled => fault::END_JOURNALLED,
         };
         let dir = tempfile::tempdir().unwrap();
-        let (mut server, addr, paused) = spawn_paused_at(dir.path(), point);
-        let mut ann = Client::greeted(addr, "ann").await;
+        let mut server = own_binary()
+            .history_dir(dir.path())
+            .env("AMAZONS_FAULT_PAUSE", point)
+            .start();
+        let addr = server.addr();
+        let mut ann = WsClient::greeted(addr, "ann").await;
         let (match_id, ann_token, _) = ann
             .create(TimeControl::Untimed, ColorPreference::White)
             .await;
-        let mut bob = Client::greeted(addr, "bob").await;
+        let mut bob = WsClient::greeted(addr, "bob").await;
         let (bob_token, _) = bob.join(match_id).await;
         ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
             .await;
@@ -304,7 +237,7 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         // Every move but the last, acknowledged; then the last one.
         let mut position = Position::start();
         let last = loop {
-            let mv = random_move(&position);
+            let mv = random_move(&position, &mut rand::rng());
             if position.play(mv).unwrap().is_game_over() {
                 break mv;
             }
@@ -319,15 +252,15 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
             .client
             .play(match_id, position.ply(), &last.to_string())
             .await;
+        let output = server.output();
         let line = tokio::task::spawn_blocking(move || {
-            paused.recv_timeout(std::time::Duration::from_secs(30))
+            output.wait_for("fault point", Duration::from_secs(30))
         })
         .await
         .unwrap()
-        .unwrap_or_else(|_| panic!("{cut:?}: the server never reached {point}"));
+        .unwrap_or_else(|| panic!("{cut:?}: the server never reached {point}"));
         assert!(line.contains(point), "{line}");
-        server.kill().unwrap(); // SIGKILL
-        server.wait().unwrap();
+        server.kill(); // SIGKILL
         drop((white, black));
         if let Cut::BeforeTheEndWasJournalled = cut {
             drop_last_journal_line(&dir.path().join("journal"), "\"event\":\"ended\"");
@@ -335,16 +268,18 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         let final_position = position.play(last).unwrap();
 
         // After the restart the game is over, as it would have been live.
-        let (mut server, addr, printed) = spawn_server(dir.path());
+        let mut server = own_binary().history_dir(dir.path()).start();
+        let addr = server.addr();
         assert!(
-            printed.join("\n").contains("restored 1 match"),
-            "{cut:?}: {printed:?}"
+            server.startup().join("\n").contains("restored 1 match"),
+            "{cut:?}: {:?}",
+            server.startup()
         );
         for (name, token, side) in [
             ("ann", ann_token, Side::First),
             ("bob", bob_token, Side::Second),
         ] {
-            let mut client = Client::greeted(addr, name).await;
+            let mut client = WsClient::greeted(addr, name).await;
             client
                 .send(&ClientMessage::Resume { match_id, token })
                 .await;
@@ -388,8 +323,7 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         let record: GameRecord = serde_json::from_str(&body).unwrap();
         assert_eq!(record.result.reason, amazons_core::EndReason::NoLegalMove);
         assert_eq!(record.replay().unwrap().last(), Some(&final_position));
-        server.kill().unwrap();
-        server.wait().unwrap();
+        server.kill();
     }
 }
 

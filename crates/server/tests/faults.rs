@@ -10,7 +10,8 @@ use amazons_core::{Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchStatus, MessageType, ServerMessage,
 };
-use common::{Client, start, test_config};
+use amazons_testkit::WsClient;
+use common::{start, test_config};
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
@@ -20,7 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 async fn a_text_frame_that_is_not_utf8_gets_malformed_and_close_1007() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
     let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
     ann.ws.send(Message::Frame(frame)).await.unwrap();
     assert_eq!(ann.expect_error().await, ErrorCode::Malformed);
@@ -33,8 +34,8 @@ async fn a_text_frame_that_is_not_utf8_gets_malformed_and_close_1007() {
 async fn any_type_before_hello_gets_hello_required_even_an_unknown_one() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
-    let mut early = Client::connect(server.local_addr).await;
-    early.send_raw(r#"{"type":"teleport","to":"j10"}"#).await;
+    let mut early = WsClient::connect(server.local_addr).await;
+    early.send_text(r#"{"type":"teleport","to":"j10"}"#).await;
     assert_eq!(early.expect_error().await, ErrorCode::HelloRequired);
     early.send(&ClientMessage::ListMatches).await;
     match early.recv().await {
@@ -45,7 +46,7 @@ async fn any_type_before_hello_gets_hello_required_even_an_unknown_one() {
         other => panic!("{other:?}"),
     }
     // Text that is not a message at all is malformed, hello or not.
-    early.send_raw("{not json").await;
+    early.send_text("{not json").await;
     assert_eq!(early.expect_error().await, ErrorCode::Malformed);
     server.shutdown();
     server.wait().await.unwrap();
@@ -56,11 +57,11 @@ async fn a_token_acts_only_from_the_connection_holding_its_seat() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, ann_token, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     bob.send(&ClientMessage::Join {
         match_id,
         seat: None,
@@ -76,7 +77,7 @@ async fn a_token_acts_only_from_the_connection_holding_its_seat() {
         }
         other => panic!("expected the joiner's snapshot, got {other:?}"),
     }
-    let mut eve = Client::greeted(addr, "eve").await;
+    let mut eve = WsClient::greeted(addr, "eve").await;
     let with_token = |mv: &str| ClientMessage::Move {
         match_id,
         ply: 0,
@@ -136,13 +137,13 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     bob.join(match_id).await;
-    let mut lobby = Client::greeted(addr, "lobby").await;
+    let mut lobby = WsClient::greeted(addr, "lobby").await;
     lobby.send(&ClientMessage::SubscribeLobby).await;
     lobby
         .recv_until(|m| matches!(m, ServerMessage::MatchList { .. }))
@@ -208,7 +209,7 @@ async fn concurrent_creations_never_exceed_max_matches() {
     let addr = server.local_addr;
     let mut clients = Vec::new();
     for n in 0..CREATORS {
-        clients.push(Client::greeted(addr, &format!("c{n}")).await);
+        clients.push(WsClient::greeted(addr, &format!("c{n}")).await);
     }
     // Everyone sends create_match before anyone reads an answer.
     for client in &mut clients {
@@ -241,15 +242,15 @@ async fn concurrent_creations_never_exceed_max_matches() {
         }
     }
     assert_eq!((created, refused), (LIMIT, CREATORS - LIMIT));
-    let (_, body) = common::http_get(addr, "/api/matches").await;
+    let (_, body) = amazons_testkit::http::get(addr, "/api/matches").await;
     let list: Vec<amazons_protocol::MatchSummary> = serde_json::from_str(&body).unwrap();
     assert_eq!(list.len(), LIMIT);
     // The HTTP bodies are the protocol crate's types.
-    let (_, body) = common::http_get(addr, "/health").await;
+    let (_, body) = amazons_testkit::http::get(addr, "/health").await;
     let health: amazons_protocol::Health = serde_json::from_str(&body).unwrap();
     assert_eq!(health.matches, LIMIT as u64);
     assert_eq!(health.status, amazons_protocol::HealthStatus::Ok);
-    let (_, body) = common::http_get(addr, "/api/games?page=0&per_page=1000").await;
+    let (_, body) = amazons_testkit::http::get(addr, "/api/games?page=0&per_page=1000").await;
     let page: amazons_protocol::GamesPage = serde_json::from_str(&body).unwrap();
     assert_eq!((page.page, page.per_page, page.total), (1, 100, 0));
     server.shutdown();
@@ -257,8 +258,8 @@ async fn concurrent_creations_never_exceed_max_matches() {
 }
 
 /// Connects with `hello.legal_moves` set.
-async fn greeted_wanting_legal_moves(addr: std::net::SocketAddr, name: &str) -> Client {
-    let mut client = Client::connect(addr).await;
+async fn greeted_wanting_legal_moves(addr: std::net::SocketAddr, name: &str) -> WsClient {
+    let mut client = WsClient::connect(addr).await;
     client
         .send(&ClientMessage::Hello {
             protocol: 1,

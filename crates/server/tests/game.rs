@@ -2,21 +2,28 @@
 
 mod common;
 
+use amazons_core::testing::random_move;
 use amazons_core::{EndReason, GameRecord, Position, Side, TimeControl};
 use amazons_protocol::{ClientMessage, ColorPreference, MatchId, ServerMessage};
-use common::{Client, http_get, random_move, start, test_config};
+use amazons_testkit::WsClient;
+use amazons_testkit::http::get as http_get;
+use common::{start, test_config};
 
 /// Plays random legal moves for `me` until the game ends; returns the final
 /// position and the `game_over` message.
 async fn play_out(
-    client: &mut Client,
+    client: &mut WsClient,
     match_id: MatchId,
     me: Side,
     mut position: Position,
 ) -> (Position, ServerMessage) {
     if position.turn() == me && position.ply() == 0 {
         client
-            .play(match_id, 0, &random_move(&position).to_string())
+            .play(
+                match_id,
+                0,
+                &random_move(&position, &mut rand::rng()).to_string(),
+            )
             .await;
     }
     loop {
@@ -25,7 +32,7 @@ async fn play_out(
                 assert_eq!(ply, position.ply(), "moves arrive in order");
                 position = position.play(mv.parse().unwrap()).unwrap();
                 if position.turn() == me && !position.is_game_over() {
-                    let next = random_move(&position);
+                    let next = random_move(&position, &mut rand::rng());
                     client
                         .play(match_id, position.ply(), &next.uci().to_string())
                         .await;
@@ -44,13 +51,13 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
 
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, seat) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
     assert_eq!(seat, Side::First);
-    let mut bob = Client::greeted(addr, "bob").await;
-    let mut watcher = Client::greeted(addr, "watcher").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
+    let mut watcher = WsClient::greeted(addr, "watcher").await;
     watcher.send(&ClientMessage::Spectate { match_id }).await;
     match watcher.recv().await {
         ServerMessage::Snapshot(snapshot) => {
@@ -139,7 +146,7 @@ async fn the_match_limit_counts_only_unfinished_matches() {
         ..test_config(dir.path())
     };
     let server = start(config).await;
-    let mut ann = Client::greeted(server.local_addr, "ann").await;
+    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
     let (first, _, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
@@ -174,14 +181,14 @@ async fn the_lobby_first_hears_of_a_match_with_its_creator_seated() {
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
 
-    let mut lobby = Client::greeted(addr, "lobby").await;
+    let mut lobby = WsClient::greeted(addr, "lobby").await;
     lobby.send(&ClientMessage::SubscribeLobby).await;
     assert!(matches!(
         lobby.recv().await,
         ServerMessage::MatchList { .. }
     ));
 
-    let mut ann = Client::greeted(addr, "ann").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, _) = ann
         .create(TimeControl::Untimed, ColorPreference::Black)
         .await;

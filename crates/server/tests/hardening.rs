@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use amazons_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use amazons_server::Config;
-use common::{Client, Event, hold_the_clock, http_get, pass, start, test_config};
+use amazons_testkit::{Event, WsClient, http::get as http_get};
+use common::{hold_the_clock, pass, start, test_config};
 use futures_util::SinkExt;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
@@ -98,8 +99,8 @@ async fn connections_that_do_not_upgrade_are_capped_and_websockets_are_not() {
     .await;
     let addr = server.local_addr;
     // Upgraded WebSockets give their pending slot back.
-    let mut ann = Client::greeted(addr, "ann").await;
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut ann = WsClient::greeted(addr, "ann").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     let mut first = TcpStream::connect(addr).await.unwrap();
     let mut second = TcpStream::connect(addr).await.unwrap();
     let mut third = TcpStream::connect(addr).await.unwrap();
@@ -133,8 +134,8 @@ async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
-    let mut greeted = Client::greeted(addr, "ann").await;
-    let mut mute = Client::connect(addr).await;
+    let mut greeted = WsClient::greeted(addr, "ann").await;
+    let mut mute = WsClient::connect(addr).await;
     // Answering pings is not enough; saying hello is.
     pass(&mut [&mut greeted], Duration::from_secs(9)).await;
     tokio::time::advance(Duration::from_secs(2)).await;
@@ -152,11 +153,11 @@ async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
 }
 
 /// The events up to and including the end of the connection.
-async fn until_closed(client: &mut Client) -> (Vec<ServerMessage>, Option<u16>) {
+async fn until_closed(client: &mut WsClient) -> (Vec<ServerMessage>, Option<u16>) {
     let mut messages = Vec::new();
     loop {
         match client.next_event().await {
-            Event::Message(message) => messages.push(*message),
+            Event::Message(message) => messages.push(message),
             Event::Closed(code) => return (messages, code),
         }
     }
@@ -178,7 +179,7 @@ async fn a_flood_gets_rate_limited_and_close_code_1008_despite_unread_input() {
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
     for round in 0..5 {
-        let mut flood = Client::greeted(addr, "flood").await;
+        let mut flood = WsClient::greeted(addr, "flood").await;
         // Far more than the limit, all sent before reading anything: the
         // server closes with most of it unread.
         for nonce in 0..400 {
@@ -207,7 +208,7 @@ async fn a_frame_over_the_hard_limit_gets_too_large_and_close_code_1009() {
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
     for round in 0..5 {
-        let mut eve = Client::greeted(addr, "eve").await;
+        let mut eve = WsClient::greeted(addr, "eve").await;
         // Far over hard_frame_bytes (64 KiB), and more than the socket buffers
         // hold: the client is still sending when the server closes.
         eve.ws

@@ -3,29 +3,31 @@
 
 mod common;
 
+use amazons_core::testing::random_move;
 use amazons_core::{Position, Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
 };
-use common::{Client, random_move, start, test_config};
+use amazons_testkit::{Event, WsClient};
+use common::{start, test_config};
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Two honest players in their own match, moved along between attacks.
 struct HonestGame {
-    white: Client,
-    black: Client,
+    white: WsClient,
+    black: WsClient,
     match_id: MatchId,
     position: Position,
 }
 
 impl HonestGame {
     async fn new(addr: std::net::SocketAddr) -> HonestGame {
-        let mut white = Client::greeted(addr, "honest-white").await;
+        let mut white = WsClient::greeted(addr, "honest-white").await;
         let (match_id, _, _) = white
             .create(TimeControl::Untimed, ColorPreference::White)
             .await;
-        let mut black = Client::greeted(addr, "honest-black").await;
+        let mut black = WsClient::greeted(addr, "honest-black").await;
         black.join(match_id).await;
         white
             .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
@@ -43,7 +45,7 @@ impl HonestGame {
 
     /// Plays one move for whoever is to move; both players see it accepted.
     async fn step(&mut self) {
-        let mv = random_move(&self.position);
+        let mv = random_move(&self.position, &mut rand::rng());
         let ply = self.position.ply();
         let mover = if self.position.turn() == Side::First {
             &mut self.white
@@ -74,7 +76,7 @@ impl HonestGame {
     }
 }
 
-async fn snapshot_ply(client: &mut Client, match_id: MatchId) -> u32 {
+async fn snapshot_ply(client: &mut WsClient, match_id: MatchId) -> u32 {
     client.send(&ClientMessage::Spectate { match_id }).await;
     match client
         .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
@@ -94,21 +96,21 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     honest.step().await;
 
     // The target match: carol (white) and dave (black).
-    let mut carol = Client::greeted(addr, "carol").await;
+    let mut carol = WsClient::greeted(addr, "carol").await;
     let (target, carol_token, _) = carol
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
-    let mut dave = Client::greeted(addr, "dave").await;
+    let mut dave = WsClient::greeted(addr, "dave").await;
     let (dave_token, _) = dave.join(target).await;
     carol
         .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
         .await;
     dave.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
         .await;
-    let mut mallory = Client::greeted(addr, "mallory").await;
+    let mut mallory = WsClient::greeted(addr, "mallory").await;
 
     // Before hello; wrong version; bad names.
-    let mut early = Client::connect(addr).await;
+    let mut early = WsClient::connect(addr).await;
     early.send(&ClientMessage::ListMatches).await;
     assert_eq!(early.expect_error().await, ErrorCode::HelloRequired);
     for name in ["", "   ", "a\u{7}b", &"x".repeat(33)] {
@@ -147,7 +149,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         ),
         (r#"{"type":"move","ply":0}"#, ErrorCode::Malformed),
     ] {
-        mallory.send_raw(text).await;
+        mallory.send_text(text).await;
         assert_eq!(mallory.expect_error().await, code, "{text}");
     }
     // A frame over max_message_bytes: refused, connection stays.
@@ -155,7 +157,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         r#"{{"type":"ping","nonce":1,"pad":"{}"}}"#,
         "x".repeat(5000)
     );
-    mallory.send_raw(&big).await;
+    mallory.send_text(&big).await;
     assert_eq!(mallory.expect_error().await, ErrorCode::TooLarge);
     // A binary frame.
     mallory
@@ -349,14 +351,14 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     honest.step().await;
 
     // Flooding: past the rate limit, an error and a close with 1008.
-    let mut flooder = Client::greeted(addr, "flooder").await;
+    let mut flooder = WsClient::greeted(addr, "flooder").await;
     for nonce in 0..120 {
         flooder.send(&ClientMessage::Ping { nonce }).await;
     }
     let mut pongs = 0;
     loop {
         match flooder.next_event().await {
-            common::Event::Message(message) => match *message {
+            Event::Message(message) => match message {
                 ServerMessage::Pong { .. } => pongs += 1,
                 ServerMessage::Error { code, .. } => {
                     assert_eq!(code, ErrorCode::RateLimited);
@@ -371,11 +373,11 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     assert_eq!(flooder.expect_close().await, Some(1008));
 
     // A frame over the hard limit closes the connection with 1009.
-    let mut giant = Client::greeted(addr, "giant").await;
+    let mut giant = WsClient::greeted(addr, "giant").await;
     let _ = giant.ws.send(Message::text("x".repeat(70_000))).await;
     match giant.next_event().await {
-        common::Event::Message(message) => {
-            let ServerMessage::Error { code, .. } = *message else {
+        Event::Message(message) => {
+            let ServerMessage::Error { code, .. } = message else {
                 panic!("{message:?}")
             };
             assert_eq!(code, ErrorCode::TooLarge);
@@ -384,7 +386,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
             let code = giant.expect_close().await;
             assert!(code.is_none() || code == Some(1009), "{code:?}");
         }
-        common::Event::Closed(code) => assert!(code.is_none() || code == Some(1009), "{code:?}"),
+        Event::Closed(code) => assert!(code.is_none() || code == Some(1009), "{code:?}"),
     }
 
     // The honest game went on through all of it.

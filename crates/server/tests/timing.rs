@@ -11,16 +11,17 @@ use amazons_core::{EndReason, GameRecord, Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
 };
-use common::{Client, hold_the_clock, pass, start, test_config};
+use amazons_testkit::WsClient;
+use common::{hold_the_clock, pass, start, test_config};
 
 /// ann (white) and bob (black) in a started match.
 async fn started_match(
     addr: std::net::SocketAddr,
     time_control: TimeControl,
-) -> (Client, Client, MatchId, SeatToken) {
-    let mut ann = Client::greeted(addr, "ann").await;
+) -> (WsClient, WsClient, MatchId, SeatToken) {
+    let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, _) = ann.create(time_control, ColorPreference::White).await;
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     let (bob_token, _) = bob.join(match_id).await;
     ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
         .await;
@@ -41,7 +42,7 @@ fn is_game_over(m: &ServerMessage) -> bool {
 }
 
 /// Nothing ending the game has arrived so far.
-async fn still_on(client: &mut Client) {
+async fn still_on(client: &mut WsClient) {
     client.sync().await;
     assert!(
         !client.backlog.iter().any(is_game_over),
@@ -177,7 +178,7 @@ async fn reconnecting_with_the_token_within_the_grace_period_resumes_the_game() 
         .await;
     pass(&mut [&mut ann], Duration::from_secs(30)).await;
 
-    let mut bob = Client::greeted(addr, "bob").await;
+    let mut bob = WsClient::greeted(addr, "bob").await;
     bob.send(&ClientMessage::Resume {
         match_id,
         token: bob_token,
@@ -234,7 +235,7 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
     bob.recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
         .await;
 
-    let mut bob2 = Client::greeted(addr, "bob").await;
+    let mut bob2 = WsClient::greeted(addr, "bob").await;
     bob2.send(&ClientMessage::Resume {
         match_id,
         token: bob_token,
@@ -320,7 +321,7 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(test_config(dir.path())).await;
     let addr = server.local_addr;
-    let mut lobby = Client::greeted(addr, "lobby").await;
+    let mut lobby = WsClient::greeted(addr, "lobby").await;
     lobby.send(&ClientMessage::SubscribeLobby).await;
     assert!(matches!(
         lobby.recv().await,

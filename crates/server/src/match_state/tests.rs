@@ -3,10 +3,9 @@
 
 use std::time::{Duration, Instant, SystemTime};
 
+use amazons_core::testing::random_game;
 use amazons_core::{EndReason, Move, Outcome, PlayerInfo, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{ErrorCode, MatchId, MatchStatus, SeatToken, ServerMessage};
-use rand::SeedableRng;
-use rand::seq::IndexedRandom;
 
 use super::*;
 
@@ -151,19 +150,6 @@ fn snapshot_in(outputs: &[Output]) -> amazons_protocol::MatchSnapshot {
             _ => None,
         })
         .expect("a snapshot")
-}
-
-/// A game of random moves (seeded) that ends by the rules: every move but the
-/// last.
-fn random_game() -> Vec<Move> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
-    let mut position = Position::start();
-    let mut moves = Vec::new();
-    while let Some(&mv) = position.legal_moves().choose(&mut rng) {
-        moves.push(mv);
-        position = position.play(mv).unwrap();
-    }
-    moves
 }
 
 fn conn_to_move(table: &Table) -> ConnId {
@@ -362,7 +348,7 @@ fn move_refusals_come_in_the_documented_order() {
 #[test]
 fn a_move_that_leaves_no_move_ends_the_game_with_the_move() {
     let mut table = Table::started("untimed");
-    let moves = random_game();
+    let moves = random_game(2026);
     for (ply, mv) in moves.iter().enumerate() {
         let by = conn_to_move(&table);
         let outputs = table.mv(by, ply as u32, &mv.to_string()).unwrap();
@@ -570,7 +556,7 @@ fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connectio
 
 fn restored_after(moves: usize, tc: &str) -> Table {
     let mut table = Table::started(tc);
-    let game = random_game();
+    let game = random_game(2026);
     for (ply, mv) in game.iter().take(moves).enumerate() {
         let by = conn_to_move(&table);
         table.mv(by, ply as u32, &mv.to_string()).unwrap();
@@ -662,7 +648,7 @@ fn after_a_restart_nobody_wins_when_neither_player_comes_back() {
 
 #[test]
 fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
-    let moves = random_game();
+    let moves = random_game(2026);
     let mut table = restored_after(moves.len(), "untimed");
     assert_eq!(table.state.status(), MatchStatus::Finished);
     assert_eq!(
