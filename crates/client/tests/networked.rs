@@ -11,7 +11,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use support::{Server, scripted};
+use amazons_testkit::ServerProcess;
+use support::scripted;
 
 /// The longest any step waits for a client process.
 const WAIT: Duration = Duration::from_secs(60);
@@ -171,10 +172,10 @@ fn run(args: &[&str]) -> String {
     stdout
 }
 
-fn spawn_plain(server: &Server, name: &str, script: &str) -> Process {
+fn spawn_plain(server: &ServerProcess, name: &str, script: &str) -> Process {
     let mut command = client();
     command
-        .args(["play", "--plain", "--server", &server.url, "--name", name])
+        .args(["play", "--plain", "--server", &server.url(), "--name", name])
         .stdin(Stdio::piped());
     let mut process = Process::spawn(command);
     let mut stdin = process.child.stdin.take().unwrap();
@@ -185,7 +186,7 @@ fn spawn_plain(server: &Server, name: &str, script: &str) -> Process {
 
 #[test]
 fn two_plain_clients_play_a_scripted_game_through_the_server() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let mut ann = spawn_plain(
         &server,
         "ann",
@@ -220,12 +221,12 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         );
     }
 
-    let listing = run(&["history", "--server", &server.url]);
+    let listing = run(&["history", "--server", &server.url()]);
     assert!(
         listing.contains("ann (white) vs bob (black)  untimed  4 moves  white wins by resignation"),
         "{listing}"
     );
-    let export = run(&["history", "--server", &server.url, "export", &match_id[..8]]);
+    let export = run(&["history", "--server", &server.url(), "export", &match_id[..8]]);
     assert!(
         export.contains("1. d1-d7/g7 a7-a6/a5 2. g1-g4/g5 d10-d8/d9"),
         "{export}"
@@ -233,10 +234,10 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
 }
 
 /// Starts `amazons-client bot` named `testbot` against `server`.
-fn spawn_bot(server: &Server, args: &[&str]) -> Process {
+fn spawn_bot(server: &ServerProcess, args: &[&str]) -> Process {
     let mut command = client();
     command
-        .args(["bot", "--server", &server.url, "--name", "testbot"])
+        .args(["bot", "--server", &server.url(), "--name", "testbot"])
         .args(args)
         .stdin(Stdio::null());
     Process::spawn(command)
@@ -250,9 +251,9 @@ fn bot_log(bot: Process) -> (bool, String) {
 
 #[test]
 fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1"]);
     let (outcome, plies) = runtime.block_on(session.play(|_| {}));
@@ -273,7 +274,7 @@ fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
 
 #[test]
 fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let engine = format!(
         "uci:{} good",
         amazons_fake_engines::binary("fake-uci-engine").display()
@@ -281,7 +282,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for game in 1..=2 {
-        let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+        let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
         let (outcome, _) = runtime.block_on(session.play(|_| {}));
         assert_eq!(
             outcome.reason,
@@ -293,7 +294,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     assert!(ok, "{log}");
     assert!(log.contains("playing with fake-good"), "{log}");
     assert!(log.contains("game 2 over"), "{log}");
-    let listing = run(&["history", "--server", &server.url]);
+    let listing = run(&["history", "--server", &server.url()]);
     assert_eq!(
         listing
             .matches("scripted (white) vs testbot (black)")
@@ -313,14 +314,14 @@ fn interrupt(child: &Process) {
 
 #[test]
 fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let engine = format!(
         "uci:{} good",
         amazons_fake_engines::binary("fake-uci-engine").display()
     );
     let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             interrupt(&bot);
@@ -339,10 +340,10 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
 
 #[test]
 fn a_second_ctrl_c_resigns_and_quits() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let bot = spawn_bot(&server, &["--fill", "--level", "1"]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             interrupt(&bot);
@@ -365,9 +366,9 @@ fn a_second_ctrl_c_resigns_and_quits() {
 
 #[test]
 fn players_resume_their_seats_after_a_server_restart() {
-    let mut server = Server::start();
+    let mut server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let id = session.match_id.to_string();
     let engine = format!(
         "uci:{} good",
@@ -394,13 +395,13 @@ fn players_resume_their_seats_after_a_server_restart() {
 
 #[test]
 fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let fast = amazons_core::TimeControl::Fischer {
         initial_ms: 3_000,
         increment_ms: 100,
     };
-    let mut session = runtime.block_on(scripted::create_timed(&server.url, "scripted", fast));
+    let mut session = runtime.block_on(scripted::create_timed(&server.url(), "scripted", fast));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id]);
     let (outcome, plies) = runtime.block_on(session.play(|_| {}));
@@ -415,9 +416,9 @@ fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
 
 #[test]
 fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
     let (first, _) = runtime.block_on(session.play(|_| {}));
@@ -437,9 +438,9 @@ fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
 
 #[test]
 fn a_match_bot_waiting_for_a_rematch_stops_cleanly_when_the_match_is_gone() {
-    let mut server = Server::start();
+    let mut server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url, "scripted"));
+    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
     runtime.block_on(session.play(|_| {}));
@@ -472,16 +473,16 @@ fn state_dir() -> std::path::PathBuf {
 
 #[test]
 fn a_killed_client_takes_its_seat_back_when_run_again() {
-    let server = Server::start();
+    let server = ServerProcess::start();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut ann = runtime.block_on(scripted::create(&server.url, "ann"));
+    let mut ann = runtime.block_on(scripted::create(&server.url(), "ann"));
     let id = ann.match_id.to_string();
     let game = runtime.spawn(async move { ann.play(|_| {}).await });
 
     let mut bob = spawn_plain(&server, "bob", &format!("join {id}\n"));
     bob.read_until(&format!("joined match {id} as black"));
     bob.read_until("1. white plays");
-    let store = amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url, "bob");
+    let store = amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url(), "bob");
     assert_eq!(store.saved().len(), 1, "the seat token is on disk");
     // Killed without a goodbye, as a crash or a closed terminal would.
     bob.child.kill().unwrap();
@@ -535,11 +536,8 @@ fn a_wrong_address_fails_at_once_with_the_reason_and_the_fix() {
         "http://127.0.0.1:7878/",
         "did you mean ws://127.0.0.1:7878/ws?",
     );
-    let server = Server::start();
-    let authority = server
-        .url
-        .trim_start_matches("ws://")
-        .trim_end_matches("/ws");
+    let server = ServerProcess::start();
+    let authority = server.addr().to_string();
     fails(
         &format!("ws://{authority}/nowhere"),
         &format!("did you mean ws://{authority}/ws?"),

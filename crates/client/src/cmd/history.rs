@@ -344,36 +344,8 @@ mod tests {
 
     #[test]
     fn a_replay_jumps_to_a_typed_move_number_and_offers_no_move_prompt() {
-        use amazons_core::{EndReason, Outcome, PlayerInfo, PlayerKind, RecordedMove, Side};
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
-        let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"];
-        let mut position = Position::start();
-        for m in moves {
-            position = position.play(m.parse().unwrap()).unwrap();
-        }
-        let record = GameRecord {
-            schema: amazons_core::RECORD_SCHEMA_VERSION,
-            id: "g1".into(),
-            white: player("ann"),
-            black: player("bob"),
-            started_at_ms: 0,
-            ended_at_ms: 0,
-            time_control: amazons_core::TimeControl::Untimed,
-            initial_fen: None,
-            moves: moves
-                .iter()
-                .map(|m| RecordedMove {
-                    mv: m.parse().unwrap(),
-                    time_ms: 1,
-                    clock_ms: None,
-                })
-                .collect(),
-            result: Outcome::win(Side::First, EndReason::Resignation),
-            final_fen: position.fen(),
-        };
+        let record =
+            amazons_core::testing::sample_record("g1", &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"]);
         let positions = record.replay().unwrap();
         let mut replay = Replay::new(&record, &positions, Theme::Dark);
         let start = screen(&mut replay);

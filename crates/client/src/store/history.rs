@@ -72,28 +72,12 @@ pub fn list(dir: &Path) -> anyhow::Result<Vec<GameRecord>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_core::{
-        EndReason, Outcome, PlayerInfo, PlayerKind, Position, RECORD_SCHEMA_VERSION, Side,
-        TimeControl,
-    };
+    use amazons_core::testing::sample_record;
 
     fn record(id: &str, ended_at_ms: u64) -> GameRecord {
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         GameRecord {
-            schema: RECORD_SCHEMA_VERSION,
-            id: id.into(),
-            white: player("ann"),
-            black: player("bob"),
-            started_at_ms: 0,
             ended_at_ms,
-            time_control: TimeControl::Untimed,
-            initial_fen: None,
-            moves: Vec::new(),
-            result: Outcome::win(Side::Second, EndReason::Resignation),
-            final_fen: Position::start().fen(),
+            ..sample_record(id, &[])
         }
     }
 

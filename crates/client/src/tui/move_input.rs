@@ -351,18 +351,9 @@ mod tests {
 
     #[test]
     fn pointing_builds_exactly_the_legal_moves_in_random_games() {
-        use rand::seq::IndexedRandom;
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for _ in 0..20 {
-            let mut position = Position::start();
-            let plies = rng.random_range(0..60);
-            for _ in 0..plies {
-                let Some(m) = position.legal_moves().choose(&mut rng).copied() else {
-                    break;
-                };
-                position = position.play(m).unwrap();
-            }
+        for seed in 0..20 {
+            // 0 to 57 plies in (the game may end earlier).
+            let position = amazons_core::testing::random_position(seed, seed as usize * 3);
             let legal = position.legal_moves();
             let mut built = Vec::new();
             for from in Square::all().filter(|s| position.queen_at(*s) == Some(position.turn())) {

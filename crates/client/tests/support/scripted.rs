@@ -8,15 +8,9 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{Move, Outcome, Position, Side};
-use amazons_protocol::{
-    ClientMessage, ColorPreference, MatchId, PROTOCOL_VERSION, SeatToken, ServerMessage,
-};
-use futures_util::{SinkExt, StreamExt};
-use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use amazons_core::{Move, Outcome, PlayerKind, Position, Side};
+use amazons_protocol::{ClientMessage, ColorPreference, MatchId, SeatToken, ServerMessage};
+use amazons_testkit::{Event, WsClient, WsError};
 
 /// The longest the scripted player waits for anything from the server.
 pub const WAIT: Duration = Duration::from_secs(60);
@@ -28,7 +22,7 @@ pub struct Session {
     /// Its player name.
     name: String,
     /// The open connection.
-    socket: Socket,
+    socket: WsClient,
     /// The match it plays in.
     pub match_id: MatchId,
     /// Its seat token.
@@ -65,48 +59,26 @@ fn game_event_of(message: &ServerMessage) -> Option<MatchId> {
     }
 }
 
-/// The next text message on `socket` within [`WAIT`]; `None` if the
-/// connection ended.
-async fn next_message(socket: &mut Socket, doing: &str) -> Option<ServerMessage> {
-    loop {
-        let frame = tokio::time::timeout(WAIT, socket.next())
-            .await
-            .unwrap_or_else(|_| panic!("{doing}: nothing from the server for {WAIT:?}"));
-        match frame {
-            Some(Ok(Message::Text(text))) => {
-                return Some(
-                    ServerMessage::decode(&text)
-                        .unwrap_or_else(|e| panic!("{doing}: unreadable message {text}: {e}")),
-                );
-            }
-            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
-            Some(Ok(_)) => {}
-        }
+/// The next message on `socket` within [`WAIT`]; `None` if the connection
+/// ended.
+async fn next_message(socket: &mut WsClient, doing: &str) -> Option<ServerMessage> {
+    match socket.try_next(WAIT).await {
+        Ok(Event::Message(message)) => Some(message),
+        Ok(Event::Closed(_)) => None,
+        Err(e) => panic!("{doing}: {e}"),
     }
 }
 
 /// Connects, says hello and waits for `welcome`; `None` if the server cannot
 /// be reached or the connection ends first.
-async fn greet(url: &str, name: &str) -> Option<Socket> {
-    let Ok(connected) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url)).await
-    else {
-        panic!("connecting to {url} took over {WAIT:?}");
-    };
-    let (mut socket, _) = connected.ok()?;
-    let hello = ClientMessage::Hello {
-        protocol: PROTOCOL_VERSION,
-        name: name.into(),
-        kind: amazons_core::PlayerKind::Human,
-        client: None,
-        legal_moves: false,
-    };
-    socket.send(Message::text(hello.encode())).await.ok()?;
-    loop {
-        let message = next_message(&mut socket, "waiting for welcome").await?;
-        fail_on_error(&message, "hello");
-        if matches!(message, ServerMessage::Welcome { .. }) {
-            return Some(socket);
+async fn greet(url: &str, name: &str) -> Option<WsClient> {
+    match WsClient::try_greeted(url, name, PlayerKind::Human).await {
+        Ok(socket) => Some(socket),
+        Err(WsError::Unexpected { got, .. }) => {
+            fail_on_error(&got, "hello");
+            None
         }
+        Err(_) => None,
     }
 }
 
@@ -127,7 +99,7 @@ pub async fn create_timed(
         color: ColorPreference::White,
         computer: None,
     };
-    socket.send(Message::text(create.encode())).await.unwrap();
+    socket.send(&create).await;
     loop {
         let message = next_message(&mut socket, "creating a match")
             .await
@@ -154,7 +126,7 @@ pub async fn create_timed(
 impl Session {
     async fn send(&mut self, message: ClientMessage) {
         // A failed send shows up as a failed receive, which reconnects.
-        let _ = self.socket.send(Message::text(message.encode())).await;
+        let _ = self.socket.try_send(&message).await;
     }
 
     /// The next server message (a refusal fails the test); after a dropped
