@@ -277,7 +277,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let server = ServerProcess::start();
     let engine = format!(
         "uci:{} good",
-        amazons_fake_engines::binary("fake-uci-engine").display()
+        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
     );
     let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
@@ -317,7 +317,7 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let server = ServerProcess::start();
     let engine = format!(
         "uci:{} good",
-        amazons_fake_engines::binary("fake-uci-engine").display()
+        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
     );
     let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
@@ -372,7 +372,7 @@ fn players_resume_their_seats_after_a_server_restart() {
     let id = session.match_id.to_string();
     let engine = format!(
         "uci:{} good",
-        amazons_fake_engines::binary("fake-uci-engine").display()
+        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
     );
     let bot = spawn_bot(&server, &["--match", &id, "--engine", &engine]);
     let (outcome, plies) = runtime.block_on(session.play(|ply| {

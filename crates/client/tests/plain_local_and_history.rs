@@ -33,7 +33,7 @@ fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
 fn fake_engine(mode: &str) -> String {
     format!(
         "uci:{} {mode}",
-        amazons_fake_engines::binary("fake-uci-engine").display()
+        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
     )
 }
 

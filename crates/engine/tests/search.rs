@@ -1,8 +1,6 @@
 //! Library-level tests of the engine: legality under tiny budgets, deadlines
 //! (in CPU time), stop, determinism, hand-made wins and exact endgame counting.
 
-mod common;
-
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::channel;
@@ -10,8 +8,8 @@ use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use amazons_engine::time::thread_cpu_time;
-use common::random_position;
 
+use amazons_core::testing::random_position;
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
 use amazons_engine::eval::KNOWN_WIN;

@@ -359,7 +359,7 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
 /// A configuration with external engines from tools/fake-engines.
 fn with_fake_engines(dir: &std::path::Path) -> Config {
     let mut config = config(dir);
-    let fake = amazons_fake_engines::binary("fake-uci-engine");
+    let fake = amazons_testkit::binaries::fake_engine("fake-uci-engine");
     let entry = |name: &str, mode: &str| EngineEntry {
         name: name.into(),
         command: format!("uci:{} {mode}", fake.display()),

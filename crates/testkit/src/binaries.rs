@@ -28,6 +28,12 @@ pub fn client() -> &'static Path {
     PATH.get_or_init(|| locate("AMAZONS_CLIENT_BIN", "amazons-client", "amazons-client"))
 }
 
+/// Path of an up-to-date fake engine of `amazons-fake-engines`
+/// (`fake-uci-engine`, `fake-botzone-bot`, `fake-sau-engine`), built.
+pub fn fake_engine(name: &str) -> PathBuf {
+    build("amazons-fake-engines", name)
+}
+
 /// The executable named by the environment variable `variable` when it is
 /// set, else [`build`]`(package, bin)`.
 pub fn locate(variable: &str, package: &str, bin: &str) -> PathBuf {

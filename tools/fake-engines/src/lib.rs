@@ -159,35 +159,3 @@ fn burn(cpu: Duration) {
         std::hint::spin_loop();
     }
 }
-
-/// Path of an up-to-date fake engine (`fake-uci-engine`, `fake-botzone-bot`,
-/// `fake-sau-engine`) for tests of other packages, which `CARGO_BIN_EXE_*`
-/// does not reach: `cargo build -p amazons-fake-engines --bins` runs with the
-/// target directory and profile of the calling test executable
-/// (`<target>/<profile>/deps/<test>`), a no-op after `cargo test
-/// --workspace`, and the binary is `<target>/<profile>/<name>`.
-pub fn binary(name: &str) -> std::path::PathBuf {
-    static BUILT: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    let dir = BUILT.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test executable's path");
-        let profile_dir = exe
-            .ancestors()
-            .nth(2)
-            .expect("the test runs from <target>/<profile>/deps/<test>")
-            .to_path_buf();
-        let target = profile_dir.parent().expect("<target>/<profile>");
-        let mut command = std::process::Command::new(env!("CARGO"));
-        command.args(["build", "-p", "amazons-fake-engines", "--bins"]);
-        if profile_dir.file_name().is_some_and(|p| p == "release") {
-            command.arg("--release");
-        }
-        let status = command
-            .env("CARGO_TARGET_DIR", target)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the fake engines failed");
-        profile_dir
-    });
-    dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}

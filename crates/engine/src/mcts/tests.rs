@@ -2,6 +2,7 @@
 
 use super::*;
 use amazons_core::Side;
+use amazons_core::testing::random_position;
 use std::time::{Duration, Instant};
 
 /// `n` fresh trees.
@@ -21,23 +22,6 @@ fn limits_nodes(n: u64) -> MctsLimits {
 fn search_default(p: &Position, limits: MctsLimits, seed: u64) -> MctsResult {
     let stop = AtomicBool::new(false);
     search(p, MctsParams::default(), limits, &stop, seed, &mut |_| {})
-}
-
-/// A position reached by `plies` pseudo-random legal moves from the start.
-fn random_position(seed: u64, plies: usize) -> Position {
-    let mut p = Position::start();
-    let mut s = seed | 1;
-    for _ in 0..plies {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        p.make(moves[(s % moves.len() as u64) as usize]);
-    }
-    p
 }
 
 #[test]
