@@ -229,11 +229,26 @@ mod tests {
     use super::*;
     use amazons_core::EndReason;
 
+    /// Black's view of a 5+2 game after white's first move, which took 4.1 s.
     fn snapshot() -> MatchSnapshot {
-        let json = r#"{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"black","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":{"name":"bob","kind":"human","connected":true}},"spectators":0,"status":"playing","time_control":{"kind":"fischer","initial_ms":300000,"increment_ms":2000},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{"move":"d1-d7/g7","time_ms":4100,"clock_ms":297900}],"fen":"3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1","ply":1,"turn":"black","clocks":{"white_ms":297900,"black_ms":300000,"running":"black"},"outcome":null,"rematch_offer":null}"#;
-        match ServerMessage::decode(json).unwrap() {
-            ServerMessage::Snapshot(snapshot) => snapshot,
-            other => panic!("{other:?}"),
+        let mut snapshot = crate::testing::snapshot(
+            "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap(),
+            Some(Side::Second),
+            &["d1-d7/g7"],
+        );
+        snapshot.moves[0].time_ms = 4_100;
+        snapshot.moves[0].clock_ms = Some(297_900);
+        MatchSnapshot {
+            time_control: TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 2_000,
+            },
+            clocks: Some(Clocks {
+                white_ms: 297_900,
+                black_ms: 300_000,
+                running: Some(Side::Second),
+            }),
+            ..snapshot
         }
     }
 

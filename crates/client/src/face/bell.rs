@@ -109,16 +109,25 @@ impl LowTimeWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_protocol::ServerMessage;
+    use amazons_core::{Side, TimeControl};
+    use amazons_protocol::{Clocks, MatchSnapshot, testing};
     use std::time::Duration;
 
-    /// Our (white's) match, white to move,, `running` on the clock with 12 s left each.
-    fn view(running: &str, now: Instant) -> MatchView {
-        let json = format!(
-            r#"{{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"white","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"fischer","initial_ms":60000,"increment_ms":0}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":{{"white_ms":12000,"black_ms":12000,"running":"{running}"}},"outcome":null,"rematch_offer":null}}"#
-        );
-        let ServerMessage::Snapshot(snapshot) = ServerMessage::decode(&json).unwrap() else {
-            panic!("a snapshot");
+    const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+
+    /// Our (white's) match, white to move, `running` on the clock with 12 s left each.
+    fn view(running: Side, now: Instant) -> MatchView {
+        let snapshot = MatchSnapshot {
+            time_control: TimeControl::Fischer {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            },
+            clocks: Some(Clocks {
+                white_ms: 12_000,
+                black_ms: 12_000,
+                running: Some(running),
+            }),
+            ..testing::snapshot(ID.parse().unwrap(), Some(Side::First), &[])
         };
         MatchView::from_snapshot(&snapshot, None, now).unwrap()
     }
@@ -126,7 +135,7 @@ mod tests {
     #[test]
     fn our_running_clock_rings_once_when_it_falls_under_ten_seconds() {
         let start = Instant::now();
-        let ours = view("white", start);
+        let ours = view(Side::First, start);
         let mut watch = LowTimeWatch::default();
         let mut bell = Bell::new(true);
         assert_eq!(watch.due(Some(&ours)), Some(start + Duration::from_secs(2)));
@@ -139,11 +148,11 @@ mod tests {
         assert_eq!(bell.rung(), [Ring::LowTime], "once per match");
         assert_eq!(watch.due(Some(&ours)), None, "nothing more to wait for");
 
-        let theirs = view("black", start);
+        let theirs = view(Side::Second, start);
         let mut watch = LowTimeWatch::default();
         assert_eq!(watch.due(Some(&theirs)), None, "the opponent's clock");
         assert!(!watch.check(Some(&theirs), start + Duration::from_secs(5), &mut bell));
-        let mut watching = view("white", start);
+        let mut watching = view(Side::First, start);
         watching.you = None;
         assert_eq!(watch.due(Some(&watching)), None, "a spectator has no clock");
         assert!(!watch.check(Some(&watching), start + Duration::from_secs(5), &mut bell));

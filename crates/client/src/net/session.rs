@@ -588,6 +588,8 @@ pub fn position_for(position: &Position, side: Side) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_core::EndReason;
+    use amazons_protocol::{MatchSnapshot, MatchStatus, MessageType, testing};
 
     const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
     const OTHER: &str = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b";
@@ -601,36 +603,32 @@ mod tests {
         SeatToken::from_hex(TOKEN).unwrap()
     }
 
-    fn msg(json: &str) -> ServerMessage {
-        ServerMessage::decode(json).unwrap()
-    }
-
-    /// A snapshot of `match_id` where we sit black (`you` null: watching)
-    /// after `moves`, with `outcome` as JSON.
-    fn snapshot(match_id: &str, you: &str, moves: &[&str], outcome: &str) -> ServerMessage {
-        let status = if outcome == "null" {
-            "playing"
+    /// A snapshot of `match_id` where we sit as `you` (`None`: watching)
+    /// after `moves`, finished when it has an `outcome`.
+    fn snapshot(
+        match_id: &str,
+        you: Option<Side>,
+        moves: &[&str],
+        outcome: Option<Outcome>,
+    ) -> ServerMessage {
+        let status = if outcome.is_some() {
+            MatchStatus::Finished
         } else {
-            "finished"
+            MatchStatus::Playing
         };
-        let list: Vec<String> = moves
-            .iter()
-            .map(|m| format!(r#"{{"move":"{m}","time_ms":10}}"#))
-            .collect();
-        let seat = |name: &str| format!(r#"{{"name":"{name}","kind":"human","connected":true}}"#);
-        msg(&format!(
-            r#"{{"type":"snapshot","match_id":"{match_id}","you":{you},"seats":{{"white":{},"black":{}}},"spectators":0,"status":"{status}","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{}],"fen":"-","ply":{},"turn":"white","clocks":null,"outcome":{outcome},"rematch_offer":null}}"#,
-            seat("ann"),
-            seat("bob"),
-            list.join(","),
-            moves.len()
-        ))
+        ServerMessage::Snapshot(MatchSnapshot {
+            status,
+            outcome,
+            ..testing::snapshot(id(match_id), you, moves)
+        })
     }
 
     fn joined(match_id: &str) -> ServerMessage {
-        msg(&format!(
-            r#"{{"type":"joined","match_id":"{match_id}","seat":"black","token":"{TOKEN}"}}"#
-        ))
+        ServerMessage::Joined {
+            match_id: id(match_id),
+            seat: Side::Second,
+            token: token(),
+        }
     }
 
     fn seated_black(store: SeatStore) -> MatchSession {
@@ -639,7 +637,7 @@ mod tests {
         session.join(id(ID), None);
         session.on_message(&joined(ID), now).unwrap();
         session
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], None), now)
             .unwrap();
         session.drain();
         session
@@ -670,7 +668,7 @@ mod tests {
         );
         assert_eq!(store.saved()[0].token, token());
         let opened = session
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], None), now)
             .unwrap();
         assert_eq!(
             opened,
@@ -682,9 +680,7 @@ mod tests {
         assert!(!session.is_seating());
         assert_eq!(session.view().unwrap().token, Some(token()));
         assert!(session.can_move());
-        let over = msg(&format!(
-            r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#
-        ));
+        let over = testing::game_over(id(ID), Some(Side::First), EndReason::Resignation);
         session.on_message(&over, now).unwrap();
         assert!(store.saved().is_empty(), "removed at the end");
     }
@@ -693,7 +689,7 @@ mod tests {
     fn snapshots_of_matches_not_followed_are_ignored() {
         let mut session = seated_black(SeatStore::in_memory());
         let now = Instant::now();
-        let stale = snapshot(OTHER, "null", &[], "null");
+        let stale = snapshot(OTHER, None, &[], None);
         assert_eq!(
             session.on_message(&stale, now).unwrap(),
             SessionEvent::Nothing
@@ -728,9 +724,7 @@ mod tests {
                 token: Some(token())
             }]
         );
-        let refusal = msg(&format!(
-            r#"{{"type":"error","code":"stale_ply","message":"stale","reply_to":"move","match_id":"{ID}","expected_ply":2}}"#
-        ));
+        let refusal = testing::stale_ply(id(ID), 2);
         session.on_message(&refusal, now).unwrap();
         assert_eq!(
             session.drain(),
@@ -741,7 +735,7 @@ mod tests {
         );
         assert!(!session.can_move(), "not again before the snapshot");
         session
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], None), now)
             .unwrap();
         assert!(session.can_move());
     }
@@ -752,12 +746,10 @@ mod tests {
         let now = Instant::now();
         session.spectate(id(ID));
         session
-            .on_message(&snapshot(ID, "null", &[], "null"), now)
+            .on_message(&snapshot(ID, None, &[], None), now)
             .unwrap();
         session.drain();
-        let skipped = msg(&format!(
-            r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#
-        ));
+        let skipped = testing::move_played(id(ID), 1, "a7-b7/c7");
         assert_eq!(
             session.on_message(&skipped, now).unwrap(),
             SessionEvent::Changed(Change::OutOfStep)
@@ -794,7 +786,7 @@ mod tests {
         );
         let now = Instant::now();
         let back = restarted
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], "null"), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], None), now)
             .unwrap();
         assert!(matches!(back, SessionEvent::Snapshot { opened: true, .. }));
         assert_eq!(restarted.view().unwrap().token, Some(token()));
@@ -802,9 +794,12 @@ mod tests {
         let mut later = MatchSession::new(store.clone());
         later.on_connected();
         later.drain();
-        let gone = msg(&format!(
-            r#"{{"type":"error","code":"no_such_match","message":"no such match","reply_to":"resume","match_id":"{ID}"}}"#
-        ));
+        let gone = testing::refusal(
+            ErrorCode::NoSuchMatch,
+            "no such match",
+            MessageType::Resume,
+            id(ID),
+        );
         let refused = later.on_message(&gone, now).unwrap();
         assert!(matches!(
             refused,
@@ -822,9 +817,9 @@ mod tests {
         let mut session = seated_black(SeatStore::in_memory());
         let now = Instant::now();
         session.on_connected();
-        let won = r#"{"winner":"white","reason":"abandonment"}"#;
+        let won = Some(Outcome::win(Side::First, EndReason::Abandonment));
         let back = session
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], won), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], won), now)
             .unwrap();
         let SessionEvent::Snapshot {
             ended_while_away: Some(outcome),
@@ -835,7 +830,7 @@ mod tests {
         };
         assert_eq!(outcome.winner, Some(Side::First));
         let again = session
-            .on_message(&snapshot(ID, r#""black""#, &["d1-d7/g7"], won), now)
+            .on_message(&snapshot(ID, Some(Side::Second), &["d1-d7/g7"], won), now)
             .unwrap();
         assert!(matches!(
             again,
@@ -852,22 +847,21 @@ mod tests {
         assert!(session.leave().is_err());
         assert!(session.rematch().is_err(), "not before the end");
         let now = Instant::now();
-        let over = msg(&format!(
-            r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#
-        ));
+        let over = testing::game_over(id(ID), Some(Side::First), EndReason::Resignation);
         session.on_message(&over, now).unwrap();
         session.rematch().unwrap();
         assert_eq!(
             session.drain(),
             [ClientMessage::OfferRematch { match_id: id(ID) }]
         );
-        let started = msg(&format!(
-            r#"{{"type":"rematch_started","match_id":"{ID}","new_match_id":"{OTHER}"}}"#
-        ));
+        let started = ServerMessage::RematchStarted {
+            match_id: id(ID),
+            new_match_id: id(OTHER),
+        };
         session.on_message(&started, now).unwrap();
         session.on_message(&joined(OTHER), now).unwrap();
         session
-            .on_message(&snapshot(OTHER, r#""black""#, &[], "null"), now)
+            .on_message(&snapshot(OTHER, Some(Side::Second), &[], None), now)
             .unwrap();
         assert_eq!(session.view().unwrap().id, id(OTHER));
         assert_eq!(session.view().unwrap().token, Some(token()));

@@ -352,6 +352,7 @@ impl Lobby {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amazons_protocol::{SeatInfo, Seats, testing};
     use crossterm::event::KeyEvent;
 
     fn key(code: KeyCode) -> Event {
@@ -359,9 +360,43 @@ mod tests {
     }
 
     fn lobby_with_matches() -> Lobby {
-        let json = r#"{"type":"match_list","matches":[{"id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":null},"spectators":0,"status":"waiting","time_control":{"kind":"fischer","initial_ms":300000,"increment_ms":2000},"ply":0,"outcome":null},{"id":"0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b","seats":{"white":{"name":"cy","kind":"human","connected":false},"black":{"name":"deep","kind":"bot","connected":true}},"spectators":2,"status":"playing","time_control":{"kind":"untimed"},"ply":12,"outcome":null}]}"#;
+        let waiting = MatchSummary {
+            time_control: TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 2_000,
+            },
+            ..testing::summary(
+                "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap(),
+                Seats {
+                    white: Some(testing::seat("ann")),
+                    black: None,
+                },
+            )
+        };
+        let away = SeatInfo {
+            connected: false,
+            ..testing::seat("cy")
+        };
+        let bot = SeatInfo {
+            kind: PlayerKind::Bot,
+            ..testing::seat("deep")
+        };
+        let playing = MatchSummary {
+            spectators: 2,
+            ply: 12,
+            ..testing::summary(
+                "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b".parse().unwrap(),
+                Seats {
+                    white: Some(away),
+                    black: Some(bot),
+                },
+            )
+        };
+        let list = ServerMessage::MatchList {
+            matches: vec![waiting, playing],
+        };
         let mut lobby = Lobby::default();
-        lobby.apply(&ServerMessage::decode(json).unwrap());
+        lobby.apply(&list);
         lobby
     }
 
