@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use amazons_core::{EndReason, TimeControl};
 use amazons_e2e::player::{SeatPlan, SeatReport, play_seat};
 use amazons_e2e::{ClientProcess, records};
-use amazons_testkit::WsClient;
 use amazons_protocol::{ColorPreference, MatchId, ServerMessage};
+use amazons_testkit::WsClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -8,8 +8,8 @@ use std::time::Duration;
 use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
 use amazons_e2e::{ClientProcess, records};
-use amazons_testkit::{ServerProcess, WsClient};
 use amazons_protocol::{ColorPreference, ServerMessage};
+use amazons_testkit::{ServerProcess, WsClient};
 
 fn filling_bot(server: &ServerProcess, name: &str) -> ClientProcess {
     let url = server.url();

@@ -13,10 +13,10 @@ use amazons_core::{EndReason, Position, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
 use amazons_e2e::raw::{self, ServerFrame, opcode};
 use amazons_e2e::records;
-use amazons_testkit::{Event, WsClient};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
 };
+use amazons_testkit::{Event, WsClient};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;

@@ -226,7 +226,13 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         listing.contains("ann (white) vs bob (black)  untimed  4 moves  white wins by resignation"),
         "{listing}"
     );
-    let export = run(&["history", "--server", &server.url(), "export", &match_id[..8]]);
+    let export = run(&[
+        "history",
+        "--server",
+        &server.url(),
+        "export",
+        &match_id[..8],
+    ]);
     assert!(
         export.contains("1. d1-d7/g7 a7-a6/a5 2. g1-g4/g5 d10-d8/d9"),
         "{export}"
@@ -482,7 +488,8 @@ fn a_killed_client_takes_its_seat_back_when_run_again() {
     let mut bob = spawn_plain(&server, "bob", &format!("join {id}\n"));
     bob.read_until(&format!("joined match {id} as black"));
     bob.read_until("1. white plays");
-    let store = amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url(), "bob");
+    let store =
+        amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url(), "bob");
     assert_eq!(store.saved().len(), 1, "the seat token is on disk");
     // Killed without a goodbye, as a crash or a closed terminal would.
     bob.child.kill().unwrap();

@@ -140,7 +140,10 @@ mod tests {
     #[test]
     fn random_games_hold_every_position_of_each_game() {
         let positions = random_games(9, 2);
-        let starts = positions.iter().filter(|p| **p == Position::start()).count();
+        let starts = positions
+            .iter()
+            .filter(|p| **p == Position::start())
+            .count();
         assert_eq!(starts, 2);
         assert_eq!(positions.iter().filter(|p| p.is_game_over()).count(), 2);
     }

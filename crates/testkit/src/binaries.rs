@@ -50,7 +50,9 @@ pub fn build(package: &str, bin: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<HashMap<(String, String), PathBuf>>> = OnceLock::new();
     let built = BUILT.get_or_init(Mutex::default);
     // Held during the build: two threads asking at once build once.
-    let mut built = built.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut built = built
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     built
         .entry((package.to_owned(), bin.to_owned()))
         .or_insert_with(|| cargo_build(package, bin))

@@ -32,8 +32,7 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
 /// [`get`] for code outside a runtime: blocking, every step with a deadline.
 pub fn get_blocking(addr: SocketAddr, path: &str) -> (u16, String) {
     use std::io::{Read, Write};
-    let mut stream =
-        std::net::TcpStream::connect_timeout(&addr, WAIT).expect("the server accepts");
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, WAIT).expect("the server accepts");
     stream.set_read_timeout(Some(WAIT)).expect("timeout");
     stream
         .write_all(request(addr, path).as_bytes())

@@ -208,10 +208,7 @@ impl ServerProcess {
             if Instant::now() >= deadline {
                 let _ = child.kill();
                 let _ = child.wait();
-                panic!(
-                    "the server did not exit within {timeout:?}\n{}",
-                    self.log()
-                );
+                panic!("the server did not exit within {timeout:?}\n{}", self.log());
             }
             std::thread::sleep(Duration::from_millis(20));
         }

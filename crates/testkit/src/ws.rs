@@ -218,12 +218,12 @@ impl WsClient {
             match frame {
                 None | Some(Err(_)) => return Ok(Event::Closed(None)),
                 Some(Ok(Message::Text(text))) => {
-                    return ServerMessage::decode(&text).map(Event::Message).map_err(|e| {
-                        WsError::BadMessage {
+                    return ServerMessage::decode(&text)
+                        .map(Event::Message)
+                        .map_err(|e| WsError::BadMessage {
                             text: text.to_string(),
                             reason: e.to_string(),
-                        }
-                    });
+                        });
                 }
                 Some(Ok(Message::Close(frame))) => {
                     return Ok(Event::Closed(frame.map(|f| u16::from(f.code))));

@@ -553,7 +553,8 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_protocol::SeatToken;
+    use amazons_core::EndReason;
+    use amazons_protocol::{MatchSnapshot, MatchStatus, MessageType, SeatToken, Seats, testing};
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
     const OLD: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
@@ -571,66 +572,68 @@ mod tests {
         std::iter::from_fn(|| sent.try_recv().ok()).collect()
     }
 
-    fn message(json: &str) -> NetEvent {
-        NetEvent::Message(ServerMessage::decode(json).unwrap())
+    fn id(text: &str) -> MatchId {
+        text.parse().unwrap()
     }
 
-    fn seat(name: &str) -> String {
-        format!(r#"{{"name":"{name}","kind":"human","connected":true}}"#)
+    fn message(message: ServerMessage) -> NetEvent {
+        NetEvent::Message(message)
     }
 
-    /// A snapshot of `id` where we sit black after `moves` (each a move
-    /// text), with `outcome` and `offer` as JSON.
-    fn snapshot(id: &str, moves: &[&str], outcome: &str, offer: &str) -> NetEvent {
-        let status = if outcome == "null" {
-            "playing"
+    /// A snapshot of `match_id` where we (testbot) sit black after `moves`
+    /// (each a move text), finished with `outcome`, with a rematch `offer`.
+    fn snapshot(
+        match_id: &str,
+        moves: &[&str],
+        outcome: Option<Outcome>,
+        offer: Option<Side>,
+    ) -> NetEvent {
+        let status = if outcome.is_some() {
+            MatchStatus::Finished
         } else {
-            "finished"
+            MatchStatus::Playing
         };
-        let moves: Vec<String> = moves
-            .iter()
-            .map(|m| format!(r#"{{"move":"{m}","time_ms":10}}"#))
-            .collect();
-        let turn = if moves.len() % 2 == 0 {
-            "white"
-        } else {
-            "black"
-        };
-        message(&format!(
-            r#"{{"type":"snapshot","match_id":"{id}","you":"black","seats":{{"white":{},"black":{}}},"spectators":0,"status":"{status}","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{}],"fen":"-","ply":{},"turn":"{turn}","clocks":null,"outcome":{outcome},"rematch_offer":{offer}}}"#,
-            seat("ann"),
-            seat("testbot"),
-            moves.join(","),
-            moves.len(),
+        message(ServerMessage::Snapshot(MatchSnapshot {
+            seats: testing::seated("ann", "testbot"),
+            status,
+            outcome,
+            rematch_offer: offer,
+            ..testing::snapshot(id(match_id), Some(Side::Second), moves)
+        }))
+    }
+
+    fn joined(match_id: &str) -> NetEvent {
+        message(ServerMessage::Joined {
+            match_id: id(match_id),
+            seat: Side::Second,
+            token: SeatToken::from_hex(TOKEN).unwrap(),
+        })
+    }
+
+    fn game_over(match_id: &str) -> NetEvent {
+        message(testing::game_over(
+            id(match_id),
+            Some(Side::Second),
+            EndReason::Resignation,
         ))
     }
 
-    fn joined(id: &str) -> NetEvent {
-        message(&format!(
-            r#"{{"type":"joined","match_id":"{id}","seat":"black","token":"{TOKEN}"}}"#
-        ))
-    }
-
-    fn game_over(id: &str) -> NetEvent {
-        message(&format!(
-            r#"{{"type":"game_over","match_id":"{id}","winner":"black","reason":"resignation","clocks":null}}"#
-        ))
-    }
-
+    /// The lobby entry of a waiting match with these seats taken.
     fn summary(white: Option<&str>, black: Option<&str>) -> MatchSummary {
-        let seat = |name: Option<&str>| name.map_or("null".to_string(), seat);
-        let json = format!(
-            r#"{{"type":"match_updated","match":{{"id":"{OLD}","seats":{{"white":{},"black":{}}},"spectators":0,"status":"waiting","time_control":{{"kind":"untimed"}},"ply":0,"outcome":null}}}}"#,
-            seat(white),
-            seat(black)
-        );
-        match ServerMessage::decode(&json).unwrap() {
-            ServerMessage::MatchUpdated { summary } => summary,
-            other => panic!("{other:?}"),
+        let seats = Seats {
+            white: white.map(testing::seat),
+            black: black.map(testing::seat),
+        };
+        MatchSummary {
+            status: MatchStatus::Waiting,
+            ..testing::summary(id(OLD), seats)
         }
     }
 
-    const WON: &str = r#"{"winner":"black","reason":"resignation"}"#;
+    const WON: Option<Outcome> = Some(Outcome {
+        winner: Some(Side::Second),
+        reason: EndReason::Resignation,
+    });
 
     #[test]
     fn fills_only_matches_where_someone_waits() {
@@ -666,7 +669,7 @@ mod tests {
         bot.on_event(NetEvent::Connected).unwrap();
         bot.session.join(OLD.parse().unwrap(), None);
         bot.on_event(joined(OLD)).unwrap();
-        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         assert!(bot.in_game());
         drain(&mut sent);
@@ -683,7 +686,7 @@ mod tests {
             [ClientMessage::Resume { .. }]
         ));
         let flow = bot
-            .on_event(snapshot(OLD, &["d1-d7/g7"], WON, "null"))
+            .on_event(snapshot(OLD, &["d1-d7/g7"], WON, None))
             .unwrap();
         assert_eq!(flow, Flow::Stop, "its only game is over");
         assert_eq!(bot.games_done, 1);
@@ -694,22 +697,24 @@ mod tests {
         let (mut bot, _sent) = bot(Target::Match(OLD.parse().unwrap()), Some(3));
         bot.on_event(NetEvent::Connected).unwrap();
         bot.on_event(joined(OLD)).unwrap();
-        bot.on_event(snapshot(OLD, &[], "null", "null")).unwrap();
+        bot.on_event(snapshot(OLD, &[], None, None)).unwrap();
         bot.on_event(game_over(OLD)).unwrap();
-        let rematch =
-            format!(r#"{{"type":"rematch_started","match_id":"{OLD}","new_match_id":"{NEW}"}}"#);
-        bot.on_event(message(&rematch)).unwrap();
+        bot.on_event(message(ServerMessage::RematchStarted {
+            match_id: id(OLD),
+            new_match_id: id(NEW),
+        }))
+        .unwrap();
         // A late answer about the old match changes nothing...
-        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         assert!(bot.session.view().is_none());
         // ...the new match's snapshot is the view.
         bot.on_event(joined(NEW)).unwrap();
-        bot.on_event(snapshot(NEW, &[], "null", "null")).unwrap();
+        bot.on_event(snapshot(NEW, &[], None, None)).unwrap();
         let view = bot.session.view().unwrap();
         assert_eq!(view.id, NEW.parse().unwrap());
         assert_eq!(view.ply(), 0);
-        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         assert_eq!(bot.session.view().unwrap().id, NEW.parse().unwrap());
     }
@@ -719,22 +724,23 @@ mod tests {
         let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), None);
         bot.on_event(NetEvent::Connected).unwrap();
         bot.on_event(joined(OLD)).unwrap();
-        bot.on_event(snapshot(OLD, &["d1-d7/g7"], "null", "null"))
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         drain(&mut sent);
         bot.session.play("a7-b7/c7".parse().unwrap()).unwrap();
         bot.flush();
         drain(&mut sent);
-        let over = format!(
-            r#"{{"type":"error","code":"game_over","message":"this game has ended","reply_to":"move","match_id":"{OLD}"}}"#
+        let over = testing::refusal(
+            ErrorCode::GameOver,
+            "this game has ended",
+            MessageType::Move,
+            id(OLD),
         );
-        bot.on_event(message(&over)).unwrap();
+        bot.on_event(message(over)).unwrap();
         assert!(bot.session.move_in_flight(), "game_over is on its way");
         assert_eq!(drain(&mut sent), []);
-        let stale = format!(
-            r#"{{"type":"error","code":"stale_ply","message":"stale","reply_to":"move","match_id":"{OLD}","expected_ply":2}}"#
-        );
-        bot.on_event(message(&stale)).unwrap();
+        bot.on_event(message(testing::stale_ply(id(OLD), 2)))
+            .unwrap();
         assert!(
             bot.session.move_in_flight(),
             "not sent again before the snapshot"
@@ -751,7 +757,7 @@ mod tests {
         let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), Some(2));
         bot.on_event(NetEvent::Connected).unwrap();
         bot.on_event(joined(OLD)).unwrap();
-        bot.on_event(snapshot(OLD, &[], "null", "null")).unwrap();
+        bot.on_event(snapshot(OLD, &[], None, None)).unwrap();
         assert_eq!(bot.on_event(game_over(OLD)).unwrap(), Flow::Continue);
         let id: MatchId = OLD.parse().unwrap();
         assert!(
@@ -780,7 +786,9 @@ mod tests {
             }],
             "not a join of the finished match"
         );
-        let flow = bot.on_event(snapshot(OLD, &[], WON, r#""white""#)).unwrap();
+        let flow = bot
+            .on_event(snapshot(OLD, &[], WON, Some(Side::First)))
+            .unwrap();
         assert_eq!(flow, Flow::Continue);
         assert_eq!(bot.games_done, 1, "the same game, not another");
         assert_eq!(
@@ -792,20 +800,30 @@ mod tests {
 
     #[test]
     fn a_match_bot_stops_cleanly_when_no_rematch_is_coming() {
-        let gone = format!(
-            r#"{{"type":"error","code":"no_such_match","message":"no such match","reply_to":"resume","match_id":"{OLD}"}}"#
+        let gone = testing::refusal(
+            ErrorCode::NoSuchMatch,
+            "no such match",
+            MessageType::Resume,
+            id(OLD),
         );
-        let declined = format!(r#"{{"type":"rematch_declined","match_id":"{OLD}","by":"white"}}"#);
-        let removed = format!(r#"{{"type":"match_removed","match_id":"{OLD}"}}"#);
+        let declined = ServerMessage::RematchDeclined {
+            match_id: id(OLD),
+            by: Side::First,
+        };
+        let removed = ServerMessage::MatchRemoved { match_id: id(OLD) };
         for end in [gone, declined, removed] {
             let (mut bot, _sent) = waiting_for_a_rematch();
             bot.on_event(NetEvent::Connected).unwrap();
-            assert_eq!(bot.on_event(message(&end)).unwrap(), Flow::Stop, "{end}");
+            let what = format!("{end:?}");
+            assert_eq!(bot.on_event(message(end)).unwrap(), Flow::Stop, "{what}");
         }
         // Our own offer withdrawn is no reason to stop.
         let (mut bot, _sent) = waiting_for_a_rematch();
-        let withdrawn = format!(r#"{{"type":"rematch_declined","match_id":"{OLD}","by":"black"}}"#);
-        assert_eq!(bot.on_event(message(&withdrawn)).unwrap(), Flow::Continue);
+        let withdrawn = ServerMessage::RematchDeclined {
+            match_id: id(OLD),
+            by: Side::Second,
+        };
+        assert_eq!(bot.on_event(message(withdrawn)).unwrap(), Flow::Continue);
     }
 
     #[test]

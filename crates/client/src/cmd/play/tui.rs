@@ -466,13 +466,34 @@ fn keys_for(view: &MatchView) -> Vec<(&'static str, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_protocol::MatchId;
+    use amazons_core::EndReason;
+    use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, testing};
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
     const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
     const TOKEN: &str = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
-    const SNAPSHOT: &str = r#"{"type":"snapshot","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","you":"black","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":{"name":"bob","kind":"human","connected":true}},"spectators":0,"status":"playing","time_control":{"kind":"untimed"},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[{"move":"d1-d7/g7","time_ms":4100}],"fen":"3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1","ply":1,"turn":"black","clocks":null,"outcome":null,"rematch_offer":null}"#;
+
+    fn id() -> MatchId {
+        ID.parse().unwrap()
+    }
+
+    /// Match `ID` between ann and bob after white's first move (4.1 s), as
+    /// `you` sees it.
+    fn snapshot(you: Option<Side>) -> NetEvent {
+        let mut snapshot = testing::snapshot(id(), you, &["d1-d7/g7"]);
+        snapshot.moves[0].time_ms = 4_100;
+        message(ServerMessage::Snapshot(snapshot))
+    }
+
+    /// `joined`: our seat in match `ID`.
+    fn joined(seat: Side) -> NetEvent {
+        message(ServerMessage::Joined {
+            match_id: id(),
+            seat,
+            token: SeatToken::from_hex(TOKEN).unwrap(),
+        })
+    }
 
     /// A client wired to a test channel instead of a socket.
     fn client() -> (PlayTui, UnboundedReceiver<ClientMessage>) {
@@ -481,8 +502,8 @@ mod tests {
         (play, sent)
     }
 
-    fn message(json: &str) -> NetEvent {
-        NetEvent::Message(ServerMessage::decode(json).unwrap())
+    fn message(message: ServerMessage) -> NetEvent {
+        NetEvent::Message(message)
     }
 
     fn key(c: char) -> Event {
@@ -523,11 +544,8 @@ mod tests {
         let (mut play, mut sent) = client();
         play.on_event(NetEvent::Connected).unwrap();
         play.session.join(ID.parse().unwrap(), None);
-        play.on_event(message(&format!(
-            r#"{{"type":"joined","match_id":"{ID}","seat":"black","token":"{TOKEN}"}}"#
-        )))
-        .unwrap();
-        play.on_event(message(SNAPSHOT)).unwrap();
+        play.on_event(joined(Side::Second)).unwrap();
+        play.on_event(snapshot(Some(Side::Second))).unwrap();
         drain(&mut sent);
         (play, sent)
     }
@@ -578,7 +596,12 @@ mod tests {
             drain(&mut sent),
             [ClientMessage::Resign { match_id, token }]
         );
-        play.on_event(message(&format!(r#"{{"type":"game_over","match_id":"{ID}","winner":"white","reason":"resignation","clocks":null}}"#))).unwrap();
+        play.on_event(message(testing::game_over(
+            id(),
+            Some(Side::First),
+            EndReason::Resignation,
+        )))
+        .unwrap();
         let screen = play.screen.as_ref().unwrap();
         assert_eq!(screen.outcome.map(|o| o.winner), Some(Some(Side::First)));
         play.on_game_input(&key('o'));
@@ -620,7 +643,8 @@ mod tests {
         for c in "a7 b7 c7\n".chars() {
             play.on_game_input(&key(c));
         }
-        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+        play.on_event(message(testing::move_played(id(), 1, "a7-b7/c7")))
+            .unwrap();
         drain(&mut sent);
         // White to move: we build our next move now.
         let typed = play.screen.as_ref().unwrap().premove_for;
@@ -632,7 +656,8 @@ mod tests {
         let premoved = screen_text(&mut play, 80, 24);
         assert!(premoved.contains("premove j7-j6/j5"), "{premoved}");
         crate::tui::snapshot::assert_snapshot("premove", &premoved);
-        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":2,"move":"g1-g4/g5","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+        play.on_event(message(testing::move_played(id(), 2, "g1-g4/g5")))
+            .unwrap();
         assert_eq!(
             drain(&mut sent),
             [ClientMessage::Move {
@@ -642,12 +667,14 @@ mod tests {
                 token: SeatToken::from_hex(TOKEN).ok()
             }]
         );
-        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":3,"move":"j7-j6/j5","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+        play.on_event(message(testing::move_played(id(), 3, "j7-j6/j5")))
+            .unwrap();
         // A premove the opponent's move makes illegal is dropped.
         for c in "j6 h6 h7\n".chars() {
             play.on_game_input(&key(c));
         }
-        play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":4,"move":"j4-h4/h6","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+        play.on_event(message(testing::move_played(id(), 4, "j4-h4/h6")))
+            .unwrap();
         assert!(drain(&mut sent).is_empty());
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("premove j6-h6/h7 dropped"), "{text}");
@@ -664,25 +691,25 @@ mod tests {
             Some(ClientMessage::CreateMatch { .. })
         ));
         assert!(screen_text(&mut play, 80, 24).contains("creating a match"));
-        play.on_event(message(&format!(
-            r#"{{"type":"joined","match_id":"{ID}","seat":"white","token":"{TOKEN}"}}"#
-        )))
-        .unwrap();
-        let waiting = SNAPSHOT
-            .replace(r#""you":"black""#, r#""you":"white""#)
-            .replace(r#""status":"playing""#, r#""status":"waiting""#)
-            .replace(
-                r#""black":{"name":"bob","kind":"human","connected":true}"#,
-                r#""black":null"#,
-            )
-            .replace(r#"{"move":"d1-d7/g7","time_ms":4100}"#, "");
-        play.on_event(message(&waiting)).unwrap();
+        play.on_event(joined(Side::First)).unwrap();
+        let mut waiting = MatchSnapshot {
+            status: MatchStatus::Waiting,
+            ..testing::snapshot(id(), Some(Side::First), &[])
+        };
+        waiting.seats.black = None;
+        play.on_event(message(ServerMessage::Snapshot(waiting)))
+            .unwrap();
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("waiting for an opponent"), "{text}");
         crate::tui::snapshot::assert_snapshot("waiting_for_an_opponent", &text);
         assert!(!text.contains("move>"), "no prompt before the game: {text}");
         assert!(!text.contains("creating a match"), "{text}");
-        play.on_event(message(&format!(r#"{{"type":"game_started","match_id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"clocks":null}}"#))).unwrap();
+        play.on_event(message(ServerMessage::GameStarted {
+            match_id: id(),
+            seats: testing::seated("ann", "bob"),
+            clocks: None,
+        }))
+        .unwrap();
         assert_eq!(play.bell.rung(), [Ring::OpponentJoined]);
         let text = screen_text(&mut play, 80, 24);
         assert!(text.contains("GAME ON — your move"), "{text}");
@@ -712,10 +739,7 @@ mod tests {
         let (mut play, mut sent) = client();
         let match_id: MatchId = ID.parse().unwrap();
         play.session.spectate(match_id);
-        play.on_event(message(
-            &SNAPSHOT.replace(r#""you":"black""#, r#""you":null"#),
-        ))
-        .unwrap();
+        play.on_event(snapshot(None)).unwrap();
         drain(&mut sent);
         let text = screen_text(&mut play, 80, 24);
         assert!(!text.contains("move>"), "{text}");
@@ -725,7 +749,7 @@ mod tests {
         let help = screen_text(&mut play, 80, 24);
         assert!(!help.contains("click"), "a spectator cannot pick: {help}");
         play.on_game_input(&key('x'));
-        let skipped = r#"{"type":"move_played","match_id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","ply":2,"move":"d7-d8/d9","side":"white","time_ms":1,"clocks":null}"#;
+        let skipped = testing::move_played(id(), 2, "d7-d8/d9");
         play.on_event(message(skipped)).unwrap();
         assert_eq!(drain(&mut sent), [ClientMessage::Spectate { match_id }]);
     }
@@ -733,7 +757,14 @@ mod tests {
     #[test]
     fn the_lobby_creates_joins_and_watches_and_has_help() {
         let (mut play, mut sent) = client();
-        play.on_event(message(r#"{"type":"match_list","matches":[{"id":"6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60","seats":{"white":{"name":"ann","kind":"human","connected":true},"black":null},"spectators":0,"status":"waiting","time_control":{"kind":"untimed"},"ply":0,"outcome":null}]}"#)).unwrap();
+        let waiting = Seats {
+            white: Some(testing::seat("ann")),
+            black: None,
+        };
+        play.on_event(message(ServerMessage::MatchList {
+            matches: vec![testing::summary(id(), waiting)],
+        }))
+        .unwrap();
         play.on_lobby_input(&key('\n'));
         let match_id: MatchId = ID.parse().unwrap();
         assert_eq!(
@@ -757,6 +788,4 @@ mod tests {
         );
         assert_eq!(play.on_lobby_input(&key('q')), Flow::Quit);
     }
-
-    use amazons_protocol::SeatToken;
 }

@@ -2,11 +2,27 @@
 //! socket: what it sends, prints and rings.
 
 use super::*;
-use amazons_protocol::ColorPreference;
-use amazons_protocol::ServerMessage;
+use amazons_core::{EndReason, Side, TimeControl};
+use amazons_protocol::{
+    Clocks, ColorPreference, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage, testing,
+};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+const TOKEN: &str = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
+
+fn id() -> MatchId {
+    ID.parse().unwrap()
+}
+
+/// `joined`: our seat in match `ID`.
+fn joined(seat: Side) -> NetEvent {
+    message(ServerMessage::Joined {
+        match_id: id(),
+        seat,
+        token: SeatToken::from_hex(TOKEN).unwrap(),
+    })
+}
 
 fn plain() -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
     let (outbox, sent) = unbounded_channel();
@@ -14,8 +30,8 @@ fn plain() -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
     (play, sent)
 }
 
-fn message(json: &str) -> NetEvent {
-    NetEvent::Message(ServerMessage::decode(json).unwrap())
+fn message(message: ServerMessage) -> NetEvent {
+    NetEvent::Message(message)
 }
 
 fn drain(sent: &mut UnboundedReceiver<ClientMessage>) -> Vec<ClientMessage> {
@@ -35,8 +51,15 @@ fn type_line(play: &mut PlainPlay<Vec<u8>>, line: &str) {
 fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board() {
     let (mut play, mut sent) = plain();
     play.on_event(NetEvent::Connected).unwrap();
-    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"bob","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
-    play.on_event(message(&format!(r#"{{"type":"match_list","matches":[{{"id":"{ID}","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":null}},"spectators":0,"status":"waiting","time_control":{{"kind":"untimed"}},"ply":0,"outcome":null}}]}}"#))).unwrap();
+    play.on_event(message(testing::welcome("bob"))).unwrap();
+    let waiting = Seats {
+        white: Some(testing::seat("ann")),
+        black: None,
+    };
+    play.on_event(message(ServerMessage::MatchList {
+        matches: vec![testing::summary(id(), waiting)],
+    }))
+    .unwrap();
     type_line(&mut play, "join 6f1c");
     let match_id: MatchId = ID.parse().unwrap();
     assert_eq!(
@@ -48,24 +71,22 @@ fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board()
         "a prefix of a listed id will do"
     );
     type_line(&mut play, "a7 b7 c7");
-    play.on_event(message(&format!(
-        r#"{{"type":"joined","match_id":"{ID}","seat":"black","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
-    )))
-    .unwrap();
-    let snapshot = format!(
-        r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
-    );
-    play.on_event(message(&snapshot)).unwrap();
+    play.on_event(joined(Side::Second)).unwrap();
+    let snapshot = testing::snapshot(id(), Some(Side::Second), &[]);
+    play.on_event(message(ServerMessage::Snapshot(snapshot)))
+        .unwrap();
     play.run_queue().unwrap();
     assert!(drain(&mut sent).is_empty(), "white moves first");
     assert!(output(&play).contains("a7-b7/c7 will be played when it is your turn"));
-    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":null}}"#))).unwrap();
+    play.on_event(message(testing::move_played(id(), 0, "d1-d7/g7")))
+        .unwrap();
     play.run_queue().unwrap();
     assert!(matches!(
         drain(&mut sent).as_slice(),
         [ClientMessage::Move { ply: 1, .. }]
     ));
-    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":1,"move":"a7-b7/c7","side":"black","time_ms":1,"clocks":null}}"#))).unwrap();
+    play.on_event(message(testing::move_played(id(), 1, "a7-b7/c7")))
+        .unwrap();
     let text = output(&play);
     assert!(text.contains("1. white plays d1-d7/g7"), "{text}");
     assert!(text.contains("1... black plays a7-b7/c7"), "{text}");
@@ -114,32 +135,34 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
 /// A client in match `ID` as white, `status`, white to move with
 /// `white_ms` running on its clock (untimed without).
 fn seated(
-    status: &str,
+    status: MatchStatus,
     white_ms: Option<u64>,
 ) -> (PlainPlay<Vec<u8>>, UnboundedReceiver<ClientMessage>) {
     let (mut play, mut sent) = plain();
     play.on_event(NetEvent::Connected).unwrap();
-    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"ann","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+    play.on_event(message(testing::welcome("ann"))).unwrap();
     play.session.join(ID.parse().unwrap(), None);
-    play.on_event(message(&format!(
-        r#"{{"type":"joined","match_id":"{ID}","seat":"white","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
-    )))
-    .unwrap();
-    let (time_control, clocks) = match white_ms {
-        Some(ms) => (
-            r#"{"kind":"fischer","initial_ms":60000,"increment_ms":0}"#.to_string(),
-            format!(r#"{{"white_ms":{ms},"black_ms":60000,"running":"white"}}"#),
-        ),
-        None => (r#"{"kind":"untimed"}"#.to_string(), "null".to_string()),
+    play.on_event(joined(Side::First)).unwrap();
+    let mut snapshot = MatchSnapshot {
+        status,
+        ..testing::snapshot(id(), Some(Side::First), &[])
     };
-    let black = match status {
-        "waiting" => "null",
-        _ => r#"{"name":"bob","kind":"human","connected":true}"#,
-    };
-    play.on_event(message(&format!(
-        r#"{{"type":"snapshot","match_id":"{ID}","you":"white","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{black}}},"spectators":0,"status":"{status}","time_control":{time_control},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":{clocks},"outcome":null,"rematch_offer":null}}"#
-    )))
-    .unwrap();
+    if status == MatchStatus::Waiting {
+        snapshot.seats.black = None;
+    }
+    if let Some(ms) = white_ms {
+        snapshot.time_control = TimeControl::Fischer {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        };
+        snapshot.clocks = Some(Clocks {
+            white_ms: ms,
+            black_ms: 60_000,
+            running: Some(Side::First),
+        });
+    }
+    play.on_event(message(ServerMessage::Snapshot(snapshot)))
+        .unwrap();
     drain(&mut sent);
     (play, sent)
 }
@@ -152,7 +175,7 @@ fn typed(play: &mut PlainPlay<Vec<u8>>, line: &str) -> Line {
 
 #[test]
 fn resign_abort_and_quit_in_a_live_game_ask_first_and_only_yes_goes_ahead() {
-    let (mut play, mut sent) = seated("playing", None);
+    let (mut play, mut sent) = seated(MatchStatus::Playing, None);
     assert_eq!(typed(&mut play, "resign"), Line::Done);
     assert!(
         output(&play).ends_with("Resign this game? (y/n)\n"),
@@ -194,29 +217,33 @@ fn resign_abort_and_quit_in_a_live_game_ask_first_and_only_yes_goes_ahead() {
 
 #[test]
 fn nothing_is_asked_when_nothing_is_at_stake() {
-    let (mut play, _sent) = seated("waiting", None);
+    let (mut play, _sent) = seated(MatchStatus::Waiting, None);
     assert_eq!(typed(&mut play, "quit"), Line::Quit, "not started");
-    let (mut play, mut sent) = seated("waiting", None);
+    let (mut play, mut sent) = seated(MatchStatus::Waiting, None);
     typed(&mut play, "abort");
     assert!(matches!(
         drain(&mut sent).as_slice(),
         [ClientMessage::Abort { .. }]
     ));
-    let (mut play, _sent) = seated("playing", None);
-    play.on_event(message(&format!(
-        r#"{{"type":"game_over","match_id":"{ID}","winner":"black","reason":"resignation","clocks":null}}"#
+    let (mut play, _sent) = seated(MatchStatus::Playing, None);
+    play.on_event(message(testing::game_over(
+        id(),
+        Some(Side::Second),
+        EndReason::Resignation,
     )))
     .unwrap();
     assert!(output(&play).contains("game over"), "{}", output(&play));
     assert_eq!(typed(&mut play, "quit"), Line::Quit, "game over");
     let (mut play, _sent) = plain();
     play.on_event(NetEvent::Connected).unwrap();
-    play.on_event(message(r#"{"type":"welcome","protocol":1,"server":"amazons-server 0.1.0","name":"cy","max_message_bytes":4096,"grace_ms":60000}"#)).unwrap();
+    play.on_event(message(testing::welcome("cy"))).unwrap();
     play.session.spectate(ID.parse().unwrap());
-    play.on_event(message(&format!(
-        r#"{{"type":"snapshot","match_id":"{ID}","you":null,"seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":1,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
-    )))
-    .unwrap();
+    let watched = MatchSnapshot {
+        spectators: 1,
+        ..testing::snapshot(id(), None, &[])
+    };
+    play.on_event(message(ServerMessage::Snapshot(watched)))
+        .unwrap();
     assert!(play.session.view().is_some_and(|v| v.you.is_none()));
     assert_eq!(typed(&mut play, "resign"), Line::Done);
     assert!(output(&play).contains("you are not playing in a match"));
@@ -226,10 +253,10 @@ fn nothing_is_asked_when_nothing_is_at_stake() {
 
 #[test]
 fn ctrl_c_or_the_end_of_input_while_asked_quits_without_doing_it() {
-    let (mut play, mut sent) = seated("playing", None);
+    let (mut play, mut sent) = seated(MatchStatus::Playing, None);
     typed(&mut play, "resign");
     assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "at once");
-    let (mut play, mut sent_too) = seated("playing", None);
+    let (mut play, mut sent_too) = seated(MatchStatus::Playing, None);
     play.input_closed = true;
     assert_eq!(typed(&mut play, "resign"), Line::Quit);
     assert!(
@@ -243,7 +270,7 @@ fn ctrl_c_or_the_end_of_input_while_asked_quits_without_doing_it() {
 #[test]
 fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
     let before = Instant::now();
-    let (mut play, _sent) = seated("playing", Some(12_000));
+    let (mut play, _sent) = seated(MatchStatus::Playing, Some(12_000));
     let after = Instant::now();
     let due = play
         .low_time
@@ -269,8 +296,21 @@ fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
         "the timer is off"
     );
 
-    let (mut play, _sent) = seated("playing", Some(60_000));
-    play.on_event(message(&format!(r#"{{"type":"move_played","match_id":"{ID}","ply":0,"move":"d1-d7/g7","side":"white","time_ms":1,"clocks":{{"white_ms":5000,"black_ms":60000,"running":"black"}}}}"#))).unwrap();
+    let (mut play, _sent) = seated(MatchStatus::Playing, Some(60_000));
+    play.on_event(message(ServerMessage::MovePlayed {
+        match_id: id(),
+        ply: 0,
+        mv: "d1-d7/g7".into(),
+        side: Side::First,
+        time_ms: 1,
+        clocks: Some(Clocks {
+            white_ms: 5_000,
+            black_ms: 60_000,
+            running: Some(Side::Second),
+        }),
+        fen: None,
+    }))
+    .unwrap();
     assert_eq!(play.low_time.due(play.session.view()), None, "black's turn");
     play.ring_low_time(Instant::now()).unwrap();
     assert!(play.bell.rung().is_empty(), "not on the opponent's turn");
@@ -282,10 +322,9 @@ fn ctrl_c_in_a_live_game_warns_once_then_quits() {
     assert_eq!(play.on_interrupt().unwrap(), Line::Quit, "no game: at once");
     let (mut play, _sent) = plain();
     play.session.join(ID.parse().unwrap(), None);
-    let snapshot = format!(
-        r#"{{"type":"snapshot","match_id":"{ID}","you":"black","seats":{{"white":{{"name":"ann","kind":"human","connected":true}},"black":{{"name":"bob","kind":"human","connected":true}}}},"spectators":0,"status":"playing","time_control":{{"kind":"untimed"}},"initial_fen":"3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1","moves":[],"fen":"-","ply":0,"turn":"white","clocks":null,"outcome":null,"rematch_offer":null}}"#
-    );
-    play.on_event(message(&snapshot)).unwrap();
+    let snapshot = testing::snapshot(id(), Some(Side::Second), &[]);
+    play.on_event(message(ServerMessage::Snapshot(snapshot)))
+        .unwrap();
     assert_eq!(play.on_interrupt().unwrap(), Line::Done);
     assert!(output(&play).contains("Ctrl-C again leaves the game"));
     assert_eq!(play.on_interrupt().unwrap(), Line::Quit);
