@@ -11,8 +11,8 @@
 //! # Layout
 //! - [`start_server`]: the kit's `ServerProcess`, with the client binary
 //!   located first.
-//! - [`process`]: [`ClientProcess`]: an `amazons-client` child with its stdout
-//!   lines on a channel and its stderr kept.
+//! - [`process`]: [`ClientProcess`]: an `amazons-client` child (the kit's
+//!   `ChildProcess`) with a state folder of its own.
 //! - [`raw`]: hand-made HTTP requests and WebSocket frames over plain TCP,
 //!   for what a well-behaved library refuses to send.
 //! - [`player`]: [`player::play_seat`]: a seat that plays random legal moves,

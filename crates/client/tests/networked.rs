@@ -5,13 +5,10 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use amazons_testkit::ServerProcess;
+use amazons_testkit::{ChildProcess, ServerProcess};
 use support::scripted;
 
 /// The longest any step waits for a client process.
@@ -27,160 +24,34 @@ fn client() -> Command {
     command
 }
 
-/// A client process whose output is read by threads, so that no wait on it
-/// can hang; killed on drop (a failed test leaves nothing running).
-struct Process {
-    child: Child,
-    /// Stdout lines not yet handed out by [`Process::read_until`].
-    lines: Receiver<String>,
-    /// Everything it printed so far, for failure messages.
-    stdout: Arc<Mutex<String>>,
-    stderr: Arc<Mutex<String>>,
-    /// Stderr lines (the bots' log) not yet handed out by
-    /// [`Process::log_until`].
-    log_lines: Receiver<String>,
-    /// One message per reader thread at the end of its stream.
-    closed: Receiver<()>,
-}
-
-impl Process {
-    /// Starts `command` with stdout and stderr piped (stdin as set there).
-    fn spawn(mut command: Command) -> Process {
-        let mut child = command
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let (line_sender, lines) = channel();
-        let (closed_sender, closed) = channel();
-        let stdout = Arc::new(Mutex::new(String::new()));
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let out = BufReader::new(child.stdout.take().unwrap());
-        let (text, done) = (Arc::clone(&stdout), closed_sender.clone());
-        std::thread::spawn(move || {
-            for line in out.lines() {
-                let Ok(line) = line else { break };
-                text.lock().unwrap().push_str(&format!("{line}\n"));
-                let _ = line_sender.send(line);
-            }
-            let _ = done.send(());
-        });
-        let err = BufReader::new(child.stderr.take().unwrap());
-        let text = Arc::clone(&stderr);
-        let (log_sender, log_lines) = channel();
-        std::thread::spawn(move || {
-            for line in err.lines() {
-                let Ok(line) = line else { break };
-                text.lock().unwrap().push_str(&format!("{line}\n"));
-                let _ = log_sender.send(line);
-            }
-            let _ = closed_sender.send(());
-        });
-        Process {
-            child,
-            lines,
-            stdout,
-            stderr,
-            log_lines,
-            closed,
-        }
-    }
-
-    fn id(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// What it printed so far.
-    fn output(&self) -> String {
-        format!(
-            "--- stdout ---\n{}--- stderr ---\n{}",
-            self.stdout.lock().unwrap(),
-            self.stderr.lock().unwrap()
-        )
-    }
-
-    /// Waits (at most [`WAIT`]) for a stdout line containing `needle`.
-    fn read_until(&mut self, needle: &str) -> String {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait) {
-                Ok(line) if line.contains(needle) => return line,
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no `{needle}` within {WAIT:?}:\n{}", self.output())
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("output ended before `{needle}`:\n{}", self.output())
-                }
-            }
-        }
-    }
-
-    /// Waits (at most [`WAIT`]) for a stderr line containing `needle`.
-    fn log_until(&self, needle: &str) {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.log_lines.recv_timeout(wait) {
-                Ok(line) if line.contains(needle) => return,
-                Ok(_) => {}
-                Err(e) => panic!("no `{needle}` in the log ({e:?}):\n{}", self.output()),
-            }
-        }
-    }
-
-    /// Waits (at most [`WAIT`]) for it to exit; returns whether it succeeded,
-    /// its stdout and its stderr. Kills it and fails the test if it does not
-    /// exit in time.
-    fn finish(mut self) -> (bool, String, String) {
-        use wait_timeout::ChildExt;
-        let Some(status) = self.child.wait_timeout(WAIT).unwrap() else {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-            panic!(
-                "the client did not exit within {WAIT:?}:\n{}",
-                self.output()
-            );
-        };
-        // Its output ends with it (or soon after, if a child of its own,
-        // such as an engine, still holds the pipes for a moment).
-        for _ in 0..2 {
-            let _ = self.closed.recv_timeout(Duration::from_secs(5));
-        }
-        let stdout = self.stdout.lock().unwrap().clone();
-        let stderr = self.stderr.lock().unwrap().clone();
-        (status.success(), stdout, stderr)
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+/// Waits (at most [`WAIT`]) for `process` to exit; returns whether it
+/// succeeded, its stdout and its stderr.
+fn finish(mut process: ChildProcess) -> (bool, String, String) {
+    let status = process.wait_exit(WAIT);
+    (
+        status.success(),
+        process.stdout_text(),
+        process.stderr_text(),
+    )
 }
 
 /// Runs a short client command to its end (at most [`WAIT`]); its stdout.
 fn run(args: &[&str]) -> String {
     let mut command = client();
-    command.args(args).stdin(Stdio::null());
-    let (ok, stdout, stderr) = Process::spawn(command).finish();
+    command.args(args);
+    let mut process = ChildProcess::spawn("amazons-client", command);
+    process.close_stdin();
+    let (ok, stdout, stderr) = finish(process);
     assert!(ok, "amazons-client {args:?} failed:\n{stdout}{stderr}");
     stdout
 }
 
-fn spawn_plain(server: &ServerProcess, name: &str, script: &str) -> Process {
+fn spawn_plain(server: &ServerProcess, name: &str, script: &str) -> ChildProcess {
     let mut command = client();
-    command
-        .args(["play", "--plain", "--server", &server.url(), "--name", name])
-        .stdin(Stdio::piped());
-    let mut process = Process::spawn(command);
-    let mut stdin = process.child.stdin.take().unwrap();
-    stdin.write_all(script.as_bytes()).unwrap();
-    drop(stdin);
+    command.args(["play", "--plain", "--server", &server.url(), "--name", name]);
+    let mut process = ChildProcess::spawn(name, command);
+    process.write(script);
+    process.close_stdin();
     process
 }
 
@@ -192,15 +63,15 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         "ann",
         "create untimed white\nd1 d7 g7\nｇ１，ｇ４，ｇ５\n",
     );
-    let joined = ann.read_until("joined match");
+    let joined = ann.wait_line(WAIT, |l| l.contains("joined match"));
     let match_id = joined.trim().split(' ').nth(2).unwrap().to_string();
 
     // `resign` in a live game asks first: `n` keeps playing, `y` resigns.
     let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\nn\nresign\ny\n");
     let mut bob = spawn_plain(&server, "bob", &script);
-    bob.read_until("joined match");
-    let (_, bob_output, _) = bob.finish();
-    let (_, ann_output, _) = ann.finish();
+    bob.wait_line(WAIT, |l| l.contains("joined match"));
+    let (_, bob_output, _) = finish(bob);
+    let (_, ann_output, _) = finish(ann);
 
     assert!(
         bob_output.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
@@ -240,18 +111,19 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
 }
 
 /// Starts `amazons-client bot` named `testbot` against `server`.
-fn spawn_bot(server: &ServerProcess, args: &[&str]) -> Process {
+fn spawn_bot(server: &ServerProcess, args: &[&str]) -> ChildProcess {
     let mut command = client();
     command
         .args(["bot", "--server", &server.url(), "--name", "testbot"])
-        .args(args)
-        .stdin(Stdio::null());
-    Process::spawn(command)
+        .args(args);
+    let mut bot = ChildProcess::spawn("testbot", command);
+    bot.close_stdin();
+    bot
 }
 
 /// Waits for the bot to exit: whether it succeeded, and its log.
-fn bot_log(bot: Process) -> (bool, String) {
-    let (ok, _, log) = bot.finish();
+fn bot_log(bot: ChildProcess) -> (bool, String) {
+    let (ok, _, log) = finish(bot);
     (ok, log)
 }
 
@@ -310,14 +182,6 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     );
 }
 
-fn interrupt(child: &Process) {
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 #[test]
 fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let server = ServerProcess::start();
@@ -330,7 +194,7 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
-            interrupt(&bot);
+            bot.interrupt();
         }
     }));
     assert_eq!(
@@ -347,15 +211,15 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
 #[test]
 fn a_second_ctrl_c_resigns_and_quits() {
     let server = ServerProcess::start();
-    let bot = spawn_bot(&server, &["--fill", "--level", "1"]);
+    let mut bot = spawn_bot(&server, &["--fill", "--level", "1"]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
-            interrupt(&bot);
+            bot.interrupt();
             // The second press once the bot has taken the first.
-            bot.log_until("Ctrl-C: finishing the current game");
-            interrupt(&bot);
+            bot.wait_log_line(WAIT, |l| l.contains("Ctrl-C: finishing the current game"));
+            bot.interrupt();
         }
     }));
     assert_eq!(
@@ -486,19 +350,20 @@ fn a_killed_client_takes_its_seat_back_when_run_again() {
     let game = runtime.spawn(async move { ann.play(|_| {}).await });
 
     let mut bob = spawn_plain(&server, "bob", &format!("join {id}\n"));
-    bob.read_until(&format!("joined match {id} as black"));
-    bob.read_until("1. white plays");
+    bob.wait_line(WAIT, |l| l.contains(&format!("joined match {id} as black")));
+    bob.wait_line(WAIT, |l| l.contains("1. white plays"));
     let store =
         amazons_client::net::seat_store::SeatStore::open(&state_dir(), &server.url(), "bob");
     assert_eq!(store.saved().len(), 1, "the seat token is on disk");
     // Killed without a goodbye, as a crash or a closed terminal would.
-    bob.child.kill().unwrap();
-    bob.child.wait().unwrap();
+    bob.kill();
 
     let mut again = spawn_plain(&server, "bob", "resign\ny\n");
-    again.read_until(&format!("taking back your seat in match {id}"));
-    again.read_until("game over: white wins by resignation");
-    let (ok, output, errors) = again.finish();
+    again.wait_line(WAIT, |l| {
+        l.contains(&format!("taking back your seat in match {id}"))
+    });
+    again.wait_line(WAIT, |l| l.contains("game over: white wins by resignation"));
+    let (ok, output, errors) = finish(again);
     assert!(ok, "{output}{errors}");
     assert!(
         output.contains("your move (black)"),
@@ -522,9 +387,10 @@ fn a_wrong_address_fails_at_once_with_the_reason_and_the_fix() {
         let mut command = client();
         command
             .args(["play", "--plain", "--server", server, "--name", "ann"])
-            .env("RUST_BACKTRACE", "1")
-            .stdin(Stdio::null());
-        let (ok, stdout, stderr) = Process::spawn(command).finish();
+            .env("RUST_BACKTRACE", "1");
+        let mut process = ChildProcess::spawn("amazons-client", command);
+        process.close_stdin();
+        let (ok, stdout, stderr) = finish(process);
         assert!(!ok, "{server}: exits non-zero\n{stdout}{stderr}");
         assert!(stderr.contains(needle), "{server}: {stderr}");
         assert!(!stderr.contains("stack backtrace"), "{stderr}");

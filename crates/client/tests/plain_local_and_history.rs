@@ -1,33 +1,37 @@
 //! The built binary in plain mode: local games (hot seat, against engines)
 //! saved to a history directory, then listed, replayed and exported.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
+
+use amazons_testkit::ChildProcess;
+
+/// The longest a client run may take (games against engines included).
+const WAIT: Duration = Duration::from_secs(120);
+
+/// Runs `command` with `stdin` as its whole input, to its end (at most
+/// [`WAIT`]): its stdout, its stderr and whether it succeeded.
+fn run_to_end(command: Command, stdin: &str) -> (String, String, bool) {
+    let mut process = ChildProcess::spawn("amazons-client", command);
+    process.write(stdin);
+    process.close_stdin();
+    let status = process.wait_exit(WAIT);
+    (
+        process.stdout_text(),
+        process.stderr_text(),
+        status.success(),
+    )
+}
 
 fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
     let state = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command
         .args(args)
         .env_remove("AMAZONS_HISTORY_DIR")
-        .env("AMAZONS_STATE_DIR", state.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.success(),
-    )
+        .env("AMAZONS_STATE_DIR", state.path());
+    run_to_end(command, stdin)
 }
 
 fn fake_engine(mode: &str) -> String {
@@ -169,20 +173,13 @@ fn the_builtin_engine_plays_in_plain_mode() {
 #[test]
 fn the_default_history_dir_follows_xdg() {
     let dir = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command
         .args(["local", "--plain"])
         .env_remove("AMAZONS_HISTORY_DIR")
         .env("AMAZONS_STATE_DIR", dir.path().join("state"))
-        .env("XDG_DATA_HOME", dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child.stdin.take().unwrap().write_all(b"resign\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
+        .env("XDG_DATA_HOME", dir.path());
+    let (out, _, _) = run_to_end(command, "resign\n");
     let expected = dir.path().join("amazons").join("history");
     assert!(
         out.contains(&format!("saved: {}", expected.display())),
@@ -196,23 +193,11 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     let history = dir_arg(dir.path());
     let state = dir.path().join("state");
     let run = |args: &[&str], stdin: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
-            .args(args)
-            .env("AMAZONS_STATE_DIR", &state)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
-        assert!(output.status.success(), "{output:?}");
-        String::from_utf8_lossy(&output.stdout).into_owned()
+        let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+        command.args(args).env("AMAZONS_STATE_DIR", &state);
+        let (out, err, ok) = run_to_end(command, stdin);
+        assert!(ok, "{out}\n{err}");
+        out
     };
     let first = run(
         &[
@@ -242,15 +227,11 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     let records = amazons_client::store::history::list(dir.path()).unwrap();
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].time_control, "5+3".parse().unwrap());
-    let again = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command
         .args(["local", "--plain", "--resume"])
-        .env("AMAZONS_STATE_DIR", &state)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!again.status.success(), "a finished game is not kept");
-    assert!(
-        String::from_utf8_lossy(&again.stderr).contains("no unfinished local game"),
-        "{again:?}"
-    );
+        .env("AMAZONS_STATE_DIR", &state);
+    let (out, err, ok) = run_to_end(command, "");
+    assert!(!ok, "a finished game is not kept");
+    assert!(err.contains("no unfinished local game"), "{out}\n{err}");
 }

@@ -19,13 +19,18 @@
 //!   messages read ahead while waiting for a `pong` kept for later, and the
 //!   end of a connection (with its close code) told apart from a message.
 //! - [`http`]: a plain HTTP GET by hand, async and blocking.
+//! - [`process`]: [`ChildProcess`], a program under test (a client, a bot)
+//!   with its stdin to write to and its output read line by line, with
+//!   deadlines.
 //!
 //! Nothing here talks to anything but 127.0.0.1.
 
 pub mod binaries;
 pub mod http;
+pub mod process;
 pub mod server;
 pub mod ws;
 
+pub use process::ChildProcess;
 pub use server::{ServerOptions, ServerProcess};
 pub use ws::{Endpoint, Event, WsClient, WsError};
