@@ -5,50 +5,26 @@
 //! engine reads its input in order, so a command sent after `go` arrives
 //! while it searches.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Position};
+use amazons_testkit::ChildProcess;
 
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+/// The engine binary over its pipes.
+struct Session(ChildProcess);
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("engine starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut s = Session {
-            child,
-            stdin,
-            lines: rx,
-        };
+        let engine = Command::new(env!("CARGO_BIN_EXE_amazons-engine"));
+        let mut s = Session(ChildProcess::spawn("amazons-engine", engine));
         // Small table: fast to allocate in debug builds.
         s.send("setoption name Hash value 1");
         s
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        self.0.write_line(line);
     }
 
     /// Lines up to and including the first that starts with `prefix`.
@@ -58,9 +34,9 @@ impl Session {
         loop {
             let left = end.saturating_duration_since(Instant::now());
             let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no `{prefix}` within {timeout:?}; saw {seen:#?}"));
+                .0
+                .next_line(left)
+                .unwrap_or_else(|| panic!("no `{prefix}` within {timeout:?}; saw {seen:#?}"));
             let done = line.starts_with(prefix);
             seen.push(line);
             if done {
@@ -69,22 +45,11 @@ impl Session {
         }
     }
 
-    /// Sends `quit` and waits for the engine to close its output (exit).
+    /// Sends `quit` and waits for the engine to exit.
     fn quit(mut self) {
         self.send("quit");
-        let end = Instant::now() + Duration::from_secs(10);
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(_) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = self.child.kill();
-                    panic!("engine did not quit");
-                }
-            }
-        }
-        assert!(self.child.wait().unwrap().success());
+        let status = self.0.wait_exit(Duration::from_secs(10));
+        assert!(status.success(), "{status:?}");
     }
 }
 
