@@ -378,13 +378,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
     within("invalid utf-8", 30, async {
         // Invalid UTF-8 in a text frame, sent by hand.
         let mut stream = raw::handshake(addr).await;
-        let hello = ClientMessage::Hello {
-            protocol: 1,
-            name: "utf8".into(),
-            kind: amazons_core::PlayerKind::Human,
-            client: None,
-            legal_moves: false,
-        };
+        let hello = amazons_protocol::testing::hello("utf8", amazons_core::PlayerKind::Human);
         stream
             .write_all(&raw::frame(opcode::TEXT, hello.encode().as_bytes()))
             .await

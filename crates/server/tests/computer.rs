@@ -12,7 +12,7 @@ use amazons_core::testing::random_move;
 use amazons_core::{EndReason, GameRecord, Level, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{
     AskedLevel, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchSummary,
-    SeatToken, ServerMessage,
+    SeatToken, ServerMessage, testing,
 };
 use amazons_server::Config;
 use amazons_server::config::{EngineEntry, Millis};
@@ -95,15 +95,7 @@ async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(config(dir.path())).await;
     let mut client = WsClient::connect(server.local_addr).await;
-    client
-        .send(&ClientMessage::Hello {
-            protocol: 1,
-            name: "ann".into(),
-            kind: PlayerKind::Human,
-            client: None,
-            legal_moves: false,
-        })
-        .await;
+    client.send(&testing::hello("ann", PlayerKind::Human)).await;
     let ServerMessage::Welcome {
         computer: Some(offer),
         limits: Some(limits),
@@ -333,14 +325,7 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
     config.computer.enabled = false;
     let server = start(config).await;
     let mut ann = WsClient::connect(server.local_addr).await;
-    ann.send(&ClientMessage::Hello {
-        protocol: 1,
-        name: "ann".into(),
-        kind: PlayerKind::Human,
-        client: None,
-        legal_moves: false,
-    })
-    .await;
+    ann.send(&testing::hello("ann", PlayerKind::Human)).await;
     assert!(matches!(
         ann.recv().await,
         ServerMessage::Welcome { computer: None, .. }
