@@ -1,10 +1,12 @@
 //! Game records read back from the server's HTTP API and from its history
-//! directory, and checked against the rules.
+//! directory (through the records crate, as the server reads them), and
+//! checked against the rules.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use amazons_core::{EndReason, GameRecord, Position};
+use amazons_records::RecordDir;
 
 /// `GET /api/games/{id}` parsed as a core [`GameRecord`]; panics on any other
 /// status.
@@ -17,29 +19,32 @@ pub fn fetch(addr: SocketAddr, id: &str) -> GameRecord {
 
 /// The record file `<dir>/<id>.json`, parsed.
 pub fn read(dir: &Path, id: &str) -> GameRecord {
-    let path = dir.join(format!("{id}.json"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    RecordDir::new(dir)
+        .load(id)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Every `*.json` file of `dir`, each parsed (panics on one that does not
 /// parse: a half-written record), and the names of any other files.
 pub fn all_in(dir: &Path) -> (Vec<(PathBuf, GameRecord)>, Vec<String>) {
-    let mut records = Vec::new();
+    let scan = RecordDir::new(dir).scan().expect("the history directory");
+    if let Some(problem) = scan.unreadable.first() {
+        let text = problem
+            .path()
+            .and_then(|path| std::fs::read(path).ok())
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default();
+        panic!("not a complete record: {problem}\n{text}");
+    }
+    let records = scan
+        .records
+        .into_iter()
+        .map(|stored| (stored.path, stored.record))
+        .collect();
     let mut others = Vec::new();
     for entry in std::fs::read_dir(dir).expect("the history directory") {
         let path = entry.expect("a directory entry").path();
-        if path.extension().and_then(|e| e.to_str()) == Some("json") {
-            let bytes = std::fs::read(&path).expect("readable record");
-            let record: GameRecord = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
-                panic!(
-                    "{} is not a complete record: {e}\n{}",
-                    path.display(),
-                    String::from_utf8_lossy(&bytes)
-                )
-            });
-            records.push((path, record));
-        } else if path.is_file() {
+        if path.is_file() && path.extension().and_then(|e| e.to_str()) != Some("json") {
             others.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
     }

@@ -1,17 +1,18 @@
 //! A game in progress: the start, the moves with their times, the clocks and
-//! the outcome, and the [`GameRecord`] it becomes.
+//! the outcome; once over,
+//! [`GameRecord::from_game`](crate::GameRecord::from_game) makes its record.
 //!
 //! The server's matches, the client's local games and the engine arena all
 //! keep their game in a [`Game`], so a move is charged, a flag falls and a
 //! record is built the same way everywhere. Time is a value passed in.
 
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use crate::clock::{Clock, Flagged, TimeControl};
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{IllegalMove, PlayError, Position};
-use crate::record::{GameRecord, PlayerInfo, RECORD_SCHEMA_VERSION, RecordedMove};
+use crate::record::RecordedMove;
 use crate::side::Side;
 
 /// Why a move was not played.
@@ -29,27 +30,6 @@ pub enum GameError {
     /// The move is against the rules.
     #[error(transparent)]
     Illegal(#[from] PlayError),
-}
-
-/// Who played and when, for [`Game::to_record`].
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RecordMeta {
-    /// Unique id of the game (the server uses the match id).
-    pub id: String,
-    /// The first player (white).
-    pub white: PlayerInfo,
-    /// The second player (black).
-    pub black: PlayerInfo,
-    /// When the game started.
-    pub started_at: SystemTime,
-    /// When it ended.
-    pub ended_at: SystemTime,
-}
-
-/// A wall-clock instant as Unix milliseconds, the form records keep.
-pub fn unix_ms(at: SystemTime) -> u64 {
-    at.duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis().try_into().unwrap_or(u64::MAX))
 }
 
 /// A game: position, moves, clocks and outcome.
@@ -287,25 +267,6 @@ impl Game {
         }
         undone
     }
-
-    /// The finished game as a record (`None` while it is still going).
-    pub fn to_record(&self, meta: RecordMeta) -> Option<GameRecord> {
-        let result = self.outcome?;
-        let standard = self.initial == Position::start();
-        Some(GameRecord {
-            schema: RECORD_SCHEMA_VERSION,
-            id: meta.id,
-            white: meta.white,
-            black: meta.black,
-            started_at_ms: unix_ms(meta.started_at),
-            ended_at_ms: unix_ms(meta.ended_at),
-            time_control: self.time_control(),
-            initial_fen: (!standard).then(|| self.initial.fen()),
-            moves: self.moves.clone(),
-            result,
-            final_fen: self.position.fen(),
-        })
-    }
 }
 
 fn millis(d: Duration) -> u64 {
@@ -314,8 +275,11 @@ fn millis(d: Duration) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use std::time::UNIX_EPOCH;
+
     use super::*;
-    use crate::record::PlayerKind;
+    use crate::record::{GameRecord, PlayerInfo, PlayerKind, RecordMeta};
+    use crate::side::BySide;
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
@@ -326,13 +290,13 @@ mod tests {
             name: name.into(),
             kind: PlayerKind::Human,
         };
-        RecordMeta {
-            id: "g1".into(),
-            white: player("ann"),
-            black: player("bob"),
-            started_at: UNIX_EPOCH + Duration::from_secs(1_700_000_000),
-            ended_at: UNIX_EPOCH + Duration::from_secs(1_700_000_060),
-        }
+        let at = |secs| UNIX_EPOCH + Duration::from_secs(secs);
+        RecordMeta::new(
+            "g1",
+            BySide::new(player("ann"), player("bob")),
+            at(1_700_000_000),
+            at(1_700_000_060),
+        )
     }
 
     #[test]
@@ -359,9 +323,9 @@ mod tests {
         assert_eq!(game.ply(), 2);
         assert!(!game.can_abort(), "both sides have moved");
         assert_eq!(game.moves()[1].clock_ms, Some(60_500));
-        assert!(game.to_record(meta()).is_none());
+        assert!(GameRecord::from_game(&game, meta()).is_none());
         game.resign(Side::First, t2);
-        let record = game.to_record(meta()).unwrap();
+        let record = GameRecord::from_game(&game, meta()).unwrap();
         assert_eq!(
             record.result,
             Outcome::win(Side::Second, EndReason::Resignation)
@@ -418,7 +382,7 @@ mod tests {
         let mut restored = Game::from_position(position, TimeControl::Untimed);
         restored.apply_move(recorded, t0).unwrap();
         assert_eq!(restored.outcome(), live.outcome());
-        let record = restored.to_record(meta()).unwrap();
+        let record = GameRecord::from_game(&restored, meta()).unwrap();
         assert_eq!(record.initial_fen, Some(position.fen()));
         assert_eq!(record.replay().unwrap().len(), 2);
     }

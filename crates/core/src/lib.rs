@@ -22,10 +22,10 @@
 //! - `outcome`: how a game ends ([`Outcome`], [`EndReason`]).
 //! - `clock`: time controls ([`TimeControl`]: `5+3` = 5 minutes + 3 s) and
 //!   Fischer clocks ([`Clock`]).
-//! - `game`: a game in progress ([`Game`]: moves, clocks, outcome) and the
-//!   record it becomes.
-//! - `record`: finished games as serde records ([`GameRecord`]), and their
-//!   replay.
+//! - `game`: a game in progress ([`Game`]: moves, clocks, outcome).
+//! - `record`: finished games as serde records ([`GameRecord`], made by
+//!   [`GameRecord::from_game`] from a game and its [`RecordMeta`]), the
+//!   schema rule ([`RECORD_SCHEMA_VERSION`]) and their replay.
 //! - `level`: the built-in computer levels ([`Level`], 1 to 7), shared by
 //!   the engine that plays them and the server and clients that offer and
 //!   ask for them.
@@ -87,7 +87,7 @@ pub use clock::{
     Charge, Clock, Flagged, MAX_INCREMENT, MAX_INITIAL, TimeControl, TimeControlError,
 };
 pub use fen::{Fen, FenError, START_FEN};
-pub use game::{Game, GameError, RecordMeta, unix_ms};
+pub use game::{Game, GameError};
 pub use level::{Level, LevelError};
 pub use moves::{Move, UciMove};
 pub use notation::{MoveParseError, MovePart};
@@ -95,7 +95,8 @@ pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
-    GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordedMove, ReplayError,
+    GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordMeta, RecordedMove,
+    ReplayError, unix_ms,
 };
 pub use side::{BySide, Side};
 pub use square::{FILES, RANKS, SQUARES, Square};

@@ -1,16 +1,45 @@
-//! Game records: what the server writes when a game ends and what the client
-//! replays. JSON through serde, with a schema version so old files stay readable.
+//! Game records: what the server writes when a game ends, what the client
+//! saves after a local game and what the arena writes after each game; what
+//! `history`, the web page and `arena --resume` read back. JSON through serde,
+//! with a schema version so old files stay readable.
+//!
+//! A record is built in one place, [`GameRecord::from_game`]: a finished
+//! [`Game`] (start, moves, clocks, result) plus its [`RecordMeta`] (who, when,
+//! what it followed). Outside this crate no record is written as a struct
+//! literal (the type is `#[non_exhaustive]`), so a new field touches this file,
+//! the writer that knows its value and the renderers that show it.
+
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::clock::TimeControl;
 use crate::fen::START_FEN;
+use crate::game::Game;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::{PlayError, Position};
-use crate::side::Side;
+use crate::side::{BySide, Side};
 
 /// Version of the record layout written by this crate. Readers accept this and
-/// every earlier version they know.
+/// every earlier version they know; [`GameRecord::replay`] refuses a newer one.
+///
+/// # When it changes
+/// Bump it when a record written now would be misread by a program that knows
+/// only the previous version: a field removed, renamed, made required or given
+/// another type, or a field whose meaning changes (its unit, what it counts,
+/// whose it is). Do **not** bump it for a new optional field that is absent
+/// when it has no value (`#[serde(default, skip_serializing_if = ...)]`): no
+/// record type denies unknown fields, so older readers skip it, and older
+/// files read with it absent. Keep both true: never `deny_unknown_fields` on a
+/// record type, and never give a new field a value that older files lack.
+///
+/// Version 1 has grown this way by [`GameRecord::rematch_of`].
 pub const RECORD_SCHEMA_VERSION: u32 = 1;
+
+/// A wall-clock instant as Unix milliseconds, the form records keep.
+pub fn unix_ms(at: SystemTime) -> u64 {
+    at.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis().try_into().unwrap_or(u64::MAX))
+}
 
 /// Whether a player is a person or a program.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,14 +80,24 @@ pub struct RecordedMove {
     pub clock_ms: Option<u64>,
 }
 
-/// A finished game.
+/// A finished game. Built by [`GameRecord::from_game`]; read with serde.
+/// Its fields are public to read; a new one follows the rule of
+/// [`RECORD_SCHEMA_VERSION`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct GameRecord {
     /// Layout version ([`RECORD_SCHEMA_VERSION`] when written by this crate).
     pub schema: u32,
     /// Unique id of the game (the server uses the match UUID).
     pub id: String,
+    /// The id of the game this one is a rematch of (the server's rematches);
+    /// absent otherwise, and in records older than the field.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub rematch_of: Option<String>,
     /// Who played first (white).
     pub white: PlayerInfo,
     /// Who played second (black).
@@ -81,6 +120,48 @@ pub struct GameRecord {
     pub result: Outcome,
     /// The position after the last move.
     pub final_fen: String,
+}
+
+/// What a finished [`Game`] does not know and its record says: the game's id,
+/// who played and when, and what it followed. [`RecordMeta::new`] takes what
+/// every record has; each optional fact has a builder method, so a new
+/// optional field adds a method and changes only the callers that know it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordMeta {
+    /// Unique id of the game (the server uses the match id).
+    id: String,
+    /// Who played each side.
+    players: BySide<PlayerInfo>,
+    /// When the game started.
+    started_at: SystemTime,
+    /// When it ended.
+    ended_at: SystemTime,
+    /// The game this one is a rematch of.
+    rematch_of: Option<String>,
+}
+
+impl RecordMeta {
+    /// The game `id`, played by `players` from `started_at` to `ended_at`.
+    pub fn new(
+        id: impl Into<String>,
+        players: BySide<PlayerInfo>,
+        started_at: SystemTime,
+        ended_at: SystemTime,
+    ) -> RecordMeta {
+        RecordMeta {
+            id: id.into(),
+            players,
+            started_at,
+            ended_at,
+            rematch_of: None,
+        }
+    }
+
+    /// The game is a rematch of the game `id`.
+    pub fn rematch_of(mut self, id: impl Into<String>) -> RecordMeta {
+        self.rematch_of = Some(id.into());
+        self
+    }
 }
 
 /// Why a record does not replay.
@@ -111,6 +192,33 @@ pub enum ReplayError {
 }
 
 impl GameRecord {
+    /// The record of `game`, once it has ended (`None` while it goes on):
+    /// the one place a record is made. The start (its FEN only when it is not
+    /// the standard start), the moves with their times, the clock rules, the
+    /// result and the final position come from the game; the rest from `meta`.
+    pub fn from_game(game: &Game, meta: RecordMeta) -> Option<GameRecord> {
+        let result = game.outcome()?;
+        let initial = game.initial();
+        let BySide {
+            first: white,
+            second: black,
+        } = meta.players;
+        Some(GameRecord {
+            schema: RECORD_SCHEMA_VERSION,
+            id: meta.id,
+            rematch_of: meta.rematch_of,
+            white,
+            black,
+            started_at_ms: unix_ms(meta.started_at),
+            ended_at_ms: unix_ms(meta.ended_at),
+            time_control: game.time_control(),
+            initial_fen: (initial != Position::start()).then(|| initial.fen()),
+            moves: game.moves().to_vec(),
+            result,
+            final_fen: game.position().fen(),
+        })
+    }
+
     /// The name of `side`'s player.
     pub fn player(&self, side: Side) -> &PlayerInfo {
         match side {
@@ -180,47 +288,64 @@ impl GameRecord {
 
 #[cfg(all(test, feature = "serde"))]
 mod tests {
+    use std::time::{Duration, Instant};
+
     use super::*;
     use crate::outcome::EndReason;
 
+    fn meta() -> RecordMeta {
+        RecordMeta::new(
+            "00000000-0000-4000-8000-000000000000",
+            BySide::new(
+                PlayerInfo {
+                    name: "ann".into(),
+                    kind: PlayerKind::Human,
+                },
+                PlayerInfo {
+                    name: "bot".into(),
+                    kind: PlayerKind::Bot,
+                },
+            ),
+            UNIX_EPOCH + Duration::from_secs(1_700_000_000),
+            UNIX_EPOCH + Duration::from_secs(1_700_000_060),
+        )
+    }
+
+    /// Two moves at 5 min + 5 s, 1.2 s each, then black resigns.
     fn sample() -> GameRecord {
-        let moves: Vec<Move> = ["d1-d7/g7", "a7-b7/c7"]
-            .iter()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        let mut position = Position::start();
-        for m in &moves {
-            position = position.play(*m).unwrap();
+        let t0 = Instant::now();
+        let mut game = Game::new("5+5".parse().unwrap());
+        game.start(t0);
+        for (n, m) in ["d1-d7/g7", "a7-b7/c7"].iter().enumerate() {
+            let at = t0 + Duration::from_millis(1_200 * (n as u64 + 1));
+            game.play(m.parse().unwrap(), at).unwrap();
         }
-        GameRecord {
-            schema: RECORD_SCHEMA_VERSION,
-            id: "00000000-0000-4000-8000-000000000000".into(),
-            white: PlayerInfo {
-                name: "ann".into(),
-                kind: PlayerKind::Human,
-            },
-            black: PlayerInfo {
-                name: "bot".into(),
-                kind: PlayerKind::Bot,
-            },
-            started_at_ms: 1_700_000_000_000,
-            ended_at_ms: 1_700_000_060_000,
-            time_control: TimeControl::Fischer {
-                initial_ms: 300_000,
-                increment_ms: 5_000,
-            },
-            initial_fen: None,
-            moves: moves
-                .into_iter()
-                .map(|mv| RecordedMove {
-                    mv,
-                    time_ms: 1200,
-                    clock_ms: Some(303_800),
-                })
-                .collect(),
-            result: Outcome::win(Side::First, EndReason::Resignation),
-            final_fen: position.fen(),
-        }
+        game.resign(Side::Second, t0 + Duration::from_secs(3));
+        GameRecord::from_game(&game, meta()).unwrap()
+    }
+
+    #[test]
+    fn a_record_is_made_from_the_game_and_its_meta() {
+        let record = sample();
+        assert_eq!(record.schema, RECORD_SCHEMA_VERSION);
+        assert_eq!(record.id, "00000000-0000-4000-8000-000000000000");
+        assert_eq!(record.player(Side::Second).name, "bot");
+        assert_eq!(record.started_at_ms, 1_700_000_000_000);
+        assert_eq!(record.ended_at_ms, 1_700_000_060_000);
+        assert_eq!(record.time_control.to_string(), "5+5");
+        assert_eq!(record.initial_fen, None);
+        assert_eq!(record.moves[1].time_ms, 1_200);
+        assert_eq!(record.moves[1].clock_ms, Some(303_800));
+        assert_eq!(
+            record.result,
+            Outcome::win(Side::First, EndReason::Resignation)
+        );
+        assert_eq!(record.rematch_of, None);
+        let going = Game::new(record.time_control);
+        assert!(
+            GameRecord::from_game(&going, meta()).is_none(),
+            "a game still going has no record"
+        );
     }
 
     #[test]
@@ -229,10 +354,38 @@ mod tests {
         let json = serde_json::to_string_pretty(&record).unwrap();
         assert!(json.contains("\"move\": \"d1-d7/g7\""), "{json}");
         assert!(json.contains("\"winner\": \"white\""), "{json}");
+        assert!(!json.contains("rematch_of"), "absent when None: {json}");
         let back: GameRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(back, record);
         assert_eq!(back.replay().unwrap().len(), 3);
         assert_eq!(record.move_text(), "1. d1-d7/g7 a7-b7/c7");
+    }
+
+    #[test]
+    fn an_optional_field_keeps_the_schema_and_both_ways_of_reading() {
+        let t0 = Instant::now();
+        let mut game = Game::new(TimeControl::Untimed);
+        game.start(t0);
+        game.resign(Side::First, t0);
+        let meta = meta().rematch_of("11111111-0000-4000-8000-000000000000");
+        let record = GameRecord::from_game(&game, meta).unwrap();
+        assert_eq!(record.schema, 1, "rematch_of is optional: version 1");
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(
+            json.contains(r#""rematch_of":"11111111-0000-4000-8000-000000000000""#),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), record);
+        // A file written before the field reads with it absent.
+        let older = json.replace(
+            r#""rematch_of":"11111111-0000-4000-8000-000000000000","#,
+            "",
+        );
+        let read: GameRecord = serde_json::from_str(&older).unwrap();
+        assert_eq!(read.rematch_of, None);
+        // A reader skips a field it does not know yet (a newer writer's).
+        let newer = json.replace(r#""schema":1,"#, r#""schema":1,"rating":1500,"#);
+        assert_eq!(serde_json::from_str::<GameRecord>(&newer).unwrap(), record);
     }
 
     #[test]

@@ -12,9 +12,12 @@ use rand::{Rng, SeedableRng};
 
 use crate::clock::TimeControl;
 use crate::moves::Move;
-use crate::outcome::{EndReason, Outcome};
 use crate::position::Position;
-use crate::record::{GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordedMove};
+use std::time::{Instant, UNIX_EPOCH};
+
+use crate::game::Game;
+use crate::record::{GameRecord, PlayerInfo, PlayerKind, RecordMeta};
+use crate::side::BySide;
 
 /// A random legal move of `position`. Panics when the game is over there
 /// (no legal move).
@@ -78,45 +81,49 @@ pub fn human(name: &str) -> PlayerInfo {
     }
 }
 
+/// The meta of a sample game `id` between two people, ann (white) and bob
+/// (black), started and ended at Unix time 0; change it with its builder
+/// methods or make another with [`RecordMeta::new`].
+pub fn sample_meta(id: &str) -> RecordMeta {
+    RecordMeta::new(
+        id,
+        BySide::new(human("ann"), human("bob")),
+        UNIX_EPOCH,
+        UNIX_EPOCH,
+    )
+}
+
 /// A finished untimed game between two people, ann (white) and bob (black):
-/// `moves` (move text, legal from the start; 1 ms each), then the side to
-/// move resigns. Started and ended at Unix time 0; change any field with
-/// struct update syntax (`GameRecord { ended_at_ms: 10, ..sample_record(..) }`).
+/// `moves` (move text, legal from the start), then the side to move
+/// resigns. Started and ended at Unix time 0 ([`record_of`] takes another
+/// meta).
 pub fn sample_record(id: &str, moves: &[&str]) -> GameRecord {
-    let mut position = Position::start();
-    let mut recorded = Vec::new();
+    record_of(sample_meta(id), moves)
+}
+
+/// The record of an untimed game with `meta` (players, times, rematch):
+/// `moves` (move text, legal from the start), then the side to move resigns.
+/// Built by the one constructor, [`GameRecord::from_game`].
+pub fn record_of(meta: RecordMeta, moves: &[&str]) -> GameRecord {
+    let now = Instant::now();
+    let mut game = Game::new(TimeControl::Untimed);
+    game.start(now);
     for text in moves {
         let mv: Move = text
             .parse()
             .unwrap_or_else(|e| panic!("{text} is not a move: {e}"));
-        position = position
-            .play(mv)
+        game.play(mv, now)
             .unwrap_or_else(|e| panic!("{text} is illegal: {e}"));
-        recorded.push(RecordedMove {
-            mv,
-            time_ms: 1,
-            clock_ms: None,
-        });
     }
-    GameRecord {
-        schema: RECORD_SCHEMA_VERSION,
-        id: id.into(),
-        white: human("ann"),
-        black: human("bob"),
-        started_at_ms: 0,
-        ended_at_ms: 0,
-        time_control: TimeControl::Untimed,
-        initial_fen: None,
-        moves: recorded,
-        result: Outcome::win(position.turn().opponent(), EndReason::Resignation),
-        final_fen: position.fen(),
-    }
+    game.resign(game.position().turn(), now);
+    GameRecord::from_game(&game, meta).expect("a resigned game is over")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fen::START_FEN;
+    use crate::outcome::{EndReason, Outcome};
 
     #[test]
     fn the_same_seed_gives_the_same_game_and_every_game_ends_by_the_rules() {

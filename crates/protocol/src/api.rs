@@ -75,11 +75,18 @@ pub struct GamesPage {
     pub total: u64,
 }
 
-/// One line of the game list: a [`GameRecord`] without its moves.
+/// One line of the game list: a [`GameRecord`] without its moves, made from
+/// the record by [`GameSummary::of`] only (no literal outside this crate), so
+/// a header field added to the record is added here and there, and nowhere
+/// else.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct GameSummary {
     /// The record's id (the match id): `GET /api/games/{id}`.
     pub id: String,
+    /// The id of the game this one is a rematch of; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
     /// Who played first.
     pub white: PlayerInfo,
     /// Who played second.
@@ -97,10 +104,11 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    /// The summary of a record.
+    /// The summary of a record: the one way a summary is made.
     pub fn of(record: &GameRecord) -> GameSummary {
         GameSummary {
             id: record.id.clone(),
+            rematch_of: record.rematch_of.clone(),
             white: record.white.clone(),
             black: record.black.clone(),
             result: record.result,
@@ -114,7 +122,44 @@ impl GameSummary {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Instant, SystemTime};
+
+    use amazons_core::{BySide, EndReason, Game, PlayerKind, RecordMeta, Side};
+
     use super::*;
+
+    #[test]
+    fn a_summary_is_its_record_without_the_moves() {
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            kind: PlayerKind::Human,
+        };
+        let mut game = Game::new("5+3".parse().unwrap());
+        let now = Instant::now();
+        game.start(now);
+        game.play("d1-d7/g7".parse().unwrap(), now).unwrap();
+        game.resign(Side::Second, now);
+        let meta = RecordMeta::new(
+            "g2",
+            BySide::new(player("ann"), player("bob")),
+            SystemTime::UNIX_EPOCH,
+            SystemTime::UNIX_EPOCH,
+        );
+        let record = GameRecord::from_game(&game, meta.clone().rematch_of("g1")).unwrap();
+        let summary = GameSummary::of(&record);
+        assert_eq!(summary.id, "g2");
+        assert_eq!(summary.rematch_of.as_deref(), Some("g1"));
+        assert_eq!((summary.white.name.as_str(), summary.moves), ("ann", 1));
+        assert_eq!(
+            summary.result,
+            Outcome::win(Side::First, EndReason::Resignation)
+        );
+        let json = serde_json::to_string(&summary).unwrap();
+        assert!(json.contains(r#""rematch_of":"g1""#), "{json}");
+        let first = GameSummary::of(&GameRecord::from_game(&game, meta).unwrap());
+        let json = serde_json::to_string(&first).unwrap();
+        assert!(!json.contains("rematch_of"), "absent when None: {json}");
+    }
 
     #[test]
     fn page_queries_are_clamped() {

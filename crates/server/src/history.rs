@@ -1,19 +1,15 @@
 //! Finished games on disk: one JSON [`GameRecord`] per game in the history
-//! directory, named `<match id>.json`, written so that a crash can never leave
-//! half a record (temp file in the same directory, fsync, rename, fsync of the
-//! directory). An in-memory index, newest first, serves `GET /api/games`.
+//! directory, named `<match id>.json`, through the records crate's
+//! [`RecordDir`] (atomic writes: temp file in the same directory, fsync,
+//! rename, fsync of the directory). An in-memory [`GameList`], newest first,
+//! serves `GET /api/games`.
 
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::RwLock;
 
 use amazons_core::GameRecord;
-use amazons_protocol::{GameSummary, MatchId};
-
-use crate::journal::sync_dir;
-
-/// The fewest hex digits of an id that [`History::find`] takes as a prefix.
-pub const MIN_PREFIX: usize = 4;
+use amazons_protocol::{GamesPage, GamesQuery, MatchId};
+use amazons_records::{GameList, RecordDir, RecordError};
 
 /// What a game id or id prefix names in the history.
 #[derive(Debug, PartialEq, Eq)]
@@ -29,46 +25,31 @@ pub enum Lookup {
 /// The history directory and its index.
 pub struct History {
     /// Where the records live.
-    dir: PathBuf,
+    dir: RecordDir,
     /// Every readable record, newest (latest `ended_at_ms`) first.
-    index: RwLock<Vec<GameSummary>>,
+    list: RwLock<GameList>,
 }
 
 impl History {
     /// Opens (creating it if needed) `dir` and indexes the records in it. A
     /// file that does not read as a record is reported (returned and logged)
     /// and skipped, never deleted.
-    pub fn open(dir: &Path) -> io::Result<(History, Vec<String>)> {
-        std::fs::create_dir_all(dir)?;
-        let mut index = Vec::new();
-        let mut problems = Vec::new();
-        for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
-            if path.extension().and_then(|e| e.to_str()) != Some("json") {
-                continue;
-            }
-            let parsed = std::fs::read(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| {
-                    serde_json::from_slice::<GameRecord>(&bytes).map_err(|e| e.to_string())
-                });
-            match parsed {
-                Ok(record) => index.push(GameSummary::of(&record)),
-                Err(e) => {
-                    let problem = format!(
-                        "game record {} is unreadable ({e}); skipped",
-                        path.display()
-                    );
-                    tracing::warn!("{problem}");
-                    problems.push(problem);
-                }
-            }
+    pub fn open(dir: &Path) -> Result<(History, Vec<String>), RecordError> {
+        let dir = RecordDir::create(dir)?;
+        let scan = dir.scan()?;
+        let problems: Vec<String> = scan
+            .unreadable
+            .iter()
+            .map(|e| format!("{e}; skipped"))
+            .collect();
+        for problem in &problems {
+            tracing::warn!("{problem}");
         }
-        index.sort_by(|a, b| b.ended_at_ms.cmp(&a.ended_at_ms).then(b.id.cmp(&a.id)));
+        let list = GameList::new(scan.records.iter().map(|s| &s.record));
         Ok((
             History {
-                dir: dir.to_owned(),
-                index: RwLock::new(index),
+                dir,
+                list: RwLock::new(list),
             },
             problems,
         ))
@@ -76,57 +57,33 @@ impl History {
 
     /// The directory.
     pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    fn path_of(&self, id: MatchId) -> PathBuf {
-        self.dir.join(format!("{id}.json"))
+        self.dir.path()
     }
 
     /// Whether the record of `id` is on disk.
     pub fn contains(&self, id: MatchId) -> bool {
-        self.path_of(id).exists()
+        matches!(self.dir.contains(&id.to_string()), Ok(true))
     }
 
     /// Writes `record` durably (blocking: call from a blocking thread) and adds
     /// it to the index.
-    pub fn save_blocking(&self, id: MatchId, record: &GameRecord) -> io::Result<()> {
-        let json = serde_json::to_vec_pretty(record)?;
-        let mut temp = tempfile::Builder::new()
-            .prefix(".record-")
-            .suffix(".tmp")
-            .tempfile_in(&self.dir)?;
-        temp.write_all(&json)?;
-        temp.as_file().sync_all()?;
-        temp.persist(self.path_of(id)).map_err(|e| e.error)?;
-        sync_dir(&self.dir)?;
-        let mut index = self.index.write().unwrap_or_else(|e| e.into_inner());
-        let summary = GameSummary::of(record);
-        let at = index
-            .iter()
-            .position(|g| g.ended_at_ms <= summary.ended_at_ms)
-            .unwrap_or(index.len());
-        index.insert(at, summary);
+    pub fn save_blocking(&self, id: MatchId, record: &GameRecord) -> Result<(), RecordError> {
+        self.dir.save(&id.to_string(), record)?;
+        let mut list = self.list.write().unwrap_or_else(|e| e.into_inner());
+        list.add(record);
         Ok(())
     }
 
-    /// One page of the list, newest first (`page` is 1-based), and the
-    /// total count.
-    pub fn page(&self, page: u32, per_page: u32) -> (Vec<GameSummary>, u64) {
-        let index = self.index.read().unwrap_or_else(|e| e.into_inner());
-        let start = (page.saturating_sub(1) as usize).saturating_mul(per_page as usize);
-        let games = index
-            .iter()
-            .skip(start)
-            .take(per_page as usize)
-            .cloned()
-            .collect();
-        (games, index.len() as u64)
+    /// The page of the list `query` asks for, newest first, with the total.
+    pub fn page(&self, query: GamesQuery) -> GamesPage {
+        let list = self.list.read().unwrap_or_else(|e| e.into_inner());
+        list.page(query)
     }
 
     /// The game `text` names: a whole id, or (like the client's `history`
-    /// command and git) the start of one, at least [`MIN_PREFIX`] hex digits
-    /// with or without the hyphens, in either case.
+    /// command and git) the start of one, at least
+    /// [`MIN_PREFIX`](amazons_records::MIN_PREFIX) hex digits with or without
+    /// the hyphens, in either case.
     pub fn find(&self, text: &str) -> Lookup {
         if let Ok(id) = text.parse::<MatchId>() {
             return if self.contains(id) {
@@ -135,47 +92,34 @@ impl History {
                 Lookup::None
             };
         }
-        let wanted = text.to_ascii_lowercase();
-        let hex = wanted.chars().filter(|c| *c != '-').count();
-        if hex < MIN_PREFIX || !wanted.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) {
-            return Lookup::None;
-        }
-        let simple = !wanted.contains('-');
-        let index = self.index.read().unwrap_or_else(|e| e.into_inner());
-        let mut found = index.iter().filter_map(|g| {
-            let id = g.id.to_ascii_lowercase();
-            let starts = if simple {
-                id.replace('-', "").starts_with(&wanted)
-            } else {
-                id.starts_with(&wanted)
-            };
-            starts.then(|| id.parse::<MatchId>().ok()).flatten()
-        });
-        match (found.next(), found.count()) {
-            (None, _) => Lookup::None,
-            (Some(id), 0) => Lookup::One(id),
-            (Some(_), others) => Lookup::Several(others + 1),
+        let list = self.list.read().unwrap_or_else(|e| e.into_inner());
+        match list.find_prefix(text) {
+            amazons_records::Lookup::One(game) => game.id.parse().map_or(Lookup::None, Lookup::One),
+            amazons_records::Lookup::None => Lookup::None,
+            amazons_records::Lookup::Several(n) => Lookup::Several(n),
         }
     }
 
     /// The record's JSON text, if there is one.
     pub fn read(&self, id: MatchId) -> Option<Vec<u8>> {
-        std::fs::read(self.path_of(id)).ok()
+        self.dir.read_json(&id.to_string()).ok()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use amazons_core::testing::sample_record;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use amazons_core::testing::{human, record_of};
+    use amazons_core::{BySide, RecordMeta};
 
     use super::*;
 
     fn record(id: &str, ended_at_ms: u64) -> GameRecord {
-        GameRecord {
-            started_at_ms: ended_at_ms - 1_000,
-            ended_at_ms,
-            ..sample_record(id, &[])
-        }
+        let at = |ms| UNIX_EPOCH + Duration::from_millis(ms);
+        let players = BySide::new(human("ann"), human("bob"));
+        let meta = RecordMeta::new(id, players, at(ended_at_ms - 1_000), at(ended_at_ms));
+        record_of(meta, &[])
     }
 
     #[test]
@@ -213,5 +157,40 @@ mod tests {
             history.find("00000000-0000-4000-8000-000000000000"),
             Lookup::None
         );
+    }
+
+    #[test]
+    fn the_index_survives_a_reopen_and_skips_what_is_not_a_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let (history, _) = History::open(dir.path()).unwrap();
+        let ids: Vec<MatchId> = (1..=3)
+            .map(|n| {
+                format!("00000000-0000-4000-8000-00000000000{n}")
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        for (n, id) in ids.iter().enumerate() {
+            let ended = [30_000, 10_000, 20_000][n];
+            history
+                .save_blocking(*id, &record(&id.to_string(), ended))
+                .unwrap();
+        }
+        assert!(dir.path().join(format!("{}.json", ids[0])).is_file());
+        std::fs::write(dir.path().join("junk.json"), "{").unwrap();
+        let order = |history: &History| -> Vec<String> {
+            let page = history.page(GamesQuery::default());
+            assert_eq!(page.total, 3);
+            page.games.into_iter().map(|g| g.id).collect()
+        };
+        let before = order(&history);
+        let (reopened, problems) = History::open(dir.path()).unwrap();
+        assert_eq!(order(&reopened), before);
+        assert_eq!(before, [ids[0], ids[2], ids[1]].map(|id| id.to_string()));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("junk.json"), "{problems:?}");
+        let bytes = reopened.read(ids[1]).unwrap();
+        let back: GameRecord = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(back, record(&ids[1].to_string(), 10_000));
     }
 }

@@ -71,14 +71,7 @@ async fn games(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<GamesQuery>,
 ) -> Json<GamesPage> {
-    let (page, per_page) = query.clamped();
-    let (games, total) = shared.history.page(page, per_page);
-    Json(GamesPage {
-        games,
-        page,
-        per_page,
-        total,
-    })
+    Json(shared.history.page(query))
 }
 
 /// One record, by its id or a unique prefix of it (404 when none, 409 when

@@ -384,8 +384,36 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
         token: None,
     })
     .await;
-    let (winner, reason) = game_over(bob.recv_until(is_game_over).await);
+    let over = bob.recv_until(is_game_over).await;
+    let ServerMessage::GameOver { record_id, .. } = &over else {
+        unreachable!()
+    };
+    assert_eq!(*record_id, Some(new_id));
+    let (winner, reason) = game_over(over);
     assert_eq!((winner, reason), (None, EndReason::Aborted));
+    // The rematch's record names the match it came from, on disk and in the
+    // game list; the first game's names none.
+    let on_disk = |id: MatchId| -> GameRecord {
+        let file = dir.path().join(format!("{id}.json"));
+        serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap()
+    };
+    assert_eq!(on_disk(new_id).rematch_of, Some(match_id.to_string()));
+    assert_eq!(on_disk(match_id).rematch_of, None);
+    let (status, body) = amazons_testkit::http::get(addr, "/api/games").await;
+    assert_eq!(status, 200, "{body}");
+    let page: amazons_protocol::GamesPage = serde_json::from_str(&body).unwrap();
+    let listed: Vec<(String, Option<String>)> = page
+        .games
+        .into_iter()
+        .map(|g| (g.id, g.rematch_of))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (new_id.to_string(), Some(match_id.to_string())),
+            (match_id.to_string(), None),
+        ]
+    );
     server.shutdown();
     server.wait().await.unwrap();
 }

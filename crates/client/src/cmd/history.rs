@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use amazons_core::{EndReason, GameRecord, Position};
+use amazons_core::{BySide, EndReason, GameRecord, Position};
 use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
@@ -139,9 +139,13 @@ pub fn utc_minute(unix_ms: u64) -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
-fn listing_line(number: usize, game: &GameSummary) -> String {
-    format!(
-        "{number:>3}  {}  {} (white) vs {} (black)  {}  {}  {}  id {}",
+/// A record's header on the plain face, one line: when the game ended, who
+/// played, the clocks, the length, the result, the id and the game it is a
+/// rematch of. The list numbers it; a replay prints it first. The one place
+/// the plain face says these.
+fn plain_header(game: &GameSummary) -> String {
+    let mut line = format!(
+        "{}  {} (white) vs {} (black)  {}  {}  {}  id {}",
         utc_minute(game.ended_at_ms),
         game.white.name,
         game.black.name,
@@ -149,7 +153,27 @@ fn listing_line(number: usize, game: &GameSummary) -> String {
         count(game.moves as usize, "move", "moves"),
         game.result,
         game.id,
-    )
+    );
+    if let Some(of) = &game.rematch_of {
+        line.push_str(&format!("  rematch of {of}"));
+    }
+    line
+}
+
+/// A record's header on the full-screen face: the players' names on the
+/// board's sides, and under the status the id and the game it is a rematch
+/// of (the result shows as the game's outcome once the last move is on the
+/// board). The one place the full-screen face says these.
+fn screen_header(game: &GameSummary, screen: &mut GameScreen) {
+    screen.names = BySide::new(game.white.name.clone(), game.black.name.clone());
+    screen.caption = match &game.rematch_of {
+        Some(of) => format!("game {}, rematch of {of}", game.id),
+        None => format!("game {}", game.id),
+    };
+}
+
+fn listing_line(number: usize, game: &GameSummary) -> String {
+    format!("{number:>3}  {}", plain_header(game))
 }
 
 /// The game as text: tag lines, then the numbered moves and the result.
@@ -167,6 +191,9 @@ pub fn export_text(record: &GameRecord) -> String {
         record.time_control,
         result,
     );
+    if let Some(of) = &record.rematch_of {
+        text.push_str(&format!("[RematchOf \"{of}\"]\n"));
+    }
     if let Some(fen) = &record.initial_fen {
         text.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
@@ -182,11 +209,7 @@ fn replay_plain(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "{} (white) vs {} (black): {}",
-        record.white.name, record.black.name, record.result
-    )?;
+    writeln!(out, "{}", plain_header(&GameSummary::of(record)))?;
     writeln!(out, "{}", record.move_text())?;
     writeln!(
         out,
@@ -256,11 +279,10 @@ struct Replay<'a> {
 
 impl<'a> Replay<'a> {
     fn new(record: &'a GameRecord, positions: &'a [Position], theme: Theme) -> Replay<'a> {
-        let names = amazons_core::BySide::new(record.white.name.clone(), record.black.name.clone());
-        let mut screen = GameScreen::new(positions[0], names);
+        let mut screen = GameScreen::new(positions[0], BySide::default());
+        screen_header(&GameSummary::of(record), &mut screen);
         screen.theme = theme;
         screen.typing = Typing::MoveNumber;
-        screen.caption = format!("game {}", record.id);
         screen.keys = vec![("←/→", "step"), ("Home/End", "first/last")];
         let mut replay = Replay {
             record,
@@ -342,10 +364,58 @@ mod tests {
         crate::tui::snapshot::render(80, 24, |frame| replay.screen.draw(frame))
     }
 
+    /// A finished game `id` of `moves` (untimed), black resigning, that
+    /// ended at Unix millisecond `ended_at_ms`; a rematch of `rematch_of`.
+    fn record(id: &str, moves: &[&str], ended_at_ms: u64, rematch_of: Option<&str>) -> GameRecord {
+        use amazons_core::RecordMeta;
+        use amazons_core::testing::{human, record_of};
+        let ended = std::time::UNIX_EPOCH + Duration::from_millis(ended_at_ms);
+        let players = BySide::new(human("ann"), human("bob"));
+        let mut meta = RecordMeta::new(id, players, std::time::UNIX_EPOCH, ended);
+        if let Some(of) = rematch_of {
+            meta = meta.rematch_of(of);
+        }
+        record_of(meta, moves)
+    }
+
+    #[test]
+    fn each_face_renders_the_header_once_with_the_game_it_is_a_rematch_of() {
+        let first = GameSummary::of(&record("g1", &["d1-d7/g7"], 1_700_000_060_000, None));
+        let line = "2023-11-14 22:14  ann (white) vs bob (black)  untimed  1 move  white wins by resignation  id g1";
+        assert_eq!(plain_header(&first), line);
+        assert_eq!(listing_line(3, &first), format!("  3  {line}"));
+        let rematch = record("g2", &[], 1_700_000_060_000, Some("g1"));
+        let summary = GameSummary::of(&rematch);
+        assert!(
+            plain_header(&summary).ends_with("id g2  rematch of g1"),
+            "{}",
+            plain_header(&summary)
+        );
+        let mut screen = GameScreen::new(Position::start(), BySide::default());
+        screen_header(&summary, &mut screen);
+        assert_eq!(screen.names, BySide::new("ann".into(), "bob".into()));
+        assert_eq!(screen.caption, "game g2, rematch of g1");
+        screen_header(&first, &mut screen);
+        assert_eq!(screen.caption, "game g1");
+        let text = export_text(&rematch);
+        assert!(
+            text.contains("[Result \"white wins by resignation\"]\n[RematchOf \"g1\"]\n"),
+            "{text}"
+        );
+        assert!(!export_text(&record("g1", &[], 0, None)).contains("RematchOf"));
+        let mut out = Vec::new();
+        let positions = rematch.replay().unwrap();
+        replay_plain(&rematch, &positions, &mut "quit\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.starts_with(&format!("{}\n", plain_header(&summary))),
+            "{out}"
+        );
+    }
+
     #[test]
     fn a_replay_jumps_to_a_typed_move_number_and_offers_no_move_prompt() {
-        let record =
-            amazons_core::testing::sample_record("g1", &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"]);
+        let record = record("g1", &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"], 0, None);
         let positions = record.replay().unwrap();
         let mut replay = Replay::new(&record, &positions, Theme::Dark);
         let start = screen(&mut replay);

@@ -1,5 +1,6 @@
 //! Finished games on disk: one core [`GameRecord`] per JSON file in a history
-//! directory. Local games are saved here; `history` lists and replays them.
+//! directory (the records crate's `RecordDir`, so a save is atomic). Local
+//! games are saved here; `history` lists and replays them.
 //!
 //! The default directory is `$AMAZONS_HISTORY_DIR`, else
 //! `$XDG_DATA_HOME/amazons/history`, else `~/.local/share/amazons/history`,
@@ -8,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use amazons_core::GameRecord;
-use anyhow::Context;
+use amazons_records::RecordDir;
 
 /// Where local games are saved when no directory is given.
 pub fn default_history_dir() -> PathBuf {
@@ -31,54 +32,49 @@ pub fn default_history_dir() -> PathBuf {
     }
 }
 
-/// Saves `record` into `dir` (created if missing) and returns the file written.
+/// The name a local game's record is saved under: `<ended ms>-<id>`, so the
+/// files sort by the time the games ended.
+fn name_of(record: &GameRecord) -> String {
+    format!("{}-{}", record.ended_at_ms, record.id)
+}
+
+/// Saves `record` into `dir` (created if missing), atomically (temp file,
+/// fsync, rename, directory fsync), and returns the file written.
 pub fn save(dir: &Path, record: &GameRecord) -> anyhow::Result<PathBuf> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let path = dir.join(format!("{}-{}.json", record.ended_at_ms, record.id));
-    let json = serde_json::to_string_pretty(record)?;
-    std::fs::write(&path, json).with_context(|| format!("writing {}", path.display()))?;
-    Ok(path)
+    Ok(RecordDir::create(dir)?.save(&name_of(record), record)?)
 }
 
 /// Reads one record file.
 pub fn load(path: &Path) -> anyhow::Result<GameRecord> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not a game record", path.display()))
+    Ok(amazons_records::load_file(path)?)
 }
 
 /// Every record in `dir`, oldest first. Files that are not records are skipped
 /// with a warning on stderr; a missing directory is an empty history.
 pub fn list(dir: &Path) -> anyhow::Result<Vec<GameRecord>> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+    let scan = match RecordDir::new(dir).scan() {
+        Ok(scan) => scan,
+        Err(e) if e.is_not_found() => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
     };
-    let mut records = Vec::new();
-    for entry in entries {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "json") {
-            match load(&path) {
-                Ok(record) => records.push(record),
-                Err(e) => eprintln!("skipping {}: {e:#}", path.display()),
-            }
-        }
+    for problem in &scan.unreadable {
+        eprintln!("skipping: {problem}");
     }
-    records.sort_by_key(|r| (r.ended_at_ms, r.id.clone()));
-    Ok(records)
+    Ok(scan.records.into_iter().rev().map(|s| s.record).collect())
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
     use super::*;
-    use amazons_core::testing::sample_record;
+    use amazons_core::testing::{human, record_of};
+    use amazons_core::{BySide, RecordMeta};
 
     fn record(id: &str, ended_at_ms: u64) -> GameRecord {
-        GameRecord {
-            ended_at_ms,
-            ..sample_record(id, &[])
-        }
+        let players = BySide::new(human("ann"), human("bob"));
+        let ended = UNIX_EPOCH + Duration::from_millis(ended_at_ms);
+        record_of(RecordMeta::new(id, players, UNIX_EPOCH, ended), &[])
     }
 
     #[test]
@@ -88,9 +84,16 @@ mod tests {
         assert!(list(&history).unwrap().is_empty());
         save(&history, &record("b", 20)).unwrap();
         let path = save(&history, &record("a", 10)).unwrap();
+        assert_eq!(path, history.join("10-a.json"));
         std::fs::write(history.join("junk.json"), "{").unwrap();
         let ids: Vec<String> = list(&history).unwrap().into_iter().map(|r| r.id).collect();
         assert_eq!(ids, ["a", "b"]);
         assert_eq!(load(&path).unwrap(), record("a", 10));
+        let names: Vec<String> = std::fs::read_dir(&history)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "junk.json")
+            .collect();
+        assert_eq!(names.len(), 2, "no temporary file stays: {names:?}");
     }
 }

@@ -157,6 +157,9 @@ pub struct Match {
     rematch_offer: Option<Side>,
     /// The rematch, once started (one per match).
     rematch: Option<MatchId>,
+    /// The finished match this one is a rematch of (from its `created`
+    /// event), for the record.
+    rematch_of: Option<MatchId>,
     /// Whether the record of the finished game is on disk.
     recorded: bool,
     /// When a finished match leaves the server.
@@ -185,6 +188,7 @@ impl Match {
             spectators: Vec::new(),
             rematch_offer: None,
             rematch: None,
+            rematch_of: None,
             recorded: false,
             linger_until: None,
             cleared: false,
@@ -252,10 +256,16 @@ impl Match {
         wall: WallClock,
         now: Instant,
     ) -> Result<Match, RestoreError> {
-        let Some(Event::Created { time_control, .. }) = events.first() else {
+        let Some(Event::Created {
+            time_control,
+            rematch_of,
+            ..
+        }) = events.first()
+        else {
             return Err(RestoreError::NotCreatedFirst);
         };
         let mut state = Match::new(id, *time_control, rules, wall);
+        state.rematch_of = *rematch_of;
         for (index, event) in events.iter().enumerate().skip(1) {
             state
                 .apply(event, now)
@@ -581,7 +591,8 @@ impl Match {
     }
 
     /// The finished game as a record (`None` before the end is journalled,
-    /// and for a match that never started).
+    /// and for a match that never started), naming the match it is a rematch
+    /// of, if it is one.
     pub fn to_record(&self) -> Option<GameRecord> {
         let started = self.started_at_ms?;
         let ended = self.ended_at_ms?;
@@ -592,13 +603,16 @@ impl Match {
             })
         };
         let at = |ms: u64| SystemTime::UNIX_EPOCH + Duration::from_millis(ms);
-        self.game.to_record(RecordMeta {
-            id: self.id.to_string(),
-            white: player(Side::First),
-            black: player(Side::Second),
-            started_at: at(started),
-            ended_at: at(ended),
-        })
+        let mut meta = RecordMeta::new(
+            self.id.to_string(),
+            BySide::from_fn(player),
+            at(started),
+            at(ended),
+        );
+        if let Some(of) = self.rematch_of {
+            meta = meta.rematch_of(of.to_string());
+        }
+        GameRecord::from_game(&self.game, meta)
     }
 
     /// The events that open the rematch of this finished match: the same

@@ -862,6 +862,37 @@ fn a_rematch_swaps_colours_and_starts_with_both_seats_taken() {
 }
 
 #[test]
+fn a_rematchs_record_names_the_match_it_came_from() {
+    let mut table = Table::started("untimed");
+    table.ok(ANN, Request::Resign { token: None }).unwrap();
+    let first = table.state.to_record().unwrap();
+    assert_eq!(first.rematch_of, None);
+    table
+        .ok(ANN, Request::OfferRematch { seed: seed() })
+        .unwrap();
+    table
+        .ok(BOB, Request::AcceptRematch { seed: seed() })
+        .unwrap();
+    let opening = table.state.rematch_events(&seed(), table.now);
+    // Built as the rematch is created, and rebuilt from the journal after a
+    // restart: the same events, the same record.
+    let wall = WallClock::new(table.now, SystemTime::UNIX_EPOCH);
+    let rematch = Match::from_events(seed().id, &opening, RULES, wall, table.now).unwrap();
+    let mut rematch = Table {
+        state: rematch,
+        now: table.now,
+    };
+    rematch.ok(BOB, Request::Resign { token: None }).unwrap();
+    let record = rematch.state.to_record().unwrap();
+    assert_eq!(record.id, seed().id.to_string());
+    assert_eq!(record.rematch_of, Some(first.id.clone()));
+    assert_eq!(
+        amazons_protocol::GameSummary::of(&record).rematch_of,
+        Some(first.id)
+    );
+}
+
+#[test]
 fn a_rematch_needs_the_opponent_present_and_leaving_withdraws_an_offer() {
     let mut table = Table::started("untimed");
     table.ok(ANN, Request::Resign { token: None }).unwrap();

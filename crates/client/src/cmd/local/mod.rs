@@ -310,13 +310,13 @@ impl LocalMatch {
 
     /// The finished game's record (`None` while it goes on).
     fn record(&self) -> Option<amazons_core::GameRecord> {
-        self.game.to_record(RecordMeta {
-            id: self.id.clone(),
-            white: self.players.first.clone(),
-            black: self.players.second.clone(),
-            started_at: self.started_at,
-            ended_at: SystemTime::now(),
-        })
+        let meta = RecordMeta::new(
+            self.id.clone(),
+            self.players.clone(),
+            self.started_at,
+            SystemTime::now(),
+        );
+        amazons_core::GameRecord::from_game(&self.game, meta)
     }
 
     /// Saves the game once it is over; returns what to tell the player.

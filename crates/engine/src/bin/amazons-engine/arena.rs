@@ -236,23 +236,17 @@ fn play_game(
     if reason.is_empty() {
         reason = outcome.reason.to_string();
     }
-    let BySide {
-        first: white_name,
-        second: black_name,
-    } = names;
     let bot = |name: String| PlayerInfo {
         name,
         kind: PlayerKind::Bot,
     };
-    let record = game
-        .to_record(RecordMeta {
-            id: format!("arena-{}-{index}", unix_ms(started_at)),
-            white: bot(white_name),
-            black: bot(black_name),
-            started_at,
-            ended_at: SystemTime::now(),
-        })
-        .expect("a finished game has a record");
+    let meta = RecordMeta::new(
+        format!("arena-{}-{index}", unix_ms(started_at)),
+        names.map(bot),
+        started_at,
+        SystemTime::now(),
+    );
+    let record = GameRecord::from_game(&game, meta).expect("a finished game has a record");
     Played { record, reason }
 }
 

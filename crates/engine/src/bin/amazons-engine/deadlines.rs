@@ -182,7 +182,7 @@ pub fn run(args: DeadlineArgs) -> anyhow::Result<()> {
 mod tests {
     use std::time::{Instant, SystemTime};
 
-    use amazons_core::{Game, PlayerInfo, PlayerKind, Position, RecordMeta};
+    use amazons_core::{BySide, Game, PlayerInfo, PlayerKind, Position, RecordMeta};
 
     use super::*;
 
@@ -202,14 +202,13 @@ mod tests {
             name: name.into(),
             kind: PlayerKind::Bot,
         };
-        game.to_record(RecordMeta {
-            id: "test".into(),
-            white: bot("w"),
-            black: bot("b"),
-            started_at: SystemTime::now(),
-            ended_at: SystemTime::now(),
-        })
-        .unwrap()
+        let meta = RecordMeta::new(
+            "test",
+            BySide::new(bot("w"), bot("b")),
+            SystemTime::now(),
+            SystemTime::now(),
+        );
+        GameRecord::from_game(&game, meta).unwrap()
     }
 
     /// The budget a move gets with these clocks (ms) in `position`.

@@ -4,60 +4,49 @@
 //! the games already in the directory counted and only the missing ones
 //! played.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use amazons_core::{GameRecord, Position, TimeControl};
+use amazons_records::RecordDir;
 use anyhow::{Context, bail};
 
-/// The file of game `index` (counted from 0) in `dir`: `game-0001.json` for
-/// the first.
-fn path(dir: &Path, index: usize) -> PathBuf {
-    dir.join(format!("game-{:04}.json", index + 1))
+/// The record name of game `index` (counted from 0): `game-0001` (the file
+/// `game-0001.json`) for the first.
+fn name(index: usize) -> String {
+    format!("game-{:04}", index + 1)
 }
 
-/// Reads one record file.
-fn read(file: &Path) -> anyhow::Result<GameRecord> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not a game record", file.display()))
+/// Whether `name` is one of the arena's game records.
+fn is_game(name: &str) -> bool {
+    name.starts_with("game-")
 }
 
 /// Every record in `dir` (`game-*.json`, sorted by name), with its file name.
+/// A `game-*.json` file that is not a record is an error.
 pub fn read_all(dir: &Path) -> anyhow::Result<Vec<(String, GameRecord)>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("game-") && n.ends_with(".json"))
-        })
-        .collect();
-    files.sort();
-    files
+    let scan = RecordDir::new(dir).scan()?;
+    let in_the_match = |path: Option<&Path>| {
+        path.and_then(Path::file_name)
+            .and_then(|n| n.to_str())
+            .is_some_and(is_game)
+    };
+    if let Some(bad) = scan.unreadable.into_iter().find(|e| in_the_match(e.path())) {
+        return Err(bad.into());
+    }
+    let mut records: Vec<(String, GameRecord)> = scan
+        .records
         .into_iter()
-        .map(|path| {
-            let name = path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            Ok((name, read(&path)?))
-        })
-        .collect()
+        .filter(|stored| is_game(&stored.name))
+        .map(|stored| (format!("{}.json", stored.name), stored.record))
+        .collect();
+    records.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(records)
 }
 
-/// Writes the record of game `index` into `dir` through a temporary file
-/// renamed into place: a match killed while writing leaves no half record.
+/// Writes the record of game `index` into `dir` atomically: a match killed
+/// while writing leaves no half record.
 pub fn write(dir: &Path, index: usize, record: &GameRecord) -> anyhow::Result<()> {
-    let target = path(dir, index);
-    let mut temp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    temp.write_all(serde_json::to_string_pretty(record)?.as_bytes())
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("writing {}", target.display()))?;
-    temp.persist(&target)
-        .map_err(|e| e.error)
-        .with_context(|| format!("writing {}", target.display()))?;
+    RecordDir::new(dir).save(&name(index), record)?;
     Ok(())
 }
 
@@ -83,16 +72,15 @@ pub fn read_finished(
     games: usize,
     scheduled: impl Fn(usize) -> Scheduled,
 ) -> anyhow::Result<Vec<(usize, GameRecord)>> {
+    let records = RecordDir::new(dir);
     let mut finished = Vec::new();
     for index in 0..games {
-        let file = path(dir, index);
-        if !file
-            .try_exists()
-            .with_context(|| format!("reading {}", file.display()))?
-        {
+        let name = name(index);
+        if !records.contains(&name)? {
             continue;
         }
-        let record = read(&file)?;
+        let file = records.file(&name)?;
+        let record = records.load(&name)?;
         let expected = scheduled(index);
         let start = record
             .initial_position()
