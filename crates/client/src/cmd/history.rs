@@ -399,7 +399,7 @@ mod tests {
         assert_eq!(screen.caption, "game g1");
         let text = export_text(&rematch);
         assert!(
-            text.contains("[Result \"white wins by resignation\"]\n[RematchOf \"g1\"]\n"),
+            text.contains("[Result \"black wins by resignation\"]\n[RematchOf \"g1\"]\n"),
             "{text}"
         );
         assert!(!export_text(&record("g1", &[], 0, None)).contains("RematchOf"));
