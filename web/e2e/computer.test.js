@@ -32,7 +32,7 @@ after(async () => {
  */
 async function askForTheComputer(page, choice) {
   await page.click('form.create label:has(input[name=opponent][value=level])');
-  await page.selectOption('select[name=level]', String(choice.level));
+  await page.click(`form.create label:has(input[name=level][value="${choice.level}"])`);
   await page.fill('input[name=think]', choice.seconds);
   await page.click(`form.create label:has(input[name=time][value="${choice.time}"])`);
   await page.click(`form.create label:has(input[name=color][value="${choice.color}"])`);
@@ -63,10 +63,16 @@ test('the lobby offers the computer with its levels in words; a game against lev
   const ann = await openPlayer(browser, server.base, 'ann');
   const page = ann.page;
   await page.click('form.create label:has(input[name=opponent][value=level])');
-  const levels = await page.$$eval('select[name=level] option', (options) => options.map((o) => o.textContent));
+  // Each level is a choice whose name says it in the server's words; the
+  // chosen one's words are also shown whole beneath.
+  const levels = await page.$$eval('input[name=level]', (inputs) => inputs.map((i) => i.getAttribute('aria-label')));
   assert.equal(levels.length, 7);
   assert.equal(levels[0], '1: random mover');
   assert.equal(levels[6], '7: full strength, Monte-Carlo tree search');
+  assert.equal(await page.isChecked('input[name=level][value="7"]'), true, 'the strongest level by default');
+  await page.waitForSelector('.level-description:text("full strength, Monte-Carlo tree search")');
+  await page.click('form.create label:has(input[name=level][value="1"])');
+  await page.waitForSelector('.level-description:text("random mover")');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'lobby-computer.png') });
 
   await askForTheComputer(page, { level: 1, seconds: '0.1', color: 'black', time: '5+3' });

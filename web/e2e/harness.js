@@ -35,23 +35,25 @@ export function serverBinary() {
 }
 
 /**
- * Starts the real server and waits for its "listening on" line.
- * @param {string[]} [args] extra flags
- * @returns {Promise<{base: string, port: number, history: string, output: () => string, stop: () => Promise<void>}>}
+ * Runs the server binary on a port (0: any) over a history directory and
+ * waits for its "listening on" line.
+ * @param {string} history
+ * @param {number} port
+ * @param {string[]} args extra flags
+ * @returns {Promise<{child: import('node:child_process').ChildProcess, port: number, output: () => string}>}
  */
-export async function startServer(args = []) {
-  const history = mkdtempSync(path.join(tmpdir(), 'amazons-web-e2e-'));
-  const child = spawn(serverBinary(), ['--listen', '127.0.0.1', '--port', '0', '--history-dir', history, ...args], {
+async function spawnServer(history, port, args) {
+  const child = spawn(serverBinary(), ['--listen', '127.0.0.1', '--port', String(port), '--history-dir', history, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.E2E_SERVER_LOG ?? 'warn' },
   });
   let output = '';
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const port = await new Promise((resolve, reject) => {
+  const listening = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), WAIT_MS);
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       output += chunk;
       const match = /listening on [^\s]*:(\d+)/.exec(output);
       if (match) {
@@ -61,17 +63,45 @@ export async function startServer(args = []) {
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
   });
+  return { child, port: /** @type {number} */ (listening), output: () => output };
+}
+
+/**
+ * Ends a server process and waits for it to be gone.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+async function endProcess(child, signal) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Starts the real server and waits for its "listening on" line. `outage()`
+ * kills it (SIGKILL, as a crash or a pulled cable looks to the page) and
+ * `restart()` starts it again on the same port and history, so a test can
+ * take the server away in the middle of a game.
+ * @param {string[]} [args] extra flags
+ * @returns {Promise<{base: string, port: number, history: string, output: () => string, outage: () => Promise<void>, restart: () => Promise<void>, stop: () => Promise<void>}>}
+ */
+export async function startServer(args = []) {
+  const history = mkdtempSync(path.join(tmpdir(), 'amazons-web-e2e-'));
+  let running = await spawnServer(history, 0, args);
+  const port = running.port;
   return {
     base: `http://127.0.0.1:${port}`,
     port,
     history,
-    output: () => output,
+    output: () => running.output(),
+    outage: () => endProcess(running.child, 'SIGKILL'),
+    restart: async () => {
+      await endProcess(running.child, 'SIGKILL');
+      running = await spawnServer(history, port, args);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await endProcess(running.child, 'SIGTERM');
       rmSync(history, { recursive: true, force: true });
     },
   };
@@ -231,3 +261,80 @@ export async function joinMatch(page, matchId) {
   await page.click(`tr[data-match="${matchId}"] button[data-action=join]`);
   await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"]');
 }
+
+/** A phone: 390 x 844 CSS pixels, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A laptop: 1280 x 800, mouse. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * What is wrong with the layout of the screen shown: the page wider than the
+ * window the test gave it (a sideways scroll; a phone's browser would zoom
+ * out to fit it), any visible element reaching beyond the
+ * window's left or right edge, and any control whose text is clipped (a
+ * button, link button, label, legend or choice whose text is wider than its
+ * box; a select whose chosen option is wider than the select can show).
+ * An empty list when all is well.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+export async function layoutProblems(page) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('the page has no viewport size');
+  return page.evaluate((width) => {
+    /** @type {string[]} */
+    const problems = [];
+    /** @param {Element} e */
+    const describe = (e) => {
+      const text = (e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const classes = e.getAttribute('class') ? `.${(e.getAttribute('class') ?? '').trim().split(/\s+/).join('.')}` : '';
+      const name = e.getAttribute('name') ? `[name=${e.getAttribute('name')}]` : '';
+      return `<${e.tagName.toLowerCase()}${classes}${name}> "${text}"`;
+    };
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+    }
+    /** @param {Element} e whether e or an ancestor clips it away (the visually-hidden pattern) */
+    const clippedAway = (e) => {
+      for (let at = /** @type {Element | null} */ (e); at; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.clip !== 'auto' && style.position === 'absolute') return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || clippedAway(element)) continue;
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        problems.push(`${describe(element)} spans x=${Math.round(box.left)}..${Math.round(box.right)} in a ${width} px window`);
+      }
+    }
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const element of document.body.querySelectorAll('button, a.button, label, legend, .choices span, select, input[type=text], input[type=number]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || clippedAway(element)) continue;
+      if (element instanceof HTMLSelectElement) {
+        const style = getComputedStyle(element);
+        if (!canvas) continue;
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = element.selectedOptions[0]?.textContent ?? '';
+        // The room for the text: the box less its padding and the drop-down arrow (about 1.5em).
+        const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        if (canvas.measureText(text).width > room) problems.push(`${describe(element)} cuts off "${text}"`);
+      } else if (element instanceof HTMLInputElement) {
+        const style = getComputedStyle(element);
+        if (!canvas || !element.placeholder) continue;
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (canvas.measureText(element.placeholder).width > room) problems.push(`${describe(element)} cuts off its placeholder "${element.placeholder}"`);
+      } else if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).display !== 'inline') {
+        problems.push(`${describe(element)} is clipped (${element.scrollWidth} px of text in ${element.clientWidth} px)`);
+      }
+    }
+    return problems;
+  }, viewport.width);
+}
+

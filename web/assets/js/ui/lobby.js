@@ -15,7 +15,8 @@ import { checkChoice, computerRequest } from '../computer.js';
  * A group of radio buttons.
  * @param {string} name
  * @param {string} legend
- * @param {{value: string, label: string}[]} choices
+ * @param {{value: string, label: string, name?: string}[]} choices `name`: what a
+ *   screen reader says for a choice, when more than its label
  * @param {string} checked
  * @returns {HTMLFieldSetElement}
  */
@@ -24,11 +25,14 @@ function radios(name, legend, choices, checked) {
     'fieldset',
     { class: 'choices' },
     h('legend', {}, legend),
-    ...choices.map(({ value, label }) =>
-      h('label', {}, h('input', { type: 'radio', name, value, checked: value === checked }), h('span', {}, label)),
+    ...choices.map(({ value, label, name: spoken }) =>
+      h('label', {}, h('input', { type: 'radio', name, value, checked: value === checked, 'aria-label': spoken }), h('span', {}, label)),
     ),
   );
 }
+
+/** The match list's column headings (the last, the buttons', has none). */
+const COLUMNS = ['White', 'Black', 'Time', 'Status', 'Watching', ''];
 
 /** The lobby screen. */
 export class LobbyView {
@@ -80,7 +84,7 @@ export class LobbyView {
       event.preventDefault();
       this.create();
     });
-    this.list = h('tbody');
+    this.list = h('tbody', { role: 'rowgroup' });
     this.empty = h('p', { class: 'empty' }, 'No matches yet: create one.');
     this.mine = h('div', { class: 'mine' });
     this.element = h(
@@ -92,10 +96,12 @@ export class LobbyView {
         { class: 'list' },
         this.mine,
         h('h2', {}, 'Matches'),
+        // On a phone each row is drawn as a card (style.css), which takes a
+        // table's roles away in some browsers: they are given explicitly.
         h(
           'table',
-          { class: 'matches' },
-          h('thead', {}, h('tr', {}, ...['White', 'Black', 'Time', 'Status', 'Watching', ''].map((t) => h('th', { scope: 'col' }, t)))),
+          { class: 'matches', role: 'table' },
+          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))),
           this.list,
         ),
         this.empty,
@@ -141,10 +147,10 @@ export class LobbyView {
         const select = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[name=engine]'));
         choice = { engine: select?.value ?? '' };
       } else {
-        const select = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[name=level]'));
+        const level = Number(this.checked('level'));
         const think = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=think]'));
         const seconds = think && think.value.trim() !== '' ? Number(think.value) : null;
-        choice = seconds === null ? { level: Number(select?.value) } : { level: Number(select?.value), thinkMs: seconds * 1000 };
+        choice = seconds === null ? { level } : { level, thinkMs: seconds * 1000 };
       }
       const problem = checkChoice(offer, choice);
       if (problem) {
@@ -170,31 +176,59 @@ export class LobbyView {
     const kinds = [{ value: 'person', label: 'a person' }];
     if (offer.levels.length > 0) kinds.push({ value: 'level', label: 'the computer' });
     if (offer.engines.length > 0) kinds.push({ value: 'engine', label: 'an engine' });
+    const opponent = radios('opponent', 'Opponent', kinds, 'person');
     /** @type {HTMLElement[]} */
-    const parts = [radios('opponent', 'Opponent', kinds, 'person')];
+    const parts = [opponent];
     if (offer.levels.length > 0) {
-      const select = /** @type {HTMLSelectElement} */ (
-        h('select', { name: 'level' }, ...offer.levels.map((l) =>
-          h('option', { value: l.level, selected: l.level === offer.levels[offer.levels.length - 1].level }, `${l.level}: ${l.description}`)))
+      // The levels as numbered choices with the chosen one's words beneath,
+      // whole (a select would cut the server's words off on a narrow screen).
+      const strongest = offer.levels[offer.levels.length - 1].level;
+      const levels = radios(
+        'level',
+        'Level',
+        offer.levels.map((l) => ({ value: String(l.level), label: String(l.level), name: `${l.level}: ${l.description}` })),
+        String(strongest),
       );
-      // The whole description, which a narrow select cuts off.
       const said = h('p', { class: 'level-description', 'aria-hidden': 'true' });
       const describe = () => {
-        said.textContent = offer.levels.find((l) => String(l.level) === select.value)?.description ?? '';
+        const chosen = /** @type {HTMLInputElement | null} */ (levels.querySelector('input:checked'));
+        said.textContent = offer.levels.find((l) => String(l.level) === chosen?.value)?.description ?? '';
+      };
+      levels.addEventListener('change', describe);
+      describe();
+      /** @type {HTMLElement[]} */
+      const box = [levels, said];
+      if (offer.thinkMs) {
+        box.push(h('label', { class: 'think' }, 'Seconds a move ',
+          h('input', { type: 'number', name: 'think', min: 0.1, step: 0.1, max: offer.thinkMs.max / 1000, placeholder: String(offer.thinkMs.default / 1000) })));
+      }
+      parts.push(h('div', { 'data-computer': 'level' }, ...box));
+    }
+    if (offer.engines.length > 0) {
+      const select = h('select', { name: 'engine' }, ...offer.engines.map((e) => h('option', { value: e.name }, e.name)));
+      const said = h('p', { class: 'level-description', 'aria-hidden': 'true' });
+      const describe = () => {
+        said.textContent = offer.engines.find((e) => e.name === select.value)?.description ?? '';
       };
       select.addEventListener('change', describe);
       describe();
-      parts.push(h('label', {}, 'Level ', select), said);
-      if (offer.thinkMs) {
-        parts.push(h('label', {}, 'Seconds a move ',
-          h('input', { type: 'number', name: 'think', min: 0.1, step: 0.1, max: offer.thinkMs.max / 1000, placeholder: String(offer.thinkMs.default / 1000) })));
-      }
-    }
-    if (offer.engines.length > 0) {
-      parts.push(h('label', {}, 'Engine ',
-        h('select', { name: 'engine' }, ...offer.engines.map((e) => h('option', { value: e.name }, `${e.name}: ${e.description}`)))));
+      parts.push(h('div', { 'data-computer': 'engine' }, h('label', {}, 'Engine ', select), said));
     }
     this.computerBox.replaceChildren(...parts);
+    opponent.addEventListener('change', () => this.showOpponentChoices());
+    this.showOpponentChoices();
+  }
+
+  /** Shows the level and think time only for the computer, the engine list only for an engine. */
+  showOpponentChoices() {
+    const opponent = this.checked('opponent') || 'person';
+    for (const box of this.computerBox.querySelectorAll('[data-computer]')) {
+      const shown = box.getAttribute('data-computer') === opponent;
+      /** @type {HTMLElement} */ (box).hidden = !shown;
+      for (const control of box.querySelectorAll('input, select')) {
+        /** @type {HTMLInputElement | HTMLSelectElement} */ (control).disabled = !shown;
+      }
+    }
   }
 
   /** Draws the lists from the session. */
@@ -228,9 +262,13 @@ export class LobbyView {
    * @returns {HTMLTableRowElement}
    */
   row(match) {
-    /** @param {SeatInfo | null} seat */
-    const seatCell = (seat) =>
-      h('td', {}, seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
+    /**
+     * @param {'white' | 'black'} side
+     * @param {SeatInfo | null} seat
+     */
+    const seatCell = (side, seat) =>
+      h('td', { class: `seat ${side}`, role: 'cell', 'data-label': COLUMNS[side === 'white' ? 0 : 1] },
+        seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
     const mine = this.store.seat(match.id) !== null;
     const actions = h('div', { class: 'row-actions' });
     if (mine && match.status !== 'finished') {
@@ -242,13 +280,13 @@ export class LobbyView {
     const status = match.status === 'playing' ? `playing, move ${Math.floor(match.ply / 2) + 1}` : match.status;
     return h(
       'tr',
-      { 'data-match': match.id, 'data-status': match.status },
-      seatCell(match.seats.white),
-      seatCell(match.seats.black),
-      h('td', {}, describeTimeControl(match.time_control)),
-      h('td', {}, status),
-      h('td', { class: 'spectators' }, String(match.spectators)),
-      h('td', {}, actions),
+      { 'data-match': match.id, 'data-status': match.status, role: 'row' },
+      seatCell('white', match.seats.white),
+      seatCell('black', match.seats.black),
+      h('td', { class: 'time', role: 'cell' }, describeTimeControl(match.time_control)),
+      h('td', { class: 'progress', role: 'cell' }, status),
+      h('td', { class: 'spectators', role: 'cell' }, String(match.spectators)),
+      h('td', { class: 'buttons', role: 'cell' }, actions),
     );
   }
 }

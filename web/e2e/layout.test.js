@@ -1,0 +1,100 @@
+// The layout on a phone (390 x 844, touch) and a laptop (1280 x 800): in
+// the lobby, the game and the replay nothing reaches beyond the window (no
+// sideways scroll) and no control's text is cut off, with a long name in
+// the match; the computer's level and think time are shown only when the
+// computer is the opponent chosen.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DESKTOP, PHONE, clickMove, createMatch, joinMatch, launchBrowser, layoutProblems, openPlayer, startServer, waitForGame,
+} from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A name as long as the server allows, with no space to break it at. */
+const LONG_NAME = 'Maximiliana_Wolfeschlegelstein';
+
+const SIZES = /** @type {const} */ ([['phone', PHONE], ['laptop', DESKTOP]]);
+
+/**
+ * Asserts the screen shown has no layout problem.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function assertFits(page, where) {
+  assert.deepEqual(await layoutProblems(page), [], where);
+}
+
+test('the lobby, the game and the replay fit a phone and a laptop', async () => {
+  // A game between a phone and a laptop, with a long name in it; each page
+  // is checked in the lobby, during the game and in the replay.
+  const white = await openPlayer(browser, server.base, LONG_NAME, PHONE);
+  const black = await openPlayer(browser, server.base, 'bob', DESKTOP);
+  const players = /** @type {const} */ ([['phone', white], ['laptop', black]]);
+  for (const [size, player] of players) await assertFits(player.page, `the empty lobby on the ${size}`);
+
+  const matchId = await createMatch(white.page, { color: 'white' });
+  await assertFits(white.page, 'waiting for an opponent on the phone');
+  for (const [size, options] of SIZES) {
+    const viewer = await openPlayer(browser, server.base, `viewer-${size}`, options);
+    await viewer.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+    await assertFits(viewer.page, `the lobby with a match waiting on the ${size}`);
+    await viewer.page.click('form.create label:has(input[name=opponent][value=level])');
+    await viewer.page.waitForSelector('form.create [data-computer=level]:not([hidden])');
+    await assertFits(viewer.page, `the lobby with the computer chosen on the ${size}`);
+    await viewer.context.close();
+  }
+  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await joinMatch(black.page, matchId);
+  await waitForGame(white.page, 'your-move', 0);
+  await white.page.waitForSelector('.board[data-interactive]');
+  for (const [size, player] of players) await assertFits(player.page, `the game on the ${size}`);
+
+  await clickMove(white.page);
+  await white.page.click('button[data-action=send]'); // the phone's confirm step
+  await waitForGame(black.page, 'your-move', 1);
+  await clickMove(black.page);
+  await waitForGame(white.page, 'your-move', 2);
+  await white.page.click('button[data-action=resign]');
+  await white.page.click('button[data-action=resign]');
+  for (const [size, player] of players) {
+    await waitForGame(player.page, 'over');
+    await assertFits(player.page, `the finished game on the ${size}`);
+    await player.page.click('.result a.replay-link');
+    await player.page.waitForSelector('.replay[data-state=ready][data-frame="2"]');
+    await assertFits(player.page, `the replay on the ${size}`);
+    await player.page.goto(`${server.base}/#/games`);
+    await player.page.waitForSelector(`.history[data-state=ready] tr[data-game="${matchId}"]`);
+    await assertFits(player.page, `the games list on the ${size}`);
+  }
+  for (const [, player] of players) assert.deepEqual(player.errors, []);
+});
+
+test('the level and the seconds a move are shown only when the computer is the opponent', async () => {
+  const ann = await openPlayer(browser, server.base, 'ann', DESKTOP);
+  const page = ann.page;
+  const level = page.locator('form.create [data-computer=level]');
+  await page.waitForSelector('form.create input[name=opponent][value=person]:checked', { state: 'attached' });
+  assert.equal(await level.isVisible(), false, 'no level against a person');
+  assert.equal(await page.locator('input[name=think]').isVisible(), false, 'no think time against a person');
+  await page.click('form.create label:has(input[name=opponent][value=level])');
+  await page.waitForSelector('input[name=think]:visible');
+  assert.equal(await level.isVisible(), true);
+  await page.click('form.create label:has(input[name=opponent][value=person])');
+  await page.waitForSelector('input[name=think]', { state: 'hidden' });
+  assert.deepEqual(ann.errors, []);
+});
