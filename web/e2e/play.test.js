@@ -146,6 +146,37 @@ test('a phone: the board first at full width, no sideways scroll, the confirm st
   for (const player of [white, black]) assert.deepEqual(player.errors, []);
 });
 
+test('the move box and the confirm toggle are there only for a seated player in a game in progress', async () => {
+  const white = await openPlayer(browser, server.base, 'rae');
+  const matchId = await createMatch(white.page, { color: 'white' });
+  const moving = ['.typed input', '.typed button[type=submit]', 'input[name=confirm]'];
+  /**
+   * @param {import('playwright-core').Page} page
+   * @param {boolean} shown
+   * @param {string} who
+   */
+  const assertMoving = async (page, shown, who) => {
+    for (const selector of moving) assert.equal(await page.locator(selector).isVisible(), shown, `${selector} for ${who}`);
+  };
+  await assertMoving(white.page, false, 'the creator waiting for an opponent');
+  const black = await openPlayer(browser, server.base, 'sol');
+  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await joinMatch(black.page, matchId);
+  const watcher = await openPlayer(browser, server.base, 'tam');
+  await watcher.page.goto(`${server.base}/#/match/${matchId}`);
+  await waitForGame(watcher.page, 'watching');
+  await waitForGame(white.page, 'your-move', 0);
+  await assertMoving(white.page, true, 'the player to move');
+  await assertMoving(black.page, true, 'the player waiting for the move');
+  await assertMoving(watcher.page, false, 'a spectator');
+  await white.page.click('button[data-action=abort]');
+  for (const page of [white.page, black.page, watcher.page]) {
+    await waitForGame(page, 'over');
+    await assertMoving(page, false, 'a finished game');
+  }
+  for (const player of [white, black, watcher]) assert.deepEqual(player.errors, []);
+});
+
 test('a name made of HTML is shown as text and runs nothing', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const mallory = await openPlayer(browser, server.base, evil);

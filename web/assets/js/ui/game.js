@@ -88,7 +88,10 @@ export class GameView {
       placeholder: 'type a move, e.g. d1-d7/g7',
       'aria-label': 'Type a move',
     });
-    const typedForm = h('form', { class: 'typed' }, this.typed, h('button', { type: 'submit' }, 'Play'));
+    this.playButton = h('button', { type: 'submit' }, 'Play');
+    const typedForm = h('form', { class: 'typed', hidden: true }, this.typed, this.playButton);
+    /** The typed-move box: only for a seated player in a game in progress. */
+    this.typedForm = typedForm;
     typedForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = this.typed.value.trim();
@@ -102,6 +105,8 @@ export class GameView {
       if (!this.confirmToggle.checked && this.building.stage === 'confirm') this.building = back(this.building);
       this.render();
     });
+    /** The confirm-step toggle: only for a seated player in a game in progress. */
+    this.confirmLabel = h('label', { class: 'toggle', hidden: true }, this.confirmToggle, ' Confirm moves');
     this.resignButton = button('Resign', () => this.resign(), { 'data-action': 'resign' });
     this.resignNo = button('No', () => {
       this.resignAsked = false;
@@ -120,7 +125,7 @@ export class GameView {
       this.resignButton,
       this.resignNo,
       this.abortButton,
-      h('label', { class: 'toggle' }, this.confirmToggle, ' Confirm moves'),
+      this.confirmLabel,
     );
     this.element = h(
       'section',
@@ -242,6 +247,8 @@ export class GameView {
     this.notice.textContent = this.pickNotice || session.notice;
     if (!match) {
       this.status.textContent = state === 'loading' ? 'Loading the match…' : '';
+      this.typedForm.hidden = true;
+      this.confirmLabel.hidden = true;
       return;
     }
     if (match.ply !== this.builtForPly || !this.canPick) {
@@ -266,6 +273,9 @@ export class GameView {
     this.status.textContent = this.statusText(match, state);
     this.confirmBar.hidden = building.stage !== 'confirm';
     this.confirmToggle.checked = this.confirmStep;
+    const moving = you !== null && match.status === 'playing';
+    this.typedForm.hidden = !moving;
+    this.confirmLabel.hidden = !moving;
     this.renderResult(match);
     this.renderMoves(match);
     this.resignButton.hidden = !canResign(match);
