@@ -98,3 +98,42 @@ test('the level and the seconds a move are shown only when the computer is the o
   await page.waitForSelector('input[name=think]', { state: 'hidden' });
   assert.deepEqual(ann.errors, []);
 });
+
+/**
+ * The coordinates a piece covers on the board shown: each coordinate's box
+ * against each queen's and arrow's drawn box.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string[]>}
+ */
+async function coveredCoordinates(page) {
+  return page.evaluate(() => {
+    const pieces = [...document.querySelectorAll('.board .queen, .board .arrow')]
+      .map((piece) => ({ piece, box: piece.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    /** @type {string[]} */
+    const covered = [];
+    for (const label of document.querySelectorAll('.board .coord')) {
+      const box = label.getBoundingClientRect();
+      if (!label.textContent || box.width === 0) continue;
+      for (const { piece, box: p } of pieces) {
+        if (box.left < p.right && p.left < box.right && box.top < p.bottom && p.top < box.bottom) {
+          covered.push(`"${label.textContent}" under the piece on ${piece.closest('[data-square]')?.getAttribute('data-square')}`);
+        }
+      }
+    }
+    return covered;
+  });
+}
+
+test('no piece covers a coordinate, whichever side is at the bottom', async () => {
+  const ann = await openPlayer(browser, server.base, 'ann', DESKTOP);
+  await createMatch(ann.page, { color: 'white' });
+  await ann.page.waitForSelector('.board [data-square=d1][data-piece=Q]');
+  const labels = await ann.page.$$eval('.board .coord', (all) => all.map((l) => l.textContent).filter(Boolean));
+  assert.deepEqual(labels.sort(), [...'abcdefghij', ...Array.from({ length: 10 }, (_, i) => String(i + 1))].sort(), 'every file and rank once');
+  assert.deepEqual(await coveredCoordinates(ann.page), [], 'white at the bottom');
+  await ann.page.click('button[data-action=flip]');
+  await ann.page.waitForSelector('.board-column > .player:last-child[data-side=black]');
+  assert.deepEqual(await coveredCoordinates(ann.page), [], 'black at the bottom');
+  assert.deepEqual(ann.errors, []);
+});

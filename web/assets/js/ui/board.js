@@ -23,6 +23,12 @@ import { squareName } from '../notation.js';
 /** Size of a square in SVG units. */
 const SQUARE = 100;
 
+/**
+ * Width of the margin left of and below the squares, where the coordinates
+ * are written: beside the squares, so no piece ever covers one.
+ */
+const MARGIN = 40;
+
 /** The queen: a crown, drawn once and used on every square. */
 const CROWN =
   'M22 76 L16 38 L34 56 L40 28 L50 52 L60 28 L66 56 L84 38 L78 76 Z M24 80 H76 V86 H24 Z';
@@ -48,7 +54,7 @@ export class BoardView {
     this.element = /** @type {SVGSVGElement} */ (
       svg('svg', {
         class: 'board',
-        viewBox: `0 0 ${10 * SQUARE} ${10 * SQUARE}`,
+        viewBox: `${-MARGIN} 0 ${10 * SQUARE + MARGIN} ${10 * SQUARE + MARGIN}`,
         role: 'grid',
         'aria-label': options.label,
         tabindex: 0,
@@ -70,6 +76,19 @@ export class BoardView {
       this.element.append(rowGroup);
     }
     for (let index = 0; index < 100; index++) this.squares.push(this.makeSquare(index));
+    /** @type {SVGTextElement[]} the file letters below the columns, left to right */
+    this.fileLabels = [];
+    /** @type {SVGTextElement[]} the rank numbers beside the rows, top to bottom */
+    this.rankLabels = [];
+    const coordinates = svg('g', { class: 'coordinates', 'aria-hidden': 'true' });
+    for (let i = 0; i < 10; i++) {
+      const file = /** @type {SVGTextElement} */ (svg('text', { class: 'coord file', x: i * SQUARE + SQUARE / 2, y: 10 * SQUARE + MARGIN / 2 }));
+      const rank = /** @type {SVGTextElement} */ (svg('text', { class: 'coord rank', x: -MARGIN / 2, y: i * SQUARE + SQUARE / 2 }));
+      this.fileLabels.push(file);
+      this.rankLabels.push(rank);
+      coordinates.append(file, rank);
+    }
+    this.element.append(coordinates);
     this.element.addEventListener('click', (event) => {
       const square = this.squareOf(event.target);
       if (square !== null && this.picture?.interactive) {
@@ -109,9 +128,6 @@ export class BoardView {
       svg('rect', { x: 18, y: 18, width: 64, height: 64, rx: 10 }),
       svg('path', { d: 'M34 34 L66 66 M66 34 L34 66' }),
     );
-    const fileLabel = svg('text', { class: 'coord file', x: SQUARE - 8, y: SQUARE - 8, 'aria-hidden': 'true' });
-    const rankLabel = svg('text', { class: 'coord rank', x: 7, y: 24, 'aria-hidden': 'true' });
-    group.append(fileLabel, rankLabel);
     return group;
   }
 
@@ -141,7 +157,7 @@ export class BoardView {
 
   /**
    * Puts every square in its place for a side at the bottom, in reading
-   * order within its row, with coordinates on the bottom row and left column.
+   * order within its row, and names the files and ranks in the margin.
    * @param {Side} bottom
    */
   arrange(bottom) {
@@ -153,9 +169,8 @@ export class BoardView {
         const group = this.squares[index];
         group.setAttribute('transform', `translate(${column * SQUARE} ${row * SQUARE})`);
         this.rows[row].append(group);
-        const [fileLabel, rankLabel] = group.querySelectorAll('text');
-        fileLabel.textContent = row === 9 ? squareName(index)[0] : '';
-        rankLabel.textContent = column === 0 ? squareName(index).slice(1) : '';
+        if (row === 9) this.fileLabels[column].textContent = squareName(index)[0];
+        if (column === 0) this.rankLabels[row].textContent = squareName(index).slice(1);
       }
     }
   }
