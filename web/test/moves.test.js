@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { START_FEN, parseFen } from '../assets/js/fen.js';
 import { decodeLegalMoves } from '../assets/js/legal.js';
-import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targets } from '../assets/js/moves.js';
+import {
+  NOTHING_PICKED, back, confirmed, cursorStart, nextQueen, pick, previewBoard, prompt, squareLabel, targetKind, targets,
+} from '../assets/js/moves.js';
 import { parseSquare } from '../assets/js/notation.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/legal-moves.json', import.meta.url), 'utf8'));
@@ -84,4 +86,47 @@ test('while the arrow is picked the queen is drawn on its destination', () => {
   const confirming = previewBoard(board, picks(['d1', 'd7', 'g7'], true).building);
   assert.equal(confirming.cells[sq('g7')], '*');
   assert.equal(previewBoard(board, NOTHING_PICKED), board);
+});
+
+test('a square is named with what is on it and, while a move is built, whether it may be picked', () => {
+  const board = parseFen(START_FEN);
+  assert.ok(board);
+  assert.equal(targetKind(NOTHING_PICKED), 'queen');
+  assert.equal(squareLabel(sq('d1'), board.cells[sq('d1')], null), 'd1, white queen');
+  assert.equal(squareLabel(sq('d10'), board.cells[sq('d10')], null), 'd10, black queen');
+  assert.equal(squareLabel(sq('e5'), board.cells[sq('e5')], null), 'e5, empty');
+  assert.equal(squareLabel(sq('d1'), board.cells[sq('d1')], 'queen'), 'd1, white queen, can move');
+  const queenPicked = picks(['d1']).building;
+  assert.equal(targetKind(queenPicked), 'destination');
+  assert.ok(targets(legal, queenPicked).has(sq('d7')));
+  assert.equal(squareLabel(sq('d7'), null, targetKind(queenPicked)), 'd7, empty, legal destination');
+  const destinationPicked = picks(['d1', 'd7']).building;
+  assert.equal(targetKind(destinationPicked), 'arrow');
+  assert.equal(squareLabel(sq('g7'), null, targetKind(destinationPicked)), 'g7, empty, legal arrow square');
+  assert.equal(squareLabel(sq('f6'), '*', null), 'f6, arrow');
+  assert.equal(targetKind(picks(['d1', 'd7', 'g7'], true).building), null, 'nothing to pick while the move waits for send');
+});
+
+test('a turn starts with the cursor on one of the player\'s movable queens, the nearest one', () => {
+  const white = new Set(legal.keys());
+  assert.equal(cursorStart(sq('d1'), white), sq('d1'), 'already on a movable queen: kept');
+  assert.equal(cursorStart(sq('e2'), white), sq('d1'));
+  assert.equal(cursorStart(sq('j9'), white), sq('j4'));
+  // Black's movable queens at the start; the board's first cursor is d1.
+  const black = new Set(['a7', 'j7', 'd10', 'g10'].map(sq));
+  assert.ok(black.has(cursorStart(sq('d1'), black)), 'a queen of black\'s');
+  assert.equal(cursorStart(sq('d1'), black), sq('a7'), 'the nearest (a7 and d10 are as near: the first in square order)');
+  assert.equal(cursorStart(sq('d1'), new Set()), sq('d1'), 'nothing to move: the cursor stays');
+});
+
+test('Tab and Shift-Tab go from queen to queen in square order, and past the last one leave the board', () => {
+  const white = new Set(legal.keys());
+  assert.equal(nextQueen(white, sq('d1'), true), sq('g1'));
+  assert.equal(nextQueen(white, sq('g1'), true), sq('a4'));
+  assert.equal(nextQueen(white, sq('a4'), true), sq('j4'));
+  assert.equal(nextQueen(white, sq('j4'), true), null, 'past the last queen: out of the board');
+  assert.equal(nextQueen(white, sq('j4'), false), sq('a4'));
+  assert.equal(nextQueen(white, sq('d1'), false), null, 'before the first queen: out of the board');
+  assert.equal(nextQueen(white, sq('e3'), true), sq('a4'), 'from an empty square, the next queen after it');
+  assert.equal(nextQueen(new Set(), sq('e5'), true), null);
 });

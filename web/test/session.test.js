@@ -62,6 +62,16 @@ function connected(name = 'ann', welcome = olderWelcome()) {
 /** The documented `joined`, for a seat. @param {'white' | 'black'} seat */
 const joined = (seat) => ({ ...serverExample('joined'), seat });
 
+test('a session is idle (nothing to say about the network) until the page connects', () => {
+  const session = new Session(new Store(null), () => 1000);
+  assert.equal(session.connection, 'idle');
+  let changes = 0;
+  session.subscribe(() => (changes += 1));
+  session.attach(new FakeSocket());
+  assert.equal(session.connection, 'connecting');
+  assert.equal(changes, 1, 'the banner is redrawn');
+});
+
 test('the greeting opts in to legal moves, then the lobby feed is asked for', () => {
   const { session, socket } = connected();
   assert.deepEqual(socket.sent[0], { ...clientExample('hello', (m) => m.legal_moves), kind: 'human' });

@@ -111,6 +111,7 @@ function route() {
 /** Draws the connection banner. */
 function drawBanner() {
   const texts = {
+    idle: '',
     connecting: 'Connecting…',
     connected: '',
     reconnecting: 'Connection lost: reconnecting…',

@@ -155,3 +155,79 @@ export function previewBoard(board, building) {
   if (building.stage === 'confirm') cells[/** @type {number} */ (building.arrow)] = '*';
   return { ...board, cells };
 }
+
+/**
+ * What the squares that may be picked now are, for the words a screen
+ * reader says: movable queens, destinations, arrow squares, or nothing
+ * (while a finished move waits for send).
+ * @typedef {'queen' | 'destination' | 'arrow'} TargetKind
+ */
+
+/**
+ * The kind of the squares `targets` offers at this stage.
+ * @param {Building} building
+ * @returns {TargetKind | null}
+ */
+export function targetKind(building) {
+  return building.stage === 'confirm' ? null : building.stage;
+}
+
+/** Words for a square's occupant. */
+const OCCUPANT = /** @type {const} */ ({ Q: 'white queen', q: 'black queen', '*': 'arrow' });
+
+/** Words for a square that may be picked, by what picking it does. */
+const TARGET_WORDS = /** @type {const} */ ({ queen: 'can move', destination: 'legal destination', arrow: 'legal arrow square' });
+
+/**
+ * A square's accessible name: its name, what is on it, and whether it may
+ * be picked now, e.g. "d7, white queen", "e5, empty, legal destination",
+ * "f6, arrow".
+ * @param {number} square
+ * @param {import('./fen.js').Cell} cell what the board shows on it
+ * @param {TargetKind | null} target what it is a target for, if it is one now
+ * @returns {string}
+ */
+export function squareLabel(square, cell, target) {
+  const parts = [squareName(square), cell ? OCCUPANT[cell] : 'empty'];
+  if (target) parts.push(TARGET_WORDS[target]);
+  return parts.join(', ');
+}
+
+/**
+ * How far apart two squares are, in steps along files and ranks.
+ * @param {number} a
+ * @param {number} b
+ */
+function distance(a, b) {
+  return Math.abs((a % 10) - (b % 10)) + Math.abs(Math.floor(a / 10) - Math.floor(b / 10));
+}
+
+/**
+ * Where the keyboard cursor is when a turn starts: where it was, when that
+ * is one of the player's movable queens, else the nearest of them (the
+ * first in square order among equals), as in the terminal client.
+ * @param {number} cursor
+ * @param {Set<number>} queens the player's movable queens
+ * @returns {number}
+ */
+export function cursorStart(cursor, queens) {
+  if (queens.has(cursor) || queens.size === 0) return cursor;
+  const sorted = [...queens].sort((a, b) => a - b);
+  return sorted.reduce((best, square) => (distance(square, cursor) < distance(best, cursor) ? square : best));
+}
+
+/**
+ * The queen Tab (`forward`) or Shift-Tab goes to: the player's next movable
+ * queen in square order after the cursor, or the one before it. Null past
+ * the last (or before the first), where the key leaves the board as Tab
+ * does anywhere else, so the board never holds the keyboard captive.
+ * @param {Set<number>} queens the player's movable queens
+ * @param {number} cursor
+ * @param {boolean} forward
+ * @returns {number | null}
+ */
+export function nextQueen(queens, cursor, forward) {
+  const sorted = [...queens].sort((a, b) => a - b);
+  const next = forward ? sorted.find((q) => q > cursor) : sorted.reverse().find((q) => q < cursor);
+  return next ?? null;
+}

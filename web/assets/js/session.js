@@ -30,8 +30,9 @@ import { applyLobbyMessage, applyMatchMessage, fromSnapshot } from './state.js';
 export const PROTOCOL = 1;
 
 /**
- * How the connection is doing, for the banner.
- * @typedef {'connecting' | 'connected' | 'reconnecting' | 'stopped' | 'refused'} Connection
+ * How the connection is doing, for the banner. `idle`: not trying yet (no
+ * name given), so there is nothing to say about the network.
+ * @typedef {'idle' | 'connecting' | 'connected' | 'reconnecting' | 'stopped' | 'refused'} Connection
  */
 
 /**
@@ -58,7 +59,7 @@ export class Session {
     /** @type {SessionSocket | null} set by attach() */
     this.socket = null;
     /** @type {Connection} */
-    this.connection = 'connecting';
+    this.connection = 'idle';
     /** Why the server refused the greeting (bad name, version), if it did: its words. */
     this.refusal = '';
     /** @type {ErrorCode | null} the code of that refusal (`bad_name` asks for another name) */
@@ -91,7 +92,9 @@ export class Session {
    */
   attach(socket) {
     this.socket = socket;
+    this.connection = 'connecting';
     socket.start();
+    this.changed();
   }
 
   /**

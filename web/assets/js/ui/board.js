@@ -3,11 +3,13 @@
 // cursor. It draws what it is told and reports clicks and keys: no rules.
 
 import { svg, attrs } from './dom.js';
+import { cursorStart, nextQueen, squareLabel } from '../moves.js';
 import { squareName } from '../notation.js';
 
 /** @typedef {import('../fen.js').Board} Board */
 /** @typedef {import('../notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('../notation.js').Side} Side */
+/** @typedef {import('../moves.js').TargetKind} TargetKind */
 
 /**
  * What to draw.
@@ -15,6 +17,8 @@ import { squareName } from '../notation.js';
  * @property {Board} board
  * @property {Side} bottom the side whose first rank is at the bottom
  * @property {Set<number>} targets squares that may be picked now
+ * @property {TargetKind | null} targetKind what picking one of them does (for screen readers)
+ * @property {Set<number>} queens the player's movable queens (Tab goes from one to the next)
  * @property {Set<number>} picked squares picked for the move being built
  * @property {MoveSquares | null} lastMove
  * @property {boolean} interactive whether the cursor and picks are live
@@ -33,9 +37,6 @@ const MARGIN = 40;
 const CROWN =
   'M22 76 L16 38 L34 56 L40 28 L50 52 L60 28 L66 56 L84 38 L78 76 Z M24 80 H76 V86 H24 Z';
 
-/** Words for a square's occupant, for screen readers. */
-const OCCUPANT = /** @type {const} */ ({ Q: 'white queen', q: 'black queen', '*': 'arrow' });
-
 /** The board view. */
 export class BoardView {
   /**
@@ -48,7 +49,7 @@ export class BoardView {
     this.onBack = options.onBack;
     /** @type {BoardPicture | null} the picture drawn last */
     this.picture = null;
-    /** The keyboard cursor's square (index). */
+    /** The keyboard cursor's square (index); a turn starts it on one of the player's queens. */
     this.cursor = 3;
     /** The root element. */
     this.element = /** @type {SVGSVGElement} */ (
@@ -181,6 +182,7 @@ export class BoardView {
    */
   draw(picture) {
     const flipped = this.picture?.bottom !== picture.bottom;
+    if (picture.interactive && !this.picture?.interactive) this.cursor = cursorStart(this.cursor, picture.queens);
     this.picture = picture;
     if (flipped) this.arrange(picture.bottom);
     const last = picture.lastMove;
@@ -188,14 +190,13 @@ export class BoardView {
       const group = this.squares[index];
       const cell = picture.board.cells[index];
       const lastRole = !last ? null : last.from === index ? 'from' : last.to === index ? 'to' : last.arrow === index ? 'arrow' : null;
-      const name = squareName(index);
       attrs(group, {
         'data-piece': cell ?? false,
         'data-target': picture.targets.has(index),
         'data-picked': picture.picked.has(index),
         'data-last': lastRole,
         'data-cursor': picture.interactive && this.cursor === index,
-        'aria-label': cell ? `${name}, ${OCCUPANT[cell]}` : name,
+        'aria-label': squareLabel(index, cell, picture.targets.has(index) ? picture.targetKind : null),
         'aria-selected': picture.picked.has(index) ? 'true' : false,
       });
     }
@@ -206,13 +207,23 @@ export class BoardView {
   }
 
   /**
-   * Arrow keys move the cursor as the board is seen; Enter or Space picks;
-   * Esc steps back.
+   * Arrow keys move the cursor as the board is seen; Tab and Shift-Tab go
+   * to the next or previous of the player's queens (past the last one they
+   * leave the board as usual); Enter or Space picks; Esc steps back.
    * @param {KeyboardEvent} event
    */
   key(event) {
     const picture = this.picture;
     if (!picture?.interactive) return;
+    if (event.key === 'Tab') {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const queen = nextQueen(picture.queens, this.cursor, !event.shiftKey);
+      if (queen === null) return;
+      this.cursor = queen;
+      this.draw(picture);
+      event.preventDefault();
+      return;
+    }
     const { column, row } = BoardView.place(this.cursor, picture.bottom);
     /** @type {Record<string, [number, number]>} */
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -5,7 +5,7 @@
 import { h, button, attrs } from './dom.js';
 import { BoardView } from './board.js';
 import { formatClock, isLowTime, remainingMs, formatDuration } from '../clock.js';
-import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targets } from '../moves.js';
+import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind, targets } from '../moves.js';
 import { formatMove, moveRows, opponent } from '../notation.js';
 import { canAbort, canResign, describeOutcome } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
@@ -71,6 +71,8 @@ export class GameView {
     });
     this.top = playerBar();
     this.bottom = playerBar();
+    /** The screen's heading, for screen readers: the match's players. */
+    this.heading = h('h1', { class: 'visually-hidden' }, 'Match');
     this.status = h('p', { class: 'status', 'aria-live': 'off' });
     this.notice = h('p', { class: 'notice', role: 'status' });
     this.result = h('div', { class: 'result', hidden: true });
@@ -134,6 +136,7 @@ export class GameView {
       h(
         'div',
         { class: 'panel' },
+        this.heading,
         this.status,
         this.confirmBar,
         this.notice,
@@ -246,6 +249,7 @@ export class GameView {
     this.playHereButton.hidden = state !== 'elsewhere';
     this.notice.textContent = this.pickNotice || session.notice;
     if (!match) {
+      this.heading.textContent = 'Match';
       this.status.textContent = state === 'loading' ? 'Loading the match…' : '';
       this.typedForm.hidden = true;
       this.confirmLabel.hidden = true;
@@ -265,11 +269,15 @@ export class GameView {
       board: previewBoard(shown, building),
       bottom,
       targets: canPick ? targets(match.legal, building) : new Set(),
+      targetKind: targetKind(building),
+      queens: canPick && match.legal ? new Set(match.legal.keys()) : new Set(),
       picked: new Set([building.from, building.to, building.arrow].filter((s) => s !== null)),
       lastMove: session.pending?.squares ?? match.lastMove,
       interactive: canPick,
     });
     this.renderPlayers(match, bottom);
+    const seatName = (/** @type {Side} */ side) => match.seats[side]?.name ?? 'a free seat';
+    this.heading.textContent = `Match: ${seatName('white')} vs ${seatName('black')}`;
     this.status.textContent = this.statusText(match, state);
     this.confirmBar.hidden = building.stage !== 'confirm';
     this.confirmToggle.checked = this.confirmStep;

@@ -22,7 +22,7 @@ export class HistoryView {
     this.element = h(
       'section',
       { class: 'history', 'data-state': 'loading' },
-      h('h2', {}, 'Finished games'),
+      h('h1', {}, 'Finished games'),
       h(
         'table',
         { class: 'games' },

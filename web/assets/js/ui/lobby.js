@@ -90,6 +90,7 @@ export class LobbyView {
     this.element = h(
       'section',
       { class: 'lobby', 'data-state': 'lobby' },
+      h('h1', { class: 'visually-hidden' }, 'Lobby'),
       this.form,
       h(
         'div',

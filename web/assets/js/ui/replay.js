@@ -27,7 +27,7 @@ export class ReplayView {
     /** Whether the board is turned. */
     this.flipped = false;
     this.board = new BoardView({ label: 'Replay board', onPick: () => {}, onBack: () => {} });
-    this.heading = h('h2');
+    this.heading = h('h1');
     this.summary = h('p', { class: 'info' });
     this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Move' });
     this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
@@ -78,7 +78,8 @@ export class ReplayView {
       return;
     }
     const header = recordHeader(record);
-    this.heading.textContent = header.players;
+    // The players, after a "Replay:" only screen readers say.
+    this.heading.replaceChildren(h('span', { class: 'visually-hidden' }, 'Replay: '), header.players);
     this.summary.textContent = header.summary;
     this.download.setAttribute('href', this.api.gameRecordUrl(id));
     this.download.setAttribute('download', `amazons-${id}.json`);
@@ -118,6 +119,8 @@ export class ReplayView {
       board: frame.board,
       bottom: this.flipped ? 'black' : 'white',
       targets: new Set(),
+      targetKind: null,
+      queens: new Set(),
       picked: new Set(),
       lastMove: frame.squares,
       interactive: false,
