@@ -143,11 +143,15 @@ export async function launchBrowser() {
  * @param {string} base the server's http address
  * @param {string} name
  * @param {import('playwright-core').BrowserContextOptions} [options]
+ * @param {{fakeClock?: boolean}} [setup] `fakeClock`: the page's timers and
+ *   performance.now() are playwright's, so a test moves time on with
+ *   `page.clock.runFor` instead of waiting for it
  * @returns {Promise<Player>}
  */
-export async function openPlayer(browser, base, name, options = {}) {
+export async function openPlayer(browser, base, name, options = {}, setup = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
   context.setDefaultTimeout(WAIT_MS);
+  if (setup.fakeClock) await context.clock.install();
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];

@@ -117,11 +117,58 @@ test('a reload resumes the seat; a second tab takes it without the two fighting 
   await waitForGame(second, 'elsewhere');
   await clickMove(black.page);
   await waitForGame(white.page, 'your-move', 2);
-  await second.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere][data-ply="2"]');
   await waitForGame(black.page, 'their-move', 2); // the first tab kept the seat
+  // The second tab, out of play, does not watch either: it stays as it was.
+  await second.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere][data-ply="1"]');
   for (const errors of [white.errors, black.errors, secondErrors]) {
     assert.deepEqual(errors, []);
   }
+});
+
+test('two tabs on one seat: the tab out of play is no spectator, and takes the seat back when the other tab closes', async () => {
+  const { white, black, matchId } = await newGame('ora', 'pat');
+  await clickMove(white.page);
+  await waitForGame(black.page, 'your-move', 1);
+  const first = black.page;
+  /** @type {string[]} what the first tab sends after it lost the seat */
+  const sentByFirst = [];
+  /** The first tab's new connection got the lobby list: what it sent on greeting is recorded by then. */
+  const firstReconnected = new Promise((resolve) => {
+    first.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => sentByFirst.push(JSON.parse(String(frame.payload)).type));
+      socket.on('framereceived', (frame) => {
+        if (JSON.parse(String(frame.payload)).type === 'match_list') resolve(undefined);
+      });
+    });
+  });
+
+  const second = await black.context.newPage();
+  /** @type {string[]} */
+  const secondErrors = [];
+  watchErrors(second, secondErrors);
+  await second.goto(`${server.base}/#/match/${matchId}`);
+  await waitForGame(second, 'your-move', 1);
+  await waitForGame(first, 'elsewhere');
+  // The first tab is back on line (its lobby list came), and asked nothing about the match.
+  await firstReconnected;
+  await first.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere]');
+  assert.ok(sentByFirst.includes('hello'), `the first tab reconnected: ${sentByFirst}`);
+  assert.deepEqual(sentByFirst.filter((t) => t === 'spectate' || t === 'resume'), [], 'the first tab neither watches nor resumes');
+  await clickMove(second);
+  await waitForGame(white.page, 'your-move', 2);
+  await white.page.waitForSelector('.game .info:has-text("0 spectators")');
+
+  // The second tab closes: the first takes the seat back by itself.
+  await second.close();
+  await waitForGame(first, 'their-move', 2);
+  assert.equal(await first.textContent('.notice'), '', 'no word of another tab any more');
+  assert.equal(await first.isHidden('button[data-action=play-here]'), true);
+  await clickMove(white.page);
+  await waitForGame(first, 'your-move', 3);
+  await clickMove(first);
+  await waitForGame(white.page, 'your-move', 4);
+  await white.page.waitForSelector('.game .info:has-text("0 spectators")');
+  for (const errors of [white.errors, black.errors, secondErrors]) assert.deepEqual(errors, []);
 });
 
 test('a phone: the board first at full width, no sideways scroll, the confirm step on by default', async () => {

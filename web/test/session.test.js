@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FALLBACK_LIMITS } from '../assets/js/limits.js';
-import { Session } from '../assets/js/session.js';
+import { Session, readTabMessage } from '../assets/js/session.js';
 import { canAbort } from '../assets/js/state.js';
 import { Store } from '../assets/js/storage.js';
 import { parseTimeControl } from '../assets/js/timecontrol.js';
@@ -154,10 +154,55 @@ test('a tab whose seat another tab took stops resuming until "play here"', () =>
   session.opened();
   session.received(olderWelcome());
   assert.equal(socket.last('resume'), undefined, 'no automatic take-back: no ping-pong between tabs');
-  assert.deepEqual(socket.last('spectate'), clientExample('spectate'));
+  assert.equal(socket.last('spectate'), undefined, 'nor watching: the player\'s own tab is no spectator');
+  socket.sent = [];
+  session.view(null);
+  session.view(ID);
+  assert.deepEqual(socket.sent, [], 'opening the match again asks for nothing either');
   session.playHere();
   assert.deepEqual(socket.last('resume'), clientExample('resume'));
   assert.ok(!session.elsewhere.has(ID));
+});
+
+test('when the tab that took the seat goes away, the tab it was taken from takes it back', () => {
+  const { session, socket } = connected();
+  session.view(ID);
+  session.received(joined('white'));
+  session.received(startSnapshot('white'));
+  assert.deepEqual([...session.held], [ID]);
+  session.received(serverExample('replaced'));
+  session.closed(1008, 500);
+  session.opened();
+  session.received(olderWelcome());
+  socket.sent = [];
+  session.seatsReleased(['another-match']);
+  assert.deepEqual(socket.sent, [], 'a seat this tab did not lose: nothing to do');
+  session.seatsReleased([ID]);
+  assert.deepEqual(socket.last('resume'), clientExample('resume'));
+  assert.ok(!session.elsewhere.has(ID));
+  assert.equal(session.notice, '', 'the notice about the other tab is gone');
+});
+
+test('a seat released while another screen shows is resumed when its match is opened', () => {
+  const { session, socket } = connected();
+  session.view(ID);
+  session.received(joined('white'));
+  session.received(startSnapshot('white'));
+  session.received(serverExample('replaced'));
+  session.view(null);
+  socket.sent = [];
+  session.seatsReleased([ID]);
+  assert.deepEqual(socket.sent, [], 'nothing shown: nothing asked');
+  session.view(ID);
+  assert.deepEqual(socket.last('resume'), clientExample('resume'));
+});
+
+test('what the tabs of one browser say to each other is read with care', () => {
+  assert.deepEqual(readTabMessage({ type: 'seats_released', matches: [ID] }), [ID]);
+  assert.equal(readTabMessage({ type: 'seats_released', matches: [1] }), null);
+  assert.equal(readTabMessage({ type: 'something else', matches: [ID] }), null);
+  assert.equal(readTabMessage('seats_released'), null);
+  assert.equal(readTabMessage(null), null);
 });
 
 test('a token the server no longer knows is forgotten and the match watched', () => {

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseFen } from '../assets/js/fen.js';
 import { FALLBACK_LIMITS } from '../assets/js/limits.js';
-import { applyLobbyMessage, applyMatchMessage, canAbort, canResign, describeOutcome, fromSnapshot } from '../assets/js/state.js';
+import {
+  applyLobbyMessage, applyMatchMessage, canAbort, canResign, clockMs, describeOutcome, markStale, fromSnapshot,
+} from '../assets/js/state.js';
 import { FIRST_MOVE, ID, serverExample, startSnapshot } from './protocol.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/legal-moves.json', import.meta.url), 'utf8'));
@@ -137,4 +139,20 @@ test('the lobby list follows match_list, match_updated and match_removed', () =>
   assert.deepEqual(lobby.map((m) => m.id), ['other', ID], 'newest first');
   lobby = applyLobbyMessage(lobby, serverExample('match_removed'));
   assert.deepEqual(lobby.map((m) => m.id), ['other']);
+});
+
+test('clocks count down from the server\'s values; frozen (connection lost) they stay until the server\'s next report', () => {
+  const full = startSnapshot('white').clocks.white_ms;
+  const state = fromSnapshot(startSnapshot('white'), 1000);
+  assert.equal(clockMs(state, 4000, 'white'), full - 3000, 'the side to move counts down');
+  assert.equal(clockMs(state, 4000, 'black'), full);
+  const frozen = markStale(state, 2000);
+  assert.equal(clockMs(frozen, 2000, 'white'), full - 1000);
+  assert.equal(clockMs(frozen, 60_000, 'white'), full - 1000, 'no countdown while the server is not heard');
+  assert.equal(markStale(frozen, 9000), frozen, 'frozen once, at the first loss');
+  const moved = applyMatchMessage(frozen, { ...FIRST_MOVE, ply: 0 }, 70_000).state;
+  assert.equal(clockMs(moved, 71_000, 'black'), FIRST_MOVE.clocks.black_ms - 1000, 'the next report runs again');
+  const resumed = fromSnapshot(startSnapshot('white'), 80_000);
+  assert.equal(clockMs(resumed, 81_000, 'white'), full - 1000);
+  assert.equal(clockMs(fromSnapshot({ ...startSnapshot('white'), clocks: null }, 0), 10, 'white'), null, 'untimed');
 });

@@ -4,7 +4,7 @@
 
 import { Api } from './api.js';
 import { ReconnectingSocket } from './socket.js';
-import { Session } from './session.js';
+import { Session, readTabMessage } from './session.js';
 import { Store } from './storage.js';
 import { parseRoute, routeHash, screenNames } from './router.js';
 import { SCREENS } from './screens.js';
@@ -229,6 +229,21 @@ muteButton.addEventListener('click', () => {
   sounds.muted = !sounds.muted;
   store.muted = sounds.muted;
   drawMute();
+});
+
+// The other tabs of this browser: a tab that goes away (closed, reloaded,
+// navigated elsewhere) lets go of its seats, and a tab they were taken from
+// takes them back before the player is seen as gone.
+const tabChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('amazons-seats') : null;
+tabChannel?.addEventListener('message', (event) => {
+  const matches = readTabMessage(event.data);
+  if (matches) session.seatsReleased(matches);
+});
+window.addEventListener('pagehide', () => {
+  if (session.held.size === 0) return;
+  /** @type {import('./session.js').TabMessage} */
+  const message = { type: 'seats_released', matches: [...session.held] };
+  tabChannel?.postMessage(message);
 });
 
 window.addEventListener('hashchange', route);

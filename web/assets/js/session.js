@@ -6,7 +6,7 @@
 import { applyMove } from './fen.js';
 import { computerOffer } from './computer.js';
 import { FALLBACK_LIMITS, limitsOf } from './limits.js';
-import { applyLobbyMessage, applyMatchMessage, fromSnapshot } from './state.js';
+import { applyLobbyMessage, applyMatchMessage, markStale, fromSnapshot } from './state.js';
 
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('./state.js').MatchState} MatchState */
@@ -44,6 +44,26 @@ export const PROTOCOL = 1;
  * Something for the page to do or show beyond redrawing.
  * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'refused', reason: string, replyTo: ClientMessageType | ''}} SessionEvent
  */
+
+/**
+ * What one tab of this browser tells the others (over a BroadcastChannel,
+ * app.js): it is going away and lets go of the seats it held, so a tab
+ * they were taken from can take them back before the grace period runs.
+ * @typedef {{type: 'seats_released', matches: string[]}} TabMessage
+ */
+
+/**
+ * The match ids of a message from another tab, or null when it is not one
+ * this page understands.
+ * @param {unknown} data
+ * @returns {string[] | null}
+ */
+export function readTabMessage(data) {
+  if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'seats_released') return null;
+  const matches = 'matches' in data ? data.matches : null;
+  if (!Array.isArray(matches) || !matches.every((id) => typeof id === 'string')) return null;
+  return matches;
+}
 
 /** The page's side of the protocol. */
 export class Session {
@@ -142,7 +162,7 @@ export class Session {
     this.held.clear();
     this.pending = null;
     if (this.connection !== 'stopped' && this.connection !== 'refused') this.connection = 'reconnecting';
-    if (this.match) this.match = { ...this.match, legal: null };
+    if (this.match) this.match = { ...markStale(this.match, this.now()), legal: null };
     this.changed();
   }
 
@@ -197,7 +217,7 @@ export class Session {
         this.elsewhere.add(message.match_id);
         if (message.match_id === this.viewing) {
           this.notice = 'You are playing this game in another tab or window.';
-          if (this.match) this.match = { ...this.match, you: null, legal: null };
+          if (this.match) this.match = { ...markStale(this.match, this.now()), you: null, legal: null };
         }
         break;
       case 'server_shutdown':
@@ -293,12 +313,15 @@ export class Session {
 
   /**
    * Asks for a match's snapshot: as its player when this browser holds the
-   * seat (and no other tab took it over), else as a spectator.
+   * seat, else as a spectator. When another tab of this browser took the
+   * seat over, nothing: that tab plays, and this one, the same player, is
+   * no spectator (until "play here", or that tab lets the seat go).
    * @param {string} matchId
    */
   enter(matchId) {
+    if (this.elsewhere.has(matchId)) return;
     const seat = this.store.seat(matchId);
-    if (seat && !this.elsewhere.has(matchId)) {
+    if (seat) {
       this.send({ type: 'resume', match_id: matchId, token: seat.token });
     } else {
       this.send({ type: 'spectate', match_id: matchId });
@@ -308,9 +331,26 @@ export class Session {
   /** Stops watching the match on screen when it is only watched. */
   leaveWatched() {
     const id = this.viewing;
-    if (id && this.match && this.match.you === null && !this.held.has(id)) {
+    if (id && this.match && this.match.you === null && !this.held.has(id) && !this.elsewhere.has(id)) {
       this.send({ type: 'leave', match_id: id });
     }
+  }
+
+  /**
+   * Another tab of this browser went away and let go of these seats: the
+   * ones taken from this tab are this tab's again, and the one on screen is
+   * taken back at once.
+   * @param {string[]} matchIds
+   */
+  seatsReleased(matchIds) {
+    const back = matchIds.filter((id) => this.elsewhere.has(id));
+    if (back.length === 0) return;
+    for (const id of back) this.elsewhere.delete(id);
+    if (this.viewing && back.includes(this.viewing)) {
+      this.notice = '';
+      if (this.connection === 'connected') this.enter(this.viewing);
+    }
+    this.changed();
   }
 
   /** Takes the seat back from another tab. */

@@ -2,6 +2,7 @@
 // Pure functions: a message and the time it arrived in, a new state out, so
 // the whole of the page's message handling is tested under Node.
 
+import { remainingMs } from './clock.js';
 import { applyMove, parseFen } from './fen.js';
 import { decodeLegalMoves } from './legal.js';
 import { opponent, parseCanonical } from './notation.js';
@@ -47,6 +48,10 @@ import { opponent, parseCanonical } from './notation.js';
  * @property {Side} turn
  * @property {Clocks | null} clocks as last sent by the server
  * @property {number} clocksAt performance.now() when they arrived
+ * @property {number | null} staleSince performance.now() when the page stopped hearing about the
+ *   match (the connection lost, the seat taken by another tab), until the server's next report (a
+ *   snapshot, a move, the start or end): meanwhile the clocks are shown as they were then, so they
+ *   neither run on nor jump back, and the page says it is not in touch
  * @property {Outcome | null} outcome
  * @property {Side | null} rematchOffer who offered a rematch, if anyone
  * @property {LegalMap | null} legal the receiver's legal moves, when it is their turn
@@ -93,6 +98,7 @@ export function fromSnapshot(snapshot, now) {
     turn: snapshot.turn,
     clocks: snapshot.clocks,
     clocksAt: now,
+    staleSince: null,
     outcome: snapshot.outcome,
     rematchOffer: snapshot.rematch_offer,
     legal: null,
@@ -116,7 +122,7 @@ export function applyMatchMessage(state, message, now) {
       return { state: { ...state, seats: message.seats, spectators: message.spectators }, events: [] };
     case 'game_started':
       return {
-        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks, clocksAt: now },
+        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks, clocksAt: now, staleSince: null },
         events: [{ kind: 'started' }],
       };
     case 'move_played': {
@@ -141,6 +147,7 @@ export function applyMatchMessage(state, message, now) {
           turn: opponent(message.side),
           clocks,
           clocksAt: now,
+          staleSince: null,
           legal: null,
           lastMove: squares,
         },
@@ -167,6 +174,7 @@ export function applyMatchMessage(state, message, now) {
           outcome,
           clocks: message.clocks ?? state.clocks,
           clocksAt: now,
+          staleSince: null,
           legal: null,
           recordId: message.record_id ?? null,
         },
@@ -182,6 +190,32 @@ export function applyMatchMessage(state, message, now) {
     case 'match_removed':
       return { state: { ...state, removed: true, legal: null }, events: [] };
   }
+}
+
+/**
+ * The page has lost touch with the match: its clocks stop where they are
+ * now until the server reports them again (a snapshot, a move, the start
+ * or end of the game), since what the server's clocks do meanwhile is not
+ * known. Marked once: a second loss keeps the first time.
+ * @param {MatchState} state
+ * @param {number} now performance.now()
+ * @returns {MatchState}
+ */
+export function markStale(state, now) {
+  return state.staleSince === null ? { ...state, staleSince: now } : state;
+}
+
+/**
+ * A side's clock as the page shows it: the server's value counted down
+ * from its arrival to now, or to when the clocks froze; null when untimed.
+ * @param {MatchState} state
+ * @param {number} now performance.now()
+ * @param {Side} side
+ * @returns {number | null}
+ */
+export function clockMs(state, now, side) {
+  if (!state.clocks) return null;
+  return remainingMs(state.clocks, state.clocksAt, state.staleSince ?? now, side);
 }
 
 /**

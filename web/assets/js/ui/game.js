@@ -4,10 +4,10 @@
 
 import { h, button, attrs } from './dom.js';
 import { BoardView } from './board.js';
-import { formatClock, isLowTime, remainingMs, formatDuration } from '../clock.js';
+import { formatClock, isLowTime, formatDuration } from '../clock.js';
 import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind, targets } from '../moves.js';
 import { formatMove, moveRows, opponent } from '../notation.js';
-import { canAbort, canResign, describeOutcome } from '../state.js';
+import { canAbort, canResign, clockMs, describeOutcome } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
@@ -234,6 +234,8 @@ export class GameView {
     if (session.viewing && session.elsewhere.has(session.viewing)) return 'elsewhere';
     if (!match) return session.notice ? 'missing' : 'loading';
     if (match.status === 'finished') return 'over';
+    // Out of touch with the server (or back, before its snapshot came).
+    if (session.connection !== 'connected' || match.staleSince !== null) return 'reconnecting';
     if (match.status === 'waiting') return 'waiting';
     if (match.you === null) return 'watching';
     if (session.pending) return 'sending';
@@ -250,7 +252,7 @@ export class GameView {
     this.notice.textContent = this.pickNotice || session.notice;
     if (!match) {
       this.heading.textContent = 'Match';
-      this.status.textContent = state === 'loading' ? 'Loading the match…' : '';
+      this.status.textContent = state === 'loading' ? 'Loading the match…' : state === 'elsewhere' ? this.statusText(null, state) : '';
       this.typedForm.hidden = true;
       this.confirmLabel.hidden = true;
       return;
@@ -284,6 +286,9 @@ export class GameView {
     const moving = you !== null && match.status === 'playing';
     this.typedForm.hidden = !moving;
     this.confirmLabel.hidden = !moving;
+    // While out of touch a move cannot be sent: the box keeps what is typed.
+    this.typed.disabled = state === 'reconnecting';
+    this.playButton.disabled = state === 'reconnecting';
     this.renderResult(match);
     this.renderMoves(match);
     this.resignButton.hidden = !canResign(match);
@@ -297,18 +302,22 @@ export class GameView {
   }
 
   /**
-   * @param {MatchState} match
+   * The turn line.
+   * @param {MatchState | null} match null only in the `elsewhere` state
    * @param {string} state
    * @returns {string}
    */
   statusText(match, state) {
+    if (state === 'elsewhere' || !match) return 'This seat is being played in another tab.';
     switch (state) {
       case 'waiting':
         return 'Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.';
       case 'over':
         return 'Game over';
-      case 'elsewhere':
-        return 'This seat is being played in another tab.';
+      case 'reconnecting':
+        return match.you !== null && match.status === 'playing' && match.turn === match.you
+          ? 'Reconnecting… Your move: you can make it once the server is back.'
+          : 'Reconnecting… The game goes on once the server is back.';
       case 'sending':
         return 'Sending your move…';
       case 'your-move':
@@ -343,15 +352,16 @@ export class GameView {
     if (!match) return;
     const bottom = this.bottom.root.getAttribute('data-side') === 'black' ? 'black' : 'white';
     for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
-      if (!match.clocks) {
+      const ms = clockMs(match, performance.now(), side);
+      if (!match.clocks || ms === null) {
         bar.clock.textContent = '';
         bar.clock.hidden = true;
         continue;
       }
-      const ms = remainingMs(match.clocks, match.clocksAt, performance.now(), side);
       bar.clock.hidden = false;
       bar.clock.textContent = formatClock(ms);
-      const running = match.status === 'playing' && match.clocks.running === side;
+      // A clock shown frozen (out of touch) is not shown as running.
+      const running = match.status === 'playing' && match.clocks.running === side && match.staleSince === null;
       attrs(bar.clock, { 'data-running': running, 'data-low': isLowTime(ms) });
       if (running && side === match.you && isLowTime(ms) && !this.warnedLow) {
         this.warnedLow = true;
