@@ -224,6 +224,47 @@ test('the move box and the confirm toggle are there only for a seated player in 
   for (const player of [white, black, watcher]) assert.deepEqual(player.errors, []);
 });
 
+test('a sound and a banner, shown and announced, say the game has started', async () => {
+  /** Records the notes the page plays (WebAudio oscillators), in `window.notes`. */
+  const listen = () => {
+    const w = /** @type {any} */ (window);
+    w.notes = [];
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) {
+      w.notes.push(this.frequency.value);
+      return start.apply(this, args);
+    };
+  };
+  const white = await openPlayer(browser, server.base, 'uma');
+  const black = await openPlayer(browser, server.base, 'vic');
+  for (const player of [white, black]) {
+    await player.page.addInitScript(listen);
+    await player.page.reload();
+    await player.page.waitForSelector('body[data-connection=connected]');
+  }
+  const matchId = await createMatch(white.page, { color: 'white' });
+  assert.equal(await white.page.isHidden('.game-on'), true, 'no banner while waiting');
+  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await joinMatch(black.page, matchId);
+  await white.page.waitForSelector('.game-on:visible');
+  assert.equal(await white.page.textContent('.game-on'), 'Game on: your move, your clock is running.');
+  await white.page.waitForSelector('#announcer:has-text("Game on: your move, your clock is running.")');
+  await black.page.waitForSelector('.game-on:visible');
+  assert.equal(await black.page.textContent('.game-on'), 'Game on: you play black; uma (white) moves first.');
+  await black.page.waitForSelector('#announcer:has-text("Game on: you play black")');
+  for (const player of [white, black]) {
+    // The start sound: its two notes (ui/sound.js), after the gesture that created or joined the match.
+    await player.page.waitForFunction(() => {
+      const notes = /** @type {any} */ (window).notes;
+      return notes.includes(523) && notes.includes(784);
+    });
+  }
+  await clickMove(white.page);
+  await waitForGame(black.page, 'your-move', 1);
+  for (const player of [white, black]) await player.page.waitForSelector('.game-on', { state: 'hidden' });
+  for (const player of [white, black]) assert.deepEqual(player.errors, []);
+});
+
 test('a name made of HTML is shown as text and runs nothing', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const mallory = await openPlayer(browser, server.base, evil);

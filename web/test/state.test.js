@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseFen } from '../assets/js/fen.js';
 import { FALLBACK_LIMITS } from '../assets/js/limits.js';
 import {
-  applyLobbyMessage, applyMatchMessage, canAbort, canResign, clockMs, describeOutcome, markStale, fromSnapshot,
+  applyLobbyMessage, applyMatchMessage, canAbort, canResign, clockMs, describeOutcome, markStale, fromSnapshot, startedText,
 } from '../assets/js/state.js';
 import { FIRST_MOVE, ID, serverExample, startSnapshot } from './protocol.js';
 
@@ -155,4 +155,13 @@ test('clocks count down from the server\'s values; frozen (connection lost) they
   const resumed = fromSnapshot(startSnapshot('white'), 80_000);
   assert.equal(clockMs(resumed, 81_000, 'white'), full - 1000);
   assert.equal(clockMs(fromSnapshot({ ...startSnapshot('white'), clocks: null }, 0), 10, 'white'), null, 'untimed');
+});
+
+test('the game-start banner speaks to whoever reads it', () => {
+  const snapshot = startSnapshot('white');
+  const seats = snapshot.seats;
+  assert.equal(startedText(fromSnapshot(snapshot, 0)), 'Game on: your move, your clock is running.');
+  assert.equal(startedText(fromSnapshot({ ...snapshot, clocks: null }, 0)), 'Game on: your move.', 'untimed');
+  assert.equal(startedText(fromSnapshot(startSnapshot('black'), 0)), `Game on: you play black; ${seats.white?.name} (white) moves first.`);
+  assert.equal(startedText(fromSnapshot(startSnapshot(null), 0)), `Game on: ${seats.white?.name} (white) against ${seats.black?.name} (black).`);
 });

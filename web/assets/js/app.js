@@ -8,7 +8,7 @@ import { Session, readTabMessage } from './session.js';
 import { Store } from './storage.js';
 import { parseRoute, routeHash, screenNames } from './router.js';
 import { SCREENS } from './screens.js';
-import { describeOutcome } from './state.js';
+import { describeOutcome, startedText } from './state.js';
 import { h } from './ui/dom.js';
 import { Sounds } from './ui/sound.js';
 
@@ -137,7 +137,7 @@ function react(events) {
         break;
       case 'started':
         sounds.play('start');
-        announce('The game has started. White to move.');
+        if (session.match) announce(startedText(session.match));
         break;
       case 'moved':
         sounds.play('move');

@@ -259,6 +259,21 @@ export function applyLobbyMessage(matches, message) {
 }
 
 /**
+ * The banner (shown and announced) that says the game has started, for the
+ * one who reads it, as the terminal client's "GAME ON" line does.
+ * @param {MatchState} state
+ * @returns {string}
+ */
+export function startedText(state) {
+  /** @param {Side} side */
+  const named = (side) => `${state.seats[side]?.name ?? 'a free seat'} (${side})`;
+  const you = state.you;
+  if (you === null) return `Game on: ${named('white')} against ${named('black')}.`;
+  if (state.turn === you) return state.clocks ? 'Game on: your move, your clock is running.' : 'Game on: your move.';
+  return `Game on: you play ${you}; ${named(opponent(you))} moves first.`;
+}
+
+/**
  * A sentence for the end of a game, e.g. "White wins: Black has no legal move".
  * @param {Outcome} outcome
  * @returns {string}

@@ -7,7 +7,7 @@ import { BoardView } from './board.js';
 import { formatClock, isLowTime, formatDuration } from '../clock.js';
 import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind, targets } from '../moves.js';
 import { formatMove, moveRows, opponent } from '../notation.js';
-import { canAbort, canResign, clockMs, describeOutcome } from '../state.js';
+import { canAbort, canResign, clockMs, describeOutcome, startedText } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
@@ -63,6 +63,8 @@ export class GameView {
     this.warnedLow = false;
     /** The ply the move being built is for: a new ply clears it. */
     this.builtForPly = -1;
+    /** The game-start banner (app.js announces it): shown from the start to the first move. */
+    this.gameOn = h('p', { class: 'game-on', hidden: true });
 
     this.board = new BoardView({
       label: 'Board',
@@ -137,6 +139,7 @@ export class GameView {
         'div',
         { class: 'panel' },
         this.heading,
+        this.gameOn,
         this.status,
         this.confirmBar,
         this.notice,
@@ -155,6 +158,7 @@ export class GameView {
    * @param {{id: string}} params
    */
   show({ id }) {
+    if (id !== this.session.viewing) this.gameOn.hidden = true;
     this.session.view(id);
     this.render();
   }
@@ -222,7 +226,13 @@ export class GameView {
     for (const event of events) {
       if (event.kind === 'refused' && event.replyTo === 'move') this.building = NOTHING_PICKED;
       if (event.kind === 'moved' && event.side === this.session.match?.you) this.typed.value = '';
-      if (event.kind === 'started') this.warnedLow = false;
+      if (event.kind === 'started') {
+        this.warnedLow = false;
+        const match = this.session.match;
+        if (match) this.gameOn.textContent = startedText(match);
+        this.gameOn.hidden = !match;
+      }
+      if (event.kind === 'moved' || event.kind === 'over') this.gameOn.hidden = true;
     }
     this.render();
   }
