@@ -44,6 +44,8 @@ test('during an outage the turn line says so, moving waits and the clocks stand 
   assert.doesNotMatch(status ?? '', /type it below/);
   assert.equal(await page.locator('.board[data-interactive]').count(), 0, 'no picking on the board');
   assert.equal(await page.isDisabled('.typed input'), true, 'no typed move');
+  assert.equal(await page.isDisabled('button[data-action=abort]'), true, 'no abort that cannot be sent');
+  assert.equal(await page.isHidden('.game-on'), true, 'no "your clock is running" banner');
   const frozen = await clock.textContent();
   await page.clock.runFor(5_000);
   assert.equal(await clock.textContent(), frozen, 'the clock stands still while the server is gone');

@@ -149,6 +149,7 @@ test('two tabs on one seat: the tab out of play is no spectator, and takes the s
   await second.goto(`${server.base}/#/match/${matchId}`);
   await waitForGame(second, 'your-move', 1);
   await waitForGame(first, 'elsewhere');
+  assert.equal(await first.getAttribute('.board-column > .player:last-child', 'data-side'), 'black', 'still seen from her side');
   // The first tab is back on line (its lobby list came), and asked nothing about the match.
   await firstReconnected;
   await first.waitForSelector('body[data-connection=connected] .game[data-state=elsewhere]');
@@ -161,7 +162,7 @@ test('two tabs on one seat: the tab out of play is no spectator, and takes the s
   // The second tab closes: the first takes the seat back by itself.
   await second.close();
   await waitForGame(first, 'their-move', 2);
-  assert.equal(await first.textContent('.notice'), '', 'no word of another tab any more');
+  assert.doesNotMatch(await first.textContent('.status') ?? '', /another tab/, 'no word of another tab any more');
   assert.equal(await first.isHidden('button[data-action=play-here]'), true);
   await clickMove(white.page);
   await waitForGame(first, 'your-move', 3);

@@ -54,6 +54,7 @@ const nameInput = /** @type {HTMLInputElement} */ (byId('name-input'));
 const nameError = byId('name-error');
 const meName = byId('me-name');
 const muteButton = byId('mute');
+const renameButton = byId('rename');
 
 /** @type {Map<ScreenName, View>} each screen's view, made the first time it is shown */
 const views = new Map();
@@ -182,6 +183,7 @@ function askName(problem) {
 /** Connects once a name is known. */
 function connect() {
   meName.textContent = store.name;
+  renameButton.hidden = false;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new ReconnectingSocket(
     `${scheme}//${location.host}/ws`,
@@ -218,7 +220,7 @@ nameForm.addEventListener('submit', (event) => {
   }
 });
 
-byId('rename').addEventListener('click', () => askName(''));
+renameButton.addEventListener('click', () => askName(''));
 
 /** Draws the mute button. */
 function drawMute() {

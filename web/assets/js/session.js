@@ -215,8 +215,8 @@ export class Session {
       case 'replaced':
         this.held.delete(message.match_id);
         this.elsewhere.add(message.match_id);
+        // The game screen says where the seat went (its `elsewhere` state).
         if (message.match_id === this.viewing) {
-          this.notice = 'You are playing this game in another tab or window.';
           if (this.match) this.match = { ...markStale(this.match, this.now()), you: null, legal: null };
         }
         break;

@@ -55,6 +55,8 @@ export class GameView {
     this.building = NOTHING_PICKED;
     /** Whether the board is turned from its usual way up. */
     this.flipped = false;
+    /** @type {{id: string, side: Side} | null} the seat this page last played, to keep its side at the bottom while another tab plays it */
+    this.lastSeat = null;
     /** Why the last pick was refused (cleared by the next pick). */
     this.pickNotice = '';
     /** Whether the resign button is asking "really?". */
@@ -273,7 +275,9 @@ export class GameView {
       this.builtForPly = match.ply;
     }
     const you = match.you;
-    const bottom = this.flipped ? opponent(you ?? 'white') : you ?? 'white';
+    if (you !== null) this.lastSeat = { id: match.id, side: you };
+    const ownSide = you ?? (this.lastSeat?.id === match.id ? this.lastSeat.side : 'white');
+    const bottom = this.flipped ? opponent(ownSide) : ownSide;
     const shown = session.shownBoard ?? match.board;
     const canPick = this.canPick;
     const building = this.building;
@@ -296,9 +300,15 @@ export class GameView {
     const moving = you !== null && match.status === 'playing';
     this.typedForm.hidden = !moving;
     this.confirmLabel.hidden = !moving;
-    // While out of touch a move cannot be sent: the box keeps what is typed.
-    this.typed.disabled = state === 'reconnecting';
-    this.playButton.disabled = state === 'reconnecting';
+    // While out of touch nothing can be sent: the box keeps what is typed.
+    const offline = state === 'reconnecting';
+    this.typed.disabled = offline;
+    this.playButton.disabled = offline;
+    this.resignButton.disabled = offline;
+    this.resignNo.disabled = offline;
+    this.abortButton.disabled = offline;
+    // The start banner belongs to the game in play, not to a seat played elsewhere or a lost connection.
+    if (!['your-move', 'their-move', 'sending', 'watching'].includes(state)) this.gameOn.hidden = true;
     this.renderResult(match);
     this.renderMoves(match);
     this.resignButton.hidden = !canResign(match);
