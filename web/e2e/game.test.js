@@ -60,6 +60,9 @@ test('two pages play a whole game, a third watches every move, the record is lis
 
   const matchId = await createMatch(ann.page, { time: '10+5', color: 'white' });
   await bob.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  // The documentation's lobby: a match to join, and the form with the computer's level shown.
+  await bob.page.click('form.create label:has(input[name=opponent][value=level])');
+  await bob.page.waitForSelector('form.create [data-computer=level]:not([hidden])');
   await bob.page.screenshot({ path: path.join(SCREENSHOTS, 'lobby.png') });
   await joinMatch(bob.page, matchId);
   await cy.page.click(`tr[data-match="${matchId}"] a[data-action=watch]`);
