@@ -230,6 +230,7 @@
  * One line of `GET /api/games`: a record without its moves (`moves` is their number).
  * @typedef {object} GameSummary
  * @property {MatchId} id
+ * @property {MatchId} [rematch_of] present when the game is a rematch: the game it came from
  * @property {PlayerInfo} white
  * @property {PlayerInfo} black
  * @property {Outcome} result
@@ -250,6 +251,7 @@
  * @typedef {object} GameRecord
  * @property {number} schema the record layout version
  * @property {MatchId} id
+ * @property {MatchId} [rematch_of] present when the game is a rematch: the game it came from
  * @property {PlayerInfo} white
  * @property {PlayerInfo} black
  * @property {number} started_at_ms Unix milliseconds
