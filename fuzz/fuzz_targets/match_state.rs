@@ -146,7 +146,7 @@ fuzz_target!(|data: &[u8]| {
     durable.extend(events.into_iter().filter(Event::is_durable));
     let seed = RematchSeed {
         id: MatchId(uuid::Uuid::from_bytes([9; 16])),
-        tokens: [TOKENS[2], TOKENS[0]],
+        tokens: amazons_core::BySide::new(TOKENS[2], TOKENS[0]),
     };
     for chunk in data.get(2..).unwrap_or_default().chunks(4) {
         if state.is_cleared() {
