@@ -4,11 +4,17 @@ use std::process::ExitCode;
 
 use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, local, play};
-use amazons_client::tui::terminal;
+use amazons_client::tui::{signals, terminal};
 use clap::Parser;
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let result = run(Cli::parse());
+    if let Some(status) = signals::exit_status() {
+        // Stopped by a signal (the terminal is restored): the shell's status
+        // for it; an error writing to a terminal that hung up is no news.
+        return ExitCode::from(status);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -2,6 +2,8 @@
 //! the board widget, pointing at moves, and the screens.
 //!
 //! - [`terminal`]: full screen in and out, and when to go plain.
+//! - [`signals`]: SIGTERM, SIGHUP and SIGINT during the full screen: a
+//!   stop the screen loops obey, the terminal restored either way.
 //! - `theme`: colours, with their contrast checked.
 //! - `board`: the board widget and the square-to-screen geometry.
 //! - `move_input`: building a move by pointing (queen, destination, arrow).
@@ -18,6 +20,7 @@ pub(crate) mod game;
 pub(crate) mod lobby;
 pub(crate) mod move_input;
 pub(crate) mod popup;
+pub mod signals;
 #[cfg(test)]
 pub(crate) mod snapshot;
 pub mod terminal;

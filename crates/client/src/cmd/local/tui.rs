@@ -46,6 +46,11 @@ pub(super) fn run(
     }
     let mut thinking: Option<(Side, Thinking)> = None;
     loop {
+        if crate::tui::signals::stop_requested() {
+            // A signal: quit as `q` does (the game stays kept).
+            local.keep_unfinished();
+            return Ok(());
+        }
         let now = Instant::now();
         if local.game.check_flag(now).is_some() {
             bell.ring(Ring::GameOver);

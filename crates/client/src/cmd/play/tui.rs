@@ -67,6 +67,10 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::
     let title = format!("amazons — {} as {name}", args.server);
     let result = crate::tui::terminal::with_terminal(|terminal| {
         loop {
+            if crate::tui::signals::stop_requested() {
+                // A signal: quit as `q` does (the seat token stays saved).
+                return Ok(());
+            }
             loop {
                 match connection.events.try_recv() {
                     Ok(event) => play.on_event(event)?,

@@ -162,3 +162,48 @@ fn game_over_and_large_screens() {
     let small = screen_text(&mut screen, 40, 12);
     assert!(small.contains("window too small"), "{small}");
 }
+
+#[test]
+fn a_question_over_a_busy_board_on_a_stale_terminal_leaves_nothing_stale() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    // What a killed run left on the screen: every cell written.
+    let stale: Vec<String> = (0..24).map(|_| "#".repeat(80)).collect();
+    let mut terminal = Terminal::new(TestBackend::with_lines(stale)).unwrap();
+    crate::tui::terminal::start_clean(&mut terminal).unwrap();
+    let mut screen = hot_seat();
+    for text in ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5", "j7-j6/j5"] {
+        let m: Move = text.parse().unwrap();
+        screen.show_move(screen.position.play(m).unwrap(), m);
+    }
+    screen.notify("a notice under the board", super::Tone::Info);
+    terminal.draw(|frame| screen.draw(frame)).unwrap();
+    let question = "Quit this game? It is kept: `amazons-client local --resume` continues it.";
+    screen.ask(question, 'q');
+    terminal.draw(|frame| screen.draw(frame)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let text = rows.join("\n");
+    assert!(!text.contains('#'), "stale cells are left:\n{text}");
+    // Inside the box: the question's words and the answers, nothing else.
+    let top = rows.iter().position(|r| r.contains("┌")).expect("a box");
+    let bottom = rows.iter().rposition(|r| r.contains("└")).expect("a box");
+    let left = rows[top].chars().position(|c| c == '┌').unwrap();
+    let right = rows[top].chars().position(|c| c == '┐').unwrap();
+    let inside: Vec<String> = rows[top + 1..bottom]
+        .iter()
+        .map(|row| {
+            let cells: Vec<char> = row.chars().collect();
+            cells[left + 1..right].iter().collect::<String>()
+        })
+        .collect();
+    let words: Vec<&str> = inside.iter().flat_map(|r| r.split_whitespace()).collect();
+    let expected: Vec<&str> = question
+        .split_whitespace()
+        .chain(["y", "yes", "n", "no"])
+        .collect();
+    assert_eq!(words, expected, "{text}");
+}
