@@ -25,6 +25,10 @@ pub const POINTING: &[(&str, &str)] = &[
         "type",
         "d1-d7/g7, d1 d7 g7, d1d7g7 ... then Enter (Esc clears)",
     ),
+    (
+        "typing",
+        "the keys below act on an empty line; else every key types",
+    ),
 ];
 
 /// The help text for a full-screen board: the rules, then `keys`.

@@ -1,7 +1,10 @@
 //! Keys and clicks on the game screen, turned into [`ScreenAction`]s: a
 //! move is built by pointing (`MoveInput`) or typed, against the position
-//! [`GameScreen`] says moves are built on; other letters are the mode's
-//! commands.
+//! [`GameScreen`] says moves are built on; the keys the screen lists are
+//! the mode's commands. One rule for letters where a move can be typed: on
+//! an empty move line a listed key acts and anything else starts the line;
+//! once the line has text every key types into it (Enter plays it, Esc
+//! clears it, Ctrl-C still quits).
 
 use amazons_core::{Move, Position};
 use crossterm::event::{
@@ -102,12 +105,13 @@ impl GameScreen {
         let pointing = self.building_position().is_some();
         let (files, ranks) = if self.flipped { (-1, -1) } else { (1, 1) };
         match key.code {
+            KeyCode::Char(c) if pointing && self.typing == Typing::Moves && self.types(c) => {
+                self.typed.push(c);
+            }
             KeyCode::Char('?') => self.help = true,
             KeyCode::Char(c) if self.typing == Typing::MoveNumber && c.is_ascii_digit() => {
                 self.typed.push(c);
             }
-            KeyCode::Char(c) if pointing && is_move_text(c) => self.typed.push(c),
-            KeyCode::Char(' ') if pointing && !self.typed.is_empty() => self.typed.push(' '),
             KeyCode::Char('q') => return ScreenAction::Quit,
             KeyCode::Char('v') => self.flipped = !self.flipped,
             KeyCode::Char(' ') => {
@@ -140,6 +144,27 @@ impl GameScreen {
             _ => {}
         }
         ScreenAction::None
+    }
+
+    /// Whether `c` goes to the move line rather than to a key: always
+    /// once the line has text; on an empty line, unless it is one of this
+    /// screen's keys (a space picks the square under the cursor). So a
+    /// word typed on the line keeps all its letters.
+    fn types(&self, c: char) -> bool {
+        if !self.typed.is_empty() {
+            return true;
+        }
+        c != ' ' && (is_move_text(c) || !self.is_key(c))
+    }
+
+    /// Whether `c` is one of the keys this screen lists.
+    fn is_key(&self, c: char) -> bool {
+        let mut own = ['?', 'q', 'v'].into_iter();
+        own.any(|key| key == c)
+            || self.keys.iter().any(|(key, _)| {
+                let mut chars = key.chars();
+                chars.next() == Some(c) && chars.next().is_none()
+            })
     }
 
     fn submit_typed(&mut self) -> ScreenAction {
@@ -190,9 +215,8 @@ impl GameScreen {
     }
 }
 
-/// Whether a typed character belongs to move text rather than to a command:
-/// file letters, digits, separators and any non-ASCII character (full-width
-/// forms).
+/// Whether a typed character can be part of a move: file letters, digits,
+/// separators and any non-ASCII character (full-width forms).
 fn is_move_text(c: char) -> bool {
     matches!(c.to_ascii_lowercase(), 'a'..='j' | '0'..='9' | '-' | '/' | ',' | '(' | ')')
         || !c.is_ascii()

@@ -116,6 +116,7 @@ fn typed_moves_in_any_form_and_refusals_keep_the_text() {
 #[test]
 fn keys_outside_move_text_are_commands() {
     let mut screen = hot_seat();
+    screen.keys = vec![("t", "take back")];
     assert_eq!(
         screen.handle(&key(KeyCode::Char('t'))),
         ScreenAction::Command('t')
@@ -125,6 +126,49 @@ fn keys_outside_move_text_are_commands() {
     assert!(screen_text(&mut screen, 80, 24).contains("HOW TO PLAY"));
     screen.handle(&key(KeyCode::Char('x')));
     assert!(!screen_text(&mut screen, 80, 24).contains("HOW TO PLAY"));
+}
+
+#[test]
+fn a_word_on_the_move_line_keeps_every_letter_and_listed_keys_act_only_on_an_empty_line() {
+    let mut screen = hot_seat();
+    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    for c in "hello".chars() {
+        assert_eq!(
+            screen.handle(&key(KeyCode::Char(c))),
+            ScreenAction::None,
+            "{c} types"
+        );
+    }
+    assert!(screen_text(&mut screen, 80, 24).contains("move> hello"));
+    // Once the line has text, the listed keys and q type too.
+    for c in " tqrn?v".chars() {
+        assert_eq!(screen.handle(&key(KeyCode::Char(c))), ScreenAction::None);
+    }
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(text.contains("move> hello tqrn?v"), "{text}");
+    assert!(!text.contains("HOW TO PLAY"), "? typed, no help: {text}");
+    assert_eq!(screen.handle(&key(KeyCode::Enter)), ScreenAction::None);
+    assert!(
+        screen_text(&mut screen, 80, 24).contains("in the move: type three squares"),
+        "Enter reads the line as a move"
+    );
+    // Esc clears it; on the empty line the listed keys act again, and a
+    // letter that is no key starts the line.
+    screen.handle(&key(KeyCode::Esc));
+    assert_eq!(
+        screen.handle(&key(KeyCode::Char('t'))),
+        ScreenAction::Command('t')
+    );
+    assert_eq!(screen.handle(&key(KeyCode::Char('q'))), ScreenAction::Quit);
+    assert_eq!(screen.handle(&key(KeyCode::Char('k'))), ScreenAction::None);
+    assert!(screen_text(&mut screen, 80, 24).contains("move> k"));
+    screen.handle(&key(KeyCode::Esc));
+    screen.handle(&key(KeyCode::Char('?')));
+    let help = screen_text(&mut screen, 80, 24);
+    assert!(
+        help.contains("the keys below act on an empty line; else every key types"),
+        "the rule is in the help: {help}"
+    );
 }
 
 #[test]
