@@ -5,12 +5,12 @@
 
 #![cfg(unix)]
 
-mod support;
+mod pty;
 
 use std::path::Path;
 
+use pty::{Pty, assert_restored};
 use rustix::process::Signal;
-use support::pty::{Pty, assert_restored};
 
 /// The moves of the kept local game in `state`.
 fn kept_moves(state: &Path) -> Vec<String> {
@@ -59,9 +59,10 @@ fn sigterm_and_sighup_restore_the_terminal_and_keep_the_local_game() {
 
 #[test]
 fn sigterm_in_play_keeps_the_seat_and_the_next_run_takes_it_back() {
-    let server = support::Server::start();
+    let server = amazons_testkit::ServerProcess::start();
     let state = tempfile::tempdir().unwrap();
-    let args = ["play", "--server", server.url.as_str()];
+    let url = server.url();
+    let args = ["play", "--server", url.as_str()];
     let pty = Pty::open();
     let mut client = pty.start(&args, state.path());
     pty.wait_for("connected as ann");

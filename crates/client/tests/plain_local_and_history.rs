@@ -49,7 +49,7 @@ fn dir_arg(dir: &Path) -> String {
 fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
     let dir = tempfile::tempdir().unwrap();
     let history = dir_arg(dir.path());
-    let script = "d1 d7 g7\nhello\na7-a4/a5\na7 b7 c7\ntakeback\nD10-D8-D9\nresign\n";
+    let script = "d1 d7 g7\nhello\na7-a4/a5\na7 b7 c7\ntakeback\nD10-D8-D9\nresign\nn\nresign\ny\n";
     let (out, err, ok) = client(&["local", "--plain", "--history-dir", &history], script);
     assert!(ok, "{out}\n{err}");
     assert!(out.contains("10  . . . q . . q . . . 10"), "{out}");
@@ -59,6 +59,10 @@ fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
         "{out}"
     );
     assert!(out.contains("took back 1 move"), "{out}");
+    assert!(
+        out.contains("Resign as white? (y/n) n\nkept playing"),
+        "{out}"
+    );
     assert!(
         out.contains("game over: black wins by resignation"),
         "{out}"
@@ -162,7 +166,7 @@ fn the_builtin_engine_plays_in_plain_mode() {
         "--history-dir",
         &history,
     ];
-    let (out, err, ok) = client(&args, "d1 d7 g7\nresign\n");
+    let (out, err, ok) = client(&args, "d1 d7 g7\nresign\ny\n");
     assert!(ok, "{out}\n{err}");
     assert!(
         out.contains("1... black (amazons-engine level 2) plays"),
@@ -179,7 +183,7 @@ fn the_default_history_dir_follows_xdg() {
         .env_remove("AMAZONS_HISTORY_DIR")
         .env("AMAZONS_STATE_DIR", dir.path().join("state"))
         .env("XDG_DATA_HOME", dir.path());
-    let (out, _, _) = run_to_end(command, "resign\n");
+    let (out, _, _) = run_to_end(command, "resign\ny\n");
     let expected = dir.path().join("amazons").join("history");
     assert!(
         out.contains(&format!("saved: {}", expected.display())),
@@ -216,7 +220,7 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     );
     let resumed = run(
         &["local", "--plain", "--resume", "--history-dir", &history],
-        "a7 b7 c7\nresign\n",
+        "a7 b7 c7\nresign\nyes\n",
     );
     assert!(resumed.contains("resumed: 1 move"), "{resumed}");
     assert!(resumed.contains("1... black"), "black's turn: {resumed}");
@@ -234,4 +238,29 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     let (out, err, ok) = run_to_end(command, "");
     assert!(!ok, "a finished game is not kept");
     assert!(err.contains("no unfinished local game"), "{out}\n{err}");
+}
+
+#[test]
+fn resign_asks_first_and_one_left_unanswered_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let state = dir.path().join("state");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command
+        .args(["local", "--plain", "--history-dir", &history])
+        .env("AMAZONS_STATE_DIR", &state);
+    let (out, err, ok) = run_to_end(command, "d1 d7 g7\nresign\n");
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("Resign as black? (y/n)"), "{out}");
+    assert!(
+        out.contains("end of input before an answer: the game is kept"),
+        "{out}"
+    );
+    assert!(!out.contains("game over"), "nobody resigned: {out}");
+    assert!(
+        amazons_client::store::history::list(dir.path())
+            .unwrap()
+            .is_empty()
+    );
+    assert!(state.join("local-game.json").exists(), "kept for --resume");
 }

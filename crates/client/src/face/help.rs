@@ -57,17 +57,21 @@ Commands (one a line):
   watch ID                               watch a match
   d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     your move; typed early, it waits for your turn
   resign, abort, rematch, decline, leave, board, help, quit
+  (abort only until both sides have moved)
 In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
-anything else keeps playing (Ctrl-C twice quits at once; `quit` keeps your
-seat for 60 s). The bell (off with --quiet) rings when the game starts, the
-opponent moves, your clock falls under 10 s and the game ends.";
+anything else keeps playing (Ctrl-C twice quits at once). Quitting keeps
+your seat for the server's grace period (it says how long): the same
+command again takes it back. The bell (off with --quiet) rings when the
+game starts, the opponent moves, your clock falls under 10 s and the game
+ends.";
 
 /// `help` in plain `local`.
 pub const PLAIN_LOCAL: &str = "\
 Commands (one a line):
   d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     the move of the side to move
   takeback                               take back your last move
-  resign, board, help
+  resign                                 resign for the side to move (asks y/n first)
+  board, help
   quit                                   stop; the game is kept for `local --resume`";
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 /// The question asked before leaving a live game (`q` on the board, `quit`
-/// in plain mode).
-pub const LEAVE_LIVE_GAME: &str = "Leave the game? Your seat is kept for 60 s while your clock \
-runs; run the same command again to take it back.";
+/// in plain mode); what leaving keeps follows it
+/// (`cmd::play::server_rules::ServerRules::leave_question`).
+pub const LEAVE_LIVE_GAME: &str = "Leave the game?";
 
 /// The question asked before resigning a live game.
 pub const RESIGN_LIVE_GAME: &str = "Resign this game?";

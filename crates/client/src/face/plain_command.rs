@@ -4,7 +4,8 @@
 //! `cmd::local::plain::LocalCommand`); both start here, so `help`, `?`,
 //! `board`, `resign` and `quit` are the same words in both, and anything
 //! that is no command is move text, read by core's one move grammar
-//! (`d1-d7/g7`, `d1 d7 g7`, `d1d7g7`, full-width forms ...).
+//! (`d1-d7/g7`, `d1 d7 g7`, `d1d7g7`, full-width forms ...). The line
+//! after a `y/n` question is read as an [`Answer`] in both.
 
 /// A command both plain modes know (what it does is the mode's).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,12 +34,41 @@ impl Common {
     }
 }
 
+/// The line after a `y/n` question.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Answer {
+    /// `y` or `yes`, in any case: go ahead.
+    Yes,
+    /// Anything else: do not.
+    No,
+}
+
+impl Answer {
+    /// Reads the answer `line` gives.
+    pub(crate) fn parse(line: &str) -> Answer {
+        match line.trim().to_lowercase().as_str() {
+            "y" | "yes" => Answer::Yes,
+            _ => Answer::No,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn parse(line: &str) -> Option<Common> {
         Common::parse(&line.split_whitespace().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn only_y_or_yes_is_yes() {
+        for yes in ["y", "Y", "yes", "YES", " Yes \n"] {
+            assert_eq!(Answer::parse(yes), Answer::Yes, "{yes:?}");
+        }
+        for no in ["n", "no", "", "yeah", "d1 d7 g7", "quit"] {
+            assert_eq!(Answer::parse(no), Answer::No, "{no:?}");
+        }
     }
 
     #[test]

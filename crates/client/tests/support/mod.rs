@@ -2,6 +2,4 @@
 //! over a raw WebSocket. (The real server runs as the kit's
 //! `amazons_testkit::ServerProcess`.)
 
-#[cfg(unix)]
-pub mod pty;
 pub mod scripted;

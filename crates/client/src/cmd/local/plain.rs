@@ -11,7 +11,7 @@ use amazons_core::{BySide, Game, Move, MoveParseError};
 use super::{KEPT, LocalMatch};
 use crate::face::help::{PLAIN_LOCAL, RULES};
 use crate::face::labels::{count, format_clock, move_number};
-use crate::face::plain_command::Common;
+use crate::face::plain_command::{Answer, Common};
 use crate::face::text_board::board_text;
 
 /// A line typed in plain `local`.
@@ -26,7 +26,7 @@ enum LocalCommand {
     /// `takeback` or `undo`: take back the last move (and the engine's
     /// reply before it, against an engine).
     TakeBack,
-    /// `resign`: the side to move resigns.
+    /// `resign`: the side to move resigns, once the next line says yes.
     Resign,
     /// `quit`: stop; the game is kept for `local --resume`.
     Quit,
@@ -144,13 +144,31 @@ pub(super) fn run(
                 writeln!(out, "quitting: {KEPT}")?;
                 return Ok(());
             }
+            Ok(LocalCommand::Resign) => {
+                // Asked as every mode asks: the next line answers.
+                write!(out, "Resign as {side}? (y/n) ")?;
+                out.flush()?;
+                let Some(answer) = crate::tui::terminal::read_line(input, out)? else {
+                    writeln!(out)?;
+                    local.keep_unfinished();
+                    writeln!(out, "end of input before an answer: {KEPT}")?;
+                    return Ok(());
+                };
+                if Answer::parse(&answer) == Answer::Yes {
+                    local.game.resign(side, Instant::now());
+                } else {
+                    writeln!(out, "kept playing")?;
+                    show_board = false;
+                }
+            }
             command => show_board = carry_out(&mut local, command, out)?,
         }
     }
 }
 
-/// Carries out one line typed by a person (all but `quit`); true when the
-/// board should be printed again.
+/// Carries out one line typed by a person (all but `quit` and `resign`,
+/// which the loop asks about); true when the board should be printed
+/// again.
 fn carry_out(
     local: &mut LocalMatch,
     command: Result<LocalCommand, MoveParseError>,
@@ -158,7 +176,7 @@ fn carry_out(
 ) -> anyhow::Result<bool> {
     let now = Instant::now();
     match command {
-        Ok(LocalCommand::Nothing | LocalCommand::Quit) => Ok(false),
+        Ok(LocalCommand::Nothing | LocalCommand::Quit | LocalCommand::Resign) => Ok(false),
         Ok(LocalCommand::Help) => {
             writeln!(out, "{RULES}\n\n{PLAIN_LOCAL}")?;
             Ok(false)
@@ -169,11 +187,6 @@ fn carry_out(
             local.keep_unfinished();
             writeln!(out, "took back {}", count(undone, "move", "moves"))?;
             Ok(true)
-        }
-        Ok(LocalCommand::Resign) => {
-            let side = local.game.position().turn();
-            local.game.resign(side, now);
-            Ok(false)
         }
         Ok(LocalCommand::Move(m)) => {
             match local.play(m) {

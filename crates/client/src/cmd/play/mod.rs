@@ -2,8 +2,12 @@
 //!
 //! - [`tui`]: `play` full screen.
 //! - [`plain`]: `play` line by line.
+//! - `server_rules`: what the server's `welcome` said that both faces
+//!   explain (how long a seat is kept, until when a game may be aborted),
+//!   and who is away for how long.
 
 pub mod plain;
+pub(crate) mod server_rules;
 pub mod tui;
 
 use amazons_core::Side;

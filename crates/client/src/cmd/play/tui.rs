@@ -5,6 +5,7 @@
 //! `MatchSession`'s; this module is policy and rendering: what to ask
 //! before a key loses something, what to ring the bell for, what to show.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use amazons_core::{BySide, Outcome, PlayerKind, Side};
@@ -15,8 +16,9 @@ use tokio::sync::mpsc::error::TryRecvError;
 
 use super::seat_label;
 use crate::cli::PlayArgs;
+use crate::cmd::play::server_rules::{AwayWatch, ServerRules, away_line};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
-use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
+use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
@@ -50,6 +52,10 @@ struct PlayTui {
     theme: Theme,
     /// The low-time bell's rule.
     low_time: LowTimeWatch,
+    /// What the server said about seats kept and aborting.
+    rules: ServerRules,
+    /// Since when each player of the match shown has been away.
+    away: AwayWatch,
 }
 
 /// Runs `play` on the full screen.
@@ -80,6 +86,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::
             }
             play.lobby.title = format!("{title}   [{}]", play.link);
             play.ring_low_time(Instant::now());
+            play.show_away(Instant::now());
             terminal.draw(|frame| match &mut play.screen {
                 Some(screen) => screen.draw(frame),
                 None => play.lobby.draw(frame),
@@ -98,7 +105,12 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::
             }
         }
     });
+    // Said on the shell's screen, where it stays: what leaving kept.
+    let farewell = play.farewell();
     runtime.block_on(connection.close());
+    if let (Ok(()), Some(text)) = (&result, farewell) {
+        let _ = writeln!(std::io::stdout(), "{text}");
+    }
     result
 }
 
@@ -120,7 +132,31 @@ impl PlayTui {
             bell,
             theme,
             low_time: LowTimeWatch::default(),
+            rules: ServerRules::default(),
+            away: AwayWatch::default(),
         }
+    }
+
+    /// What to tell the person after the full screen closed with a seat
+    /// still held in a game that has not ended (a quit, Ctrl-C twice, a
+    /// signal): the seat is kept, and how to take it back.
+    fn farewell(&self) -> Option<String> {
+        let view = self.session.view()?;
+        (view.you.is_some() && view.outcome.is_none()).then(|| self.rules.farewell(view.id, view))
+    }
+
+    /// Shows how long each away player has left to come back (every frame,
+    /// so it counts down).
+    fn show_away(&mut self, now: Instant) {
+        let (Some(view), Some(screen)) = (self.session.view(), &mut self.screen) else {
+            return;
+        };
+        self.away.follow(view, now);
+        let deadlines = self.away.deadlines(&self.rules);
+        screen.away = Side::BOTH
+            .into_iter()
+            .filter_map(|side| away_line(view, side, deadlines[side]?, now))
+            .collect();
     }
 
     /// Sends what the session queued.
@@ -159,7 +195,7 @@ impl PlayTui {
         screen.clock = view.clock;
         screen.waiting = view.status == MatchStatus::Waiting;
         screen.caption = format!("match {}", view.id);
-        screen.keys = keys_for(view);
+        screen.keys = keys_for(view, &self.rules);
         let role = match view.you {
             Some(side) => format!("you play {side}"),
             None => "watching".into(),
@@ -192,9 +228,10 @@ impl PlayTui {
     /// The game-start banner for the person at this terminal.
     fn start_banner(view: &MatchView) -> String {
         match view.you {
-            Some(side) if side == view.position.turn() => {
+            Some(side) if side == view.position.turn() && view.time_control.is_timed() => {
                 "GAME ON — your move; your clock is running".into()
             }
+            Some(side) if side == view.position.turn() => "GAME ON — your move".into(),
             Some(_) => format!(
                 "GAME ON — you play black; {} (white) moves first",
                 seat_label(view, Side::First)
@@ -235,6 +272,7 @@ impl PlayTui {
             NetEvent::Message(message) => message,
         };
         self.lobby.apply(&message);
+        self.rules.learn(&message);
         match &message {
             ServerMessage::Welcome { name, .. } => self.link = format!("connected as {name}"),
             ServerMessage::ServerShutdown { message } => {
@@ -408,10 +446,13 @@ impl PlayTui {
         let live = self.session.in_live_game();
         let seated = self.session.view().is_some_and(|v| v.you.is_some());
         let over = self.session.view().is_some_and(|v| v.outcome.is_some());
+        let may_abort = self.session.view().is_some_and(|v| self.rules.may_abort(v));
         let result = match action {
             ScreenAction::None | ScreenAction::Premove(_) | ScreenAction::Jump(_) => Ok(()),
             ScreenAction::Quit if live => {
-                screen.ask(LEAVE_LIVE_GAME, 'q');
+                if let Some(view) = self.session.view() {
+                    screen.ask(self.rules.leave_question(view), 'q');
+                }
                 Ok(())
             }
             ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
@@ -423,10 +464,11 @@ impl PlayTui {
                 Ok(())
             }
             ScreenAction::Confirmed('r') => self.session.resign().map_err(str::to_string),
-            ScreenAction::Command('x') if seated && !over => {
+            ScreenAction::Command('x') if seated && !over && may_abort => {
                 screen.ask(ABORT_GAME, 'x');
                 Ok(())
             }
+            ScreenAction::Command('x') if seated && !over => Err(self.rules.too_late_to_abort()),
             ScreenAction::Confirmed('x') => self.session.abort().map_err(str::to_string),
             ScreenAction::Command('o') if seated => self.session.rematch().map_err(str::to_string),
             ScreenAction::Command('n') if seated => {
@@ -439,10 +481,10 @@ impl PlayTui {
                     let _ = self.outbox.send(ClientMessage::ListMatches);
                     Ok(())
                 }
-                Err(_) if live => Err(
-                    "the game is on: resign (r) or abort (x) first; q quits and keeps your seat"
-                        .to_string(),
-                ),
+                Err(_) if live => Err(format!(
+                    "the game is on: resign (r){} first; q quits and keeps your seat",
+                    if may_abort { " or abort (x)" } else { "" }
+                )),
                 Err(e) => Err(e.to_string()),
             },
             ScreenAction::Command(c) => Err(format!("`{c}` does nothing here; press ? for help")),
@@ -457,12 +499,14 @@ impl PlayTui {
     }
 }
 
-/// The keys of the board screen for this match, as it now stands.
-fn keys_for(view: &MatchView) -> Vec<(&'static str, &'static str)> {
+/// The keys of the board screen for this match, as it now stands (abort
+/// only while the server allows it).
+fn keys_for(view: &MatchView, rules: &ServerRules) -> Vec<(&'static str, &'static str)> {
     match (view.you, view.outcome, view.status) {
         (None, _, _) => vec![("l", "stop watching")],
         (Some(_), None, MatchStatus::Waiting) => vec![("l", "give up the seat")],
-        (Some(_), None, _) => vec![("r", "resign"), ("x", "abort")],
+        (Some(_), None, _) if rules.may_abort(view) => vec![("r", "resign"), ("x", "abort")],
+        (Some(_), None, _) => vec![("r", "resign")],
         (Some(_), Some(_), _) => vec![("o", "rematch"), ("n", "decline"), ("l", "leave")],
     }
 }
@@ -791,5 +835,102 @@ mod tests {
             "{created:?}"
         );
         assert_eq!(play.on_lobby_input(&key('q')), Flow::Quit);
+    }
+
+    #[test]
+    fn abort_is_offered_only_while_allowed_and_the_away_opponent_counts_down() {
+        let (mut play, mut sent) = seated_black();
+        let text = screen_text(&mut play, 80, 24);
+        assert!(
+            text.contains("r resign  x abort"),
+            "one move played: {text}"
+        );
+        for c in "a7 b7 c7\n".chars() {
+            play.on_game_input(&key(c));
+        }
+        play.on_event(message(testing::move_played(id(), 1, "a7-b7/c7")))
+            .unwrap();
+        drain(&mut sent);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(!text.contains("x abort"), "both sides moved: {text}");
+        // x is no key now: it starts the (pre)move line, as any letter
+        // that is no key does.
+        play.on_game_input(&key('x'));
+        assert!(drain(&mut sent).is_empty());
+        let text = screen_text(&mut play, 80, 24);
+        assert!(!text.contains("Abort this game?"), "not asked: {text}");
+        assert!(text.contains("premove> x"), "{text}");
+        play.on_game_input(&Event::Key(KeyEvent::from(KeyCode::Esc)));
+
+        // White drops: the time left to come back, counting down.
+        let mut away = testing::seated("ann", "bob");
+        away.white.as_mut().unwrap().connected = false;
+        play.on_event(message(ServerMessage::SeatsChanged {
+            match_id: id(),
+            seats: away,
+            spectators: 0,
+        }))
+        .unwrap();
+        let seen = Instant::now();
+        play.show_away(seen);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(
+            text.contains("ann (white) is away: back within 1:00 or the"),
+            "{text}"
+        );
+        assert!(text.contains("game is lost by abandonment"), "{text}");
+        play.show_away(seen + Duration::from_secs(18));
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("back within 0:42"), "{text}");
+        play.on_event(message(ServerMessage::SeatsChanged {
+            match_id: id(),
+            seats: testing::seated("ann", "bob"),
+            spectators: 0,
+        }))
+        .unwrap();
+        play.show_away(seen + Duration::from_secs(20));
+        assert!(!screen_text(&mut play, 80, 24).contains("is away"));
+    }
+
+    #[test]
+    fn leaving_a_live_game_says_the_seat_is_kept_for_the_servers_grace_period() {
+        let (mut play, _sent) = seated_black();
+        let mut welcome = testing::welcome("bob");
+        if let ServerMessage::Welcome { grace_ms, .. } = &mut welcome {
+            *grace_ms = 45_000;
+        }
+        play.on_event(message(welcome)).unwrap();
+        play.on_game_input(&ctrl_c());
+        let text = screen_text(&mut play, 80, 24);
+        assert!(
+            text.contains("Your seat is kept for 45 s: run the same"),
+            "{text}"
+        );
+        assert!(!text.contains("clock"), "untimed: no clock runs: {text}");
+        assert_eq!(play.on_game_input(&ctrl_c()), Flow::Quit);
+        assert_eq!(
+            play.farewell().as_deref(),
+            Some(
+                "Left match 6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60: your seat is kept for 45 s: \
+                 run the same command again to take it back."
+            ),
+            "printed once the full screen is gone"
+        );
+        let timed = MatchSnapshot {
+            time_control: "5+0".parse().unwrap(),
+            clocks: Some(amazons_protocol::Clocks {
+                white_ms: 300_000,
+                black_ms: 300_000,
+                running: Some(Side::Second),
+            }),
+            ..testing::snapshot(id(), Some(Side::Second), &["d1-d7/g7"])
+        };
+        play.on_event(message(ServerMessage::Snapshot(timed)))
+            .unwrap();
+        assert!(
+            play.farewell()
+                .unwrap()
+                .contains("kept for 45 s while your clock runs"),
+        );
     }
 }

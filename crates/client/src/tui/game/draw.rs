@@ -218,6 +218,12 @@ impl GameScreen {
                 Style::default().fg(color(text.info)),
             ));
         }
+        for away in &self.away {
+            lines.push(Line::styled(
+                away.clone(),
+                Style::default().fg(color(text.warning)),
+            ));
+        }
         if !self.caption.is_empty() {
             lines.push(Line::styled(
                 self.caption.clone(),

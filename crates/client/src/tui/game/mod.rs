@@ -103,6 +103,9 @@ pub struct GameScreen {
     pub banner: Option<String>,
     /// What the match is (its id), shown under the status.
     pub caption: String,
+    /// Lines about players who are away: how long each has left to come
+    /// back (the mode sets them every frame, so they count down).
+    pub away: Vec<String>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
     /// Nobody moves yet: a seat is free (the turn line says so instead).
@@ -147,6 +150,7 @@ impl GameScreen {
             status: String::new(),
             banner: None,
             caption: String::new(),
+            away: Vec::new(),
             outcome: None,
             waiting: false,
             notice: None,

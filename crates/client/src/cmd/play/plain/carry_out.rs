@@ -7,19 +7,27 @@ use std::io::Write;
 use amazons_core::Move;
 use amazons_protocol::{ClientMessage, MatchId, MatchStatus};
 
-use super::command::{Answer, AtStake, CommandError, GameSettings, PlayCommand, SettingsError};
+use super::command::{AtStake, CommandError, GameSettings, PlayCommand, SettingsError};
 use super::{Line, PlainPlay, transcript};
 use crate::face::help::{PLAIN_PLAY, RULES};
+use crate::face::plain_command::Answer;
 use crate::tui::computer_form;
 
 impl<W: Write> PlainPlay<W> {
     /// Asks before `command` when a live game is at stake and it was not
     /// answered yes already; says whether it asked.
     fn ask_first(&mut self, command: AtStake, confirmed: bool) -> anyhow::Result<bool> {
-        if confirmed || !self.session.in_live_game() {
+        let Some(view) = self.session.view().filter(|_| self.session.in_live_game()) else {
+            return Ok(false);
+        };
+        if confirmed {
             return Ok(false);
         }
-        writeln!(self.out, "{} (y/n)", command.question())?;
+        let question = match command {
+            AtStake::Quit => self.rules.leave_question(view),
+            other => other.question().to_string(),
+        };
+        writeln!(self.out, "{question} (y/n)")?;
         self.asked = Some(command);
         Ok(true)
     }
@@ -72,10 +80,9 @@ impl<W: Write> PlainPlay<W> {
             }
         }
         if let (Some(command), true) = (&self.asked, self.input_closed) {
-            let seat = if self.session.in_live_game() {
-                " (your seat is kept for 60 s; the same command takes it back)"
-            } else {
-                ""
+            let seat = match self.session.view().filter(|_| self.session.in_live_game()) {
+                Some(view) => format!(" ({})", self.rules.seat_kept(view)),
+                None => String::new(),
             };
             writeln!(
                 self.out,
@@ -151,7 +158,10 @@ impl<W: Write> PlainPlay<W> {
             PlayCommand::Nothing => {}
             PlayCommand::Help => writeln!(self.out, "{RULES}\n\n{PLAIN_PLAY}")?,
             PlayCommand::Quit if self.ask_first(AtStake::Quit, confirmed)? => {}
-            PlayCommand::Quit => return Ok(Line::Quit),
+            PlayCommand::Quit => {
+                self.say_farewell()?;
+                return Ok(Line::Quit);
+            }
             PlayCommand::List => {
                 self.listing = true;
                 let _ = self.outbox.send(ClientMessage::ListMatches);
@@ -236,14 +246,17 @@ impl<W: Write> PlainPlay<W> {
             _ if self.session.move_in_flight() => return Ok(Line::Wait),
             PlayCommand::Resign if !over && !started => return Ok(Line::Wait),
             PlayCommand::Rematch if !over => return Ok(Line::Wait),
-            PlayCommand::Resign | PlayCommand::Abort if over => Err("the game is over"),
+            PlayCommand::Resign | PlayCommand::Abort if over => Err("the game is over".into()),
+            PlayCommand::Abort if started && !self.rules.may_abort(view) => {
+                Err(self.rules.too_late_to_abort())
+            }
             PlayCommand::Resign if self.ask_first(AtStake::Resign, confirmed)? => Ok(()),
             PlayCommand::Abort if self.ask_first(AtStake::Abort, confirmed)? => Ok(()),
-            PlayCommand::Resign => self.session.resign(),
-            PlayCommand::Abort => self.session.abort(),
-            PlayCommand::Rematch => self.session.rematch(),
-            PlayCommand::Decline => self.session.decline_rematch(),
-            _ => self.session.leave().map(|_| ()),
+            PlayCommand::Resign => self.session.resign().map_err(String::from),
+            PlayCommand::Abort => self.session.abort().map_err(String::from),
+            PlayCommand::Rematch => self.session.rematch().map_err(String::from),
+            PlayCommand::Decline => self.session.decline_rematch().map_err(String::from),
+            _ => self.session.leave().map(|_| ()).map_err(String::from),
         };
         if let Err(e) = result {
             writeln!(self.out, "{e}")?;

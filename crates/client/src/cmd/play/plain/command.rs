@@ -1,6 +1,7 @@
 //! The grammar of plain `play`: a typed line parsed once into a
 //! [`PlayCommand`] (or the reason it is none), which the loop then carries
-//! out; and the `y`/`n` [`Answer`] to a question. Every form `help` lists
+//! out (a `y`/`n` answer to a question is the shared
+//! `face::plain_command::Answer`). Every form `help` lists
 //! (`face::help::PLAIN_PLAY`) is read here and nowhere else. What needs the
 //! server's state (a match named by an id prefix, a computer opponent named
 //! by level or engine) stays text here and is resolved when carried out.
@@ -227,25 +228,6 @@ impl std::fmt::Display for AtStake {
     }
 }
 
-/// The line after a `y/n` question.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Answer {
-    /// `y` or `yes`, in any case: go ahead.
-    Yes,
-    /// Anything else: do not.
-    No,
-}
-
-impl Answer {
-    /// Reads the answer `line` gives.
-    pub(crate) fn parse(line: &str) -> Answer {
-        match line.trim().to_lowercase().as_str() {
-            "y" | "yes" => Answer::Yes,
-            _ => Answer::No,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,16 +412,6 @@ mod tests {
                 PlayCommand::parse(line),
                 Err(CommandError::NotACommand(_))
             ));
-        }
-    }
-
-    #[test]
-    fn only_y_or_yes_is_yes() {
-        for yes in ["y", "Y", "yes", "YES", " Yes \n"] {
-            assert_eq!(Answer::parse(yes), Answer::Yes, "{yes:?}");
-        }
-        for no in ["n", "no", "", "yeah", "d1 d7 g7", "quit"] {
-            assert_eq!(Answer::parse(no), Answer::No, "{no:?}");
         }
     }
 

@@ -33,6 +33,7 @@ use amazons_protocol::{Change, ClientMessage, ComputerOffer, MatchId, MatchStatu
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 
 use crate::cli::PlayArgs;
+use crate::cmd::play::server_rules::{self, AwayWatch, ServerRules};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
@@ -99,6 +100,10 @@ struct PlainPlay<W: Write> {
     confirmed: Option<AtStake>,
     /// The low-time bell's rule.
     low_time: LowTimeWatch,
+    /// What the server said about seats kept and aborting.
+    rules: ServerRules,
+    /// Since when each player of the match followed has been away.
+    away: AwayWatch,
 }
 
 /// Runs `play --plain`.
@@ -180,6 +185,8 @@ impl<W: Write> PlainPlay<W> {
             asked: None,
             confirmed: None,
             low_time: LowTimeWatch::default(),
+            rules: ServerRules::default(),
+            away: AwayWatch::default(),
         }
     }
 
@@ -210,15 +217,28 @@ impl<W: Write> PlainPlay<W> {
     fn on_interrupt(&mut self) -> anyhow::Result<Line> {
         if !self.session.in_live_game() || self.interrupted || self.asked.is_some() {
             writeln!(self.out, "quitting")?;
+            self.say_farewell()?;
             return Ok(Line::Quit);
         }
         self.interrupted = true;
-        writeln!(
-            self.out,
-            "Ctrl-C again leaves the game: your seat is kept for 60 s while your clock runs, \
-             and the same command takes it back"
-        )?;
+        if let Some(view) = self.session.view() {
+            let kept = self.rules.seat_kept(view);
+            writeln!(self.out, "Ctrl-C again leaves the game: {kept}")?;
+        }
         Ok(Line::Done)
+    }
+
+    /// Says, on quitting with a seat in a game that has not ended, that the
+    /// seat is kept and how to take it back.
+    pub(super) fn say_farewell(&mut self) -> anyhow::Result<()> {
+        if let Some(view) = self
+            .session
+            .view()
+            .filter(|v| v.you.is_some() && v.outcome.is_none())
+        {
+            writeln!(self.out, "{}", self.rules.farewell(view.id, view))?;
+        }
+        Ok(())
     }
 
     /// Rings (and says so) when our running clock has fallen under ten
@@ -262,6 +282,7 @@ impl<W: Write> PlainPlay<W> {
             NetEvent::GaveUp(reason) => anyhow::bail!("{reason}"),
             NetEvent::Message(message) => message,
         };
+        self.rules.learn(&message);
         match &message {
             ServerMessage::Welcome {
                 server,
@@ -300,6 +321,13 @@ impl<W: Write> PlainPlay<W> {
             return Ok(());
         };
         transcript::change(&mut self.out, change, view, message)?;
+        let now = Instant::now();
+        for side in self.away.follow(view, now) {
+            let deadline = now + self.rules.grace;
+            if let Some(line) = server_rules::away_line(view, side, deadline, now) {
+                writeln!(self.out, "{line}")?;
+            }
+        }
         let playing = view.you.is_some();
         let ring = match change {
             Change::Started => Some(Ring::OpponentJoined),

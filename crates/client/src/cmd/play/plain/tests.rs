@@ -212,6 +212,10 @@ fn resign_abort_and_quit_in_a_live_game_ask_first_and_only_yes_goes_ahead() {
     ));
     assert_eq!(typed(&mut play, "quit"), Line::Done, "asked, not quit");
     assert!(output(&play).contains("Leave the game? Your seat is kept for 60 s"));
+    assert!(
+        !output(&play).contains("too late to abort"),
+        "abort is allowed before both sides moved"
+    );
     assert_eq!(typed(&mut play, "y"), Line::Quit);
 }
 
@@ -326,6 +330,74 @@ fn ctrl_c_in_a_live_game_warns_once_then_quits() {
     play.on_event(message(ServerMessage::Snapshot(snapshot)))
         .unwrap();
     assert_eq!(play.on_interrupt().unwrap(), Line::Done);
-    assert!(output(&play).contains("Ctrl-C again leaves the game"));
+    assert!(
+        output(&play).contains(
+            "Ctrl-C again leaves the game: your seat is kept for 60 s: run the same command again to take it back"
+        ),
+        "untimed: no clock runs; {}",
+        output(&play)
+    );
     assert_eq!(play.on_interrupt().unwrap(), Line::Quit);
+    assert!(
+        output(&play)
+            .ends_with("your seat is kept for 60 s: run the same command again to take it back.\n"),
+        "the second Ctrl-C says it too: {}",
+        output(&play)
+    );
+}
+
+#[test]
+fn abort_is_refused_unasked_once_both_sides_moved_and_leaving_names_the_grace_period() {
+    let (mut play, mut sent) = seated(MatchStatus::Playing, None);
+    let mut welcome = testing::welcome("ann");
+    if let ServerMessage::Welcome { grace_ms, .. } = &mut welcome {
+        *grace_ms = 30_000;
+    }
+    play.on_event(message(welcome)).unwrap();
+    typed(&mut play, "d1 d7 g7");
+    play.on_event(message(testing::move_played(id(), 0, "d1-d7/g7")))
+        .unwrap();
+    play.on_event(message(testing::move_played(id(), 1, "a7-b7/c7")))
+        .unwrap();
+    drain(&mut sent);
+    typed(&mut play, "abort");
+    let text = output(&play);
+    assert!(
+        text.ends_with(
+            "too late to abort: a game can be aborted only before 2 moves are played; resign instead\n"
+        ),
+        "{text}"
+    );
+    assert!(drain(&mut sent).is_empty(), "nothing sent, nothing asked");
+
+    // The opponent drops: how long they have to come back, once.
+    let mut seats = testing::seated("ann", "bob");
+    seats.black.as_mut().unwrap().connected = false;
+    let away = ServerMessage::SeatsChanged {
+        match_id: id(),
+        seats,
+        spectators: 0,
+    };
+    play.on_event(message(away.clone())).unwrap();
+    play.on_event(message(away)).unwrap();
+    let line = "bob (black) is away: back within 0:30 or the game is lost by abandonment";
+    assert_eq!(output(&play).matches(line).count(), 1, "{}", output(&play));
+
+    // Leaving says for how long the seat is kept (the server's 30 s),
+    // with no clock running in an untimed game.
+    typed(&mut play, "quit");
+    let question = "Leave the game? Your seat is kept for 30 s: run the same command again to take it back. (y/n)";
+    assert!(
+        output(&play).ends_with(&format!("{question}\n")),
+        "{}",
+        output(&play)
+    );
+    assert_eq!(typed(&mut play, "y"), Line::Quit);
+    assert!(
+        output(&play).ends_with(&format!(
+            "Left match {ID}: your seat is kept for 30 s: run the same command again to take it back.\n"
+        )),
+        "{}",
+        output(&play)
+    );
 }

@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 use rustix::process::{Pid, Signal, kill_process};
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
-use wait_timeout::ChildExt;
 
 /// The longest any step waits for the client.
 pub const WAIT: Duration = Duration::from_secs(60);
@@ -111,11 +110,6 @@ impl Pty {
         }
     }
 
-    /// How many bytes were written to the terminal so far.
-    pub fn written(&self) -> usize {
-        self.bytes.lock().unwrap().len()
-    }
-
     /// Everything written to the terminal from byte `from` on, as text
     /// (escape sequences included).
     pub fn output_from(&self, from: usize) -> String {
@@ -176,13 +170,15 @@ impl PtyClient {
     /// Waits for the client to exit, and for the terminal to have shown
     /// everything it wrote.
     pub fn wait(&mut self) -> ExitStatus {
-        let status = self
-            .child
-            .wait_timeout(WAIT)
-            .unwrap()
-            .expect("the client exits in time");
-        let idle = self.idle_reads.load(Ordering::SeqCst);
         let deadline = Instant::now() + WAIT;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the client did not exit in time");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let idle = self.idle_reads.load(Ordering::SeqCst);
         while self.idle_reads.load(Ordering::SeqCst) == idle {
             assert!(
                 Instant::now() < deadline,
