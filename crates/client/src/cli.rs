@@ -118,6 +118,10 @@ pub struct LocalArgs {
     /// clock and moves; --white, --black and --time are then ignored).
     #[arg(long)]
     pub resume: bool,
+    /// Start a new game even when an unfinished one is kept: it is replaced
+    /// (without this, `local` asks first).
+    #[arg(long, conflicts_with = "resume")]
+    pub new: bool,
 }
 
 /// Options of `history`.

@@ -117,3 +117,46 @@ fn a_run_after_one_killed_outright_draws_on_a_clean_screen() {
     client.wait();
     assert_restored(&pty);
 }
+
+#[test]
+fn a_new_local_game_asks_before_it_replaces_the_kept_one() {
+    let state = tempfile::tempdir().unwrap();
+    let pty = Pty::open();
+    let mut client = pty.start(&["local"], state.path());
+    pty.wait_for("move>");
+    pty.type_keys("d1 d7 g7\r");
+    pty.wait_for("1. d1-d7/g7");
+    pty.type_keys("q");
+    pty.wait_for("Quit this game?");
+    pty.type_keys("y");
+    assert!(client.wait().success());
+    assert_eq!(kept_moves(state.path()), ["d1-d7/g7"]);
+
+    // A new game asks, naming the kept one; no keeps it and starts nothing.
+    let mut client = pty.start(&["local"], state.path());
+    pty.wait_for("Replace it with a new game?");
+    pty.wait_for("(white ann vs black ann, 1 move, last");
+    pty.type_keys("n");
+    assert!(client.wait().success());
+    assert_restored(&pty);
+    pty.wait_for("the unfinished game is kept: `amazons-client local --resume` continues it");
+    assert_eq!(kept_moves(state.path()), ["d1-d7/g7"], "not replaced");
+
+    // The same question line by line, on a terminal.
+    let mut client = pty.start(&["local", "--plain"], state.path());
+    pty.wait_for("Replace it with a new game?");
+    pty.type_keys("n\r");
+    assert!(client.wait().success());
+    assert_eq!(kept_moves(state.path()), ["d1-d7/g7"], "not replaced");
+
+    // Yes starts the new game, which is kept in its place.
+    let mut client = pty.start(&["local"], state.path());
+    pty.wait_for("Replace it with a new game?");
+    pty.type_keys("y");
+    pty.wait_for("move>");
+    pty.type_keys("g1 g4 g5\r");
+    pty.wait_for("1. g1-g4/g5");
+    pty.type_keys("qy");
+    assert!(client.wait().success());
+    assert_eq!(kept_moves(state.path()), ["g1-g4/g5"], "replaced on yes");
+}

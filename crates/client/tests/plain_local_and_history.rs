@@ -264,3 +264,52 @@ fn resign_asks_first_and_one_left_unanswered_keeps_the_game() {
     );
     assert!(state.join("local-game.json").exists(), "kept for --resume");
 }
+
+#[test]
+fn a_new_game_without_a_terminal_refuses_to_replace_the_kept_one_unless_new_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir_arg(dir.path());
+    let state = dir.path().join("state");
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+            .args(args)
+            .args(["--plain", "--history-dir", &history])
+            .env("AMAZONS_STATE_DIR", &state)
+            .env("AMAZONS_NAME", "ann")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let kept_moves = || {
+        let text = std::fs::read_to_string(state.join("local-game.json")).unwrap();
+        let game: serde_json::Value = serde_json::from_str(&text).unwrap();
+        game["moves"].as_array().unwrap().len()
+    };
+    assert!(run(&["local"], "d1 d7 g7\nquit\n").status.success());
+    assert_eq!(kept_moves(), 1);
+    let refused = run(&["local"], "g1 g4 g5\nquit\n");
+    assert!(!refused.status.success(), "{refused:?}");
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        error.contains("an unfinished game is kept (white ann vs black ann, 1 move, last played just now): `amazons-client local --resume` continues it, `amazons-client local --new` replaces it"),
+        "{error}"
+    );
+    assert_eq!(kept_moves(), 1, "the kept game survives");
+    let replaced = run(&["local", "--new"], "g1 g4 g5\na7 b7 c7\nquit\n");
+    assert!(replaced.status.success(), "{replaced:?}");
+    assert_eq!(kept_moves(), 2, "replaced by the new game");
+    let resumed = run(&["local", "--resume"], "quit\n");
+    assert!(
+        String::from_utf8_lossy(&resumed.stdout).contains("resumed: 2 moves"),
+        "{resumed:?}"
+    );
+}

@@ -54,6 +54,18 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// How long ago something happened, roughly: `just now`, `5 min ago`,
+/// `3 h ago`, `2 days ago`.
+pub fn ago(elapsed: Duration) -> String {
+    let minutes = elapsed.as_secs() / 60;
+    match minutes {
+        0 => "just now".into(),
+        1..60 => format!("{minutes} min ago"),
+        60..2880 => format!("{} h ago", minutes / 60),
+        _ => format!("{} days ago", minutes / 1440),
+    }
+}
+
 /// The number a move has in the move list for the ply it was played at
 /// (counted from 0 at the standard start): white's `12.`, black's `12...`.
 pub fn move_number(ply: u32) -> String {
@@ -80,5 +92,9 @@ mod tests {
         assert_eq!(move_number(0), "1.");
         assert_eq!(move_number(1), "1...");
         assert_eq!(move_number(22), "12.");
+        assert_eq!(ago(Duration::from_secs(59)), "just now");
+        assert_eq!(ago(Duration::from_secs(5 * 60 + 20)), "5 min ago");
+        assert_eq!(ago(Duration::from_secs(3 * 3600)), "3 h ago");
+        assert_eq!(ago(Duration::from_secs(3 * 86_400)), "3 days ago");
     }
 }

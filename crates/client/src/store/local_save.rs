@@ -116,6 +116,14 @@ impl LocalSave {
         }
     }
 
+    /// When the kept game was last written (after its last move), if there
+    /// is one.
+    pub fn last_saved(&self) -> Option<SystemTime> {
+        std::fs::metadata(&self.path)
+            .and_then(|m| m.modified())
+            .ok()
+    }
+
     /// Forgets the kept game (it ended).
     pub fn clear(&self) -> anyhow::Result<()> {
         match std::fs::remove_file(&self.path) {
@@ -153,7 +161,9 @@ mod tests {
             started_at_ms: 1_700_000_000_000,
             moves: game.moves().to_vec(),
         };
+        assert_eq!(save.last_saved(), None);
         save.store(&saved).unwrap();
+        assert!(save.last_saved().is_some(), "written now");
         let on_disk: serde_json::Value =
             serde_json::from_slice(&std::fs::read(save.path()).unwrap()).unwrap();
         assert_eq!(

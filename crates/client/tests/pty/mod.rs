@@ -211,8 +211,11 @@ pub struct Screen {
     pub cursor_shown: bool,
     /// Whether the terminal reports the mouse.
     pub mouse_reported: bool,
-    /// The cursor (row, column).
+    /// The cursor (row, column; a column past the last one means the next
+    /// character wraps to the next row).
     cursor: (usize, usize),
+    /// The main screen's cursor, while the alternate screen is up.
+    saved_cursor: (usize, usize),
 }
 
 impl Screen {
@@ -226,6 +229,7 @@ impl Screen {
             cursor_shown: true,
             mouse_reported: false,
             cursor: (0, 0),
+            saved_cursor: (0, 0),
         };
         let mut chars = output.chars().peekable();
         while let Some(c) = chars.next() {
@@ -252,19 +256,32 @@ impl Screen {
                     _ => {}
                 },
                 '\r' => screen.cursor.1 = 0,
-                '\n' => screen.cursor.0 = (screen.cursor.0 + 1).min(ROWS - 1),
+                '\n' => screen.line_feed(),
                 '\x08' => screen.cursor.1 = screen.cursor.1.saturating_sub(1),
                 c if c.is_control() => {}
                 c => {
-                    let (row, column) = screen.cursor;
-                    if column < COLUMNS {
-                        screen.rows_mut()[row][column] = c;
+                    if screen.cursor.1 >= COLUMNS {
+                        screen.cursor.1 = 0;
+                        screen.line_feed();
                     }
-                    screen.cursor.1 = (column + 1).min(COLUMNS);
+                    let (row, column) = screen.cursor;
+                    screen.rows_mut()[row][column] = c;
+                    screen.cursor.1 = column + 1;
                 }
             }
         }
         screen
+    }
+
+    /// The next row, scrolling the screen up at the bottom.
+    fn line_feed(&mut self) {
+        if self.cursor.0 + 1 < ROWS {
+            self.cursor.0 += 1;
+        } else {
+            let rows = self.rows_mut();
+            rows.remove(0);
+            rows.push(vec![' '; COLUMNS]);
+        }
     }
 
     fn rows_mut(&mut self) -> &mut Vec<Vec<char>> {
@@ -310,12 +327,17 @@ impl Screen {
                 for mode in numbers {
                     match mode {
                         // As tmux does: entering the alternate screen
-                        // while it is up changes nothing.
+                        // while it is up changes nothing; leaving it puts
+                        // the main screen's cursor back.
                         1049 if on && !self.on_alternate => {
                             self.alternate = vec![vec![' '; COLUMNS]; ROWS];
                             self.on_alternate = true;
+                            self.saved_cursor = self.cursor;
                         }
-                        1049 => self.on_alternate = on,
+                        1049 if !on && self.on_alternate => {
+                            self.on_alternate = false;
+                            self.cursor = self.saved_cursor;
+                        }
                         25 => self.cursor_shown = on,
                         1000 | 1002 | 1003 => self.mouse_reported = on,
                         _ => {}

@@ -6,12 +6,16 @@
 //!
 //! - this module: the local match (who sits where, the game, where it is
 //!   kept, and how a program is asked for its move), for both faces.
+//! - `kept`: the kept unfinished game a new game would replace, asked
+//!   about first.
 //! - `tui`: the full-screen face.
 //! - `plain`: the line-by-line face and its grammar.
 
+mod kept;
 mod plain;
 mod tui;
 
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -28,17 +32,43 @@ use crate::face::bell::Bell;
 use crate::store::history::{default_history_dir, save};
 use crate::store::local_save::{LocalSave, SavedLocalGame};
 use crate::tui::theme::Theme;
+use kept::KeptGame;
 
-/// Runs `local`.
+/// Runs `local`. A new game (not `--resume`, not `--new`) asks first when
+/// it would replace a kept unfinished game.
 pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::Result<()> {
-    let local = LocalMatch::new(args, LocalSave::default())?;
+    let keep = LocalSave::default();
+    let kept = if args.resume || args.new {
+        None
+    } else {
+        KeptGame::find(&keep)
+    };
     if plain {
         let stdin = std::io::stdin();
-        plain::run(local, &mut stdin.lock(), &mut std::io::stdout())
+        let mut out = std::io::stdout();
+        if let Some(kept) = &kept {
+            let interactive = std::io::stdin().is_terminal();
+            if !plain::replace_kept(kept, &mut stdin.lock(), &mut out, interactive)? {
+                return Ok(());
+            }
+        }
+        let local = LocalMatch::new(args, keep)?;
+        plain::run(local, &mut stdin.lock(), &mut out)
     } else {
-        crate::tui::terminal::with_terminal(|terminal| {
-            tui::run(local, terminal, Bell::new(quiet), theme)
-        })
+        let started = crate::tui::terminal::with_terminal(|terminal| {
+            if let Some(kept) = &kept {
+                if !tui::replace_kept(terminal, kept, theme)? {
+                    return Ok(false);
+                }
+            }
+            let local = LocalMatch::new(args, keep)?;
+            tui::run(local, terminal, Bell::new(quiet), theme)?;
+            Ok(true)
+        })?;
+        if let (false, Some(kept)) = (started, &kept) {
+            let _ = writeln!(std::io::stdout(), "{}", kept.still_kept());
+        }
+        Ok(())
     }
 }
 

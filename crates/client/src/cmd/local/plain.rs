@@ -4,10 +4,11 @@
 //! the words plain `play` shares (`face::plain_command`).
 
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 use amazons_core::{BySide, Game, Move, MoveParseError};
 
+use super::kept::KeptGame;
 use super::{KEPT, LocalMatch};
 use crate::face::help::{PLAIN_LOCAL, RULES};
 use crate::face::labels::{count, format_clock, move_number};
@@ -68,6 +69,35 @@ fn clock_text(game: &Game, now: Instant) -> String {
             format_clock(black)
         ),
         None => String::new(),
+    }
+}
+
+/// Asks whether a new game may replace the `kept` one; true on yes. Where
+/// nobody can answer (`interactive` false: input is not a terminal) or
+/// input ends first, nothing starts: an error that names `--resume` and
+/// `--new`. No keeps the game.
+pub(super) fn replace_kept(
+    kept: &KeptGame,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    interactive: bool,
+) -> anyhow::Result<bool> {
+    let now = SystemTime::now();
+    if !interactive {
+        anyhow::bail!("{}", kept.refusal(now));
+    }
+    write!(out, "{} (y/n) ", kept.question(now))?;
+    out.flush()?;
+    match crate::tui::terminal::read_line(input, out)? {
+        None => {
+            writeln!(out)?;
+            anyhow::bail!("{}", kept.refusal(now))
+        }
+        Some(line) if Answer::parse(&line) == Answer::Yes => Ok(true),
+        Some(_) => {
+            writeln!(out, "{}", kept.still_kept())?;
+            Ok(false)
+        }
     }
 }
 
@@ -225,6 +255,40 @@ mod tests {
         for text in ["d10-d8/d9", "d10 d8 d9", "D10-D8-D9", "d10d8d9"] {
             assert_eq!(parse(text), LocalCommand::Move(m), "{text}");
         }
+    }
+
+    #[test]
+    fn a_new_game_replaces_the_kept_one_only_on_yes() {
+        let kept = KeptGame {
+            saved: super::super::kept::tests::kept_game(&["d1-d7/g7"]),
+            last_played: None,
+        };
+        let ask = |answer: &str, interactive: bool| {
+            let mut out = Vec::new();
+            let replace = replace_kept(&kept, &mut answer.as_bytes(), &mut out, interactive);
+            (replace, String::from_utf8(out).unwrap())
+        };
+        let (replace, out) = ask("y\n", true);
+        assert!(replace.unwrap(), "{out}");
+        assert!(
+            out.starts_with("An unfinished game is kept (white ann vs black bob, 1 move)."),
+            "{out}"
+        );
+        let (replace, out) = ask("n\n", true);
+        assert!(!replace.unwrap());
+        assert!(out.contains("local --resume` continues it"), "{out}");
+        let (replace, _) = ask("", true);
+        assert!(
+            replace
+                .unwrap_err()
+                .to_string()
+                .contains("--new` replaces it")
+        );
+        let (replace, out) = ask("y\n", false);
+        assert!(
+            replace.is_err() && out.is_empty(),
+            "no terminal: nothing asked, nothing read"
+        );
     }
 
     #[test]

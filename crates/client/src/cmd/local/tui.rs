@@ -2,12 +2,13 @@
 //! program thinks on its own thread while the screen keeps drawing and the
 //! clocks tick; keys and clicks come back from the screen as actions.
 
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{BySide, Move, Side};
 use amazons_engine::player::PlayerError;
 use crossterm::event;
 
+use super::kept::KeptGame;
 use super::{LocalMatch, Thinking};
 use crate::face::bell::{Bell, Ring};
 use crate::face::labels::count;
@@ -165,6 +166,46 @@ pub(super) fn run(
     }
 }
 
+/// Asks, over the kept game's board, whether a new game may replace it;
+/// true on yes. No, Esc, Ctrl-C or a signal keep it.
+pub(super) fn replace_kept(
+    terminal: &mut ratatui::DefaultTerminal,
+    kept: &KeptGame,
+    theme: Theme,
+) -> anyhow::Result<bool> {
+    let mut screen = kept_game_screen(kept, theme)?;
+    loop {
+        if crate::tui::signals::stop_requested() {
+            return Ok(false);
+        }
+        terminal.draw(|frame| screen.draw(frame))?;
+        if !event::poll(Duration::from_millis(50))? {
+            continue;
+        }
+        match screen.handle(&event::read()?) {
+            ScreenAction::Confirmed(_) => return Ok(true),
+            ScreenAction::QuitNow => return Ok(false),
+            _ if !screen.asking() => return Ok(false),
+            _ => {}
+        }
+    }
+}
+
+/// The kept game on the board (nobody may move on it), with the question
+/// whether a new game may replace it.
+fn kept_game_screen(kept: &KeptGame, theme: Theme) -> anyhow::Result<GameScreen> {
+    let game = kept.saved.restore(Instant::now())?;
+    let names = kept.saved.players.clone().map(|p| p.name);
+    let mut screen = GameScreen::new(amazons_core::Position::start(), names);
+    screen.theme = theme;
+    let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
+    let shown = moves.len();
+    screen.show_game(game.position(), moves, shown);
+    screen.caption = "the kept game".into();
+    screen.ask(kept.question(SystemTime::now()), 'n');
+    Ok(screen)
+}
+
 /// Plays a program's answer and shows it: the move, or why it resigned.
 fn show_program_answer(
     local: &mut LocalMatch,
@@ -175,5 +216,39 @@ fn show_program_answer(
     match local.play_program_answer(side, answer) {
         Ok(m) => screen.show_move(local.game.position(), m),
         Err(why) => screen.notify(why, Tone::Warning),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_question_names_the_kept_game_over_its_board_at_80x24() {
+        let kept = KeptGame {
+            saved: super::super::kept::tests::kept_game(&["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"]),
+            last_played: None,
+        };
+        let mut screen = kept_game_screen(&kept, Theme::Dark).unwrap();
+        let text = crate::tui::snapshot::render(80, 24, |frame| screen.draw(frame));
+        let words: Vec<&str> = text
+            .lines()
+            .flat_map(|line| line.split('│').nth(1).into_iter())
+            .flat_map(str::split_whitespace)
+            .collect();
+        let question = kept.question(SystemTime::now());
+        let expected: Vec<&str> = question.split_whitespace().collect();
+        assert!(
+            words
+                .windows(expected.len())
+                .any(|w| w == expected.as_slice()),
+            "the whole question is in its box:\n{text}"
+        );
+        assert!(text.contains("y yes   n no"), "{text}");
+        assert!(
+            text.lines().nth(3).unwrap().contains("♛  ×  ♛"),
+            "the kept game's board: {text}"
+        );
+        assert!(!text.contains("move>"), "nobody moves on it: {text}");
     }
 }
