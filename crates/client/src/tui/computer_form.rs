@@ -8,12 +8,13 @@ use amazons_core::{Level, TimeControl};
 use amazons_protocol::{ColorPreference, ComputerOffer, ComputerRequest};
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::tui::theme::{Theme, color};
+use crate::tui::wrap::{WRAP, rows};
 
 /// One opponent on offer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,50 +191,52 @@ impl ComputerForm {
         FormResult::Open
     }
 
-    /// Draws the form in the middle of `area`.
+    /// Draws the form in the middle of `area`. Every line but the
+    /// opponents' is always whole; when the opponents do not all fit, the
+    /// list shows those around the one picked.
     pub fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
         let text = theme.text();
         let quiet = Style::default().fg(color(text.quiet));
-        let mut lines = vec![Line::styled("opponent (↑/↓):", quiet)];
-        for (index, opponent) in self.choices.iter().enumerate() {
-            let picked = index == self.selected;
-            let line = format!(
-                "{} {:<9} {}",
-                if picked { ">" } else { " " },
-                opponent.label,
-                opponent.description
-            );
-            lines.push(if picked {
-                Line::styled(line, Style::default().add_modifier(Modifier::REVERSED))
-            } else {
-                Line::raw(line)
-            });
-        }
-        lines.push(Line::raw(""));
-        lines.push(Line::raw(format!(
-            "think time (←/→): {} s a move (at most {} s)",
-            seconds(self.think_ms),
-            seconds(self.offer.think_ms.max)
-        )));
+        let width = area.width.min(90);
+        let inner = width.saturating_sub(2);
+        let mut footer = vec![
+            Line::raw(""),
+            Line::raw(format!(
+                "think time (←/→): {} s a move (at most {} s)",
+                seconds(self.think_ms),
+                seconds(self.offer.think_ms.max)
+            )),
+        ];
         let colour = match self.color {
             ColorPreference::Random => "random",
             ColorPreference::White => "white (you move first)",
             ColorPreference::Black => "black",
         };
-        lines.push(Line::raw(format!("your colour (Tab): ‹ {colour} ›")));
-        lines.push(Line::raw(format!(
+        footer.push(Line::raw(format!("your colour (Tab): ‹ {colour} ›")));
+        footer.push(Line::raw(format!(
             "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
             self.time_control
         )));
         if let Some(error) = &self.error {
-            lines.push(Line::styled(
+            footer.push(Line::styled(
                 error.clone(),
                 Style::default().fg(color(text.warning)),
             ));
         }
-        lines.push(Line::styled("Enter starts the game, Esc cancels", quiet));
-        let width = area.width.min(90);
-        let height = (lines.len() as u16 + 2).min(area.height);
+        footer.push(Line::styled("Enter starts the game, Esc cancels", quiet));
+        let footer = Paragraph::new(footer).wrap(WRAP);
+        let footer_rows = rows(&footer, inner);
+        let room = area.height.saturating_sub(footer_rows + 3) as usize;
+        let choices: Vec<Vec<Line<'_>>> = self
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(index, opponent)| opponent_lines(opponent, index == self.selected, inner))
+            .collect();
+        let shown = window(&choices, self.selected, room);
+        let mut lines = vec![Line::styled("opponent (↑/↓):", quiet)];
+        lines.extend(choices[shown].iter().flatten().cloned());
+        let height = (lines.len() as u16 + footer_rows + 2).min(area.height);
         let popup = Rect::new(
             area.x + (area.width - width) / 2,
             area.y + (area.height - height) / 2,
@@ -241,14 +244,80 @@ impl ComputerForm {
             height,
         );
         frame.render_widget(Clear, popup);
-        frame.render_widget(
-            Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(" play the computer "),
-            ),
-            popup,
-        );
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(" play the computer ");
+        let body = block.inner(popup);
+        frame.render_widget(block, popup);
+        let [list, rest] =
+            Layout::vertical([Constraint::Length(lines.len() as u16), Constraint::Min(0)])
+                .areas(body);
+        frame.render_widget(Paragraph::new(lines), list);
+        frame.render_widget(footer, rest);
+    }
+}
+
+/// An opponent's row, its description wrapped under itself (not under the
+/// label) to fit `width`; reversed when picked.
+fn opponent_lines(opponent: &Opponent, picked: bool, width: u16) -> Vec<Line<'static>> {
+    let label = format!("{} {:<9} ", if picked { ">" } else { " " }, opponent.label);
+    let indent = label.chars().count();
+    let room = (width as usize).saturating_sub(indent).max(10);
+    let style = if picked {
+        Style::default().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default()
+    };
+    let mut rows: Vec<String> = Vec::new();
+    for word in opponent.description.split_whitespace() {
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + 1 + word.chars().count() <= room => {
+                row.push(' ');
+                row.push_str(word);
+            }
+            _ => rows.push(word.to_string()),
+        }
+    }
+    if rows.is_empty() {
+        rows.push(String::new());
+    }
+    rows.into_iter()
+        .enumerate()
+        .map(|(index, row)| {
+            let lead = if index == 0 {
+                label.clone()
+            } else {
+                " ".repeat(indent)
+            };
+            Line::styled(format!("{lead}{row}"), style)
+        })
+        .collect()
+}
+
+/// The opponents to show in `room` rows: all when they fit, else as many
+/// as fit around the picked one.
+fn window(choices: &[Vec<Line<'_>>], picked: usize, room: usize) -> std::ops::Range<usize> {
+    let total: usize = choices.iter().map(Vec::len).sum();
+    if total <= room || choices.is_empty() {
+        return 0..choices.len();
+    }
+    let picked = picked.min(choices.len() - 1);
+    let (mut start, mut end) = (picked, picked + 1);
+    let mut used = choices[picked].len();
+    loop {
+        let below = choices.get(end).map(Vec::len);
+        let above = start.checked_sub(1).map(|i| choices[i].len());
+        match (below, above) {
+            (Some(rows), _) if used + rows <= room => {
+                used += rows;
+                end += 1;
+            }
+            (_, Some(rows)) if used + rows <= room => {
+                used += rows;
+                start -= 1;
+            }
+            _ => return start..end,
+        }
     }
 }
 
@@ -306,6 +375,54 @@ pub(crate) mod tests {
             Err("level 9: this server offers levels 1 to 7".into())
         );
         assert!(named(&offer, "stockfish").unwrap_err().contains("fairy"));
+    }
+
+    #[test]
+    fn the_form_is_whole_at_80x24_with_long_descriptions_and_many_engines() {
+        use crate::tui::snapshot::{render, shows_whole};
+        let mut offer = offer();
+        offer.levels[5].description =
+            "strong: deep selective alpha-beta search with exact endgame counting".into();
+        let mut form = ComputerForm::new(offer.clone());
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        for line in [
+            "level 6   strong: deep selective alpha-beta search with exact endgame counting",
+            "think time (←/→): 1 s a move (at most 10 s)",
+            "Enter starts the game, Esc cancels",
+        ] {
+            assert!(shows_whole(&screen, line), "{line:?} is cut:\n{screen}");
+        }
+        // A bad time control: the error, and still the line of keys.
+        form.handle(key(KeyCode::Backspace));
+        form.handle(key(KeyCode::Enter));
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        let error = "untime".parse::<TimeControl>().unwrap_err().to_string();
+        assert!(shows_whole(&screen, &error), "{screen}");
+        assert!(
+            shows_whole(&screen, "Enter starts the game, Esc cancels"),
+            "{screen}"
+        );
+        // More opponents than rows: the list scrolls with the pick.
+        offer.engines = (1..=8)
+            .map(|n| EngineOffer {
+                name: format!("engine{n}"),
+                description: format!("external engine number {n}"),
+            })
+            .collect();
+        let mut form = ComputerForm::new(offer);
+        for _ in 0..14 {
+            form.handle(key(KeyCode::Down));
+        }
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        assert!(screen.contains("> engine8"), "the pick is shown:\n{screen}");
+        assert!(
+            shows_whole(&screen, "Enter starts the game, Esc cancels"),
+            "{screen}"
+        );
+        assert!(
+            shows_whole(&screen, "your colour (Tab): ‹ random ›"),
+            "{screen}"
+        );
     }
 
     #[test]

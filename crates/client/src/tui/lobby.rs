@@ -19,6 +19,7 @@ use crate::face::labels::status_word;
 use crate::tui::computer_form::{ComputerForm, FormResult};
 use crate::tui::popup::draw_help;
 use crate::tui::theme::{Theme, color};
+use crate::tui::wrap::{WRAP, rows};
 
 /// The lobby's keys, for the hints line and the help.
 const KEYS: &[(&str, &str)] = &[
@@ -63,6 +64,8 @@ struct CreateForm {
     time_control: String,
     /// The colour chosen.
     color: ColorPreference,
+    /// Why Enter did nothing (shown in the form, whole).
+    error: Option<String>,
 }
 
 /// The lobby's state.
@@ -86,6 +89,51 @@ pub struct Lobby {
     computer: Option<ComputerOffer>,
     /// The open play-the-computer form.
     computer_form: Option<ComputerForm>,
+}
+
+impl CreateForm {
+    /// Draws the form a third of the way down `area`, as tall as its
+    /// wrapped lines (an error included, whole).
+    fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+        let text = theme.text();
+        let colour = match self.color {
+            ColorPreference::Random => "random",
+            ColorPreference::White => "white",
+            ColorPreference::Black => "black",
+        };
+        let mut lines = vec![
+            Line::raw(format!(
+                "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
+                self.time_control
+            )),
+            Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
+            Line::raw(""),
+        ];
+        if let Some(error) = &self.error {
+            lines.push(Line::styled(
+                error.clone(),
+                Style::default().fg(color(text.warning)),
+            ));
+        }
+        lines.push(Line::styled(
+            "Enter creates, Esc cancels",
+            Style::default().fg(color(text.quiet)),
+        ));
+        let body = Paragraph::new(lines).wrap(WRAP);
+        let width = area.width.min(60);
+        let height = (rows(&body, width.saturating_sub(2)) + 2).min(area.height);
+        let popup = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height / 3).min(area.height - height),
+            width,
+            height,
+        );
+        frame.render_widget(Clear, popup);
+        frame.render_widget(
+            body.block(Block::default().borders(Borders::ALL).title(" new match ")),
+            popup,
+        );
+    }
 }
 
 fn seat_text(summary: &MatchSummary, side: Side) -> String {
@@ -175,8 +223,12 @@ impl Lobby {
                 KeyCode::BackTab | KeyCode::Left => form.color = colors[(at + 2) % 3],
                 KeyCode::Backspace => {
                     form.time_control.pop();
+                    form.error = None;
                 }
-                KeyCode::Char(c) => form.time_control.push(c),
+                KeyCode::Char(c) => {
+                    form.time_control.push(c);
+                    form.error = None;
+                }
                 KeyCode::Enter => match form.time_control.parse::<TimeControl>() {
                     Ok(time_control) => {
                         let color = form.color;
@@ -187,7 +239,7 @@ impl Lobby {
                             computer: None,
                         };
                     }
-                    Err(e) => self.notice = e.to_string(),
+                    Err(e) => form.error = Some(e.to_string()),
                 },
                 _ => {}
             }
@@ -205,6 +257,7 @@ impl Lobby {
                 self.form = Some(CreateForm {
                     time_control: "5+3".into(),
                     color: ColorPreference::Random,
+                    error: None,
                 });
             }
             KeyCode::Char('p') => match &self.computer {
@@ -235,18 +288,23 @@ impl Lobby {
     /// Draws the lobby.
     pub fn draw(&self, frame: &mut Frame<'_>) {
         let area = frame.area();
+        let text = self.theme.text();
+        // The title (with the connection's state) and the notice wrap
+        // rather than lose their ends; the hints fit 80 columns.
+        let title_text = Paragraph::new(self.title.as_str())
+            .style(Style::default().add_modifier(Modifier::BOLD))
+            .wrap(WRAP);
+        let notice_text = Paragraph::new(self.notice.as_str())
+            .style(Style::default().fg(color(text.info)))
+            .wrap(WRAP);
         let [title, table_area, notice, hints] = Layout::vertical([
-            Constraint::Length(1),
+            Constraint::Length(rows(&title_text, area.width).clamp(1, 2)),
             Constraint::Min(3),
-            Constraint::Length(1),
+            Constraint::Length(rows(&notice_text, area.width).clamp(1, 3)),
             Constraint::Length(1),
         ])
         .areas(area);
-        frame.render_widget(
-            Paragraph::new(self.title.as_str())
-                .style(Style::default().add_modifier(Modifier::BOLD)),
-            title,
-        );
+        frame.render_widget(title_text, title);
         let rows = self.matches.iter().map(|summary| {
             Row::new(vec![
                 seat_text(summary, Side::First),
@@ -265,7 +323,6 @@ impl Lobby {
             Constraint::Length(4),
             Constraint::Length(5),
         ];
-        let text = self.theme.text();
         let header = Row::new(["white", "black", "time", "status", "ply", "watch"]).style(
             Style::default()
                 .fg(color(text.label))
@@ -295,10 +352,7 @@ impl Lobby {
                 inner,
             );
         }
-        frame.render_widget(
-            Paragraph::new(self.notice.as_str()).style(Style::default().fg(color(text.info))),
-            notice,
-        );
+        frame.render_widget(notice_text, notice);
         // The hints leave out ↑/↓, so they fit 80 columns; the help has all.
         let hints_text: Vec<String> = KEYS[1..]
             .iter()
@@ -309,36 +363,7 @@ impl Lobby {
             hints,
         );
         if let Some(form) = &self.form {
-            let width = area.width.min(60);
-            let popup = Rect::new(
-                area.x + (area.width - width) / 2,
-                area.y + area.height / 3,
-                width,
-                6,
-            );
-            let colour = match form.color {
-                ColorPreference::Random => "random",
-                ColorPreference::White => "white",
-                ColorPreference::Black => "black",
-            };
-            let lines = vec![
-                Line::raw(format!(
-                    "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
-                    form.time_control
-                )),
-                Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
-                Line::raw(""),
-                Line::styled(
-                    "Enter creates, Esc cancels",
-                    Style::default().fg(color(text.quiet)),
-                ),
-            ];
-            frame.render_widget(Clear, popup);
-            frame.render_widget(
-                Paragraph::new(lines)
-                    .block(Block::default().borders(Borders::ALL).title(" new match ")),
-                popup,
-            );
+            form.draw(frame, area, self.theme);
         }
         if let Some(form) = &self.computer_form {
             form.draw(frame, area, self.theme);
@@ -482,6 +507,44 @@ mod tests {
                         .with_think_ms(1000)
                 ),
             }
+        );
+    }
+
+    #[test]
+    fn the_lobby_its_help_and_the_create_forms_error_are_whole_at_80x24() {
+        use crate::tui::snapshot::shows_whole;
+        let mut lobby = lobby_with_matches();
+        lobby.title =
+            "amazons — ws://192.168.100.200:7878/ws as annabelle   [reconnecting in 3.2s \
+                       (attempt 4): IO error: Connection refused (os error 111)]"
+                .into();
+        let screen = text(&lobby);
+        assert!(shows_whole(&screen, &lobby.title), "{screen}");
+        assert!(
+            shows_whole(
+                &screen,
+                "Enter join/watch  s watch  c create  p vs computer  r refresh  ? help  q quit"
+            ),
+            "{screen}"
+        );
+        lobby.handle(&key(KeyCode::Char('?')));
+        let screen = text(&lobby);
+        for line in screen_help(KEYS).lines() {
+            assert!(shows_whole(&screen, line), "{line:?} is cut:\n{screen}");
+        }
+        lobby.handle(&key(KeyCode::Esc));
+        lobby.handle(&key(KeyCode::Char('c')));
+        for _ in 0..3 {
+            lobby.handle(&key(KeyCode::Backspace));
+        }
+        lobby.handle(&key(KeyCode::Char('x')));
+        lobby.handle(&key(KeyCode::Enter));
+        let screen = text(&lobby);
+        let error = "x".parse::<TimeControl>().unwrap_err().to_string();
+        assert!(shows_whole(&screen, &error), "{error:?} is cut:\n{screen}");
+        assert!(
+            shows_whole(&screen, "Enter creates, Esc cancels"),
+            "{screen}"
         );
     }
 

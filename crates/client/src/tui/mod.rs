@@ -10,6 +10,7 @@
 //! - `game`: the shared game screen (board, players, moves, typing,
 //!   help, `y/n` questions, premoves): its state, input and drawing.
 //! - `popup`: the help overlay and the `y/n` question drawn over a screen.
+//! - `wrap`: the rows wrapped text takes, so nothing is cut at 80x24.
 //! - `lobby`: the lobby screen of `play` (match list, create form).
 //! - `computer_form`: "play the computer": the server's offer, the form and
 //!   plain mode's names for it.
@@ -25,3 +26,4 @@ pub mod signals;
 pub(crate) mod snapshot;
 pub mod terminal;
 pub(crate) mod theme;
+pub(crate) mod wrap;

@@ -7,6 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::tui::theme::{Theme, color};
+use crate::tui::wrap::{WRAP, rows};
 
 /// A box of `width` x `height` in the middle of `area`.
 fn centred(area: Rect, width: u16, height: u16) -> Rect {
@@ -19,12 +20,15 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// The help overlay: `text` in a box (any key closes it).
+/// The help overlay: `text` in a box (any key closes it), as tall as its
+/// wrapped text.
 pub fn draw_help(frame: &mut Frame<'_>, area: Rect, text: &str) {
-    let popup = centred(area, 78, text.lines().count() as u16 + 2);
+    let width = area.width.min(78);
+    let body = Paragraph::new(text).wrap(Wrap { trim: false });
+    let popup = centred(area, width, rows(&body, width.saturating_sub(2)) + 2);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(text).wrap(Wrap { trim: false }).block(
+        body.block(
             Block::default()
                 .borders(Borders::ALL)
                 .title(" help: any key closes "),
@@ -33,13 +37,12 @@ pub fn draw_help(frame: &mut Frame<'_>, area: Rect, text: &str) {
     );
 }
 
-/// A `y/n` question in a box.
+/// A `y/n` question in a box, as tall as its wrapped text.
 pub fn draw_question(frame: &mut Frame<'_>, area: Rect, text: &str, theme: Theme) {
-    let width = (text.chars().count() as u16 + 4).clamp(30, 70);
-    let lines = textwrap_lines(text, width.saturating_sub(2) as usize);
-    let popup = centred(area, width, lines as u16 + 4);
-    frame.render_widget(Clear, popup);
-    let body = vec![
+    let width = (text.chars().count() as u16 + 4)
+        .clamp(30, 70)
+        .min(area.width);
+    let body = Paragraph::new(vec![
         Line::raw(text.to_string()),
         Line::raw(""),
         Line::styled(
@@ -48,27 +51,12 @@ pub fn draw_question(frame: &mut Frame<'_>, area: Rect, text: &str, theme: Theme
                 .fg(color(theme.text().highlight))
                 .add_modifier(Modifier::BOLD),
         ),
-    ];
+    ])
+    .wrap(WRAP);
+    let popup = centred(area, width, rows(&body, width.saturating_sub(2)) + 2);
+    frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(body)
-            .wrap(Wrap { trim: true })
-            .block(Block::default().borders(Borders::ALL).title(" sure? ")),
+        body.block(Block::default().borders(Borders::ALL).title(" sure? ")),
         popup,
     );
-}
-
-/// How many lines `text` takes wrapped at `width` (roughly, by words).
-fn textwrap_lines(text: &str, width: usize) -> usize {
-    let mut lines = 1;
-    let mut used = 0;
-    for word in text.split_whitespace() {
-        let len = word.chars().count();
-        if used > 0 && used + 1 + len > width {
-            lines += 1;
-            used = len;
-        } else {
-            used += len + usize::from(used > 0);
-        }
-    }
-    lines
 }

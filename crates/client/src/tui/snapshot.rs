@@ -48,3 +48,28 @@ pub fn assert_snapshot(name: &str, screen: &str) {
         path.display()
     );
 }
+
+/// Whether `screen` (as [`render`] gives it) shows all of `text` in order
+/// within one band of columns read row after row (a box, the panel beside
+/// the board, the full width): the text is whole, though maybe wrapped
+/// (between words, or inside a word too long for a row). White space and
+/// box borders are left out of the comparison.
+pub fn shows_whole(screen: &str, text: &str) -> bool {
+    let skip = |c: &char| c.is_whitespace() || "│─┌┐└┘├┤".contains(*c);
+    let wanted: String = text.chars().filter(|c| !skip(c)).collect();
+    if wanted.is_empty() {
+        return true;
+    }
+    let rows: Vec<Vec<char>> = screen.lines().map(|row| row.chars().collect()).collect();
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    (0..width).any(|from| {
+        (from + 1..=width).any(|to| {
+            let band: String = rows
+                .iter()
+                .flat_map(|row| row[from.min(row.len())..to.min(row.len())].iter())
+                .filter(|c| !skip(c))
+                .collect();
+            band.contains(&wanted)
+        })
+    })
+}

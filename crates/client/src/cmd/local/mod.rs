@@ -55,18 +55,20 @@ pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::
         let local = LocalMatch::new(args, keep)?;
         plain::run(local, &mut stdin.lock(), &mut out)
     } else {
-        let started = crate::tui::terminal::with_terminal(|terminal| {
+        // Said on the shell's screen once the full screen is gone: what is
+        // kept for `--resume`.
+        let farewell = crate::tui::terminal::with_terminal(|terminal| {
             if let Some(kept) = &kept {
                 if !tui::replace_kept(terminal, kept, theme)? {
-                    return Ok(false);
+                    return Ok(Some(kept.still_kept()));
                 }
             }
             let local = LocalMatch::new(args, keep)?;
-            tui::run(local, terminal, Bell::new(quiet), theme)?;
-            Ok(true)
+            let unfinished = tui::run(local, terminal, Bell::new(quiet), theme)?;
+            Ok(unfinished.then(|| KEPT.to_string()))
         })?;
-        if let (false, Some(kept)) = (started, &kept) {
-            let _ = writeln!(std::io::stdout(), "{}", kept.still_kept());
+        if let Some(text) = farewell {
+            let _ = writeln!(std::io::stdout(), "{text}");
         }
         Ok(())
     }

@@ -15,13 +15,14 @@ use crate::face::labels::count;
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::theme::Theme;
 
-/// Runs the full-screen face until the person quits.
+/// Runs the full-screen face until the person quits; says whether an
+/// unfinished game is left kept.
 pub(super) fn run(
     mut local: LocalMatch,
     terminal: &mut ratatui::DefaultTerminal,
     mut bell: Bell,
     theme: Theme,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     let names = local.players.clone().map(|p| p.name);
     let mut screen = GameScreen::new(amazons_core::Position::start(), names.clone());
     screen.theme = theme;
@@ -50,7 +51,7 @@ pub(super) fn run(
         if crate::tui::signals::stop_requested() {
             // A signal: quit as `q` does (the game stays kept).
             local.keep_unfinished();
-            return Ok(());
+            return Ok(local.unfinished());
         }
         let now = Instant::now();
         if local.game.check_flag(now).is_some() {
@@ -102,7 +103,7 @@ pub(super) fn run(
             }
             ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
                 local.keep_unfinished();
-                return Ok(());
+                return Ok(local.unfinished());
             }
             ScreenAction::Move(m) => match local.play(m) {
                 Ok(()) => {

@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{GameScreen, Tone};
 use crate::face::help::screen_help;
@@ -17,6 +17,7 @@ use crate::face::labels::format_clock;
 use crate::tui::board::{BoardGeometry, BoardView};
 use crate::tui::popup::{draw_help, draw_question};
 use crate::tui::theme::{board, color};
+use crate::tui::wrap::{WRAP, rows};
 
 /// The narrowest panel beside the board (names, clocks, moves).
 const PANEL_WIDTH: u16 = 30;
@@ -28,11 +29,35 @@ impl GameScreen {
         let area = frame.area();
         let text = self.theme.text();
         let prompt = self.typing_line();
+        // The notice and the key hints wrap rather than lose their ends (a
+        // long path, a long refusal): up to three rows for the notice.
+        let notice_text = self.notice.as_ref().map(|(message, tone)| {
+            let ink = match tone {
+                Tone::Info => text.info,
+                Tone::Warning => text.warning,
+            };
+            Paragraph::new(message.as_str())
+                .style(Style::default().fg(color(ink)))
+                .wrap(WRAP)
+        });
+        let notice_rows = notice_text
+            .as_ref()
+            .map_or(1, |p| rows(p, area.width).clamp(1, 3));
+        let hints_text: Vec<String> = self
+            .keys
+            .iter()
+            .map(|(key, what)| format!("{key} {what}"))
+            .chain(["v flip".into(), "? help".into(), "q quit".into()])
+            .collect();
+        let hints_text = Paragraph::new(hints_text.join("  "))
+            .style(Style::default().fg(color(text.quiet)))
+            .wrap(WRAP);
+        let hints_rows = rows(&hints_text, area.width).max(1);
         let [main, notice, typed, hints] = Layout::vertical([
             Constraint::Min(0),
-            Constraint::Length(1),
+            Constraint::Length(notice_rows),
             Constraint::Length(u16::from(prompt.is_some())),
-            Constraint::Length(1),
+            Constraint::Length(hints_rows),
         ])
         .areas(area);
         let room = main.width.saturating_sub(PANEL_WIDTH + 1);
@@ -94,15 +119,8 @@ impl GameScreen {
         frame.render_widget(view, board_area);
         self.geometry = Some(BoardGeometry::fit(board_area, self.flipped));
         self.draw_panel(frame, panel_middle, moves_below);
-        if let Some((message, tone)) = &self.notice {
-            let ink = match tone {
-                Tone::Info => text.info,
-                Tone::Warning => text.warning,
-            };
-            frame.render_widget(
-                Paragraph::new(message.as_str()).style(Style::default().fg(color(ink))),
-                notice,
-            );
+        if let Some(notice_text) = notice_text {
+            frame.render_widget(notice_text, notice);
         }
         if let Some(prompt) = prompt {
             let typed_line = Line::from(vec![
@@ -112,16 +130,7 @@ impl GameScreen {
             ]);
             frame.render_widget(Paragraph::new(typed_line), typed);
         }
-        let hints_text: Vec<String> = self
-            .keys
-            .iter()
-            .map(|(key, what)| format!("{key} {what}"))
-            .chain(["v flip".into(), "? help".into(), "q quit".into()])
-            .collect();
-        frame.render_widget(
-            Paragraph::new(hints_text.join("  ")).style(Style::default().fg(color(text.quiet))),
-            hints,
-        );
+        frame.render_widget(hints_text, hints);
         if self.help {
             draw_help(frame, area, &screen_help(&self.current_keys()));
         }
@@ -230,17 +239,19 @@ impl GameScreen {
                 Style::default().fg(color(text.quiet)),
             ));
         }
+        let status = Paragraph::new(lines).wrap(WRAP);
         let (status_area, moves_area) = match moves_below {
             Some(below) => (area, below),
             None => {
-                let status_height = (lines.len() as u16 + 1).min(area.height);
+                // As many rows as the lines take wrapped, and one free.
+                let status_height = (rows(&status, area.width) + 1).min(area.height);
                 let [status_area, moves_area] =
                     Layout::vertical([Constraint::Length(status_height), Constraint::Min(0)])
                         .areas(area);
                 (status_area, moves_area)
             }
         };
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), status_area);
+        frame.render_widget(status, status_area);
 
         let rows = move_rows(&self.moves, self.first_ply, self.shown);
         let block = Block::default().borders(Borders::TOP).title(" moves ");

@@ -251,3 +251,55 @@ fn a_question_over_a_busy_board_on_a_stale_terminal_leaves_nothing_stale() {
         .collect();
     assert_eq!(words, expected, "{text}");
 }
+
+#[test]
+fn every_line_of_a_finished_game_is_whole_at_80x24() {
+    let mut screen = hot_seat();
+    screen.movable = BySide::both(false);
+    screen.outcome = Some(Outcome::win(
+        Side::Second,
+        amazons_core::EndReason::Resignation,
+    ));
+    let status =
+        "you play black; white offers a rematch (o accepts, n declines)   [connected as bob]";
+    screen.status = status.into();
+    let caption = "match 6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    screen.caption = caption.into();
+    screen.keys = vec![("o", "rematch"), ("n", "decline"), ("l", "leave")];
+    let saved = "game saved to /home/someone/.local/share/amazons/history/\
+                 2026-12-01T21-20-00Z-6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60.json";
+    screen.notify(saved, super::Tone::Info);
+    let text = screen_text(&mut screen, 80, 24);
+    for line in [
+        "GAME OVER: black wins by resignation",
+        status,
+        caption,
+        saved,
+        "o rematch  n decline  l leave  v flip  ? help  q quit",
+    ] {
+        assert!(
+            crate::tui::snapshot::shows_whole(&text, line),
+            "{line:?} is cut:\n{text}"
+        );
+    }
+    screen.status = "you play black; rematch offered   [connected as bob]".into();
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(
+        crate::tui::snapshot::shows_whole(&text, &screen.status),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_help_is_whole_at_80x24() {
+    let mut screen = hot_seat();
+    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    screen.handle(&key(KeyCode::Char('?')));
+    let text = screen_text(&mut screen, 80, 24);
+    for line in crate::face::help::screen_help(&screen.current_keys()).lines() {
+        assert!(
+            crate::tui::snapshot::shows_whole(&text, line),
+            "{line:?} is cut:\n{text}"
+        );
+    }
+}
