@@ -18,9 +18,10 @@
 //!   HTTP API.
 //! - [`store`]: this machine: the state directory, finished games, the
 //!   unfinished local game.
-//! - [`tui`]: the full-screen face: terminal, theme, board widget, pointing
-//!   at moves, the game screen (state, input, drawing), the lobby, the
-//!   computer form, the help and question boxes.
+//! - [`tui`]: the full-screen face: terminal (entered cleared, restored
+//!   after a quit, an error, a panic or a signal), theme, board widget,
+//!   pointing at moves, the game screen (state, input, drawing), the lobby,
+//!   the computer form, the help and question boxes.
 //! - `face`: what both faces share: labels, the text board, the bell, help,
 //!   the words both plain modes read.
 
