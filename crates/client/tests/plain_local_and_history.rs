@@ -271,45 +271,31 @@ fn a_new_game_without_a_terminal_refuses_to_replace_the_kept_one_unless_new_is_g
     let history = dir_arg(dir.path());
     let state = dir.path().join("state");
     let run = |args: &[&str], stdin: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_amazons-client"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+        command
             .args(args)
             .args(["--plain", "--history-dir", &history])
             .env("AMAZONS_STATE_DIR", &state)
-            .env("AMAZONS_NAME", "ann")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+            .env("AMAZONS_NAME", "ann");
+        run_to_end(command, stdin)
     };
     let kept_moves = || {
         let text = std::fs::read_to_string(state.join("local-game.json")).unwrap();
         let game: serde_json::Value = serde_json::from_str(&text).unwrap();
         game["moves"].as_array().unwrap().len()
     };
-    assert!(run(&["local"], "d1 d7 g7\nquit\n").status.success());
+    assert!(run(&["local"], "d1 d7 g7\nquit\n").2);
     assert_eq!(kept_moves(), 1);
-    let refused = run(&["local"], "g1 g4 g5\nquit\n");
-    assert!(!refused.status.success(), "{refused:?}");
-    let error = String::from_utf8_lossy(&refused.stderr);
+    let (_, error, ok) = run(&["local"], "g1 g4 g5\nquit\n");
+    assert!(!ok, "refused: {error}");
     assert!(
         error.contains("an unfinished game is kept (white ann vs black ann, 1 move, last played just now): `amazons-client local --resume` continues it, `amazons-client local --new` replaces it"),
         "{error}"
     );
     assert_eq!(kept_moves(), 1, "the kept game survives");
-    let replaced = run(&["local", "--new"], "g1 g4 g5\na7 b7 c7\nquit\n");
-    assert!(replaced.status.success(), "{replaced:?}");
+    let (out, error, ok) = run(&["local", "--new"], "g1 g4 g5\na7 b7 c7\nquit\n");
+    assert!(ok, "{out}\n{error}");
     assert_eq!(kept_moves(), 2, "replaced by the new game");
-    let resumed = run(&["local", "--resume"], "quit\n");
-    assert!(
-        String::from_utf8_lossy(&resumed.stdout).contains("resumed: 2 moves"),
-        "{resumed:?}"
-    );
+    let (resumed, _, _) = run(&["local", "--resume"], "quit\n");
+    assert!(resumed.contains("resumed: 2 moves"), "{resumed}");
 }

@@ -5,29 +5,26 @@
 
 use std::time::{Duration, Instant};
 
-use amazons_core::{BySide, Side};
-use amazons_protocol::{MatchId, MatchStatus, ServerMessage};
+use amazons_core::{BySide, Game, Side};
+use amazons_protocol::{MatchId, MatchStatus, MatchView, ServerMessage};
 
 use crate::face::labels::{LEAVE_LIVE_GAME, format_clock};
-use amazons_protocol::MatchView;
-
-/// `abort` is allowed while fewer than this many moves have been played,
-/// that is until both sides have moved (the server's rule; it refuses a
-/// later one as `too_late_to_abort`).
-pub(crate) const ABORT_BEFORE_PLY: u32 = 2;
 
 /// The grace period a server gives before it has said (its documented
 /// default).
 const DEFAULT_GRACE: Duration = Duration::from_secs(60);
 
-/// The server's rules that the person is told about.
+/// The server's rules that the person is told about (until the server has
+/// said: its documented defaults, core's abort rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ServerRules {
     /// How long a player who left or dropped keeps the seat
     /// (`welcome.grace_ms`); then a game in progress is lost by
     /// abandonment.
     pub(crate) grace: Duration,
-    /// `abort` is allowed while fewer moves than this have been played.
+    /// `abort` is allowed while fewer moves than this have been played
+    /// (`welcome.limits.abort_before_ply`; a server that sends no limits
+    /// follows core's [`Game::ABORT_BEFORE_PLY`]).
     pub(crate) abort_before_ply: u32,
 }
 
@@ -35,7 +32,7 @@ impl Default for ServerRules {
     fn default() -> Self {
         ServerRules {
             grace: DEFAULT_GRACE,
-            abort_before_ply: ABORT_BEFORE_PLY,
+            abort_before_ply: Game::ABORT_BEFORE_PLY,
         }
     }
 }
@@ -43,8 +40,12 @@ impl Default for ServerRules {
 impl ServerRules {
     /// Takes the rules from a `welcome` (other messages change nothing).
     pub(crate) fn learn(&mut self, message: &ServerMessage) {
-        if let ServerMessage::Welcome { grace_ms, .. } = message {
+        if let ServerMessage::Welcome {
+            grace_ms, limits, ..
+        } = message
+        {
             self.grace = Duration::from_millis(*grace_ms);
+            self.abort_before_ply = limits.map_or(Game::ABORT_BEFORE_PLY, |l| l.abort_before_ply);
         }
     }
 
@@ -189,5 +190,31 @@ mod tests {
         assert_eq!(rules(90).grace_words(), "90 s");
         assert_eq!(rules(300).grace_words(), "5 min");
         assert_eq!(capitalised("your seat"), "Your seat");
+    }
+
+    #[test]
+    fn the_rules_come_from_welcome_with_cores_abort_rule_when_it_has_no_limits() {
+        let welcome = |limits| ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 30_000,
+            computer: None,
+            limits,
+        };
+        let mut rules = ServerRules::default();
+        assert_eq!(rules.grace, Duration::from_secs(60));
+        rules.learn(&welcome(Some(amazons_protocol::ServerLimits {
+            name_max_chars: 32,
+            max_initial_ms: 86_400_000,
+            max_increment_ms: 3_600_000,
+            abort_before_ply: 4,
+        })));
+        assert_eq!(rules.grace, Duration::from_secs(30));
+        assert_eq!(rules.abort_before_ply, 4, "the server's limit");
+        rules.learn(&welcome(None));
+        assert_eq!(rules.abort_before_ply, Game::ABORT_BEFORE_PLY);
+        assert!(rules.too_late_to_abort().contains("before 2 moves"));
     }
 }
