@@ -4,24 +4,11 @@
 // black queen; Tab and Shift-Tab go from queen to queen; every screen has
 // one h1; no connection bar before the page tries to connect.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMatch, joinMatch, launchBrowser, openPlayer, startServer, waitForGame, watchErrors } from './harness.js';
+import { createMatch, joinMatch, openPlayer, waitForGame, watchErrors, serverAndBrowser } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Two players in a fresh match, white to move.
@@ -29,8 +16,8 @@ after(async () => {
  * @param {string} blackName
  */
 async function newGame(whiteName, blackName) {
-  const white = await openPlayer(browser, server.base, whiteName);
-  const black = await openPlayer(browser, server.base, blackName);
+  const white = await openPlayer(env.browser, env.server.base, whiteName);
+  const black = await openPlayer(env.browser, env.server.base, blackName);
   const matchId = await createMatch(white.page, { color: 'white' });
   await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
   await joinMatch(black.page, matchId);
@@ -126,12 +113,12 @@ function headings(page) {
 }
 
 test('every screen has one h1, and no connection bar shows before a name is given', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
   watchErrors(page, errors);
-  await page.goto(`${server.base}/`);
+  await page.goto(`${env.server.base}/`);
   await page.waitForSelector('#name-form:not([hidden])');
   assert.equal(await page.isHidden('#banner'), true, 'no "Connecting…" before the page tries to connect');
   assert.deepEqual(await headings(page), ['Your name']);
@@ -150,7 +137,7 @@ test('every screen has one h1, and no connection bar shows before a name is give
     [`#/games/${matchId}`, '.replay[data-state=ready]', 'Replay: fay (white) vs gus (black)'],
     ['#/rules', '#rules:not([hidden])', 'Rules'],
   ]) {
-    await white.page.goto(`${server.base}/${hash}`);
+    await white.page.goto(`${env.server.base}/${hash}`);
     await white.page.waitForSelector(selector);
     assert.deepEqual(await headings(white.page), [expected], hash);
   }

@@ -5,25 +5,12 @@
 // `COMPUTER_LEVELS=1,2,...,7` plays a whole game against each of those
 // levels instead (slow at the high levels; prints the results and times).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { SCREENSHOTS, clickMove, launchBrowser, openPlayer, seededRandom, startServer, waitForGame } from './harness.js';
+import { SCREENSHOTS, clickMove, openPlayer, seededRandom, waitForGame, serverAndBrowser } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer(['--computer-max-games', '2']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--computer-max-games', '2']);
 
 /**
  * Fills the lobby form for a game against the computer and sends it.
@@ -60,7 +47,7 @@ async function playToTheEnd(page, seed, waitMs) {
 }
 
 test('the lobby offers the computer with its levels in words; a game against level 1 is played to its end and recorded', async () => {
-  const ann = await openPlayer(browser, server.base, 'ann');
+  const ann = await openPlayer(env.browser, env.server.base, 'ann');
   const page = ann.page;
   await page.click('form.create label:has(input[name=opponent][value=level])');
   // Each level is a choice whose name says it in the server's words; the
@@ -83,7 +70,7 @@ test('the lobby offers the computer with its levels in words; a game against lev
 
   const { result } = await playToTheEnd(page, 13, 15_000);
   assert.match(result, /wins: (White|Black) has no legal move/);
-  const games = await (await fetch(`${server.base}/api/games`)).json();
+  const games = await (await fetch(`${env.server.base}/api/games`)).json();
   const record = games.games.find((/** @type {{id: string}} */ g) => g.id === matchId);
   assert.deepEqual(record.white, { name: 'computer (level 1)', kind: 'bot' });
   assert.deepEqual(record.black, { name: 'ann', kind: 'human' });
@@ -94,12 +81,12 @@ test('the lobby offers the computer with its levels in words; a game against lev
 test('at its limit of computer games the server says so in the form', async () => {
   const players = [];
   for (const name of ['kim', 'lou']) {
-    const player = await openPlayer(browser, server.base, name);
+    const player = await openPlayer(env.browser, env.server.base, name);
     await askForTheComputer(player.page, { level: 2, seconds: '0.2', color: 'white', time: 'untimed' });
     await waitForGame(player.page, 'your-move', 0);
     players.push(player);
   }
-  const third = await openPlayer(browser, server.base, 'max');
+  const third = await openPlayer(env.browser, env.server.base, 'max');
   await askForTheComputer(third.page, { level: 2, seconds: '0.2', color: 'white', time: 'untimed' });
   await third.page.waitForSelector('.form-error:has-text("the computer is already playing 2 games")');
   // Both computer games are in the lobby, with a bot in each.
@@ -117,7 +104,7 @@ const levels = (process.env.COMPUTER_LEVELS ?? '')
 
 for (const level of levels) {
   test(`a whole game against level ${level} from the lobby`, { timeout: 30 * 60_000 }, async () => {
-    const player = await openPlayer(browser, server.base, `tester${level}`);
+    const player = await openPlayer(env.browser, env.server.base, `tester${level}`);
     const seconds = process.env.COMPUTER_SECONDS ?? '1';
     const started = Date.now();
     await askForTheComputer(player.page, { level, seconds, color: 'white', time: 'untimed' });

@@ -3,28 +3,18 @@
 // latency from the final click to the move on the opponent's screen is
 // measured (printed, not asserted). Screenshots for the docs are taken.
 
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
-  SCREENSHOTS, clickMove, seededRandom, createMatch, joinMatch, launchBrowser, moveList, openPlayer, startServer, waitForGame,
+  SCREENSHOTS, clickMove, seededRandom, createMatch, joinMatch, moveList, openPlayer, waitForGame, serverAndBrowser,
 } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
+const env = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+before(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /**
@@ -54,9 +44,9 @@ function median(values) {
 }
 
 test('two pages play a whole game, a third watches every move, the record is listed; rematch and resign', async () => {
-  const ann = await openPlayer(browser, server.base, 'ann');
-  const bob = await openPlayer(browser, server.base, 'bob');
-  const cy = await openPlayer(browser, server.base, 'cy');
+  const ann = await openPlayer(env.browser, env.server.base, 'ann');
+  const bob = await openPlayer(env.browser, env.server.base, 'bob');
+  const cy = await openPlayer(env.browser, env.server.base, 'cy');
 
   const matchId = await createMatch(ann.page, { time: '10+5', color: 'white' });
   await bob.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
@@ -102,11 +92,11 @@ test('two pages play a whole game, a third watches every move, the record is lis
   assert.deepEqual(await moveList(bob.page), annMoves);
   assert.deepEqual(await moveList(cy.page), annMoves, 'the spectator saw every move');
 
-  const listed = await (await fetch(`${server.base}/api/games`)).json();
+  const listed = await (await fetch(`${env.server.base}/api/games`)).json();
   const entry = listed.games.find((/** @type {any} */ g) => g.id === matchId);
   assert.ok(entry, 'the finished game is listed');
   assert.equal(entry.moves, plies);
-  const record = await (await fetch(`${server.base}/api/games/${matchId}`)).json();
+  const record = await (await fetch(`${env.server.base}/api/games/${matchId}`)).json();
   assert.deepEqual(record.moves.map((/** @type {any} */ m) => m.move), annMoves);
 
   // The replay of that game.
@@ -124,7 +114,7 @@ test('two pages play a whole game, a third watches every move, the record is lis
   assert.match(await cy.page.textContent('.replay .status') ?? '', /^Move 10 of \d+: [a-j]\d+-[a-j]\d+\/[a-j]\d+, \d/);
   assert.equal(await cy.page.getAttribute('.replay a[download]', 'href'), `/api/games/${matchId}`);
   await cy.page.screenshot({ path: path.join(SCREENSHOTS, 'replay.png') });
-  await cy.page.goto(`${server.base}/#/games`);
+  await cy.page.goto(`${env.server.base}/#/games`);
   await cy.page.waitForSelector(`.history[data-state=ready] tr[data-game="${matchId}"]`);
 
   // Rematch: offered by the loser... or the winner; accepted by the other; colours swap.

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -103,6 +104,40 @@ export async function startServer(args = []) {
     stop: async () => {
       await endProcess(running.child, 'SIGTERM');
       rmSync(history, { recursive: true, force: true });
+    },
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
+
+/**
+ * The real server and one Chromium for the tests of a file: started before
+ * the first test, stopped after the last (its `server` and `browser` are
+ * read inside tests, once the hooks have run).
+ * @param {string[]} [args] extra server flags
+ * @returns {{readonly server: Server, readonly browser: import('playwright-core').Browser}}
+ */
+export function serverAndBrowser(args = []) {
+  /** @type {Server | undefined} */
+  let server;
+  /** @type {import('playwright-core').Browser | undefined} */
+  let browser;
+  before(async () => {
+    server = await startServer(args);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server starts in the before hook');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in the before hook');
+      return browser;
     },
   };
 }

@@ -4,26 +4,13 @@
 // the match; the computer's level and think time are shown only when the
 // computer is the opponent chosen.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, clickMove, createMatch, joinMatch, launchBrowser, layoutProblems, openPlayer, startServer, waitForGame,
+  DESKTOP, PHONE, clickMove, createMatch, joinMatch, layoutProblems, openPlayer, waitForGame, serverAndBrowser,
 } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A name as long as the server allows, with no space to break it at. */
 const LONG_NAME = 'Maximiliana_Wolfeschlegelstein';
@@ -42,15 +29,15 @@ async function assertFits(page, where) {
 test('the lobby, the game and the replay fit a phone and a laptop', async () => {
   // A game between a phone and a laptop, with a long name in it; each page
   // is checked in the lobby, during the game and in the replay.
-  const white = await openPlayer(browser, server.base, LONG_NAME, PHONE);
-  const black = await openPlayer(browser, server.base, 'bob', DESKTOP);
+  const white = await openPlayer(env.browser, env.server.base, LONG_NAME, PHONE);
+  const black = await openPlayer(env.browser, env.server.base, 'bob', DESKTOP);
   const players = /** @type {const} */ ([['phone', white], ['laptop', black]]);
   for (const [size, player] of players) await assertFits(player.page, `the empty lobby on the ${size}`);
 
   const matchId = await createMatch(white.page, { color: 'white' });
   await assertFits(white.page, 'waiting for an opponent on the phone');
   for (const [size, options] of SIZES) {
-    const viewer = await openPlayer(browser, server.base, `viewer-${size}`, options);
+    const viewer = await openPlayer(env.browser, env.server.base, `viewer-${size}`, options);
     await viewer.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
     await assertFits(viewer.page, `the lobby with a match waiting on the ${size}`);
     await viewer.page.click('form.create label:has(input[name=opponent][value=level])');
@@ -77,7 +64,7 @@ test('the lobby, the game and the replay fit a phone and a laptop', async () => 
     await player.page.click('.result a.replay-link');
     await player.page.waitForSelector('.replay[data-state=ready][data-frame="2"]');
     await assertFits(player.page, `the replay on the ${size}`);
-    await player.page.goto(`${server.base}/#/games`);
+    await player.page.goto(`${env.server.base}/#/games`);
     await player.page.waitForSelector(`.history[data-state=ready] tr[data-game="${matchId}"]`);
     await assertFits(player.page, `the games list on the ${size}`);
   }
@@ -85,7 +72,7 @@ test('the lobby, the game and the replay fit a phone and a laptop', async () => 
 });
 
 test('the level and the seconds a move are shown only when the computer is the opponent', async () => {
-  const ann = await openPlayer(browser, server.base, 'ann', DESKTOP);
+  const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
   const page = ann.page;
   const level = page.locator('form.create [data-computer=level]');
   await page.waitForSelector('form.create input[name=opponent][value=person]:checked', { state: 'attached' });
@@ -126,7 +113,7 @@ async function coveredCoordinates(page) {
 }
 
 test('no piece covers a coordinate, whichever side is at the bottom', async () => {
-  const ann = await openPlayer(browser, server.base, 'ann', DESKTOP);
+  const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
   await createMatch(ann.page, { color: 'white' });
   await ann.page.waitForSelector('.board [data-square=d1][data-piece=Q]');
   const labels = await ann.page.$$eval('.board .coord', (all) => all.map((l) => l.textContent).filter(Boolean));

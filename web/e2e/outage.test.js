@@ -5,28 +5,15 @@
 // time is playwright's clock, moved on by the test, so nothing waits on a
 // sleep.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMatch, joinMatch, launchBrowser, openPlayer, startServer, waitForGame } from './harness.js';
+import { createMatch, joinMatch, openPlayer, waitForGame, serverAndBrowser } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('during an outage the turn line says so, moving waits and the clocks stand still; then the game goes on', async () => {
-  const white = await openPlayer(browser, server.base, 'ann', {}, { fakeClock: true });
-  const black = await openPlayer(browser, server.base, 'bob');
+  const white = await openPlayer(env.browser, env.server.base, 'ann', {}, { fakeClock: true });
+  const black = await openPlayer(env.browser, env.server.base, 'bob');
   const page = white.page;
   const matchId = await createMatch(page, { color: 'white' });
   await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
@@ -37,7 +24,7 @@ test('during an outage the turn line says so, moving waits and the clocks stand 
   await page.clock.runFor(2_000);
   assert.match(await clock.textContent() ?? '', /^9:5\d$/, 'white\'s clock runs');
 
-  await server.outage();
+  await env.server.outage();
   await page.waitForSelector('body[data-connection=reconnecting]');
   const status = await page.textContent('.status');
   assert.match(status ?? '', /^Reconnecting…/, `the turn line: ${status}`);
@@ -51,7 +38,7 @@ test('during an outage the turn line says so, moving waits and the clocks stand 
   assert.equal(await clock.textContent(), frozen, 'the clock stands still while the server is gone');
   assert.equal(await clock.getAttribute('data-running'), null, 'and is not shown running');
 
-  await server.restart();
+  await env.server.restart();
   await page.clock.runFor(16_000); // the next reconnect attempt is due within the backoff's longest step so far
   await waitForGame(page, 'your-move', 0);
   await page.waitForSelector('.board[data-interactive]');

@@ -4,27 +4,14 @@
 // a hostile name shown as text, a name the server refuses, abort until both
 // sides have moved, and the page's HTTP headers.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  SCREENSHOTS, clickMove, createMatch, joinMatch, launchBrowser, moveList, openPlayer, startServer, waitForGame, watchErrors,
+  SCREENSHOTS, clickMove, createMatch, joinMatch, moveList, openPlayer, waitForGame, watchErrors, serverAndBrowser,
 } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Two players in a fresh match, white to move on `white`'s page.
@@ -33,8 +20,8 @@ after(async () => {
  * @param {import('playwright-core').BrowserContextOptions} [whiteOptions]
  */
 async function newGame(whiteName, blackName, whiteOptions = {}) {
-  const white = await openPlayer(browser, server.base, whiteName, whiteOptions);
-  const black = await openPlayer(browser, server.base, blackName);
+  const white = await openPlayer(env.browser, env.server.base, whiteName, whiteOptions);
+  const black = await openPlayer(env.browser, env.server.base, blackName);
   const matchId = await createMatch(white.page, { color: 'white' });
   await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
   await joinMatch(black.page, matchId);
@@ -106,7 +93,7 @@ test('a reload resumes the seat; a second tab takes it without the two fighting 
   /** @type {string[]} */
   const secondErrors = [];
   watchErrors(second, secondErrors);
-  await second.goto(`${server.base}/#/match/${matchId}`);
+  await second.goto(`${env.server.base}/#/match/${matchId}`);
   await waitForGame(second, 'your-move', 1);
   await waitForGame(black.page, 'elsewhere');
   await black.page.waitForSelector('button[data-action=play-here]');
@@ -146,7 +133,7 @@ test('two tabs on one seat: the tab out of play is no spectator, and takes the s
   /** @type {string[]} */
   const secondErrors = [];
   watchErrors(second, secondErrors);
-  await second.goto(`${server.base}/#/match/${matchId}`);
+  await second.goto(`${env.server.base}/#/match/${matchId}`);
   await waitForGame(second, 'your-move', 1);
   await waitForGame(first, 'elsewhere');
   assert.equal(await first.getAttribute('.board-column > .player:last-child', 'data-side'), 'black', 'still seen from her side');
@@ -195,7 +182,7 @@ test('a phone: the board first at full width, no sideways scroll, the confirm st
 });
 
 test('the move box and the confirm toggle are there only for a seated player in a game in progress', async () => {
-  const white = await openPlayer(browser, server.base, 'rae');
+  const white = await openPlayer(env.browser, env.server.base, 'rae');
   const matchId = await createMatch(white.page, { color: 'white' });
   const moving = ['.typed input', '.typed button[type=submit]', 'input[name=confirm]'];
   /**
@@ -207,11 +194,11 @@ test('the move box and the confirm toggle are there only for a seated player in 
     for (const selector of moving) assert.equal(await page.locator(selector).isVisible(), shown, `${selector} for ${who}`);
   };
   await assertMoving(white.page, false, 'the creator waiting for an opponent');
-  const black = await openPlayer(browser, server.base, 'sol');
+  const black = await openPlayer(env.browser, env.server.base, 'sol');
   await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
   await joinMatch(black.page, matchId);
-  const watcher = await openPlayer(browser, server.base, 'tam');
-  await watcher.page.goto(`${server.base}/#/match/${matchId}`);
+  const watcher = await openPlayer(env.browser, env.server.base, 'tam');
+  await watcher.page.goto(`${env.server.base}/#/match/${matchId}`);
   await waitForGame(watcher.page, 'watching');
   await waitForGame(white.page, 'your-move', 0);
   await assertMoving(white.page, true, 'the player to move');
@@ -236,8 +223,8 @@ test('a sound and a banner, shown and announced, say the game has started', asyn
       return start.apply(this, args);
     };
   };
-  const white = await openPlayer(browser, server.base, 'uma');
-  const black = await openPlayer(browser, server.base, 'vic');
+  const white = await openPlayer(env.browser, env.server.base, 'uma');
+  const black = await openPlayer(env.browser, env.server.base, 'vic');
   for (const player of [white, black]) {
     await player.page.addInitScript(listen);
     await player.page.reload();
@@ -268,14 +255,14 @@ test('a sound and a banner, shown and announced, say the game has started', asyn
 
 test('a name made of HTML is shown as text and runs nothing', async () => {
   const evil = '<img src=x onerror=alert(1)>';
-  const mallory = await openPlayer(browser, server.base, evil);
+  const mallory = await openPlayer(env.browser, env.server.base, evil);
   let dialogs = 0;
   mallory.page.on('dialog', (dialog) => {
     dialogs += 1;
     dialog.dismiss();
   });
   const matchId = await createMatch(mallory.page, { color: 'white' });
-  const viewer = await openPlayer(browser, server.base, 'viewer');
+  const viewer = await openPlayer(env.browser, env.server.base, 'viewer');
   viewer.page.on('dialog', (dialog) => {
     dialogs += 1;
     dialog.dismiss();
@@ -291,12 +278,12 @@ test('a name made of HTML is shown as text and runs nothing', async () => {
 });
 
 test('a name the server refuses is asked for again, with the server\'s reason', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
   watchErrors(page, errors);
-  await page.goto(`${server.base}/`);
+  await page.goto(`${env.server.base}/`);
   await page.press('#name-input', 'Enter');
   await page.waitForSelector('#name-error:has-text("Please type a name.")');
   // The page does not restate the server's length rule: the server's answer is shown.
@@ -335,25 +322,25 @@ test('abort is offered until both sides have moved, and calls the game off', asy
 });
 
 test('the page and its files come with MIME types, ETags and a CSP the page lives within', async () => {
-  const page = await fetch(`${server.base}/`);
+  const page = await fetch(`${env.server.base}/`);
   assert.equal(page.status, 200);
   assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
   assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
   const csp = page.headers.get('content-security-policy') ?? '';
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'self'/);
-  assert.match(csp, new RegExp(`connect-src 'self' ws://127\\.0\\.0\\.1:${server.port}`));
+  assert.match(csp, new RegExp(`connect-src 'self' ws://127\\.0\\.0\\.1:${env.server.port}`));
   for (const [file, type] of [['js/app.js', 'text/javascript; charset=utf-8'], ['style.css', 'text/css; charset=utf-8'], ['icon.svg', 'image/svg+xml']]) {
-    const response = await fetch(`${server.base}/assets/${file}`);
+    const response = await fetch(`${env.server.base}/assets/${file}`);
     assert.equal(response.headers.get('content-type'), type, file);
     const etag = response.headers.get('etag') ?? '';
-    const again = await fetch(`${server.base}/assets/${file}`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${env.server.base}/assets/${file}`, { headers: { 'if-none-match': etag } });
     assert.equal(again.status, 304, file);
   }
-  assert.equal((await fetch(`${server.base}/assets/nope.js`)).status, 404);
+  assert.equal((await fetch(`${env.server.base}/assets/nope.js`)).status, 404);
 
   // In Chromium, the policy lets the page reach its WebSocket and nothing else breaks.
-  const visitor = await openPlayer(browser, server.base, 'visitor');
+  const visitor = await openPlayer(env.browser, env.server.base, 'visitor');
   const violations = await visitor.page.evaluate(() => new Promise((resolve) => {
     /** @type {string[]} */
     const seen = [];
