@@ -211,7 +211,9 @@ impl fmt::Display for TimeControl {
 pub struct Charge {
     /// Who moved.
     pub side: Side,
-    /// Time the mover used since its turn began.
+    /// Time the mover used since its turn began, in whole milliseconds (the
+    /// measured time truncated): what the mover's clock is charged, and what
+    /// records and messages report as the move's time.
     pub spent: Duration,
     /// The mover's clock after the move, increment included (`None` when
     /// untimed).
@@ -233,6 +235,13 @@ pub struct Flagged {
 /// is charged the time since then; if that is at least what was left, the
 /// flag has fallen (a move arriving exactly at zero is late). Otherwise the
 /// mover keeps the rest plus the increment and the opponent's clock starts.
+///
+/// Time is charged in whole milliseconds, the unit of messages and records:
+/// the measured time is truncated once, and that one value is both what the
+/// move is reported to have taken and what the clock loses, so that for
+/// every move `clock after = clock before - time taken + increment` holds
+/// exactly in those units (a record's clocks replay). Whether the flag has
+/// fallen is decided by the measured time itself.
 /// In untimed games the clock still measures how long each move took (for
 /// records) but never flags.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -290,7 +299,7 @@ impl Clock {
         if let Some((side, since)) = self.running.take()
             && self.control.is_timed()
         {
-            let used = now.saturating_duration_since(since);
+            let used = whole_millis(now.saturating_duration_since(since));
             self.remaining[side] = self.remaining[side].saturating_sub(used);
         }
     }
@@ -341,14 +350,16 @@ impl Clock {
     }
 
     /// What a move by the running side at `now` costs, without changing the
-    /// clock. `Err` when the flag has fallen by then. `None` when no clock
-    /// runs (the game has not started or is over).
+    /// clock: the time since its turn began in whole milliseconds, and its
+    /// clock after the move. `Err` when the flag has fallen by then. `None`
+    /// when no clock runs (the game has not started or is over).
     pub fn charge(&self, now: Instant) -> Option<Result<Charge, Flagged>> {
         let (side, since) = self.running?;
-        let spent = now.saturating_duration_since(since);
+        let measured = now.saturating_duration_since(since);
+        let spent = whole_millis(measured);
         Some(if self.control.is_timed() {
             let left = self.remaining[side];
-            if spent >= left {
+            if measured >= left {
                 Err(Flagged { side })
             } else {
                 Ok(Charge {
@@ -384,6 +395,11 @@ impl Clock {
         self.running = None;
         self.remaining[side] = Duration::ZERO;
     }
+}
+
+/// `d` truncated to whole milliseconds: the unit time is charged in.
+fn whole_millis(d: Duration) -> Duration {
+    Duration::from_millis(d.as_millis().try_into().unwrap_or(u64::MAX))
 }
 
 #[cfg(test)]
@@ -495,6 +511,73 @@ mod tests {
             Some(Err(Flagged { side: Side::Second })),
             "a move arriving exactly at zero is late"
         );
+    }
+
+    #[test]
+    fn a_move_is_charged_whole_milliseconds_and_the_clock_agrees() {
+        // 306.4 ms on a 2 s + 0.5 s clock: 306 ms taken, 2000 - 306 + 500 left.
+        let t0 = Instant::now();
+        let mut clock = Clock::new(tc("2s+0.5"));
+        clock.start(Side::First, t0);
+        let t1 = t0 + Duration::from_micros(306_400);
+        let charge = clock.charge(t1).unwrap().unwrap();
+        assert_eq!(charge.spent, Duration::from_millis(306));
+        assert_eq!(charge.clock_after, Some(Duration::from_millis(2_194)));
+        // Just under the flag, the move is in time and keeps what is left.
+        let t2 = t0 + Duration::from_micros(1_999_900);
+        let charge = clock.charge(t2).unwrap().unwrap();
+        assert_eq!(charge.spent, Duration::from_millis(1_999));
+        assert_eq!(charge.clock_after, Some(Duration::from_millis(501)));
+        // Stopping charges whole milliseconds too.
+        clock.stop(t1);
+        assert_eq!(
+            clock.remaining(Side::First, t1),
+            Some(Duration::from_millis(1_694))
+        );
+    }
+
+    proptest::proptest! {
+        /// Over random spends, sub-millisecond ones included, every move is
+        /// charged whole milliseconds and the clock after it is exactly the
+        /// clock before it minus that charge plus the increment.
+        #[test]
+        fn charges_are_whole_milliseconds_and_clocks_replay_from_them(
+            initial_ms in 1u64..20_000,
+            increment_ms in 0u64..3_000,
+            spends_us in proptest::collection::vec(0u64..5_000_000, 1..40),
+        ) {
+            let t0 = Instant::now();
+            let mut clock = Clock::new(TimeControl::Fischer { initial_ms, increment_ms });
+            clock.start(Side::First, t0);
+            let mut now = t0;
+            let mut side = Side::First;
+            let mut shown = BySide::both(initial_ms);
+            for spent_us in spends_us {
+                let later = now + Duration::from_micros(spent_us) + Duration::from_nanos(spent_us % 997);
+                let Ok(charge) = clock.charge(later).unwrap() else {
+                    proptest::prop_assert!(later - now >= Duration::from_millis(shown[side]));
+                    break;
+                };
+                let spent_ms = charge.spent.as_millis() as u64;
+                proptest::prop_assert_eq!(charge.spent, Duration::from_millis(spent_ms));
+                proptest::prop_assert_eq!(spent_ms, (later - now).as_millis() as u64);
+                let after = charge.clock_after.unwrap();
+                proptest::prop_assert_eq!(after, Duration::from_millis(after.as_millis() as u64));
+                proptest::prop_assert_eq!(
+                    after.as_millis() as u64,
+                    shown[side] - spent_ms + increment_ms
+                );
+                clock.record_move(side, charge.clock_after, later);
+                shown[side] = after.as_millis() as u64;
+                proptest::prop_assert_eq!(
+                    clock.remaining(side, later + Duration::from_secs(1)),
+                    Some(after),
+                    "the mover's clock holds what was charged"
+                );
+                now = later;
+                side = side.opponent();
+            }
+        }
     }
 
     #[test]

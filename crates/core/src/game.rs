@@ -340,6 +340,63 @@ mod tests {
     }
 
     #[test]
+    fn a_move_records_whole_milliseconds_that_its_clock_agrees_with() {
+        let t0 = Instant::now();
+        let mut game = Game::new("2s+0.5".parse().unwrap());
+        game.start(t0);
+        let recorded = game
+            .play(mv("d1-d7/g7"), t0 + Duration::from_micros(306_400))
+            .unwrap();
+        assert_eq!(recorded.time_ms, 306);
+        assert_eq!(recorded.clock_ms, Some(2_000 - 306 + 500));
+    }
+
+    proptest::proptest! {
+        /// A record's clocks replay: for every move, sub-millisecond thinking
+        /// times included, the mover's clock after it is its clock before it
+        /// minus the move's `time_ms` plus the increment, and a game rebuilt
+        /// from the recorded moves (as the journal does) shows the same clocks.
+        #[test]
+        fn recorded_clocks_are_the_clock_before_minus_time_plus_increment(
+            spends_us in proptest::collection::vec(0u64..3_000_000, 1..40),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let control: TimeControl = "0.5+1".parse().unwrap();
+            let (initial_ms, increment_ms) = (30_000, 1_000);
+            let t0 = Instant::now();
+            let mut game = Game::new(control);
+            game.start(t0);
+            let mut now = t0;
+            let mut pick = seed;
+            for spent_us in spends_us {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                now += Duration::from_micros(spent_us) + Duration::from_nanos(pick % 1_000);
+                if game.play(moves[(pick >> 33) as usize % moves.len()], now).is_err() {
+                    break;
+                }
+            }
+            let mut before = crate::side::BySide::both(initial_ms);
+            let mut replayed = Game::new(control);
+            replayed.start(t0);
+            for (ply, recorded) in game.moves().iter().enumerate() {
+                let side = game.side_at(ply as u32);
+                let after = recorded.clock_ms.unwrap();
+                proptest::prop_assert_eq!(after, before[side] - recorded.time_ms + increment_ms);
+                before[side] = after;
+                replayed.apply_move(recorded.clone(), t0).unwrap();
+                proptest::prop_assert_eq!(
+                    replayed.clock().remaining(side, t0),
+                    Some(Duration::from_millis(after))
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_late_move_loses_on_time() {
         let t0 = Instant::now();
         let mut game = Game::new("10s+0".parse().unwrap());

@@ -411,6 +411,70 @@ fn abort_and_resign_follow_the_clock_of_the_game() {
 }
 
 #[test]
+fn move_played_charges_whole_milliseconds_its_clocks_agree_and_a_restart_keeps_them() {
+    let (initial_ms, increment_ms) = (2_000, 500);
+    let mut table = Table::started("2s+0.5");
+    let game = random_game(2026);
+    let mut journal = Vec::new();
+    let mut before = amazons_core::BySide::both(initial_ms);
+    let mut last = None;
+    for (ply, mv) in game.iter().take(12).enumerate() {
+        // Sub-millisecond thinking times, as a real socket delivers them.
+        let think_us = 306_400 + 1_237 * ply as u64;
+        table.wait(Duration::from_micros(think_us));
+        let side = table.state.game().position().turn();
+        let request = Request::Move {
+            ply: ply as u32,
+            text: mv.to_string(),
+            token: None,
+        };
+        let events = table
+            .state
+            .decide(&request, conn_to_move(&table), table.now)
+            .unwrap();
+        journal.extend(events.iter().cloned());
+        let outputs = table.apply(&events);
+        let Some(Output::Send {
+            message: ServerMessage::MovePlayed {
+                time_ms, clocks, ..
+            },
+            ..
+        }) = outputs.first()
+        else {
+            panic!("{outputs:?}")
+        };
+        let clocks = clocks.unwrap();
+        let shown = amazons_core::BySide::new(clocks.white_ms, clocks.black_ms);
+        assert_eq!(*time_ms, think_us / 1_000, "whole milliseconds, truncated");
+        assert_eq!(
+            shown[side],
+            before[side] - time_ms + increment_ms,
+            "ply {ply}: the mover's clock is its clock before, minus time_ms, plus the increment"
+        );
+        assert_eq!(shown[side.opponent()], before[side.opponent()]);
+        let recorded = table.state.game().moves()[ply].clone();
+        assert_eq!(
+            (recorded.time_ms, recorded.clock_ms),
+            (*time_ms, Some(shown[side]))
+        );
+        before = shown;
+        last = Some(clocks);
+    }
+    // The journal replays to the same clocks (the creation events first).
+    let mut events = journal_of(&table, &[]);
+    events.extend(journal);
+    let later = table.now + Duration::from_secs(3600);
+    let wall = WallClock::new(later, SystemTime::UNIX_EPOCH);
+    let restored = Match::restore(table.state.id(), &events, RULES, wall, later, false).unwrap();
+    let (clocks, last) = (restored.clocks(later).unwrap(), last.unwrap());
+    assert_eq!(
+        (clocks.white_ms, clocks.black_ms),
+        (last.white_ms, last.black_ms)
+    );
+    assert_eq!(restored.game().moves(), table.state.game().moves());
+}
+
+#[test]
 fn fischer_clocks_charge_the_thinking_time_add_the_increment_and_flag() {
     let mut table = Table::started("10s+2");
     let start = table.now;
