@@ -42,7 +42,8 @@
 //! 1. random mover (uniform over legal moves, seeded);
 //! 2. one-ply greedy on mobility (moves I have minus moves the opponent has);
 //! 3. the course-project baseline: mobility evaluation, full-width alpha-beta
-//!    to depth 2 (depth 1 if the budget runs out first);
+//!    to depth 2 (depth 1 if the budget, a node limit or a depth limit of 1
+//!    stops it first);
 //! 4. one-ply greedy on the Lieberum territory evaluation;
 //! 5. selective alpha-beta with the territory evaluation, capped at depth 3
 //!    and narrower (16 root moves, 10 per inner node);
@@ -373,8 +374,15 @@ impl Engine {
             2 => self.greedy(position, start, deadline, true),
             3 => {
                 let mut nodes = 0;
-                let (best, score, depth) =
-                    search::baseline_search(position, deadline, &self.stop, &mut nodes);
+                let max_depth = limits.depth.unwrap_or(search::BASELINE_DEPTH);
+                let (best, score, depth) = search::baseline_search(
+                    position,
+                    deadline,
+                    limits.nodes,
+                    max_depth,
+                    &self.stop,
+                    &mut nodes,
+                );
                 SearchReport {
                     best_move: best,
                     score_cp: score,

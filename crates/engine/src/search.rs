@@ -579,12 +579,17 @@ pub fn mobility_eval(position: &Position) -> i32 {
     board.count_moves(me) as i32 - board.count_moves(me.opponent()) as i32
 }
 
+/// The deepest search of the course-project baseline ([`baseline_search`]).
+pub const BASELINE_DEPTH: u32 = 2;
+
 /// The course-project baseline: mobility evaluation, full-width alpha-beta to
-/// depth 2 in generation order, falling back to the depth-1 choice when the
-/// deadline interrupts depth 2.
+/// depth 2 (or 1, when `max_depth` is 1) in generation order, falling back to
+/// the depth-1 choice when the deadline or the node limit interrupts depth 2.
 pub fn baseline_search(
     root: &Position,
     mut deadline: Option<Deadline>,
+    node_limit: Option<u64>,
+    max_depth: u32,
     stop: &AtomicBool,
     nodes: &mut u64,
 ) -> (Option<Move>, i32, u32) {
@@ -596,6 +601,7 @@ pub fn baseline_search(
         n % 64 == 0
             && (stop.load(Ordering::Relaxed) || deadline.as_mut().is_some_and(Deadline::reached))
     };
+    let over_budget = |n: u64| node_limit.is_some_and(|limit| n >= limit);
     // Depth 1.
     let mut best1 = (moves[0], i32::MIN);
     for (i, &m) in moves.iter().enumerate() {
@@ -606,9 +612,12 @@ pub fn baseline_search(
         if s > best1.1 {
             best1 = (m, s);
         }
-        if i % 64 == 63 && out_of_time(64) {
+        if over_budget(*nodes) || (i % 64 == 63 && out_of_time(64)) {
             return (Some(best1.0), best1.1, 1);
         }
+    }
+    if max_depth < BASELINE_DEPTH {
+        return (Some(best1.0), best1.1, 1);
     }
     // Depth 2, full width.
     let mut alpha = -MATE - 1;
@@ -624,7 +633,7 @@ pub fn baseline_search(
                 let mut g = c;
                 g.make(r);
                 *nodes += 1;
-                if out_of_time(*nodes) {
+                if over_budget(*nodes) || out_of_time(*nodes) {
                     return (Some(best1.0), best1.1, 1);
                 }
                 let s = mobility_eval(&g);

@@ -21,9 +21,17 @@ use amazons_engine::{
 };
 use clap::{Parser, Subcommand};
 
-/// The Amazons engine: speaks UCI on stdin/stdout when run without a subcommand.
+/// The Game of the Amazons engine. Run with no subcommand, it is a UCI engine:
+/// it reads UCI commands on standard input and answers on standard output.
+///
+/// That is how a UCI GUI runs it, and `amazons-client` or the server when
+/// given the player `uci:amazons-engine` (Fairy-Stockfish's Amazons dialect:
+/// moves as `d1d7,d7g7`). To try it by
+/// hand, start `amazons-engine` and type `uci`, `go movetime 1000` and
+/// `quit`; `setoption name Level value 1..7` picks the strength (7 is the
+/// default). The subcommands below are tools for testing and measuring it.
 #[derive(Parser)]
-#[command(name = "amazons-engine", version, about)]
+#[command(name = "amazons-engine", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -5,6 +5,11 @@
 //! answered while it thinks. `go ponder` searches until `ponderhit` (then the
 //! search goes on with the limits of the `go ponder` line, from the tree the
 //! pondering grew) or `stop` (which prints its `bestmove`).
+//!
+//! `go depth N` and `go nodes N` bound the alpha-beta levels (3, 5 and 6) as
+//! UCI hosts expect. The levels that have no depth (1, 2, 4: one ply or
+//! none; 7: a Monte-Carlo search) say so in an `info string` before they
+//! answer, with what they search instead ([`limits_note`]).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,6 +19,7 @@ use std::thread::JoinHandle;
 use amazons_core::Position;
 
 use amazons_engine::eval::MATE;
+use amazons_engine::time::DEFAULT_MOVETIME;
 use amazons_engine::uci_command::{GoCommand, PositionCommand};
 use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchInfo, SearchLimits};
 
@@ -40,6 +46,44 @@ fn format_score(score: i32) -> String {
     } else {
         format!("cp {score}")
     }
+}
+
+/// What a `go` line's `depth` or `nodes` means at `level`, when the level
+/// cannot search as the line asks: the `info string` text saying which limit
+/// is not used and what the level searches instead. `None` when it searches
+/// as asked (the alpha-beta levels 3, 5 and 6 honour both; level 7 counts
+/// `nodes` as playouts).
+fn limits_note(level: u8, go: &GoCommand) -> Option<String> {
+    let unused = match (go.depth.is_some(), go.nodes.is_some() && level != MAX_LEVEL) {
+        (true, true) => "depth and nodes are",
+        (true, false) => "depth is",
+        (false, true) => "nodes is",
+        (false, false) => return None,
+    };
+    let instead = match level {
+        1 => "nothing: it plays a random legal move".to_owned(),
+        2 => "one ply: every legal move, scored by mobility".to_owned(),
+        4 => "one ply: every legal move, scored by the territory evaluation".to_owned(),
+        MAX_LEVEL => {
+            let budget = if go.infinite {
+                "until stop".to_owned()
+            } else if let Some(playouts) = go.nodes {
+                format!("for {playouts} playouts (nodes)")
+            } else if go.movetime.is_some() || go.wtime.is_some() || go.btime.is_some() {
+                "for the time given (movetime or the clock)".to_owned()
+            } else {
+                format!(
+                    "for {} ms, the default think time (give movetime, wtime/btime or nodes to choose)",
+                    DEFAULT_MOVETIME.as_millis()
+                )
+            };
+            format!("a Monte-Carlo tree {budget}")
+        }
+        _ => return None,
+    };
+    Some(format!(
+        "{unused} not used by level {level}; searching {instead}"
+    ))
 }
 
 /// Formats one `info` line.
@@ -226,6 +270,9 @@ impl Session {
             Ok(go) => go,
             Err(e) => return self.error(&e.to_string()),
         };
+        if let Some(note) = limits_note(self.config.level, &go) {
+            say(&self.out, &format!("info string {note}"));
+        }
         let mut limits = go.search_limits(self.position.turn());
         if go.ponder {
             // Think until `ponderhit` (then with these limits) or `stop`.
