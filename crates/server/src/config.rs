@@ -2,91 +2,36 @@
 //! name is the TOML key; its documentation and default are in
 //! `config/server.toml`, compiled in). The embedded defaults, an optional
 //! `--config` file and the command-line flags ([`Overrides`]) are merged by
-//! `figment` and deserialized once; an unknown key or a value of the wrong
-//! kind is an error that names the key and where it came from.
+//! `figment` and deserialized once. An unknown key or a value of the wrong
+//! kind is a [`ConfigError`] in a person's words (module `explain`): the
+//! source, the key as written, what is wrong (the key probably meant, the
+//! kind of value wanted) and where the settings are documented. The kinds
+//! of value themselves (whole seconds, an address to listen on, ports and
+//! counts on the command line) are read in module `values`.
 
+mod explain;
+mod values;
+
+use std::fmt;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use amazons_core::Level;
 use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+use explain::Labeled;
+pub use values::{ListenError, Millis, NotWhole, Seconds, parse_listen};
+use values::{listen_address, parse_count, parse_port};
+
 /// The documented default configuration (`config/server.toml`), compiled in so
 /// that the server runs with no set-up.
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../../config/server.toml");
 
-/// A duration given in whole seconds (the `*_secs` keys).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Seconds(u64);
-
-impl Seconds {
-    /// `seconds` seconds.
-    pub const fn new(seconds: u64) -> Seconds {
-        Seconds(seconds)
-    }
-
-    /// The number of seconds.
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-
-    /// As a duration.
-    pub const fn duration(self) -> Duration {
-        Duration::from_secs(self.0)
-    }
-}
-
-impl From<u64> for Seconds {
-    fn from(seconds: u64) -> Seconds {
-        Seconds(seconds)
-    }
-}
-
-impl std::str::FromStr for Seconds {
-    type Err = std::num::ParseIntError;
-    fn from_str(text: &str) -> Result<Seconds, Self::Err> {
-        text.parse().map(Seconds)
-    }
-}
-
-/// A duration given in whole milliseconds (the `*_ms` keys).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Millis(u64);
-
-impl Millis {
-    /// `millis` milliseconds.
-    pub const fn new(millis: u64) -> Millis {
-        Millis(millis)
-    }
-
-    /// The number of milliseconds.
-    pub const fn get(self) -> u64 {
-        self.0
-    }
-
-    /// As a duration.
-    pub const fn duration(self) -> Duration {
-        Duration::from_millis(self.0)
-    }
-}
-
-impl From<u64> for Millis {
-    fn from(millis: u64) -> Millis {
-        Millis(millis)
-    }
-}
-
-impl std::str::FromStr for Millis {
-    type Err = std::num::ParseIntError;
-    fn from_str(text: &str) -> Result<Millis, Self::Err> {
-        text.parse().map(Millis)
-    }
-}
+/// Where a person finds every setting, for the end of a configuration error.
+pub const SETTINGS_HINT: &str = "Every setting is described, with its default, in \
+     config/server.toml (`amazons-server --print-default-config` prints it).";
 
 /// Every setting of the server. Field docs are in `config/server.toml`; the
 /// names are the TOML keys.
@@ -94,6 +39,7 @@ impl std::str::FromStr for Millis {
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)] // documented key by key in config/server.toml
 pub struct Config {
+    #[serde(deserialize_with = "listen_address")]
     pub listen: IpAddr,
     pub port: u16,
     pub max_connections: usize,
@@ -163,11 +109,11 @@ pub struct ComputerOverrides {
     #[serde(rename = "max_level", skip_serializing_if = "Option::is_none")]
     pub max_level: Option<Level>,
     /// Most computer games at once (`computer.max_games`).
-    #[arg(long = "computer-max-games", value_name = "N")]
+    #[arg(long = "computer-max-games", value_name = "N", value_parser = parse_count::<usize>)]
     #[serde(rename = "max_games", skip_serializing_if = "Option::is_none")]
     pub max_games: Option<usize>,
     /// Search threads of each computer game (`computer.threads_per_game`).
-    #[arg(long = "computer-threads", value_name = "N")]
+    #[arg(long = "computer-threads", value_name = "N", value_parser = parse_count::<usize>)]
     #[serde(rename = "threads_per_game", skip_serializing_if = "Option::is_none")]
     pub threads_per_game: Option<usize>,
     /// Default think time per move, ms (`computer.think_ms`).
@@ -209,12 +155,13 @@ impl ComputerOverrides {
 /// any key (the value in TOML syntax, or a bare string).
 #[derive(Clone, Debug, Default, Serialize, clap::Args)]
 pub struct Overrides {
-    /// Address to listen on (`listen`).
-    #[arg(long, value_name = "IP")]
+    /// Address to listen on (`listen`): 0.0.0.0 for the whole LAN, 127.0.0.1
+    /// or localhost for this machine only.
+    #[arg(long, value_name = "IP", value_parser = parse_listen)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub listen: Option<IpAddr>,
     /// Port (`port`; 0 = any free port).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_port)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<u16>,
     /// Directory for game records and the journal (`history_dir`).
@@ -222,11 +169,11 @@ pub struct Overrides {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history_dir: Option<PathBuf>,
     /// Most simultaneous connections (`max_connections`).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count::<usize>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_connections: Option<usize>,
     /// Most matches at once (`max_matches`).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count::<usize>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_matches: Option<usize>,
     /// Seconds a dropped player keeps the seat (`grace_secs`).
@@ -234,7 +181,7 @@ pub struct Overrides {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grace_secs: Option<Seconds>,
     /// Messages allowed per rate-limit window (`rate_limit_messages`).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_count::<u32>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit_messages: Option<u32>,
     /// The computer opponents' flags.
@@ -248,11 +195,42 @@ pub struct Overrides {
     pub set: Vec<String>,
 }
 
-/// A configuration that cannot be used, with the file and key it came from.
+/// One key or value that cannot be used, in words: where it was written,
+/// the key, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The source: the file's path, `` `--set port=80` ``, `the command line`.
+    pub origin: String,
+    /// The key as written in TOML (`computer.think_ms`); `None` when the
+    /// whole source is at fault (a file that is not TOML).
+    pub key: Option<String>,
+    /// What is wrong, in plain words (the key probably meant, the kind of
+    /// value wanted, the default).
+    pub what: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad config in {}: {}", self.origin, self.what)
+    }
+}
+
+/// The lines of several problems, then where the settings are documented.
+fn problems_text(problems: &[Problem]) -> String {
+    let lines: Vec<String> = problems.iter().map(Problem::to_string).collect();
+    format!(
+        "{}
+{SETTINGS_HINT}",
+        lines.join("\n")
+    )
+}
+
+/// A configuration that cannot be used, with the source and key it came
+/// from, in words a person can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// The file could not be read.
-    #[error("cannot read config file {path}: {source}")]
+    #[error("cannot read the config file {path}: {source}")]
     Read {
         /// The file.
         path: PathBuf,
@@ -260,12 +238,9 @@ pub enum ConfigError {
         source: std::io::Error,
     },
     /// A file is not valid TOML, or a key is unknown or has a value of the
-    /// wrong kind (the message names the key and where it was set).
-    #[error("bad config: {message}")]
-    Parse {
-        /// figment's description, with the key and its source.
-        message: String,
-    },
+    /// wrong kind: each problem names its source and key.
+    #[error("{}", problems_text(.0))]
+    Settings(Vec<Problem>),
     /// A `--set` argument is not `KEY=VALUE`.
     #[error("bad --set `{0}`: write KEY=VALUE, e.g. --set grace_secs=30")]
     BadSet(String),
@@ -275,14 +250,28 @@ pub enum ConfigError {
     )]
     BadEngine(String),
     /// Values that parse but do not make sense together.
-    #[error("bad config: `{key}` {problem}")]
+    #[error("bad config{}: `{key}` {problem}\n{SETTINGS_HINT}", in_origin(.origin))]
     Invalid {
         /// The key at fault.
         key: &'static str,
         /// What is wrong.
         problem: String,
+        /// Where the key was set, when [`Config::load`] knows (not for the
+        /// built-in defaults).
+        origin: Option<String>,
     },
 }
+
+/// ` in SOURCE`, or nothing.
+fn in_origin(origin: &Option<String>) -> String {
+    origin
+        .as_ref()
+        .map(|o| format!(" in {o}"))
+        .unwrap_or_default()
+}
+
+/// The name of the built-in defaults as a source.
+const DEFAULTS_LABEL: &str = "the built-in defaults";
 
 impl Default for Config {
     fn default() -> Config {
@@ -296,7 +285,10 @@ impl Config {
     /// The defaults, then the file at `file` (if any), then `overrides`,
     /// merged and read once, then checked ([`Config::validate`]).
     pub fn load(file: Option<&Path>, overrides: &Overrides) -> Result<Config, ConfigError> {
-        let mut figment = Figment::from(Toml::string(DEFAULT_CONFIG_TOML));
+        let mut figment = Figment::from(Labeled::new(
+            DEFAULTS_LABEL,
+            Toml::string(DEFAULT_CONFIG_TOML),
+        ));
         if let Some(path) = file {
             if let Err(source) = std::fs::metadata(path) {
                 return Err(ConfigError::Read {
@@ -304,9 +296,15 @@ impl Config {
                     source,
                 });
             }
-            figment = figment.merge(Toml::file_exact(path));
+            figment = figment.merge(Labeled::new(
+                path.display().to_string(),
+                Toml::file_exact(path),
+            ));
         }
-        figment = figment.merge(Serialized::defaults(overrides));
+        figment = figment.merge(Labeled::new(
+            "the command line",
+            Serialized::defaults(overrides),
+        ));
         if !overrides.computer.engines.is_empty() {
             let engines = overrides
                 .computer
@@ -323,15 +321,35 @@ impl Config {
                     })
                 })
                 .collect::<Result<Vec<_>, ConfigError>>()?;
-            figment = figment.merge(Serialized::default("computer.engines", engines));
+            figment = figment.merge(Labeled::new(
+                "the command line (--computer-engine)",
+                Serialized::default("computer.engines", engines),
+            ));
         }
         for assignment in &overrides.set {
-            figment = figment.merge(Toml::string(&set_line(assignment)?));
+            figment = figment.merge(Labeled::new(
+                format!("`--set {assignment}`"),
+                Toml::string(&set_line(assignment)?),
+            ));
         }
-        let config: Config = figment.extract().map_err(|e| ConfigError::Parse {
-            message: e.to_string(),
+        let config: Config = figment
+            .extract()
+            .map_err(|e| ConfigError::Settings(explain::problems(e)))?;
+        config.validate().map_err(|e| match e {
+            ConfigError::Invalid {
+                key,
+                problem,
+                origin: None,
+            } => ConfigError::Invalid {
+                origin: figment
+                    .find_metadata(key)
+                    .map(|m| m.name.to_string())
+                    .filter(|name| name != DEFAULTS_LABEL),
+                key,
+                problem,
+            },
+            other => other,
         })?;
-        config.validate()?;
         Ok(config)
     }
 
@@ -341,6 +359,7 @@ impl Config {
             Err(ConfigError::Invalid {
                 key,
                 problem: problem.to_owned(),
+                origin: None,
             })
         };
         if self.max_message_bytes < 256 {
@@ -392,7 +411,13 @@ impl ComputerConfig {
     /// (`max_level` is a [`Level`]: one the engine does not have is refused
     /// when the table is read).
     pub fn validate(&self, max_name_chars: usize) -> Result<(), ConfigError> {
-        let invalid = |key, problem: String| Err(ConfigError::Invalid { key, problem });
+        let invalid = |key, problem: String| {
+            Err(ConfigError::Invalid {
+                key,
+                problem,
+                origin: None,
+            })
+        };
         if self.max_games == 0 {
             return invalid(
                 "computer.max_games",
@@ -464,6 +489,8 @@ fn set_line(assignment: &str) -> Result<String, ConfigError> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn load_text(text: &str, overrides: &Overrides) -> Result<Config, ConfigError> {
@@ -621,5 +648,243 @@ mod tests {
             error.to_string().contains("heartbeat_interval_secs"),
             "{error}"
         );
+    }
+
+    /// The problems of a configuration that fails to load.
+    fn problems_of(result: Result<Config, ConfigError>) -> Vec<Problem> {
+        match result {
+            Err(ConfigError::Settings(problems)) => problems,
+            other => panic!("expected problems with settings, got {other:?}"),
+        }
+    }
+
+    fn set(assignments: &[&str]) -> Overrides {
+        Overrides {
+            set: assignments.iter().map(|a| a.to_string()).collect(),
+            ..Overrides::default()
+        }
+    }
+
+    #[test]
+    fn a_mistyped_key_gets_the_file_the_key_and_the_setting_it_probably_meant() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("server.toml");
+        std::fs::write(&path, "port = 9000\ngrace_sec = 5\n").unwrap();
+        let error = Config::load(Some(&path), &Overrides::default()).unwrap_err();
+        let text = error.to_string();
+        assert_eq!(
+            text,
+            format!(
+                "bad config in {}: `grace_sec` is not a setting; did you mean `grace_secs`?\n{SETTINGS_HINT}",
+                path.display()
+            )
+        );
+        assert!(text.contains("config/server.toml"), "{text}");
+        for library_words in ["default.", "unknown field", "one of", "expected"] {
+            assert!(!text.contains(library_words), "{text}");
+        }
+        let problems = problems_of(Config::load(Some(&path), &Overrides::default()));
+        assert_eq!(problems[0].key.as_deref(), Some("grace_sec"));
+        // The same from --set, named as it was written.
+        let problems = problems_of(Config::load(None, &set(&["grace_sec=4"])));
+        assert_eq!(
+            problems,
+            [Problem {
+                origin: "`--set grace_sec=4`".into(),
+                key: Some("grace_sec".into()),
+                what: "`grace_sec` is not a setting; did you mean `grace_secs`?".into(),
+            }]
+        );
+        let what =
+            |overrides: &Overrides| problems_of(Config::load(None, overrides))[0].what.clone();
+        assert_eq!(
+            what(&set(&["prot=1"])),
+            "`prot` is not a setting; did you mean `port`?"
+        );
+        assert_eq!(what(&set(&["colour=1"])), "`colour` is not a setting");
+        assert_eq!(
+            what(&set(&["computer.max_game=1"])),
+            "`computer.max_game` is not a setting; did you mean `computer.max_games`?"
+        );
+    }
+
+    #[test]
+    fn a_key_in_the_wrong_table_is_told_where_it_belongs() {
+        let problems = problems_of(load_text("max_games = 2\n", &Overrides::default()));
+        assert!(
+            problems[0]
+                .what
+                .starts_with("`max_games` is a setting of the [computer] table"),
+            "{problems:?}"
+        );
+        let problems = problems_of(load_text(
+            "[computer]\nmax_games = 2\nport = 8000\n",
+            &Overrides::default(),
+        ));
+        assert_eq!(problems[0].key.as_deref(), Some("computer.port"));
+        assert!(
+            problems[0].what.contains("move `port` above it"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_told_the_kind_in_words_and_the_default() {
+        let what = |text: &str| {
+            problems_of(load_text(text, &Overrides::default()))[0]
+                .what
+                .clone()
+        };
+        assert_eq!(
+            what("port = 70000\n"),
+            "`port` is 70000, but it must be a whole number from 0 to 65535 (0 picks any free port); the default is 7878"
+        );
+        assert_eq!(
+            what("grace_secs = \"ten\"\n"),
+            "`grace_secs` is the text \"ten\", but it must be a whole number of seconds; the default is 60"
+        );
+        assert_eq!(
+            what("grace_secs = -1\n"),
+            "`grace_secs` is -1, but it must be a whole number of seconds; the default is 60"
+        );
+        assert_eq!(
+            what("[computer]\nthink_ms = \"500\"\n"),
+            "`computer.think_ms` is the text \"500\", but it must be a whole number of milliseconds; the default is 1000; write it without quotes: `computer.think_ms = 500`"
+        );
+        assert_eq!(
+            what("[computer]\nenabled = \"yes\"\n"),
+            "`computer.enabled` is the text \"yes\", but it must be true or false; the default is true"
+        );
+        assert_eq!(
+            what("listen = \"my-laptop\"\n"),
+            "`listen` is the text \"my-laptop\", but it must be an IP address such as 0.0.0.0 (every network of this machine) or 127.0.0.1 (this machine only; `localhost` means the same); the default is \"0.0.0.0\""
+        );
+        assert_eq!(
+            what("listen = \"0.0.0.0:7878\"\n"),
+            "`listen`: `0.0.0.0:7878` has a port in it: write the address alone (`0.0.0.0`) and the port as the `port` setting (`--port 7878`)"
+        );
+        assert_eq!(
+            what("[[computer.engines]]\nname = \"x\"\ncmd = \"uci:x\"\n"),
+            "`computer.engines[1].cmd` is not a setting; did you mean `computer.engines[1].command`?"
+        );
+    }
+
+    #[test]
+    fn every_key_says_in_words_what_it_takes() {
+        // A list where every key takes a single value (and a table where the
+        // engines list is): the message names the kind in words, never as a
+        // Rust type.
+        let defaults: toml::Table = DEFAULT_CONFIG_TOML.parse().unwrap();
+        let mut keys: Vec<String> = Vec::new();
+        for (key, value) in &defaults {
+            match value.as_table() {
+                Some(table) => keys.extend(table.keys().map(|k| format!("{key}.{k}"))),
+                None => keys.push(key.clone()),
+            }
+        }
+        assert!(keys.len() > 25, "{keys:?}");
+        for key in keys {
+            let wrong = if key == "computer.engines" {
+                "{}"
+            } else {
+                "[1]"
+            };
+            let problems = problems_of(Config::load(None, &set(&[&format!("{key}={wrong}")])));
+            let what = &problems[0].what;
+            assert_eq!(problems[0].key.as_deref(), Some(key.as_str()));
+            assert!(what.contains(", but it must be "), "{key}: {what}");
+            for rust in [
+                "u8",
+                "u16",
+                "u32",
+                "u64",
+                "usize",
+                "path string",
+                "struct ",
+                "a boolean",
+            ] {
+                assert!(!what.contains(rust), "{key}: {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_toml_shows_where() {
+        let problems = problems_of(load_text("port = \n", &Overrides::default()));
+        assert_eq!(problems[0].key, None);
+        assert!(
+            problems[0].what.starts_with("it is not valid TOML"),
+            "{problems:?}"
+        );
+        assert!(
+            problems[0].what.contains("line 1, column 8"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_value_that_does_not_fit_the_others_names_where_it_was_set() {
+        let error = load_text("heartbeat_timeout_secs = 5\n", &Overrides::default()).unwrap_err();
+        assert!(
+            matches!(&error, ConfigError::Invalid { key: "heartbeat_timeout_secs", origin: Some(o), .. } if o.ends_with("x.toml")),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("config/server.toml"), "{error}");
+    }
+
+    #[test]
+    fn localhost_is_127_0_0_1_and_other_addresses_say_what_to_write() {
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        assert_eq!(parse_listen("localhost"), Ok(loopback));
+        assert_eq!(parse_listen(" LocalHost "), Ok(loopback));
+        assert_eq!(parse_listen("::1"), Ok("::1".parse().unwrap()));
+        assert_eq!(parse_listen("[::1]"), Ok("::1".parse().unwrap()));
+        assert_eq!(
+            parse_listen("localhost:8080").unwrap_err().to_string(),
+            "`localhost:8080` has a port in it: write the address alone (`127.0.0.1`) and the port as the `port` setting (`--port 8080`)"
+        );
+        assert!(
+            parse_listen("192.168.1")
+                .unwrap_err()
+                .to_string()
+                .contains("such as 0.0.0.0")
+        );
+        let config = load_text("listen = \"localhost\"\n", &Overrides::default()).unwrap();
+        assert_eq!(config.listen, loopback);
+        let config = Config::load(None, &set(&["listen=localhost"])).unwrap();
+        assert_eq!(config.listen, loopback);
+    }
+
+    #[test]
+    fn command_line_values_are_refused_in_words() {
+        use clap::Parser;
+        #[derive(clap::Parser, Debug)]
+        struct Cli {
+            #[command(flatten)]
+            overrides: Overrides,
+        }
+        let error = |args: &[&str]| {
+            let mut argv = vec!["amazons-server"];
+            argv.extend(args);
+            Cli::try_parse_from(argv).unwrap_err().to_string()
+        };
+        let cli = Cli::try_parse_from(["amazons-server", "--listen", "localhost"]).unwrap();
+        assert_eq!(cli.overrides.listen, Some("127.0.0.1".parse().unwrap()));
+        let text = error(&["--grace-secs", "x"]);
+        assert!(
+            text.contains("`x` is not a whole number of seconds (such as 30)"),
+            "{text}"
+        );
+        let text = error(&["--computer-think-ms", "1.5"]);
+        assert!(
+            text.contains("`1.5` is not a whole number of milliseconds"),
+            "{text}"
+        );
+        let text = error(&["--port", "70000"]);
+        assert!(text.contains("a whole number from 0 to 65535"), "{text}");
+        let text = error(&["--max-connections", "lots"]);
+        assert!(text.contains("`lots` is not a whole number"), "{text}");
+        let text = error(&["--listen", "my-laptop"]);
+        assert!(text.contains("such as 0.0.0.0"), "{text}");
     }
 }

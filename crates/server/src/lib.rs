@@ -7,9 +7,11 @@
 //!
 //! # Layout
 //! - [`config`]: settings (embedded `config/server.toml`, a `--config` file,
-//!   flags, merged once), checked at start-up with errors that name the key.
+//!   flags, merged once), checked at start-up with errors in a person's
+//!   words: the source, the key, the key probably meant, the kind wanted.
 //! - [`server`]: start-up (history, journal replay, restoring matches,
-//!   binding the port) and graceful shutdown.
+//!   binding the port: a [`BindError`] says what to do) and graceful
+//!   shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
 //!   and the web board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
@@ -57,4 +59,4 @@ pub mod shared;
 pub mod web_assets;
 
 pub use config::Config;
-pub use server::{RunningServer, start};
+pub use server::{BindError, RunningServer, start};

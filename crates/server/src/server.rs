@@ -29,6 +29,65 @@ use crate::match_actor;
 use crate::registry::Registry;
 use crate::shared::Shared;
 
+/// Why the server could not listen on its address, in words that say what
+/// to do about it.
+#[derive(Debug, thiserror::Error)]
+pub enum BindError {
+    /// Another program already listens on the port.
+    #[error(
+        "cannot listen on {addr}: port {port} is already taken by another program (perhaps \
+         another amazons-server). Stop that program, or choose another port with `--port N` \
+         (or `port = N` in the config file; `--port 0` picks any free port)",
+        port = .addr.port()
+    )]
+    InUse {
+        /// The address asked for.
+        addr: SocketAddr,
+    },
+    /// The address is not one of this machine's.
+    #[error(
+        "cannot listen on {addr}: {ip} is not an address of this machine. Listen on 0.0.0.0 \
+         (every network), 127.0.0.1 (this machine only) or one of its own addresses, with \
+         `--listen IP` (or `listen` in the config file)",
+        ip = .addr.ip()
+    )]
+    NotHere {
+        /// The address asked for.
+        addr: SocketAddr,
+    },
+    /// A port below 1024 without the rights it needs.
+    #[error(
+        "cannot listen on {addr}: ports below 1024 need administrator rights; choose a port \
+         of 1024 or more with `--port N` (or `port = N` in the config file)"
+    )]
+    Denied {
+        /// The address asked for.
+        addr: SocketAddr,
+    },
+    /// Anything else the system refused.
+    #[error("cannot listen on {addr}")]
+    Other {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+impl BindError {
+    /// The error for binding `addr` that failed with `source`.
+    fn new(addr: SocketAddr, source: std::io::Error) -> BindError {
+        match source.kind() {
+            std::io::ErrorKind::AddrInUse => BindError::InUse { addr },
+            std::io::ErrorKind::AddrNotAvailable => BindError::NotHere { addr },
+            std::io::ErrorKind::PermissionDenied if addr.port() < 1024 => {
+                BindError::Denied { addr }
+            }
+            _ => BindError::Other { addr, source },
+        }
+    }
+}
+
 /// A running server.
 pub struct RunningServer {
     /// The address it is bound to (useful when the port was 0).
@@ -70,9 +129,10 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         .with_context(|| format!("cannot read the journal in {}", journal_dir.display()))?;
     problems.extend(recovered.problems.iter().cloned());
 
-    let listener = TcpListener::bind((config.listen, config.port))
+    let addr = SocketAddr::new(config.listen, config.port);
+    let listener = TcpListener::bind(addr)
         .await
-        .with_context(|| format!("cannot listen on {}:{}", config.listen, config.port))?;
+        .map_err(|source| BindError::new(addr, source))?;
     let local_addr = listener.local_addr()?;
 
     // Every match not archived is copied into the new journal file before
