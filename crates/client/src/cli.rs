@@ -143,8 +143,14 @@ pub struct HistoryArgs {
 /// `history` actions.
 #[derive(Debug, Subcommand)]
 pub enum HistoryAction {
-    /// List the games, newest last.
-    List,
+    /// List the games, newest last: one line of the terminal's width each
+    /// (80 columns when not a terminal), long names shortened with `…`.
+    List {
+        /// Everything on each line, however long: full names, clock, result
+        /// and why, the whole id, the game it is a rematch of.
+        #[arg(long)]
+        wide: bool,
+    },
     /// Replay a game move by move.
     Show {
         /// The game: its number in the list, its id (or a prefix), or a file.

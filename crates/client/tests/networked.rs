@@ -92,10 +92,16 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
         );
     }
 
-    let listing = run(&["history", "--server", &server.url()]);
+    let listing = run(&["history", "--server", &server.url(), "list", "--wide"]);
     assert!(
-        listing.contains("ann (white) vs bob (black)  untimed  4 moves  white wins by resignation"),
+        listing.contains("ann (white) vs bob (black)  untimed  2 moves  white wins by resignation"),
         "{listing}"
+    );
+    let table = run(&["history", "--server", &server.url()]);
+    let row = table.lines().find(|l| l.contains(&match_id[..8]));
+    assert!(
+        row.is_some_and(|row| row.contains("ann") && row.contains("white       2")),
+        "{table}"
     );
     let export = run(&[
         "history",
@@ -172,7 +178,7 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     assert!(ok, "{log}");
     assert!(log.contains("playing with fake-good"), "{log}");
     assert!(log.contains("game 2 over"), "{log}");
-    let listing = run(&["history", "--server", &server.url()]);
+    let listing = run(&["history", "--server", &server.url(), "list", "--wide"]);
     assert_eq!(
         listing
             .matches("scripted (white) vs testbot (black)")

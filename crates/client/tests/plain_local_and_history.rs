@@ -58,7 +58,7 @@ fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
         out.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
         "{out}"
     );
-    assert!(out.contains("took back 1 move"), "{out}");
+    assert!(out.contains("took back 1 ply"), "{out}");
     assert!(
         out.contains("Resign as white? (y/n) n\nkept playing"),
         "{out}"
@@ -71,11 +71,11 @@ fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
 
     let (list, _, ok) = client(&["history", "--plain", "--dir", &history], "");
     assert!(ok);
-    assert!(list.contains("  1  "), "{list}");
-    assert!(
-        list.contains("2 moves  black wins by resignation"),
-        "{list}"
-    );
+    assert!(list.starts_with("#  ended (UTC)"), "{list}");
+    assert!(list.contains("\n1  "), "{list}");
+    assert!(list.contains("  black       1  "), "{list}");
+    let (wide, _, _) = client(&["history", "--dir", &history, "list", "--wide"], "");
+    assert!(wide.contains("1 move  black wins by resignation"), "{wide}");
 
     let (text, _, _) = client(&["history", "--dir", &history, "export", "1"], "");
     assert!(
@@ -100,9 +100,18 @@ fn hot_seat_refuses_bad_moves_takes_back_and_saves() {
         "next\nnext\nback\nlast\nfirst\nquit\n",
     );
     assert!(ok, "{replay}");
-    assert!(replay.contains("after move 1 of 2: d1-d7/g7"), "{replay}");
-    assert!(replay.contains("after move 2 of 2: d10-d8/d9"), "{replay}");
-    assert!(replay.matches("start\n").count() == 2, "{replay}");
+    assert!(
+        replay.contains("move 1, white (ply 1 of 2): d1-d7/g7"),
+        "{replay}"
+    );
+    assert!(
+        replay.contains("move 1, black (ply 2 of 2): d10-d8/d9"),
+        "{replay}"
+    );
+    assert!(
+        replay.matches("start (ply 0 of 2)\n").count() == 2,
+        "{replay}"
+    );
 }
 
 #[test]

@@ -9,9 +9,10 @@ use amazons_core::{BySide, EndReason, GameRecord, Position};
 use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::cli::{HistoryAction, HistoryArgs};
-use crate::face::labels::count;
+use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::text_board::board_text;
 use crate::net::http::ServerHttp;
 use crate::store;
@@ -34,7 +35,7 @@ impl Source {
                 .iter()
                 .map(GameSummary::of)
                 .collect()),
-            Source::Server(server) => server.games(),
+            Source::Server(server) => Ok(server.games()?),
         }
     }
 
@@ -50,6 +51,9 @@ impl Source {
         let games = self.list()?;
         let listing = match game.parse::<usize>() {
             Ok(number) if (1..=games.len()).contains(&number) => &games[number - 1],
+            _ if games.iter().any(|g| g.id == game) => {
+                games.iter().find(|g| g.id == game).expect("found above")
+            }
             _ => {
                 let matching: Vec<&GameSummary> =
                     games.iter().filter(|g| g.id.starts_with(game)).collect();
@@ -68,7 +72,7 @@ impl Source {
                 .into_iter()
                 .find(|r| r.id == listing.id)
                 .context("the game disappeared from the directory"),
-            Source::Server(server) => server.game(&listing.id),
+            Source::Server(server) => Ok(server.game(&listing.id)?),
         }
     }
 }
@@ -84,14 +88,20 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
         ),
     };
     let mut out = std::io::stdout();
-    match args.action.as_ref().unwrap_or(&HistoryAction::List) {
-        HistoryAction::List => {
+    let list = HistoryAction::List { wide: false };
+    match args.action.as_ref().unwrap_or(&list) {
+        HistoryAction::List { wide } => {
             let games = source.list()?;
             if games.is_empty() {
                 writeln!(out, "no finished games")?;
-            }
-            for (index, game) in games.iter().enumerate() {
-                writeln!(out, "{}", listing_line(index + 1, game))?;
+            } else if *wide {
+                for (index, game) in games.iter().enumerate() {
+                    writeln!(out, "{}", listing_line(index + 1, game))?;
+                }
+            } else {
+                for line in list_table(&games, terminal_width()) {
+                    writeln!(out, "{line}")?;
+                }
             }
             Ok(())
         }
@@ -139,25 +149,31 @@ pub fn utc_minute(unix_ms: u64) -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
-/// A record's header on the plain face, one line: when the game ended, who
-/// played, the clocks, the length, the result, the id and the game it is a
-/// rematch of. The list numbers it; a replay prints it first. The one place
-/// the plain face says these.
-fn plain_header(game: &GameSummary) -> String {
-    let mut line = format!(
-        "{}  {} (white) vs {} (black)  {}  {}  {}  id {}",
-        utc_minute(game.ended_at_ms),
-        game.white.name,
-        game.black.name,
-        game.time_control,
-        count(game.moves as usize, "move", "moves"),
-        game.result,
-        game.id,
-    );
+/// A record's header on the plain face: who played, then the clocks, the
+/// length, the result and when the game ended, then the id and the game it
+/// is a rematch of. A replay prints these lines first (each fits 80
+/// columns unless a name is very long); `list --wide` joins them on its
+/// one line per game. The one place the plain face says these.
+fn plain_header(game: &GameSummary) -> [String; 3] {
+    let mut id = format!("id {}", game.id);
     if let Some(of) = &game.rematch_of {
-        line.push_str(&format!("  rematch of {of}"));
+        id.push_str(&format!("  rematch of {of}"));
     }
-    line
+    [
+        format!(
+            "{} (white) vs {} (black)",
+            one_line(&game.white.name),
+            one_line(&game.black.name)
+        ),
+        format!(
+            "{}  {}  {}  ended {} UTC",
+            game.time_control,
+            move_count(game.moves as usize),
+            game.result,
+            utc_minute(game.ended_at_ms),
+        ),
+        id,
+    ]
 }
 
 /// A record's header on the full-screen face: the players' names on the
@@ -172,8 +188,154 @@ fn screen_header(game: &GameSummary, screen: &mut GameScreen) {
     };
 }
 
+/// A game on one line of `history list --wide`: its number, then its whole
+/// header however long.
 fn listing_line(number: usize, game: &GameSummary) -> String {
-    format!("{number:>3}  {}", plain_header(game))
+    format!("{number:>3}  {}", plain_header(game).join("  "))
+}
+
+/// Space between two columns of the list.
+const GAP: &str = "  ";
+
+/// Names are never cut shorter than this, however narrow the terminal.
+const MIN_NAME: usize = 6;
+
+/// Ids are shown by their first this many characters (more where two
+/// games share them), enough to name a game to `show` and `export`.
+const ID_PREFIX: usize = 8;
+
+/// The list as a table, one line per game, each at most `width` columns
+/// wide: `#` (what `show` and `export` take), when the game ended, the
+/// players (long names cut with `…` in the middle, so `amazons-engine
+/// level 1` keeps its level), the winner, the length in moves as the move
+/// list numbers them, and the id's shortest prefix that names only that
+/// game. A header line names the columns; `--wide`
+/// shows the rest (clock, how the game ended, whole names and ids).
+fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
+    let id_len = unique_prefix_len(games.iter().map(|g| g.id.as_str()));
+    let rows: Vec<[String; 7]> = games
+        .iter()
+        .enumerate()
+        .map(|(index, game)| {
+            [
+                (index + 1).to_string(),
+                utc_minute(game.ended_at_ms),
+                one_line(&game.white.name),
+                one_line(&game.black.name),
+                game.result
+                    .winner
+                    .map_or("none".to_string(), |side| side.to_string()),
+                full_moves(game.moves as usize).to_string(),
+                game.id.chars().take(id_len).collect(),
+            ]
+        })
+        .collect();
+    let header = [
+        "#",
+        "ended (UTC)",
+        "white",
+        "black",
+        "winner",
+        "moves",
+        "id",
+    ]
+    .map(String::from);
+    let widest = |column: usize| {
+        rows.iter()
+            .chain([&header])
+            .map(|row| row[column].width())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut widths: [usize; 7] = std::array::from_fn(widest);
+    let fixed: usize =
+        [0, 1, 4, 5, 6].iter().map(|&c| widths[c]).sum::<usize>() + GAP.len() * (widths.len() - 1);
+    let name_room = width.saturating_sub(fixed) / 2;
+    for column in [2, 3] {
+        widths[column] = widths[column].min(name_room.max(MIN_NAME));
+    }
+    [header]
+        .iter()
+        .chain(&rows)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(widths)
+                .enumerate()
+                .map(|(column, (text, width))| {
+                    let text = shorten(text, width);
+                    let pad = " ".repeat(width - text.width());
+                    match column {
+                        0 | 5 => format!("{pad}{text}"),
+                        _ => format!("{text}{pad}"),
+                    }
+                })
+                .collect();
+            cells.join(GAP).trim_end().to_string()
+        })
+        .collect()
+}
+
+/// How wide the list may be: the terminal's width, or 80 columns when the
+/// output is not a terminal (a file, a pipe).
+fn terminal_width() -> usize {
+    use std::io::IsTerminal;
+    let columns = std::io::stdout()
+        .is_terminal()
+        .then(crossterm::terminal::size)
+        .and_then(Result::ok)
+        .map(|(columns, _)| usize::from(columns));
+    columns.filter(|c| *c > 0).unwrap_or(80)
+}
+
+/// The shortest prefix length, at least [`ID_PREFIX`], at which no two of
+/// `ids` look alike (an id shorter than that is shown whole; `show` takes
+/// a whole id before a prefix).
+fn unique_prefix_len<'a>(ids: impl Iterator<Item = &'a str> + Clone) -> usize {
+    let longest = ids.clone().map(|id| id.chars().count()).max().unwrap_or(0);
+    (ID_PREFIX..longest.max(ID_PREFIX))
+        .find(|&len| {
+            let mut seen = std::collections::HashSet::new();
+            ids.clone()
+                .all(|id| seen.insert(id.chars().take(len).collect::<String>()))
+        })
+        .unwrap_or(longest.max(ID_PREFIX))
+}
+
+/// `text` on one line: control characters (a newline in a name sent to a
+/// server) become spaces.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// `text` in at most `width` columns: whole if it fits, else its start and
+/// its end around `…` (the end often tells two names apart: a level, a
+/// number).
+fn shorten(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(1);
+    let take = |chars: &mut dyn Iterator<Item = char>, room: usize| {
+        let mut used = 0;
+        let mut taken = Vec::new();
+        for c in chars {
+            let w = c.width().unwrap_or(0);
+            if used + w > room {
+                break;
+            }
+            used += w;
+            taken.push(c);
+        }
+        taken
+    };
+    let head = take(&mut text.chars(), room - room / 2);
+    let head_width: usize = head.iter().map(|c| c.width().unwrap_or(0)).sum();
+    let mut tail = take(&mut text.chars().rev(), room - head_width);
+    tail.reverse();
+    head.into_iter().chain(['…']).chain(tail).collect()
 }
 
 /// The game as text: tag lines, then the numbered moves and the result.
@@ -203,25 +365,65 @@ pub fn export_text(record: &GameRecord) -> String {
     text
 }
 
+/// Where a replay stands, in the move list's numbering: `start`, or the
+/// last move on the board and how many plies that is, `move 2, black (ply 4
+/// of 9)`. The one place both faces of a replay say it.
+fn place(positions: &[Position], shown: usize) -> String {
+    let last = positions.len() - 1;
+    match shown {
+        0 => format!("start (ply 0 of {last})"),
+        _ => format!(
+            "{} (ply {shown} of {last})",
+            MoveNumber::of_ply(positions[shown - 1].ply()).words()
+        ),
+    }
+}
+
+/// Where a typed move number (`2` after white's move 2, `2b` or `2...`
+/// after black's, `0` the start) is in `positions`: how many plies of the
+/// record are on the board there; else what to tell the person.
+fn go_to(positions: &[Position], typed: &str) -> Result<usize, String> {
+    if typed.trim() == "0" {
+        return Ok(0);
+    }
+    let wanted: MoveNumber = typed.parse().map_err(|e| format!("{e}"))?;
+    let first = positions[0].ply();
+    let last = positions.len() - 1;
+    match (wanted.ply() + 1).checked_sub(first) {
+        Some(shown) if (1..=last).contains(&(shown as usize)) => Ok(shown as usize),
+        _ if last == 0 => Err("the game has no moves".to_string()),
+        _ => Err(format!(
+            "no move {typed} in this game: it runs from {} to {}",
+            MoveNumber::of_ply(first).words(),
+            MoveNumber::of_ply(positions[last - 1].ply()).words(),
+        )),
+    }
+}
+
+/// The plain replay's commands, printed when it starts.
+const PLAIN_REPLAY_HELP: &str = "\
+Commands: next (n, or Enter), back (b), first, last, quit, or a move number as
+the list numbers them: 2 shows the board after white's move 2, 2b (or 2...)
+after black's move 2, 0 the start.";
+
 fn replay_plain(
     record: &GameRecord,
     positions: &[Position],
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    writeln!(out, "{}", plain_header(&GameSummary::of(record)))?;
+    for line in plain_header(&GameSummary::of(record)) {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out, "{}", record.move_text())?;
-    writeln!(
-        out,
-        "Commands: next (n), back (b), first, last, a move number, quit."
-    )?;
+    writeln!(out, "{PLAIN_REPLAY_HELP}")?;
     let last = positions.len() - 1;
     let mut shown = 0;
     loop {
-        let caption = match shown {
-            0 => "start".to_string(),
-            n => format!("after move {n} of {last}: {}", record.moves[n - 1].mv),
-        };
+        let mut caption = place(positions, shown);
+        if let Some(played) = shown.checked_sub(1).map(|i| record.moves[i].mv) {
+            caption.push_str(&format!(": {played}"));
+        }
         writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
         write!(out, "replay> ")?;
         out.flush()?;
@@ -235,10 +437,10 @@ fn replay_plain(
             "first" => 0,
             "last" => last,
             "q" | "quit" => return Ok(()),
-            text => match text.parse::<usize>() {
-                Ok(n) => n.min(last),
-                Err(_) => {
-                    writeln!(out, "unknown command `{text}`")?;
+            text => match go_to(positions, text) {
+                Ok(n) => n,
+                Err(why) => {
+                    writeln!(out, "{why}")?;
                     shown
                 }
             },
@@ -265,13 +467,14 @@ fn replay_tui(
 }
 
 /// A finished game shown move by move on the game screen: no move can be
-/// made, so there is no move prompt; the typing line takes a move number.
+/// made, so there is no move prompt; the typing line takes a move number
+/// as the move list numbers them (`2`, `2b`).
 struct Replay<'a> {
     /// The game.
     record: &'a GameRecord,
     /// Every position, the start first.
     positions: &'a [Position],
-    /// How many moves are on the board.
+    /// How many of the record's plies are on the board.
     shown: usize,
     /// The screen.
     screen: GameScreen,
@@ -298,14 +501,14 @@ impl<'a> Replay<'a> {
         self.positions.len() - 1
     }
 
-    /// Shows the board after `shown` moves.
+    /// Shows the board after `shown` plies.
     fn go(&mut self, shown: usize) {
         self.shown = shown.min(self.last());
         let moves = self.record.moves.iter().map(|m| m.mv).collect();
         self.screen
             .show_game(self.positions[self.shown], moves, self.shown);
         self.screen.outcome = (self.shown == self.last()).then_some(self.record.result);
-        self.screen.status = format!("replay: move {} of {}", self.shown, self.last());
+        self.screen.status = format!("replay: {}", place(self.positions, self.shown));
     }
 
     /// Handles one event; true to leave.
@@ -327,14 +530,10 @@ impl<'a> Replay<'a> {
         }
         match self.screen.handle(event) {
             ScreenAction::Quit | ScreenAction::QuitNow => true,
-            ScreenAction::Jump(n) => {
-                if n > self.last() {
-                    self.screen.notify(
-                        format!("the game has {}", count(self.last(), "move", "moves")),
-                        Tone::Warning,
-                    );
-                } else {
-                    self.go(n);
+            ScreenAction::Jump(typed) => {
+                match go_to(self.positions, &typed) {
+                    Ok(shown) => self.go(shown),
+                    Err(why) => self.screen.notify(why, Tone::Warning),
                 }
                 false
             }
@@ -381,16 +580,19 @@ mod tests {
     #[test]
     fn each_face_renders_the_header_once_with_the_game_it_is_a_rematch_of() {
         let first = GameSummary::of(&record("g1", &["d1-d7/g7"], 1_700_000_060_000, None));
-        let line = "2023-11-14 22:14  ann (white) vs bob (black)  untimed  1 move  white wins by resignation  id g1";
-        assert_eq!(plain_header(&first), line);
-        assert_eq!(listing_line(3, &first), format!("  3  {line}"));
+        let header = [
+            "ann (white) vs bob (black)",
+            "untimed  1 move  white wins by resignation  ended 2023-11-14 22:14 UTC",
+            "id g1",
+        ];
+        assert_eq!(plain_header(&first), header);
+        assert_eq!(
+            listing_line(3, &first),
+            format!("  3  {}", header.join("  "))
+        );
         let rematch = record("g2", &[], 1_700_000_060_000, Some("g1"));
         let summary = GameSummary::of(&rematch);
-        assert!(
-            plain_header(&summary).ends_with("id g2  rematch of g1"),
-            "{}",
-            plain_header(&summary)
-        );
+        assert_eq!(plain_header(&summary)[2], "id g2  rematch of g1");
         let mut screen = GameScreen::new(Position::start(), BySide::default());
         screen_header(&summary, &mut screen);
         assert_eq!(screen.names, BySide::new("ann".into(), "bob".into()));
@@ -408,36 +610,64 @@ mod tests {
         replay_plain(&rematch, &positions, &mut "quit\n".as_bytes(), &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(
-            out.starts_with(&format!("{}\n", plain_header(&summary))),
+            out.starts_with(&format!("{}\n", plain_header(&summary).join("\n"))),
             "{out}"
         );
     }
 
-    #[test]
-    fn a_replay_jumps_to_a_typed_move_number_and_offers_no_move_prompt() {
-        let record = record("g1", &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"], 0, None);
-        let positions = record.replay().unwrap();
-        let mut replay = Replay::new(&record, &positions, Theme::Dark);
-        let start = screen(&mut replay);
-        assert!(start.contains("replay: move 0 of 3"), "{start}");
-        assert!(!start.contains("move> d"), "{start}");
-        assert!(start.contains("go to move> "), "{start}");
-        for c in "2".chars() {
+    /// Types `text` on the replay's line and presses Enter.
+    fn type_in(replay: &mut Replay<'_>, text: &str) {
+        for c in text.chars() {
             replay.handle(&key(KeyCode::Char(c)));
         }
         replay.handle(&key(KeyCode::Enter));
-        assert_eq!(replay.shown, 2);
+    }
+
+    #[test]
+    fn a_replay_goes_to_a_move_as_the_move_list_numbers_it_and_offers_no_move_prompt() {
+        let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5", "d10-d8/d9"];
+        let record = record("g1", &moves, 0, None);
+        let positions = record.replay().unwrap();
+        let mut replay = Replay::new(&record, &positions, Theme::Dark);
+        let start = screen(&mut replay);
+        assert!(start.contains("replay: start (ply 0 of 4)"), "{start}");
+        assert!(!start.contains("move> d"), "{start}");
+        assert!(start.contains("go to move> "), "{start}");
+        // `2` is white's second move, the list's `2. g1-g4/g5`: three plies.
+        type_in(&mut replay, "2");
+        assert_eq!(replay.shown, 3);
         let second = screen(&mut replay);
-        assert!(second.contains("replay: move 2 of 3"), "{second}");
+        assert!(
+            second.contains("replay: move 2, white (ply 3 of 4)"),
+            "{second}"
+        );
         crate::tui::snapshot::assert_snapshot("replay_move_2", &second);
-        replay.handle(&key(KeyCode::Char('9')));
-        replay.handle(&key(KeyCode::Enter));
-        assert!(screen(&mut replay).contains("the game has 3 moves"));
+        for (typed, shown) in [("1b", 2), ("1...", 2), ("2b", 4), ("1", 1), ("0", 0)] {
+            type_in(&mut replay, typed);
+            assert_eq!(replay.shown, shown, "{typed}");
+        }
+        type_in(&mut replay, "1b");
+        assert!(screen(&mut replay).contains("replay: move 1, black (ply 2 of 4)"));
+        type_in(&mut replay, "9");
+        let beyond = screen(&mut replay);
+        assert!(
+            beyond.contains("no move 9 in this game: it runs from move 1, white to move 2,"),
+            "{beyond}"
+        );
+        assert_eq!(replay.shown, 2, "a move not in the game moves nothing");
+        replay.handle(&key(KeyCode::Char('b')));
+        assert!(
+            screen(&mut replay).contains("`b` does nothing here"),
+            "a side's mark alone is no move number"
+        );
         replay.handle(&key(KeyCode::End));
-        assert!(screen(&mut replay).contains("GAME OVER: white wins by resignation"));
+        assert!(screen(&mut replay).contains("GAME OVER: black wins by resignation"));
         replay.handle(&key(KeyCode::Char('?')));
         let help = screen(&mut replay);
-        assert!(help.contains("go to that move"), "{help}");
+        assert!(
+            help.contains("2b, Enter  the board after black's move 2 (or type 2...)"),
+            "{help}"
+        );
         assert!(
             !help.contains("click"),
             "no pointing keys in a replay: {help}"
@@ -445,6 +675,43 @@ mod tests {
         crate::tui::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
+    }
+
+    #[test]
+    fn the_list_fits_its_width_and_names_each_game_by_a_prefix_of_its_id() {
+        let long = "Alexandra Konstantinopoulou";
+        let games: Vec<GameSummary> = [
+            record(
+                "70feb838-c2c5",
+                &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"],
+                60_000,
+                None,
+            ),
+            record("70feb838-ffff", &[], 120_000, Some("70feb838-c2c5")),
+        ]
+        .iter()
+        .map(|r| {
+            let mut summary = GameSummary::of(r);
+            summary.white.name = long.to_string();
+            summary.black.name = "amazons-engine level 1".to_string();
+            summary
+        })
+        .collect();
+        let table = list_table(&games, 80);
+        assert_eq!(
+            table,
+            [
+                "#  ended (UTC)       white            black            winner  moves  id",
+                "1  1970-01-01 00:01  Alexand…opoulou  amazons…level 1  white       2  70feb838-c",
+                "2  1970-01-01 00:02  Alexand…opoulou  amazons…level 1  black       0  70feb838-f",
+            ]
+        );
+        let wide = list_table(&games, 200);
+        assert!(wide[1].contains(long), "{wide:?}");
+        assert_eq!(shorten("李小龍的朋友們", 7), "李…友們");
+        assert_eq!(shorten("ann", 3), "ann");
+        assert_eq!(one_line("a\nb"), "a b");
+        assert_eq!(unique_prefix_len(["ab", "abc"].into_iter()), 8);
     }
 
     #[test]

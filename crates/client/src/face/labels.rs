@@ -2,7 +2,11 @@
 //! counts, move numbers. (A time control reads as core's
 //! [`amazons_core::TimeControl`] prints it: `untimed`, `5+3`.)
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
+
+use amazons_core::Side;
 
 /// The question asked before leaving a live game (`q` on the board, `quit`
 /// in plain mode); what leaving keeps follows it
@@ -66,15 +70,101 @@ pub fn ago(elapsed: Duration) -> String {
     }
 }
 
+/// A move's number as the move list prints it (`1. d1-d7/g7 a7-d4/a7`):
+/// move N is white's and black's N-th moves, white's written `N.` and
+/// black's `N...`. Every place that names or counts moves for a person
+/// means moves in this sense (a count of single turns says "plies").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// The full-move number, from 1.
+    pub number: u32,
+    /// Whose move it is.
+    pub side: Side,
+}
+
+impl MoveNumber {
+    /// The number of the move played at `ply` (plies counted from 0 at the
+    /// standard start, as core's `Position::ply`).
+    pub fn of_ply(ply: u32) -> MoveNumber {
+        let side = if ply % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        MoveNumber {
+            number: ply / 2 + 1,
+            side,
+        }
+    }
+
+    /// The ply this move is played at (0 for white's move 1).
+    pub fn ply(self) -> u32 {
+        (self.number - 1) * 2 + self.side.index() as u32
+    }
+
+    /// In words: `move 2, black`.
+    pub fn words(self) -> String {
+        format!("move {}, {}", self.number, self.side)
+    }
+}
+
+impl fmt::Display for MoveNumber {
+    /// `12.` for white's move 12, `12...` for black's.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.side {
+            Side::First => write!(f, "{}.", self.number),
+            Side::Second => write!(f, "{}...", self.number),
+        }
+    }
+}
+
+/// Why typed text names no move: the text says what to type instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a move number: type 2 for white's move 2, 2b (or 2...) for black's move 2")]
+pub struct MoveNumberError(String);
+
+impl FromStr for MoveNumber {
+    type Err = MoveNumberError;
+
+    /// Reads `2`, `2.` or `2w` (white's move 2) and `2b`, `2...` or `2…`
+    /// (black's), as the move list writes them or as quick to type.
+    fn from_str(text: &str) -> Result<MoveNumber, MoveNumberError> {
+        let text = text.trim();
+        let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (number, rest) = text.split_at(digits);
+        let side = match rest.trim().to_ascii_lowercase().as_str() {
+            "" | "." | "w" => Side::First,
+            "b" | ".." | "..." | "…" => Side::Second,
+            _ => return Err(MoveNumberError(text.to_string())),
+        };
+        match number.parse::<u32>() {
+            Ok(number) if number >= 1 => Ok(MoveNumber { number, side }),
+            _ => Err(MoveNumberError(text.to_string())),
+        }
+    }
+}
+
 /// The number a move has in the move list for the ply it was played at
 /// (counted from 0 at the standard start): white's `12.`, black's `12...`.
 pub fn move_number(ply: u32) -> String {
-    let number = ply / 2 + 1;
-    if ply % 2 == 0 {
-        format!("{number}.")
-    } else {
-        format!("{number}...")
-    }
+    MoveNumber::of_ply(ply).to_string()
+}
+
+/// How many moves (in [`MoveNumber`]'s sense) a game of `plies` plies from
+/// the standard start has: the number of its last move, 23 for 45 plies.
+pub fn full_moves(plies: usize) -> usize {
+    plies.div_ceil(2)
+}
+
+/// A game's length for people: `2 moves` for 3 or 4 plies from the
+/// standard start, as its move list numbers them.
+pub fn move_count(plies: usize) -> String {
+    count(full_moves(plies), "move", "moves")
+}
+
+/// `1 ply`, `2 plies`: where what is counted is single turns (a takeback).
+pub fn ply_count(plies: usize) -> String {
+    count(plies, "ply", "plies")
 }
 
 #[cfg(test)]
@@ -96,5 +186,37 @@ mod tests {
         assert_eq!(ago(Duration::from_secs(5 * 60 + 20)), "5 min ago");
         assert_eq!(ago(Duration::from_secs(3 * 3600)), "3 h ago");
         assert_eq!(ago(Duration::from_secs(3 * 86_400)), "3 days ago");
+        assert_eq!(full_moves(0), 0);
+        assert_eq!(full_moves(3), 2);
+        assert_eq!(full_moves(4), 2);
+        assert_eq!(move_count(1), "1 move");
+        assert_eq!(move_count(3), "2 moves");
+        assert_eq!(ply_count(1), "1 ply");
+        assert_eq!(ply_count(2), "2 plies");
+    }
+
+    #[test]
+    fn a_move_number_reads_as_the_move_list_writes_it() {
+        let black_2 = MoveNumber {
+            number: 2,
+            side: Side::Second,
+        };
+        assert_eq!(black_2.ply(), 3);
+        assert_eq!(MoveNumber::of_ply(3), black_2);
+        assert_eq!(black_2.to_string(), "2...");
+        assert_eq!(black_2.words(), "move 2, black");
+        for text in ["2b", "2...", "2…", " 2B ", "2.."] {
+            assert_eq!(text.parse(), Ok(black_2), "{text}");
+        }
+        for text in ["2", "2.", "2w"] {
+            assert_eq!(text.parse::<MoveNumber>().unwrap().ply(), 2, "{text}");
+        }
+        for text in ["", "0", "b", "2x", "-1", "2 3"] {
+            let error = text.parse::<MoveNumber>().unwrap_err().to_string();
+            assert!(
+                error.contains("2b (or 2...) for black's move 2"),
+                "{text}: {error}"
+            );
+        }
     }
 }

@@ -97,29 +97,52 @@ pub fn explain_failure(address: &ServerAddress, error: &tungstenite::Error) -> S
     use std::io::ErrorKind;
     use tungstenite::Error;
     match error {
-        Error::Io(e) if e.kind() == ErrorKind::ConnectionRefused => format!(
-            "nothing is listening at {} (connection refused) — is amazons-server running there? \
-             It listens on port 7878 unless started with --port",
-            address.authority()
-        ),
+        Error::Io(e) if e.kind() == ErrorKind::ConnectionRefused => {
+            nothing_listening(address.authority())
+        }
         Error::Io(e) if e.to_string().contains("lookup") || e.to_string().contains("resolve") => {
-            format!(
-                "cannot find the host of {address} ({e}) — check the name, or use the address \
-                 the server printed when it started"
-            )
+            unknown_host(address.url(), e)
         }
         Error::Http(response) => format!(
             "no WebSocket at {address} (HTTP {}) — did you mean {}?",
             response.status().as_u16(),
             address.suggestion()
         ),
-        Error::Protocol(e) => format!(
-            "{address} does not speak WebSocket ({e}) — is it an amazons-server? Its address \
-             looks like {}",
-            address.suggestion()
-        ),
+        Error::Protocol(e) => not_speaking(address.url(), "WebSocket", e, &address.suggestion()),
         other => format!("cannot connect to {address}: {other}"),
     }
+}
+
+/// Nothing listens at `authority` (`HOST:PORT`): what every way of reaching
+/// a server says (the WebSocket here, `history --server` over HTTP).
+pub(crate) fn nothing_listening(authority: &str) -> String {
+    format!(
+        "nothing is listening at {authority} (connection refused) — is amazons-server running \
+         there? It listens on port 7878 unless started with --port"
+    )
+}
+
+/// The host of `address` has no address (`detail` says why).
+pub(crate) fn unknown_host(address: &str, detail: &dyn fmt::Display) -> String {
+    format!(
+        "cannot find the host of {address} ({detail}) — check the name, or use the address the \
+         server printed when it started"
+    )
+}
+
+/// Something answers at `address` but not in `protocol` (`detail` says
+/// what came): most likely another program's port; an amazons-server's
+/// address `looks_like` this.
+pub(crate) fn not_speaking(
+    address: &str,
+    protocol: &str,
+    detail: &dyn fmt::Display,
+    looks_like: &str,
+) -> String {
+    format!(
+        "{address} does not speak {protocol} ({detail}) — is it an amazons-server? Its address \
+         looks like {looks_like}"
+    )
 }
 
 #[cfg(test)]

@@ -1,10 +1,17 @@
 //! The server's HTTP API (same port as the WebSocket): finished games for
-//! `history --server`.
+//! `history --server`. The address is checked before any request, and a
+//! request that fails is an [`ApiError`] saying which address, what failed
+//! and the likely fix, once (the WebSocket's failures are explained the
+//! same way, with the same sentences: `net/address.rs`).
+
+use std::io;
+use std::time::Duration;
 
 use amazons_core::GameRecord;
 use amazons_protocol::api::MAX_PER_PAGE;
 use amazons_protocol::{GameSummary, GamesPage};
-use anyhow::Context;
+
+use crate::net::address::{not_speaking, nothing_listening, unknown_host};
 
 /// How many games one page request asks for (the server's maximum).
 const PER_PAGE: u32 = MAX_PER_PAGE;
@@ -12,54 +19,272 @@ const PER_PAGE: u32 = MAX_PER_PAGE;
 /// At most this many pages are read for one list.
 const MAX_PAGES: usize = 50;
 
+/// How long one request may take before the server is given up on.
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What an amazons-server's HTTP address looks like, and where the person
+/// finds the right one: the likely fix of every failure.
+const LOOKS_LIKE: &str = "http://HOST:7878, the address amazons-server printed when it started";
+
 /// A server's base HTTP address.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerHttp {
     /// `http://host:port`, without a trailing slash.
     base: String,
+    /// `host:port`, as failures name it.
+    authority: String,
+    /// How long one request may take.
+    timeout: Duration,
 }
 
-/// `http://host:port` for a server address given as `ws://host:port/ws`,
-/// `http://host:port/...` or `host:port`.
-pub fn http_base(server: &str) -> String {
-    let rest = server
-        .strip_prefix("ws://")
-        .or_else(|| server.strip_prefix("http://"))
-        .unwrap_or(server);
-    let authority = rest.split('/').next().unwrap_or(rest);
-    format!("http://{authority}")
+/// Why the games of a server could not be read, in words: which address,
+/// what failed, and the likely fix.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// The text given for `--server` names no server.
+    #[error("`{typed}` is not a server address: {why} — it looks like {LOOKS_LIKE}")]
+    BadAddress {
+        /// The text, as typed.
+        typed: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Nothing listens at that host and port.
+    #[error("{}; use the port it printed ({LOOKS_LIKE})", nothing_listening(.authority))]
+    Refused {
+        /// `host:port`.
+        authority: String,
+    },
+    /// The host's name has no address.
+    #[error("{}", unknown_host(.base, .detail))]
+    UnknownHost {
+        /// `http://host:port`.
+        base: String,
+        /// What the name lookup said.
+        detail: String,
+    },
+    /// The connection was made but no answer came in time.
+    #[error(
+        "{base} did not answer within {seconds} s — is it an amazons-server? Its address looks \
+         like {LOOKS_LIKE}"
+    )]
+    TimedOut {
+        /// `http://host:port`.
+        base: String,
+        /// How long the client waited.
+        seconds: u64,
+    },
+    /// Something answers there, but not HTTP.
+    #[error("{}", not_speaking(.authority, "HTTP", .detail, LOOKS_LIKE))]
+    NotHttp {
+        /// `host:port`.
+        authority: String,
+        /// What came instead.
+        detail: String,
+    },
+    /// An HTTP server answers there, but not an amazons-server's API.
+    #[error(
+        "{base} is not an amazons-server ({what}) — is the port right? Its address looks like \
+         {LOOKS_LIKE}"
+    )]
+    NotAmazons {
+        /// `http://host:port`.
+        base: String,
+        /// What it answered.
+        what: String,
+    },
+    /// The server has no game of that id.
+    #[error("{base} has no game {id}")]
+    NoSuchGame {
+        /// `http://host:port`.
+        base: String,
+        /// The id asked for.
+        id: String,
+    },
+    /// The server answered with an error.
+    #[error("{base} refused GET {path} (HTTP {status}): {message}")]
+    Failed {
+        /// `http://host:port`.
+        base: String,
+        /// The request.
+        path: String,
+        /// The HTTP status.
+        status: u16,
+        /// The start of what it said.
+        message: String,
+    },
+    /// Anything else on the way (a reset connection, a TLS redirect).
+    #[error("cannot read {base}: {detail}")]
+    Other {
+        /// `http://host:port`.
+        base: String,
+        /// What went wrong.
+        detail: String,
+    },
+}
+
+/// `host:port` of a typed server address (`ws://host:port/ws`,
+/// `http://host:port/...` or `host:port`), checked: a known scheme, a host,
+/// a port that is a port.
+fn authority_of(typed: &str) -> Result<String, ApiError> {
+    let bad = |why: String| ApiError::BadAddress {
+        typed: typed.to_string(),
+        why,
+    };
+    let (scheme, rest) = match typed.split_once("://") {
+        Some((scheme, rest)) => (Some(scheme.to_ascii_lowercase()), rest),
+        None => (None, typed),
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    match scheme.as_deref() {
+        None | Some("http" | "ws") => {}
+        Some("https" | "wss") => {
+            return Err(bad(format!(
+                "encrypted connections are not supported; the server speaks plain http:// \
+                 (did you mean http://{authority}?)"
+            )));
+        }
+        Some(other) => return Err(bad(format!("`{other}://` is neither http:// nor ws://"))),
+    }
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((host, "")) => (host, None),
+            Some((host, port)) => (host, Some(port.strip_prefix(':').unwrap_or(port))),
+            None => (v6, None),
+        },
+        None => match authority.rsplit_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    if host.is_empty() {
+        return Err(bad("it names no host".to_string()));
+    }
+    if let Some(port) = port {
+        if !matches!(port.parse::<u16>(), Ok(1..)) {
+            return Err(bad(format!("`{port}` is not a port (1 to 65535)")));
+        }
+    }
+    Ok(authority.to_string())
 }
 
 impl ServerHttp {
-    /// The API of the server at `server` (any of the forms [`http_base`] reads).
-    pub fn new(server: &str) -> anyhow::Result<ServerHttp> {
-        if server.starts_with("wss://") || server.starts_with("https://") {
-            anyhow::bail!(
-                "TLS addresses are not supported: the server speaks plain ws:// and http://"
-            );
-        }
+    /// The API of the server at `server` (`ws://host:port/ws`,
+    /// `http://host:port/...` or `host:port`), or why that names no server.
+    pub fn new(server: &str) -> Result<ServerHttp, ApiError> {
+        let authority = authority_of(server.trim())?;
         Ok(ServerHttp {
-            base: http_base(server),
+            base: format!("http://{authority}"),
+            authority,
+            timeout: TIMEOUT,
         })
     }
 
-    fn get<T: serde::de::DeserializeOwned>(&self, path: &str) -> anyhow::Result<T> {
+    /// `GET path`, its body read as `T`; `what` names what the body should
+    /// be, for the failure when it is not.
+    fn get<T: serde::de::DeserializeOwned>(&self, path: &str, what: &str) -> Result<T, ApiError> {
         let url = format!("{}{path}", self.base);
         let response = ureq::get(&url)
-            .timeout(std::time::Duration::from_secs(10))
+            .timeout(self.timeout)
             .call()
-            .with_context(|| format!("GET {url}"))?;
-        response
-            .into_json()
-            .with_context(|| format!("reading GET {url}"))
+            .map_err(|e| self.explain(path, e))?;
+        response.into_json().map_err(|e| match self.timed_out(&e) {
+            Some(timed_out) => timed_out,
+            None => ApiError::NotAmazons {
+                base: self.base.clone(),
+                what: format!("GET {path} is not {what}: {e}"),
+            },
+        })
+    }
+
+    /// The failure of `GET path` in words.
+    fn explain(&self, path: &str, error: ureq::Error) -> ApiError {
+        let base = self.base.clone();
+        let transport = match error {
+            ureq::Error::Status(404, _) if path.starts_with("/api/games/") => {
+                return ApiError::NoSuchGame {
+                    base,
+                    id: path.trim_start_matches("/api/games/").to_string(),
+                };
+            }
+            ureq::Error::Status(status @ (404 | 405), _) => {
+                return ApiError::NotAmazons {
+                    base,
+                    what: format!("GET {path} answered HTTP {status}"),
+                };
+            }
+            ureq::Error::Status(status, response) => {
+                let body = response.into_string().unwrap_or_default();
+                return ApiError::Failed {
+                    base,
+                    path: path.to_string(),
+                    status,
+                    message: body
+                        .chars()
+                        .take(200)
+                        .collect::<String>()
+                        .trim()
+                        .to_string(),
+                };
+            }
+            ureq::Error::Transport(transport) => transport,
+        };
+        let cause = std::error::Error::source(&transport)
+            .and_then(|e| e.downcast_ref::<io::Error>())
+            .map(|e| (e.kind(), e.to_string()));
+        let detail = cause
+            .as_ref()
+            .map(|(_, text)| text.clone())
+            .or_else(|| transport.message().map(str::to_string))
+            .unwrap_or_else(|| transport.kind().to_string());
+        match (transport.kind(), cause.map(|(kind, _)| kind)) {
+            (_, Some(io::ErrorKind::ConnectionRefused)) => ApiError::Refused {
+                authority: self.authority.clone(),
+            },
+            (_, Some(io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock)) => ApiError::TimedOut {
+                base,
+                seconds: self.timeout.as_secs().max(1),
+            },
+            (ureq::ErrorKind::Dns, _) => ApiError::UnknownHost { base, detail },
+            (ureq::ErrorKind::BadStatus | ureq::ErrorKind::BadHeader, _) => ApiError::NotHttp {
+                authority: self.authority.clone(),
+                detail: format!("{}: {detail}", transport.kind()),
+            },
+            (
+                ureq::ErrorKind::Io,
+                Some(
+                    io::ErrorKind::UnexpectedEof
+                    | io::ErrorKind::ConnectionAborted
+                    | io::ErrorKind::ConnectionReset,
+                ),
+            ) => ApiError::NotHttp {
+                authority: self.authority.clone(),
+                detail: "it closed the connection without an answer".to_string(),
+            },
+            _ => ApiError::Other { base, detail },
+        }
+    }
+
+    /// The timeout behind a body that could not be read, if that was it.
+    fn timed_out(&self, error: &io::Error) -> Option<ApiError> {
+        matches!(
+            error.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        )
+        .then(|| ApiError::TimedOut {
+            base: self.base.clone(),
+            seconds: self.timeout.as_secs().max(1),
+        })
     }
 
     /// Every finished game on the server, oldest first.
-    pub fn games(&self) -> anyhow::Result<Vec<GameSummary>> {
+    pub fn games(&self) -> Result<Vec<GameSummary>, ApiError> {
         let mut games = Vec::new();
         for page in 1..=MAX_PAGES {
-            let batch: GamesPage =
-                self.get(&format!("/api/games?page={page}&per_page={PER_PAGE}"))?;
+            let batch: GamesPage = self.get(
+                &format!("/api/games?page={page}&per_page={PER_PAGE}"),
+                "a page of games",
+            )?;
             let done = batch.games.len() < PER_PAGE as usize
                 || (games.len() + batch.games.len()) as u64 >= batch.total;
             games.extend(batch.games);
@@ -72,19 +297,106 @@ impl ServerHttp {
     }
 
     /// One game record.
-    pub fn game(&self, id: &str) -> anyhow::Result<GameRecord> {
-        self.get(&format!("/api/games/{id}"))
+    pub fn game(&self, id: &str) -> Result<GameRecord, ApiError> {
+        self.get(&format!("/api/games/{id}"), "a game record")
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::io::{Read, Write};
+    use std::net::TcpListener;
+
     use super::*;
 
     #[test]
-    fn addresses() {
-        assert_eq!(http_base("ws://127.0.0.1:7878/ws"), "http://127.0.0.1:7878");
-        assert_eq!(http_base("http://localhost:80/"), "http://localhost:80");
-        assert_eq!(http_base("10.0.0.2:7878"), "http://10.0.0.2:7878");
+    fn addresses_are_checked_and_the_bad_ones_say_what_a_good_one_looks_like() {
+        for (typed, base) in [
+            ("ws://127.0.0.1:7878/ws", "http://127.0.0.1:7878"),
+            ("http://localhost:80/", "http://localhost:80"),
+            ("10.0.0.2:7878", "http://10.0.0.2:7878"),
+            ("HTTP://[::1]:7878/x", "http://[::1]:7878"),
+            ("myhost", "http://myhost"),
+        ] {
+            assert_eq!(ServerHttp::new(typed).unwrap().base, base, "{typed}");
+        }
+        for (typed, why) in [
+            ("http://127.0.0.1:99999", "`99999` is not a port"),
+            ("127.0.0.1:", "`` is not a port"),
+            ("ws:///ws", "names no host"),
+            ("https://h:7878", "did you mean http://h:7878?"),
+            ("ftp://h", "`ftp://` is neither"),
+        ] {
+            let error = ServerHttp::new(typed).unwrap_err().to_string();
+            assert!(error.starts_with(&format!("`{typed}` is not a server address")));
+            assert!(error.contains(why), "{typed}: {error}");
+            assert!(error.ends_with(LOOKS_LIKE), "{typed}: {error}");
+        }
+    }
+
+    /// A server on 127.0.0.1 that reads a request and answers `reply` (or
+    /// holds the connection without a word for `None`), once.
+    fn one_answer(reply: Option<&'static [u8]>) -> ServerHttp {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let _ = stream.read(&mut [0; 4096]);
+            match reply {
+                Some(reply) => drop(stream.write_all(reply)),
+                // Held open until the client gives up and closes it.
+                None => drop(stream.read(&mut [0; 1])),
+            }
+        });
+        let mut server = ServerHttp::new(&format!("127.0.0.1:{port}")).unwrap();
+        server.timeout = Duration::from_millis(200);
+        server
+    }
+
+    #[test]
+    fn each_failure_says_what_failed_once() {
+        let silent = one_answer(None);
+        assert_eq!(
+            silent.games(),
+            Err(ApiError::TimedOut {
+                base: silent.base.clone(),
+                seconds: 1
+            })
+        );
+        let web = one_answer(Some(
+            b"HTTP/1.1 200 OK\r\ncontent-length: 9\r\n\r\n<html/>\r\n",
+        ));
+        let error = web.games().unwrap_err();
+        assert!(
+            matches!(&error, ApiError::NotAmazons { what, .. } if what.contains("is not a page of games")),
+            "{error:?}"
+        );
+        let ours = one_answer(Some(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n"));
+        assert_eq!(
+            ours.game("abc"),
+            Err(ApiError::NoSuchGame {
+                base: ours.base.clone(),
+                id: "abc".into()
+            })
+        );
+        let closed = one_answer(Some(b""));
+        let error = closed.games().unwrap_err();
+        assert!(matches!(error, ApiError::NotHttp { .. }), "{error:?}");
+        let failing = one_answer(Some(
+            b"HTTP/1.1 500 Internal Server Error\r\ncontent-length: 12\r\n\r\ndisk is full",
+        ));
+        assert_eq!(
+            failing.games().unwrap_err().to_string(),
+            format!(
+                "{} refused GET /api/games?page=1&per_page={PER_PAGE} (HTTP 500): disk is full",
+                failing.base
+            )
+        );
+        let refused = ApiError::Refused {
+            authority: "h:1".into(),
+        }
+        .to_string();
+        assert_eq!(refused.matches("refused").count(), 1, "{refused}");
+        assert!(refused.starts_with(&nothing_listening("h:1")), "{refused}");
     }
 }

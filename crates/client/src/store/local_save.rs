@@ -41,7 +41,7 @@ impl SavedLocalGame {
         game.start(now);
         for (index, recorded) in self.moves.iter().enumerate() {
             game.apply_move(recorded.clone(), now)
-                .with_context(|| format!("move {} of the saved game", index + 1))?;
+                .with_context(|| format!("ply {} of the saved game", index + 1))?;
         }
         Ok(game)
     }

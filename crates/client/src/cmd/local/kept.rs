@@ -6,7 +6,7 @@
 
 use std::time::SystemTime;
 
-use crate::face::labels::{ago, count};
+use crate::face::labels::{ago, move_count};
 use crate::store::local_save::{LocalSave, SavedLocalGame};
 
 /// The command that continues the kept game.
@@ -55,7 +55,7 @@ impl KeptGame {
             "white {} vs black {}, {}{when}",
             players.first.name,
             players.second.name,
-            count(self.saved.moves.len(), "move", "moves"),
+            move_count(self.saved.moves.len()),
         )
     }
 

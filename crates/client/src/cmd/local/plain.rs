@@ -11,7 +11,7 @@ use amazons_core::{BySide, Game, Move, MoveParseError};
 use super::kept::KeptGame;
 use super::{KEPT, LocalMatch};
 use crate::face::help::{PLAIN_LOCAL, RULES};
-use crate::face::labels::{count, format_clock, move_number};
+use crate::face::labels::{format_clock, move_count, move_number, ply_count};
 use crate::face::plain_command::{Answer, Common};
 use crate::face::text_board::board_text;
 
@@ -118,11 +118,7 @@ pub(super) fn run(
         "Type moves like d1-d7/g7 (or d1 d7 g7). Commands: takeback, resign, board, help, quit."
     )?;
     if !local.game.moves().is_empty() {
-        writeln!(
-            out,
-            "resumed: {}",
-            count(local.game.moves().len(), "move", "moves")
-        )?;
+        writeln!(out, "resumed: {}", move_count(local.game.moves().len()))?;
     }
     let mut show_board = true;
     loop {
@@ -215,7 +211,7 @@ fn carry_out(
         Ok(LocalCommand::TakeBack) => {
             let undone = local.game.take_back(local.take_back_plies(), now);
             local.keep_unfinished();
-            writeln!(out, "took back {}", count(undone, "move", "moves"))?;
+            writeln!(out, "took back {}", ply_count(undone))?;
             Ok(true)
         }
         Ok(LocalCommand::Move(m)) => {

@@ -11,7 +11,7 @@ use crossterm::event;
 use super::kept::KeptGame;
 use super::{LocalMatch, Thinking};
 use crate::face::bell::{Bell, Ring};
-use crate::face::labels::count;
+use crate::face::labels::{move_count, ply_count};
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::theme::Theme;
 
@@ -39,10 +39,7 @@ pub(super) fn run(
     };
     if !local.game.moves().is_empty() {
         screen.notify(
-            format!(
-                "resumed: {}",
-                count(local.game.moves().len(), "move", "moves")
-            ),
+            format!("resumed: {}", move_count(local.game.moves().len())),
             Tone::Info,
         );
     }
@@ -129,10 +126,7 @@ pub(super) fn run(
                     let shown = moves.len();
                     screen.show_game(local.game.position(), moves, shown);
                     local.keep_unfinished();
-                    screen.notify(
-                        format!("took back {}", count(undone, "move", "moves")),
-                        Tone::Info,
-                    );
+                    screen.notify(format!("took back {}", ply_count(undone)), Tone::Info);
                 }
             }
             ScreenAction::Command('r') if local.game.outcome().is_none() => {

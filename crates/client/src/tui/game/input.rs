@@ -109,7 +109,9 @@ impl GameScreen {
                 self.typed.push(c);
             }
             KeyCode::Char('?') => self.help = true,
-            KeyCode::Char(c) if self.typing == Typing::MoveNumber && c.is_ascii_digit() => {
+            KeyCode::Char(c)
+                if self.typing == Typing::MoveNumber && is_move_number_text(c, &self.typed) =>
+            {
                 self.typed.push(c);
             }
             KeyCode::Char('q') => return ScreenAction::Quit,
@@ -170,9 +172,10 @@ impl GameScreen {
     fn submit_typed(&mut self) -> ScreenAction {
         let text = std::mem::take(&mut self.typed);
         if self.typing == Typing::MoveNumber {
-            return match text.parse::<usize>() {
-                Ok(n) => ScreenAction::Jump(n),
-                Err(_) => ScreenAction::None,
+            return if text.is_empty() {
+                ScreenAction::None
+            } else {
+                ScreenAction::Jump(text)
             };
         }
         let Some(position) = self.building_position() else {
@@ -205,7 +208,8 @@ impl GameScreen {
             keys.extend_from_slice(POINTING);
         }
         if self.typing == Typing::MoveNumber {
-            keys.push(("digits, Enter", "go to that move"));
+            keys.push(("2, Enter", "the board after white's move 2 (0: the start)"));
+            keys.push(("2b, Enter", "the board after black's move 2 (or type 2...)"));
         }
         keys.extend(self.keys.iter().copied());
         keys.push(("v", "flip the board"));
@@ -213,6 +217,12 @@ impl GameScreen {
         keys.push(("q", "quit"));
         keys
     }
+}
+
+/// Whether a typed character belongs to a move number (`2`, `2b`, `2...`)
+/// after `typed`: digits, and a side's mark once a digit is there.
+fn is_move_number_text(c: char, typed: &str) -> bool {
+    c.is_ascii_digit() || (!typed.is_empty() && matches!(c, '.' | '…' | 'b' | 'B' | 'w' | 'W'))
 }
 
 /// Whether a typed character can be part of a move: file letters, digits,

@@ -41,8 +41,9 @@ pub enum ScreenAction {
     Command(char),
     /// The answer to [`GameScreen::ask`] was yes; the tag says which question.
     Confirmed(char),
-    /// Go to this move number (a replay; typed digits and Enter).
-    Jump(usize),
+    /// Go to this move (a replay): the typed text, a move number such as
+    /// `2` or `2b`, for the mode to read.
+    Jump(String),
     /// `q` or Ctrl-C: the driver asks first if something would be lost.
     Quit,
     /// Ctrl-C pressed while a question was open: leave at once.
