@@ -130,7 +130,9 @@ pub struct HistoryArgs {
     /// Directory of game records. Default: $AMAZONS_HISTORY_DIR, else
     /// $XDG_DATA_HOME/amazons/history, else ~/.local/share/amazons/history,
     /// else ./local-history.
-    #[arg(long, env = "AMAZONS_HISTORY_DIR", conflicts_with = "server")]
+    // The environment is read where the default is made, not by clap: a
+    // variable set for local games must not conflict with `--server`.
+    #[arg(long, conflicts_with = "server")]
     pub dir: Option<PathBuf>,
     /// Read the games of a server instead (ws:// or http:// address).
     #[arg(long)]

@@ -20,12 +20,25 @@ const WAIT: Duration = Duration::from_secs(60);
 /// Runs the client with `args` and `stdin` as its whole input: its stdout,
 /// its stderr and whether it succeeded.
 fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
+    client_with_history_dir(None, args, stdin)
+}
+
+/// [`client`] with `$AMAZONS_HISTORY_DIR` set to `dir`, as a person who
+/// keeps local games somewhere of their own has it.
+fn client_with_history_dir(
+    dir: Option<&Path>,
+    args: &[&str],
+    stdin: &str,
+) -> (String, String, bool) {
     let state = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
     command
         .args(args)
         .env_remove("AMAZONS_HISTORY_DIR")
         .env("AMAZONS_STATE_DIR", state.path());
+    if let Some(dir) = dir {
+        command.env("AMAZONS_HISTORY_DIR", dir);
+    }
     let mut process = ChildProcess::spawn("amazons-client", command);
     process.write(stdin);
     process.close_stdin();
@@ -183,9 +196,12 @@ fn other_service(reply: &'static [u8], connections: usize) -> u16 {
 }
 
 /// The one `error:` line `history` printed for `server`, after checking
-/// that it failed and printed nothing else.
+/// that it failed and printed nothing else. `$AMAZONS_HISTORY_DIR` is set,
+/// and `--server` is taken over it.
 fn history_error(server: &str) -> String {
-    let (out, err, ok) = client(&["history", "--server", server], "");
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err, ok) =
+        client_with_history_dir(Some(dir.path()), &["history", "--server", server], "");
     assert!(!ok && out.is_empty(), "{out}{err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "one line: {err}");
@@ -213,7 +229,10 @@ fn a_server_that_cannot_be_read_is_explained_once_with_the_fix() {
         error.contains(&format!("http://127.0.0.1:{web} is not an amazons-server")),
         "{error}"
     );
-    assert!(error.contains("HTTP 404"), "{error}");
+    assert!(
+        error.contains("GET /api/games answered HTTP 404"),
+        "{error}"
+    );
     assert!(error.contains("http://HOST:7878"), "the fix: {error}");
 
     let ssh = other_service(b"SSH-2.0-OpenSSH_9.2\r\n", 1);
@@ -223,6 +242,8 @@ fn a_server_that_cannot_be_read_is_explained_once_with_the_fix() {
         "{error}"
     );
     assert!(error.contains("is it an amazons-server?"), "{error}");
+
+    assert!(error.contains("http://HOST:7878"), "the fix: {error}");
 
     let error = history_error("http://127.0.0.1:99999");
     assert!(error.contains("`http://127.0.0.1:99999`"), "{error}");

@@ -250,9 +250,14 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
     let mut widths: [usize; 7] = std::array::from_fn(widest);
     let fixed: usize =
         [0, 1, 4, 5, 6].iter().map(|&c| widths[c]).sum::<usize>() + GAP.len() * (widths.len() - 1);
-    let name_room = width.saturating_sub(fixed) / 2;
+    // The names share what is left: each gets half, and what one does not
+    // need goes to the other.
+    let room = width.saturating_sub(fixed);
+    let (white, black) = (widths[2], widths[3]);
+    widths[2] = white.min(room.saturating_sub(black.min(room / 2)));
+    widths[3] = black.min(room.saturating_sub(widths[2]));
     for column in [2, 3] {
-        widths[column] = widths[column].min(name_room.max(MIN_NAME));
+        widths[column] = widths[column].max(MIN_NAME.min(widest(column)));
     }
     [header]
         .iter()
@@ -708,6 +713,14 @@ mod tests {
         );
         let wide = list_table(&games, 200);
         assert!(wide[1].contains(long), "{wide:?}");
+        let mut short_black = games.clone();
+        short_black[0].black.name = "bob".into();
+        let table = list_table(&short_black[..1], 80);
+        assert!(
+            table[1].starts_with("1  1970-01-01 00:01  Alexandra Konstantinopoulou  bob    white"),
+            "a short name leaves its room to the other: {table:?}"
+        );
+        assert!(table[1].width() <= 80);
         assert_eq!(shorten("李小龍的朋友們", 7), "李…友們");
         assert_eq!(shorten("ann", 3), "ann");
         assert_eq!(one_line("a\nb"), "a b");

@@ -22,9 +22,13 @@ const MAX_PAGES: usize = 50;
 /// How long one request may take before the server is given up on.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// What an amazons-server's HTTP address looks like, and where the person
-/// finds the right one: the likely fix of every failure.
-const LOOKS_LIKE: &str = "http://HOST:7878, the address amazons-server printed when it started";
+/// Where the person finds the right address: the likely fix of most
+/// failures.
+const FIX: &str = "Use the address amazons-server printed when it started, like http://HOST:7878";
+
+/// What an amazons-server's HTTP address looks like, for the sentence
+/// shared with the WebSocket's failures.
+const LOOKS_LIKE: &str = "http://HOST:7878 (it prints its address when it starts)";
 
 /// A server's base HTTP address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,15 +46,26 @@ pub struct ServerHttp {
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApiError {
     /// The text given for `--server` names no server.
-    #[error("`{typed}` is not a server address: {why} — it looks like {LOOKS_LIKE}")]
+    #[error("`{typed}` is not a server address: {why}. {FIX}")]
     BadAddress {
         /// The text, as typed.
         typed: String,
         /// What is wrong with it.
         why: String,
     },
+    /// An encrypted address: the server speaks plain HTTP.
+    #[error(
+        "`{typed}`: encrypted connections are not supported; the server speaks plain http:// \
+         — did you mean http://{authority}?"
+    )]
+    Encrypted {
+        /// The text, as typed.
+        typed: String,
+        /// Its `host:port`.
+        authority: String,
+    },
     /// Nothing listens at that host and port.
-    #[error("{}; use the port it printed ({LOOKS_LIKE})", nothing_listening(.authority))]
+    #[error("{}. {FIX}", nothing_listening(.authority))]
     Refused {
         /// `host:port`.
         authority: String,
@@ -64,10 +79,7 @@ pub enum ApiError {
         detail: String,
     },
     /// The connection was made but no answer came in time.
-    #[error(
-        "{base} did not answer within {seconds} s — is it an amazons-server? Its address looks \
-         like {LOOKS_LIKE}"
-    )]
+    #[error("{base} did not answer within {seconds} s — is it an amazons-server? {FIX}")]
     TimedOut {
         /// `http://host:port`.
         base: String,
@@ -83,10 +95,7 @@ pub enum ApiError {
         detail: String,
     },
     /// An HTTP server answers there, but not an amazons-server's API.
-    #[error(
-        "{base} is not an amazons-server ({what}) — is the port right? Its address looks like \
-         {LOOKS_LIKE}"
-    )]
+    #[error("{base} is not an amazons-server ({what}) — is the port right? {FIX}")]
     NotAmazons {
         /// `http://host:port`.
         base: String,
@@ -139,10 +148,10 @@ fn authority_of(typed: &str) -> Result<String, ApiError> {
     match scheme.as_deref() {
         None | Some("http" | "ws") => {}
         Some("https" | "wss") => {
-            return Err(bad(format!(
-                "encrypted connections are not supported; the server speaks plain http:// \
-                 (did you mean http://{authority}?)"
-            )));
+            return Err(ApiError::Encrypted {
+                typed: typed.to_string(),
+                authority: authority.to_string(),
+            });
         }
         Some(other) => return Err(bad(format!("`{other}://` is neither http:// nor ws://"))),
     }
@@ -192,7 +201,10 @@ impl ServerHttp {
             Some(timed_out) => timed_out,
             None => ApiError::NotAmazons {
                 base: self.base.clone(),
-                what: format!("GET {path} is not {what}: {e}"),
+                what: format!(
+                    "GET {} is not {what}: {e}",
+                    path.split('?').next().unwrap_or(path)
+                ),
             },
         })
     }
@@ -200,6 +212,7 @@ impl ServerHttp {
     /// The failure of `GET path` in words.
     fn explain(&self, path: &str, error: ureq::Error) -> ApiError {
         let base = self.base.clone();
+        let resource = path.split('?').next().unwrap_or(path);
         let transport = match error {
             ureq::Error::Status(404, _) if path.starts_with("/api/games/") => {
                 return ApiError::NoSuchGame {
@@ -210,14 +223,14 @@ impl ServerHttp {
             ureq::Error::Status(status @ (404 | 405), _) => {
                 return ApiError::NotAmazons {
                     base,
-                    what: format!("GET {path} answered HTTP {status}"),
+                    what: format!("GET {resource} answered HTTP {status}"),
                 };
             }
             ureq::Error::Status(status, response) => {
                 let body = response.into_string().unwrap_or_default();
                 return ApiError::Failed {
                     base,
-                    path: path.to_string(),
+                    path: resource.to_string(),
                     status,
                     message: body
                         .chars()
@@ -248,7 +261,7 @@ impl ServerHttp {
             (ureq::ErrorKind::Dns, _) => ApiError::UnknownHost { base, detail },
             (ureq::ErrorKind::BadStatus | ureq::ErrorKind::BadHeader, _) => ApiError::NotHttp {
                 authority: self.authority.clone(),
-                detail: format!("{}: {detail}", transport.kind()),
+                detail: "it answered something else".to_string(),
             },
             (
                 ureq::ErrorKind::Io,
@@ -324,14 +337,20 @@ mod tests {
             ("http://127.0.0.1:99999", "`99999` is not a port"),
             ("127.0.0.1:", "`` is not a port"),
             ("ws:///ws", "names no host"),
-            ("https://h:7878", "did you mean http://h:7878?"),
             ("ftp://h", "`ftp://` is neither"),
         ] {
             let error = ServerHttp::new(typed).unwrap_err().to_string();
             assert!(error.starts_with(&format!("`{typed}` is not a server address")));
             assert!(error.contains(why), "{typed}: {error}");
-            assert!(error.ends_with(LOOKS_LIKE), "{typed}: {error}");
+            assert!(error.ends_with(FIX), "{typed}: {error}");
         }
+        assert_eq!(
+            ServerHttp::new("wss://h:7878/ws").unwrap_err(),
+            ApiError::Encrypted {
+                typed: "wss://h:7878/ws".into(),
+                authority: "h:7878".into()
+            }
+        );
     }
 
     /// A server on 127.0.0.1 that reads a request and answers `reply` (or
@@ -388,7 +407,7 @@ mod tests {
         assert_eq!(
             failing.games().unwrap_err().to_string(),
             format!(
-                "{} refused GET /api/games?page=1&per_page={PER_PAGE} (HTTP 500): disk is full",
+                "{} refused GET /api/games (HTTP 500): disk is full",
                 failing.base
             )
         );
