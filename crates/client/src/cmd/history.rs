@@ -49,24 +49,7 @@ impl Source {
             }
         }
         let games = self.list()?;
-        let listing = match game.parse::<usize>() {
-            Ok(number) if (1..=games.len()).contains(&number) => &games[number - 1],
-            _ if games.iter().any(|g| g.id == game) => {
-                games.iter().find(|g| g.id == game).expect("found above")
-            }
-            _ => {
-                let matching: Vec<&GameSummary> =
-                    games.iter().filter(|g| g.id.starts_with(game)).collect();
-                match matching.as_slice() {
-                    [one] => *one,
-                    [] => anyhow::bail!("no game `{game}`: give its number in the list or its id"),
-                    _ => anyhow::bail!(
-                        "`{game}` matches {} games; give more of the id",
-                        matching.len()
-                    ),
-                }
-            }
-        };
+        let listing = pick(&games, game)?;
         match self {
             Source::Dir(dir) => store::history::list(dir)?
                 .into_iter()
@@ -74,6 +57,28 @@ impl Source {
                 .context("the game disappeared from the directory"),
             Source::Server(server) => Ok(server.game(&listing.id)?),
         }
+    }
+}
+
+/// The game `game` names in `games`: its number in the list, its whole id,
+/// or the only id that starts with it.
+fn pick<'a>(games: &'a [GameSummary], game: &str) -> anyhow::Result<&'a GameSummary> {
+    if let Ok(number) = game.parse::<usize>() {
+        if (1..=games.len()).contains(&number) {
+            return Ok(&games[number - 1]);
+        }
+    }
+    if let Some(exact) = games.iter().find(|g| g.id == game) {
+        return Ok(exact);
+    }
+    let matching: Vec<&GameSummary> = games.iter().filter(|g| g.id.starts_with(game)).collect();
+    match matching.as_slice() {
+        [one] => Ok(one),
+        [] => anyhow::bail!("no game `{game}`: give its number in the list or its id"),
+        _ => anyhow::bail!(
+            "`{game}` matches {} games; give more of the id",
+            matching.len()
+        ),
     }
 }
 
@@ -194,6 +199,13 @@ fn listing_line(number: usize, game: &GameSummary) -> String {
     format!("{number:>3}  {}", plain_header(game).join("  "))
 }
 
+/// Columns of the list by index: the game's number and its length (both
+/// right-aligned), and the names (which share what room is left).
+const NUMBER: usize = 0;
+const WHITE: usize = 2;
+const BLACK: usize = 3;
+const MOVES: usize = 5;
+
 /// Space between two columns of the list.
 const GAP: &str = "  ";
 
@@ -248,15 +260,18 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
             .unwrap_or(0)
     };
     let mut widths: [usize; 7] = std::array::from_fn(widest);
-    let fixed: usize =
-        [0, 1, 4, 5, 6].iter().map(|&c| widths[c]).sum::<usize>() + GAP.len() * (widths.len() - 1);
+    let fixed: usize = (0..widths.len())
+        .filter(|c| ![WHITE, BLACK].contains(c))
+        .map(|c| widths[c])
+        .sum::<usize>()
+        + GAP.len() * (widths.len() - 1);
     // The names share what is left: each gets half, and what one does not
     // need goes to the other.
     let room = width.saturating_sub(fixed);
-    let (white, black) = (widths[2], widths[3]);
-    widths[2] = white.min(room.saturating_sub(black.min(room / 2)));
-    widths[3] = black.min(room.saturating_sub(widths[2]));
-    for column in [2, 3] {
+    let (white, black) = (widths[WHITE], widths[BLACK]);
+    widths[WHITE] = white.min(room.saturating_sub(black.min(room / 2)));
+    widths[BLACK] = black.min(room.saturating_sub(widths[WHITE]));
+    for column in [WHITE, BLACK] {
         widths[column] = widths[column].max(MIN_NAME.min(widest(column)));
     }
     [header]
@@ -270,9 +285,10 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
                 .map(|(column, (text, width))| {
                     let text = shorten(text, width);
                     let pad = " ".repeat(width - text.width());
-                    match column {
-                        0 | 5 => format!("{pad}{text}"),
-                        _ => format!("{text}{pad}"),
+                    if [NUMBER, MOVES].contains(&column) {
+                        format!("{pad}{text}")
+                    } else {
+                        format!("{text}{pad}")
                     }
                 })
                 .collect();
@@ -725,6 +741,14 @@ mod tests {
         assert_eq!(shorten("ann", 3), "ann");
         assert_eq!(one_line("a\nb"), "a b");
         assert_eq!(unique_prefix_len(["ab", "abc"].into_iter()), 8);
+        let short: Vec<GameSummary> = ["g1", "g10", "g11"]
+            .iter()
+            .map(|id| GameSummary::of(&record(id, &[], 0, None)))
+            .collect();
+        assert_eq!(pick(&short, "g1").unwrap().id, "g1", "a whole id first");
+        assert_eq!(pick(&short, "3").unwrap().id, "g11", "then a number");
+        let error = pick(&short, "g").unwrap_err().to_string();
+        assert!(error.contains("matches 3 games"), "{error}");
     }
 
     #[test]
