@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use amazons_core::{BySide, Game, Side};
 use amazons_protocol::{MatchId, MatchStatus, MatchView, ServerMessage};
 
-use crate::face::labels::{LEAVE_LIVE_GAME, format_clock};
+use crate::face::labels::{LEAVE_LIVE_GAME, format_clock, ply_count};
 
 /// The grace period a server gives before it has said (its documented
 /// default).
@@ -57,8 +57,8 @@ impl ServerRules {
     /// Why `abort` is refused now.
     pub(crate) fn too_late_to_abort(&self) -> String {
         format!(
-            "too late to abort: a game can be aborted only before {} moves are played; resign instead",
-            self.abort_before_ply
+            "too late to abort: a game can be aborted only before {} are played; resign instead",
+            ply_count(self.abort_before_ply as usize)
         )
     }
 
@@ -215,6 +215,10 @@ mod tests {
         assert_eq!(rules.abort_before_ply, 4, "the server's limit");
         rules.learn(&welcome(None));
         assert_eq!(rules.abort_before_ply, Game::ABORT_BEFORE_PLY);
-        assert!(rules.too_late_to_abort().contains("before 2 moves"));
+        assert!(
+            rules
+                .too_late_to_abort()
+                .contains("before 2 plies are played")
+        );
     }
 }

@@ -364,7 +364,7 @@ fn abort_is_refused_unasked_once_both_sides_moved_and_leaving_names_the_grace_pe
     let text = output(&play);
     assert!(
         text.ends_with(
-            "too late to abort: a game can be aborted only before 2 moves are played; resign instead\n"
+            "too late to abort: a game can be aborted only before 2 plies are played; resign instead\n"
         ),
         "{text}"
     );
