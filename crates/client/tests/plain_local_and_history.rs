@@ -306,5 +306,8 @@ fn a_new_game_without_a_terminal_refuses_to_replace_the_kept_one_unless_new_is_g
     assert!(ok, "{out}\n{error}");
     assert_eq!(kept_moves(), 2, "replaced by the new game");
     let (resumed, _, _) = run(&["local", "--resume"], "quit\n");
-    assert!(resumed.contains("resumed: 2 moves"), "{resumed}");
+    assert!(
+        resumed.contains("resumed: 1 move"),
+        "2 plies are move 1 of each side: {resumed}"
+    );
 }

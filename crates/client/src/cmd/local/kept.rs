@@ -125,7 +125,7 @@ pub(super) mod tests {
         let later = kept.last_played.unwrap() + Duration::from_secs(300);
         assert_eq!(
             kept.describe(later),
-            "white ann vs black bob, 2 moves, last played 5 min ago"
+            "white ann vs black bob, 1 move, last played 5 min ago"
         );
         assert!(kept.question(later).contains("Replace it with a new game?"));
         assert!(
