@@ -111,7 +111,7 @@ test('two pages play a whole game, a third watches every move, the record is lis
   await cy.page.waitForSelector(`.replay[data-frame="${plies}"]`);
   await cy.page.locator('.replay input[type=range]').fill('10');
   await cy.page.waitForSelector('.replay[data-frame="10"]');
-  assert.match(await cy.page.textContent('.replay .status') ?? '', /^Move 10 of \d+: [a-j]\d+-[a-j]\d+\/[a-j]\d+, \d/);
+  assert.match(await cy.page.textContent('.replay .status') ?? '', /^Move 5, black \(ply 10 of \d+\): [a-j]\d+-[a-j]\d+\/[a-j]\d+, \d/);
   assert.equal(await cy.page.getAttribute('.replay a[download]', 'href'), `/api/games/${matchId}`);
   await cy.page.screenshot({ path: path.join(SCREENSHOTS, 'replay.png') });
   await cy.page.goto(`${env.server.base}/#/games`);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen } from '../assets/js/fen.js';
-import { frameAfterKey, replayFrames } from '../assets/js/replay.js';
+import { frameAfterKey, frameName, replayFrames } from '../assets/js/replay.js';
 import { httpExample } from './protocol.js';
 
 // The documented record: two moves, both timed.
@@ -31,4 +31,13 @@ test('keys step through the frames and stop at the ends', () => {
   assert.equal(frameAfterKey('ArrowRight', 9, 10), 9);
   assert.equal(frameAfterKey('ArrowRight', 3, 10), 4);
   assert.equal(frameAfterKey('x', 3, 10), null);
+});
+
+test('the replay counts moves as the move list numbers them, and plies apart', () => {
+  const frames = replayFrames(record);
+  assert.equal(frameName(frames, 0), 'Start: 1 move (2 plies)');
+  assert.equal(frameName(frames, 1), 'Move 1, white (ply 1 of 2)');
+  assert.equal(frameName(frames, 2), 'Move 1, black (ply 2 of 2)');
+  const fromBlack = replayFrames({ initial_fen: '3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 7', moves: [record.moves[1]] });
+  assert.equal(frameName(fromBlack, 1), 'Move 7, black (ply 1 of 1)', 'a game from a position keeps its numbers');
 });

@@ -93,7 +93,8 @@ pub struct GameSummary {
     pub black: PlayerInfo,
     /// Who won and why.
     pub result: Outcome,
-    /// Number of moves played.
+    /// How many turns were played (plies: white's and black's each count one; the
+    /// move list numbers a white turn and the black reply as one move).
     pub moves: u32,
     /// The clock rules.
     pub time_control: TimeControl,

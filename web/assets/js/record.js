@@ -8,7 +8,7 @@ import { describeTimeControl } from './timecontrol.js';
 /**
  * What names a game: a whole record (`GET /api/games/{id}`) or its line in
  * the list (`GET /api/games`) both have it.
- * @typedef {Pick<import('./wire.js').GameSummary, 'white' | 'black' | 'result' | 'time_control' | 'ended_at_ms'>} RecordHead
+ * @typedef {Pick<import('./wire.js').GameSummary, 'white' | 'black' | 'result' | 'time_control' | 'ended_at_ms'> & {moves: number | unknown[]}} RecordHead
  */
 
 /**
@@ -20,6 +20,7 @@ import { describeTimeControl } from './timecontrol.js';
  * @property {string} result `Black wins: White resigned`
  * @property {string} timeControl `5+3`
  * @property {string} ended when the game ended, in the reader's locale
+ * @property {number} moves how long it was, in moves as the move list numbers them (a move is white's and black's turn; the list counts plies)
  * @property {string} summary result, time control and end in one line
  */
 
@@ -32,6 +33,7 @@ export function recordHeader(record) {
   const result = describeOutcome(record.result);
   const timeControl = describeTimeControl(record.time_control);
   const ended = new Date(record.ended_at_ms).toLocaleString();
+  const plies = typeof record.moves === 'number' ? record.moves : record.moves.length;
   return {
     white: record.white.name,
     black: record.black.name,
@@ -39,6 +41,7 @@ export function recordHeader(record) {
     result,
     timeControl,
     ended,
+    moves: Math.ceil(plies / 2),
     summary: `${result} · ${timeControl} · ${ended}`,
   };
 }

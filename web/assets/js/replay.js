@@ -41,6 +41,25 @@ export function replayFrames(record) {
 }
 
 /**
+ * What the replay says at frame `index`, counting moves as the move list
+ * numbers them (move N is white's and black's N-th moves; a ply is one
+ * side's turn), as the terminal client does: `Move 5, black (ply 10 of 72)`,
+ * or for the start `Start: 36 moves (72 plies)`.
+ * @param {Frame[]} frames
+ * @param {number} index
+ * @returns {string}
+ */
+export function frameName(frames, index) {
+  const plies = frames.length - 1;
+  if (index === 0) {
+    const moves = plies === 0 ? 0 : frames[plies - 1].board.fullmove;
+    return `Start: ${moves} ${moves === 1 ? 'move' : 'moves'} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+  }
+  const before = frames[index - 1].board;
+  return `Move ${before.fullmove}, ${before.turn} (ply ${index} of ${plies})`;
+}
+
+/**
  * The frame to show after a replay key: Home/End, arrows.
  * @param {string} key KeyboardEvent.key
  * @param {number} current the frame shown

@@ -73,7 +73,7 @@ export class HistoryView {
       h('td', { class: 'seat' }, header.white),
       h('td', { class: 'seat' }, header.black),
       h('td', {}, header.result),
-      h('td', {}, String(game.moves)),
+      h('td', {}, String(header.moves)),
       h('td', {}, header.timeControl),
     );
   }

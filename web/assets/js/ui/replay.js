@@ -7,7 +7,7 @@ import { BoardView } from './board.js';
 import { formatClock, formatDuration } from '../clock.js';
 import { moveRows } from '../notation.js';
 import { recordHeader } from '../record.js';
-import { frameAfterKey, replayFrames } from '../replay.js';
+import { frameAfterKey, frameName, replayFrames } from '../replay.js';
 
 /** @typedef {import('../replay.js').Frame} Frame */
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
@@ -126,13 +126,13 @@ export class ReplayView {
       interactive: false,
     });
     this.slider.value = String(this.current);
-    const total = this.frames.length - 1;
+    const name = frameName(this.frames, this.current);
     if (frame.move === null) {
-      this.position.textContent = `Start (${total} moves)`;
+      this.position.textContent = name;
     } else {
       const time = frame.timeMs === null ? '' : `, ${formatDuration(frame.timeMs)}`;
       const clock = frame.clockMs === null ? '' : `, clock ${formatClock(frame.clockMs)}`;
-      this.position.textContent = `Move ${this.current} of ${total}: ${frame.move}${time}${clock}`;
+      this.position.textContent = `${name}: ${frame.move}${time}${clock}`;
     }
     this.element.setAttribute('data-frame', String(this.current));
     for (const cellButton of this.moveList.querySelectorAll('button[data-ply]')) {
