@@ -10,7 +10,7 @@
 
 use amazons_core::{EndReason, Move, PlayerKind, Position, RecordedMove, Side, TimeControl};
 
-use crate::ids::MatchId;
+use crate::ids::{MatchId, SeatToken};
 use crate::lobby::{MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
 use crate::messages::{ClientMessage, ErrorCode, MessageType, PROTOCOL_VERSION, ServerMessage};
 
@@ -23,6 +23,17 @@ pub fn hello(name: &str, kind: PlayerKind) -> ClientMessage {
         kind,
         client: Some("amazons-testkit".into()),
         legal_moves: false,
+    }
+}
+
+/// A `move` of `mv` (text, sent as given) at `ply` of `match_id`, with the
+/// seat `token` when the test sends one.
+pub fn play(match_id: MatchId, ply: u32, mv: &str, token: Option<SeatToken>) -> ClientMessage {
+    ClientMessage::Move {
+        match_id,
+        ply,
+        mv: mv.into(),
+        token,
     }
 }
 
@@ -196,6 +207,13 @@ mod tests {
         }
         let hello = hello("ann", PlayerKind::Bot);
         assert_eq!(ClientMessage::decode(&hello.encode()).unwrap(), hello);
+        let token = SeatToken::from_bytes([7; 16]);
+        for play in [
+            play(id, 0, "d1-d7/g7", None),
+            play(id, 1, "a7-b7/c7", Some(token)),
+        ] {
+            assert_eq!(ClientMessage::decode(&play.encode()).unwrap(), play);
+        }
     }
 
     #[test]

@@ -9,27 +9,25 @@ mod common;
 use std::time::Duration;
 
 use amazons_core::testing::random_game;
-use amazons_core::{BySide, GameRecord, Position, TimeControl};
-use amazons_protocol::{ColorPreference, ServerMessage};
-use amazons_testkit::WsClient;
-use common::{start, test_config};
+use amazons_core::{BySide, Position, TimeControl};
+use amazons_protocol::ServerMessage;
+use amazons_testkit::StartedMatch;
+use common::TestServer;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn move_played_time_ms_and_clocks_agree_and_the_record_keeps_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
     let (initial_ms, increment_ms) = (60_000, 500);
     let tc = TimeControl::Fischer {
         initial_ms,
         increment_ms,
     };
-    let mut ann = WsClient::greeted(addr, "ann").await;
-    let (match_id, _, _) = ann.create(tc, ColorPreference::White).await;
-    let mut bob = WsClient::greeted(addr, "bob").await;
-    bob.join(match_id).await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
+    let StartedMatch {
+        match_id,
+        white: mut ann,
+        black: mut bob,
+        ..
+    } = StartedMatch::new(server.addr(), "ann", "bob", tc).await;
 
     let mut position = Position::start();
     let mut before = BySide::both(initial_ms);
@@ -62,8 +60,7 @@ async fn move_played_time_ms_and_clocks_agree_and_the_record_keeps_them() {
     }
     ann.resign(match_id).await;
 
-    let file = dir.path().join(format!("{match_id}.json"));
-    let record: GameRecord = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let record = server.record(match_id);
     let recorded: Vec<(u64, u64)> = record
         .moves
         .iter()
@@ -73,6 +70,5 @@ async fn move_played_time_ms_and_clocks_agree_and_the_record_keeps_them() {
         recorded, seen,
         "the record holds what the players were told"
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }

@@ -18,14 +18,12 @@ use amazons_server::Config;
 use amazons_server::config::{EngineEntry, Millis};
 use amazons_testkit::WsClient;
 use amazons_testkit::http::get as http_get;
-use common::{start, test_config};
+use common::{TestServer, play_out};
 
-/// A test server configuration with computer opponents thinking briefly.
-fn config(dir: &std::path::Path) -> Config {
-    let mut config = test_config(dir);
+/// The test configuration with computer opponents thinking briefly.
+fn thinking_briefly(config: &mut Config) {
     config.computer.think_ms = Millis::new(50);
     config.computer.hash_mb = 4;
-    config
 }
 
 /// Creates a match against the computer; returns (id, token, seat) or the
@@ -46,44 +44,6 @@ async fn create_vs(
     client.joined_or_refused().await
 }
 
-/// Plays random moves for `me` (from `position`) until the game ends;
-/// returns the `game_over` message and the moves seen.
-async fn play_out(
-    client: &mut WsClient,
-    match_id: MatchId,
-    me: Side,
-    mut position: Position,
-) -> (ServerMessage, Position) {
-    if position.turn() == me && !position.is_game_over() {
-        let mv = random_move(&position, &mut rand::rng());
-        client.play(match_id, position.ply(), &mv.to_string()).await;
-    }
-    loop {
-        match client.recv().await {
-            ServerMessage::MovePlayed {
-                match_id: m,
-                ply,
-                mv,
-                ..
-            } if m == match_id => {
-                assert_eq!(ply, position.ply());
-                position = position.play(mv.parse().unwrap()).unwrap();
-                if position.turn() == me && !position.is_game_over() {
-                    let next = random_move(&position, &mut rand::rng());
-                    client
-                        .play(match_id, position.ply(), &next.to_string())
-                        .await;
-                }
-            }
-            message @ ServerMessage::GameOver { match_id: m, .. } if m == match_id => {
-                return (message, position);
-            }
-            ServerMessage::Error { code, message, .. } => panic!("refused: {code:?} {message}"),
-            _ => {}
-        }
-    }
-}
-
 async fn lobby(addr: std::net::SocketAddr) -> Vec<MatchSummary> {
     let (status, body) = http_get(addr, "/api/matches").await;
     assert_eq!(status, 200);
@@ -92,9 +52,8 @@ async fn lobby(addr: std::net::SocketAddr) -> Vec<MatchSummary> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(config(dir.path())).await;
-    let mut client = WsClient::connect(server.local_addr).await;
+    let server = TestServer::start_with(thinking_briefly).await;
+    let mut client = WsClient::connect(server.addr()).await;
     client.send(&testing::hello("ann", PlayerKind::Human)).await;
     let ServerMessage::Welcome {
         computer: Some(offer),
@@ -128,9 +87,8 @@ async fn welcome_offers_every_level_in_words_and_the_docs_say_the_same() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start_with(thinking_briefly).await;
+    let addr = server.addr();
     let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, seat) = create_vs(
         &mut ann,
@@ -159,7 +117,7 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
     let row = listed.iter().find(|m| m.id == match_id).unwrap();
     assert_eq!(row.seats.white.as_ref().unwrap().kind, PlayerKind::Bot);
 
-    let (over, position) = play_out(&mut ann, match_id, Side::Second, Position::start()).await;
+    let (position, over) = play_out(&mut ann, match_id, Side::Second, Position::start()).await;
     let ServerMessage::GameOver {
         reason, record_id, ..
     } = over
@@ -182,9 +140,8 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn it_accepts_a_rematch_with_colours_swapped() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(config(dir.path())).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start_with(thinking_briefly).await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let (match_id, _, _) = create_vs(
         &mut ann,
         ColorPreference::White,
@@ -234,12 +191,13 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = config(dir.path());
-    config.computer.max_level = Level::new(5).unwrap();
-    config.computer.max_games = 1;
-    let server = start(config).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start_with(|config| {
+        thinking_briefly(config);
+        config.computer.max_level = Level::new(5).unwrap();
+        config.computer.max_games = 1;
+    })
+    .await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let untimed = TimeControl::Untimed;
     let white = ColorPreference::White;
     let (code, message) = create_vs(
@@ -277,7 +235,7 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     )
     .await
     .unwrap();
-    let mut bob = WsClient::greeted(server.local_addr, "bob").await;
+    let mut bob = WsClient::greeted(server.addr(), "bob").await;
     let (code, message) = create_vs(
         &mut bob,
         white,
@@ -288,13 +246,7 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     .unwrap_err();
     assert_eq!(code, ErrorCode::ComputerBusy, "{message}");
     // When that game ends, the place is free again.
-    ann.send(&ClientMessage::Abort {
-        match_id: first,
-        token: None,
-    })
-    .await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
-        .await;
+    ann.abort(first).await;
     let mut freed = false;
     for _ in 0..50 {
         match create_vs(
@@ -320,11 +272,12 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = config(dir.path());
-    config.computer.enabled = false;
-    let server = start(config).await;
-    let mut ann = WsClient::connect(server.local_addr).await;
+    let server = TestServer::start_with(|config| {
+        thinking_briefly(config);
+        config.computer.enabled = false;
+    })
+    .await;
+    let mut ann = WsClient::connect(server.addr()).await;
     ann.send(&testing::hello("ann", PlayerKind::Human)).await;
     assert!(matches!(
         ann.recv().await,
@@ -341,9 +294,9 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
     assert_eq!(code, ErrorCode::ComputerBusy);
 }
 
-/// A configuration with external engines from tools/fake-engines.
-fn with_fake_engines(dir: &std::path::Path) -> Config {
-    let mut config = config(dir);
+/// The test configuration with external engines from tools/fake-engines.
+fn with_fake_engines(config: &mut Config) {
+    thinking_briefly(config);
     let fake = amazons_testkit::binaries::fake_engine("fake-uci-engine");
     let entry = |name: &str, mode: &str| EngineEntry {
         name: name.into(),
@@ -355,14 +308,12 @@ fn with_fake_engines(dir: &std::path::Path) -> Config {
         entry("crashy", "crash"),
         entry("liar", "illegal"),
     ];
-    config
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carries_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(with_fake_engines(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start_with(with_fake_engines).await;
+    let addr = server.addr();
     let mut ann = WsClient::greeted(addr, "ann").await;
     let untimed = TimeControl::Untimed;
     // A good engine answers, under its configured name.
@@ -421,14 +372,7 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
         }
     }
     // The server is fine: the good game goes on.
-    ann.send(&ClientMessage::Spectate { match_id: good }).await;
-    let position: Position = match ann
-        .recv_until(|m| matches!(m, ServerMessage::Snapshot(s) if s.match_id == good))
-        .await
-    {
-        ServerMessage::Snapshot(s) => s.fen.parse().unwrap(),
-        _ => unreachable!(),
-    };
+    let position: Position = ann.spectate(good).await.fen.parse().unwrap();
     ann.play(
         good,
         2,
@@ -445,9 +389,8 @@ async fn an_external_engine_plays_and_one_that_fails_loses_while_the_server_carr
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(config(dir.path())).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start_with(thinking_briefly).await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let (match_id, token, _) = create_vs(
         &mut ann,
         ColorPreference::White,
@@ -462,25 +405,15 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     ann.play(match_id, 0, "d1-d7/g7").await;
     ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
         .await;
-    server.shutdown();
-    server.wait().await.unwrap();
+    let server = server.restart_with(thinking_briefly).await;
     drop(ann);
-
-    let server = start(config(dir.path())).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
-    ann.send(&ClientMessage::Resume { match_id, token }).await;
-    let snapshot = match ann
-        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
-        .await
-    {
-        ServerMessage::Snapshot(snapshot) => snapshot,
-        _ => unreachable!(),
-    };
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let snapshot = ann.resume(match_id, token).await.unwrap();
     assert_eq!(snapshot.ply, 2);
     let mut position: Position = snapshot.fen.parse().unwrap();
     // The computer is back in its seat (it resumed by itself)...
     for _ in 0..100 {
-        let row = lobby(server.local_addr)
+        let row = lobby(server.addr())
             .await
             .into_iter()
             .find(|m| m.id == match_id)
@@ -504,7 +437,7 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
         }
         _ => unreachable!(),
     }
-    let (over, _) = play_out(&mut ann, match_id, Side::First, position).await;
+    let (_, over) = play_out(&mut ann, match_id, Side::First, position).await;
     assert!(matches!(over, ServerMessage::GameOver { .. }));
 }
 
@@ -546,13 +479,14 @@ fn worker_cpu(hash_mb: usize) -> Option<Duration> {
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_thinks_on_the_players_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = config(dir.path());
-    // A memory size no other test uses, to find this game's worker.
-    config.computer.hash_mb = 3;
-    config.computer.ponder_ms = Millis::new(60_000);
-    let server = start(config).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start_with(|config| {
+        thinking_briefly(config);
+        // A memory size no other test uses, to find this game's worker.
+        config.computer.hash_mb = 3;
+        config.computer.ponder_ms = Millis::new(60_000);
+    })
+    .await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let (match_id, _, seat) = create_vs(
         &mut ann,
         ColorPreference::Black,

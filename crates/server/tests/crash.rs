@@ -11,77 +11,32 @@ use std::process::Command;
 use std::time::Duration;
 
 use amazons_core::testing::random_move;
-use amazons_core::{GameRecord, Position, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, MatchId, SeatToken, ServerMessage};
-use amazons_testkit::WsClient;
+use amazons_core::{GameRecord, Side, TimeControl};
+use amazons_protocol::{MatchId, SeatToken, ServerMessage};
 use amazons_testkit::http::get as http_get;
-use amazons_testkit::{ServerOptions, ServerProcess};
+use amazons_testkit::{ServerOptions, ServerProcess, StartedMatch, WsClient};
 
 /// The kit's server process, running this package's own binary.
 fn own_binary() -> ServerOptions {
     ServerProcess::options().binary(env!("CARGO_BIN_EXE_amazons-server"))
 }
 
-struct Seat {
-    client: WsClient,
-    side: Side,
-}
-
+/// `name` reconnects and takes back `side` of `match_id` with its token;
+/// returns the connection and the ply the server resumed at.
 async fn resume(
     addr: SocketAddr,
     name: &str,
     match_id: MatchId,
     token: SeatToken,
     side: Side,
-) -> (Seat, u32) {
+) -> (WsClient, u32) {
     let mut client = WsClient::greeted(addr, name).await;
-    client
-        .send(&ClientMessage::Resume { match_id, token })
-        .await;
-    match client
-        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_) | ServerMessage::Error { .. }))
+    let snapshot = client
+        .resume(match_id, token)
         .await
-    {
-        ServerMessage::Snapshot(snapshot) => {
-            assert_eq!(snapshot.you, Some(side));
-            (Seat { client, side }, snapshot.ply)
-        }
-        other => panic!("resume refused: {other:?}"),
-    }
-}
-
-/// Plays `count` random moves, alternating; returns the position.
-async fn play_moves(
-    white: &mut Seat,
-    black: &mut Seat,
-    match_id: MatchId,
-    mut position: Position,
-    count: usize,
-) -> Position {
-    for _ in 0..count {
-        if position.is_game_over() {
-            break;
-        }
-        let mv = random_move(&position, &mut rand::rng());
-        let mover = if position.turn() == white.side {
-            &mut *white
-        } else {
-            &mut *black
-        };
-        let ply = position.ply();
-        mover.client.play(match_id, ply, &mv.to_string()).await;
-        let acknowledged = |m: &ServerMessage| match m {
-            ServerMessage::MovePlayed { ply: got, .. } => *got == ply,
-            ServerMessage::Error { .. } => true,
-            _ => false,
-        };
-        match mover.client.recv_until(acknowledged).await {
-            ServerMessage::MovePlayed { .. } => {}
-            other => panic!("{other:?}"),
-        }
-        position = position.play(mv).unwrap();
-    }
-    position
+        .unwrap_or_else(|refusal| panic!("resume refused: {refusal:?}"));
+    assert_eq!(snapshot.you, Some(side));
+    (client, snapshot.ply)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -90,29 +45,22 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
     let mut server = own_binary().history_dir(dir.path()).start();
     let addr = server.addr();
 
-    let mut ann = WsClient::greeted(addr, "ann").await;
     let tc = TimeControl::Fischer {
         initial_ms: 600_000,
         increment_ms: 5_000,
     };
-    let (match_id, ann_token, ann_side) = ann.create(tc, ColorPreference::White).await;
-    let mut bob = WsClient::greeted(addr, "bob").await;
-    let (bob_token, bob_side) = bob.join(match_id).await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
-    let mut white = Seat {
-        client: ann,
-        side: ann_side,
-    };
-    let mut black = Seat {
-        client: bob,
-        side: bob_side,
-    };
-    let position = play_moves(&mut white, &mut black, match_id, Position::start(), 9).await;
-    let acknowledged = position.ply();
+    let mut game = StartedMatch::new(addr, "ann", "bob", tc).await;
+    game.play_random(9).await;
+    let acknowledged = game.position.ply();
 
     server.kill(); // SIGKILL
-    drop((white, black));
+    let StartedMatch {
+        match_id,
+        white_token,
+        black_token,
+        position,
+        ..
+    } = game;
     // A crash in the middle of an append leaves a half-written last line.
     let journal_dir = dir.path().join("journal");
     let journal = std::fs::read_dir(&journal_dir)
@@ -140,13 +88,22 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
             .ends_with(".kept"))
     );
 
-    let (mut white, ply) = resume(addr, "ann", match_id, ann_token, ann_side).await;
+    let (white, ply) = resume(addr, "ann", match_id, white_token, Side::First).await;
     assert_eq!(ply, acknowledged, "every acknowledged move survived");
-    let (mut black, _) = resume(addr, "bob", match_id, bob_token, bob_side).await;
-    let position = play_moves(&mut white, &mut black, match_id, position, 200).await;
+    let (black, _) = resume(addr, "bob", match_id, black_token, Side::Second).await;
+    let mut game = StartedMatch {
+        match_id,
+        white,
+        black,
+        white_token,
+        black_token,
+        position,
+    };
+    game.play_random(200).await;
+    let position = game.position;
     assert!(position.is_game_over());
-    let over = white
-        .client
+    let over = game
+        .white
         .recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
         .await;
     let ServerMessage::GameOver {
@@ -217,41 +174,17 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
             .history_dir(dir.path())
             .env("AMAZONS_FAULT_PAUSE", point)
             .start();
-        let addr = server.addr();
-        let mut ann = WsClient::greeted(addr, "ann").await;
-        let (match_id, ann_token, _) = ann
-            .create(TimeControl::Untimed, ColorPreference::White)
-            .await;
-        let mut bob = WsClient::greeted(addr, "bob").await;
-        let (bob_token, _) = bob.join(match_id).await;
-        ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-            .await;
-        let mut white = Seat {
-            client: ann,
-            side: Side::First,
-        };
-        let mut black = Seat {
-            client: bob,
-            side: Side::Second,
-        };
+        let mut game = StartedMatch::new(server.addr(), "ann", "bob", TimeControl::Untimed).await;
         // Every move but the last, acknowledged; then the last one.
-        let mut position = Position::start();
         let last = loop {
-            let mv = random_move(&position, &mut rand::rng());
-            if position.play(mv).unwrap().is_game_over() {
+            let mv = random_move(&game.position, &mut rand::rng());
+            if game.position.play(mv).unwrap().is_game_over() {
                 break mv;
             }
-            position = play_moves_exactly(&mut white, &mut black, match_id, position, mv).await;
+            game.play(mv).await;
         };
-        let mover = if position.turn() == Side::First {
-            &mut white
-        } else {
-            &mut black
-        };
-        mover
-            .client
-            .play(match_id, position.ply(), &last.to_string())
-            .await;
+        let (match_id, ply) = (game.match_id, game.position.ply());
+        game.mover().play(match_id, ply, &last.to_string()).await;
         let output = server.output();
         let line = tokio::task::spawn_blocking(move || {
             output.wait_for("fault point", Duration::from_secs(30))
@@ -261,7 +194,12 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         .unwrap_or_else(|| panic!("{cut:?}: the server never reached {point}"));
         assert!(line.contains(point), "{line}");
         server.kill(); // SIGKILL
-        drop((white, black));
+        let StartedMatch {
+            white_token,
+            black_token,
+            position,
+            ..
+        } = game;
         if let Cut::BeforeTheEndWasJournalled = cut {
             drop_last_journal_line(&dir.path().join("journal"), "\"event\":\"ended\"");
         }
@@ -276,22 +214,14 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
             server.startup()
         );
         for (name, token, side) in [
-            ("ann", ann_token, Side::First),
-            ("bob", bob_token, Side::Second),
+            ("ann", white_token, Side::First),
+            ("bob", black_token, Side::Second),
         ] {
             let mut client = WsClient::greeted(addr, name).await;
-            client
-                .send(&ClientMessage::Resume { match_id, token })
-                .await;
-            let snapshot = match client
-                .recv_until(|m| {
-                    matches!(m, ServerMessage::Snapshot(_) | ServerMessage::Error { .. })
-                })
+            let snapshot = client
+                .resume(match_id, token)
                 .await
-            {
-                ServerMessage::Snapshot(snapshot) => snapshot,
-                other => panic!("{cut:?}: resume refused: {other:?}"),
-            };
+                .unwrap_or_else(|refusal| panic!("{cut:?}: resume refused: {refusal:?}"));
             assert_eq!(snapshot.you, Some(side));
             assert_eq!(
                 snapshot.status,
@@ -324,35 +254,6 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         assert_eq!(record.result.reason, amazons_core::EndReason::NoLegalMove);
         assert_eq!(record.replay().unwrap().last(), Some(&final_position));
         server.kill();
-    }
-}
-
-/// Plays `mv` for whoever is to move and waits for its acknowledgement.
-async fn play_moves_exactly(
-    white: &mut Seat,
-    black: &mut Seat,
-    match_id: MatchId,
-    position: Position,
-    mv: amazons_core::Move,
-) -> Position {
-    let mover = if position.turn() == white.side {
-        white
-    } else {
-        black
-    };
-    let ply = position.ply();
-    mover.client.play(match_id, ply, &mv.to_string()).await;
-    match mover
-        .client
-        .recv_until(|m| match m {
-            ServerMessage::MovePlayed { ply: got, .. } => *got == ply,
-            ServerMessage::Error { .. } => true,
-            _ => false,
-        })
-        .await
-    {
-        ServerMessage::MovePlayed { .. } => position.play(mv).unwrap(),
-        other => panic!("{other:?}"),
     }
 }
 

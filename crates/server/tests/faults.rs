@@ -10,8 +10,8 @@ use amazons_core::{Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchStatus, MessageType, ServerMessage,
 };
-use amazons_testkit::WsClient;
-use common::{start, test_config};
+use amazons_testkit::{StartedMatch, WsClient};
+use common::TestServer;
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
@@ -19,22 +19,19 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 
 #[tokio::test]
 async fn a_text_frame_that_is_not_utf8_gets_malformed_and_close_1007() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start().await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
     ann.ws.send(Message::Frame(frame)).await.unwrap();
     assert_eq!(ann.expect_error().await, ErrorCode::Malformed);
     assert_eq!(ann.expect_close().await, Some(1007));
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn any_type_before_hello_gets_hello_required_even_an_unknown_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let mut early = WsClient::connect(server.local_addr).await;
+    let server = TestServer::start().await;
+    let mut early = WsClient::connect(server.addr()).await;
     early.send_text(r#"{"type":"teleport","to":"j10"}"#).await;
     assert_eq!(early.expect_error().await, ErrorCode::HelloRequired);
     early.send(&ClientMessage::ListMatches).await;
@@ -48,15 +45,13 @@ async fn any_type_before_hello_gets_hello_required_even_an_unknown_one() {
     // Text that is not a message at all is malformed, hello or not.
     early.send_text("{not json").await;
     assert_eq!(early.expect_error().await, ErrorCode::Malformed);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn a_token_acts_only_from_the_connection_holding_its_seat() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
+    let addr = server.addr();
     let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, ann_token, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
@@ -128,26 +123,20 @@ async fn a_token_acts_only_from_the_connection_holding_its_seat() {
     ann.recv_until(|m| matches!(m, ServerMessage::Replaced { .. }))
         .await;
     assert_eq!(ann.expect_close().await, Some(1008));
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let mut ann = WsClient::greeted(addr, "ann").await;
-    let (match_id, _, _) = ann
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
-    let mut bob = WsClient::greeted(addr, "bob").await;
-    bob.join(match_id).await;
-    let mut lobby = WsClient::greeted(addr, "lobby").await;
-    lobby.send(&ClientMessage::SubscribeLobby).await;
-    lobby
-        .recv_until(|m| matches!(m, ServerMessage::MatchList { .. }))
-        .await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let StartedMatch {
+        match_id,
+        white: mut ann,
+        black: mut bob,
+        ..
+    } = StartedMatch::new(addr, "ann", "bob", TimeControl::Untimed).await;
+    let mut lobby = WsClient::watching_lobby(addr, "lobby").await;
     ann.resign(match_id).await;
     bob.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
         .await;
@@ -192,21 +181,15 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     };
     assert!(summary.seats.white.is_some() && summary.seats.black.is_some());
     assert_eq!(summary.status, MatchStatus::Playing);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_creations_never_exceed_max_matches() {
     const LIMIT: usize = 5;
     const CREATORS: usize = 24;
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(amazons_server::Config {
-        max_matches: LIMIT,
-        ..test_config(dir.path())
-    })
-    .await;
-    let addr = server.local_addr;
+    let server = TestServer::start_with(|config| config.max_matches = LIMIT).await;
+    let addr = server.addr();
     let mut clients = Vec::new();
     for n in 0..CREATORS {
         clients.push(WsClient::greeted(addr, &format!("c{n}")).await);
@@ -253,8 +236,7 @@ async fn concurrent_creations_never_exceed_max_matches() {
     let (_, body) = amazons_testkit::http::get(addr, "/api/games?page=0&per_page=1000").await;
     let page: amazons_protocol::GamesPage = serde_json::from_str(&body).unwrap();
     assert_eq!((page.page, page.per_page, page.total), (1, 100, 0));
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 /// Connects with `hello.legal_moves` set.
@@ -275,17 +257,19 @@ async fn greeted_wanting_legal_moves(addr: std::net::SocketAddr, name: &str) -> 
 
 #[tokio::test]
 async fn legal_moves_follow_game_started_and_each_move_to_the_opted_in_mover() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let mut ann = greeted_wanting_legal_moves(addr, "ann").await;
-    let (match_id, _, _) = ann
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
-    let mut bob = greeted_wanting_legal_moves(addr, "bob").await;
-    bob.join(match_id).await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let StartedMatch {
+        match_id,
+        white: mut ann,
+        black: mut bob,
+        ..
+    } = StartedMatch::between(
+        greeted_wanting_legal_moves(addr, "ann").await,
+        greeted_wanting_legal_moves(addr, "bob").await,
+        TimeControl::Untimed,
+    )
+    .await;
     match ann.recv().await {
         ServerMessage::LegalMoves { ply, moves, .. } => {
             assert_eq!(ply, 0);
@@ -320,6 +304,5 @@ async fn legal_moves_follow_game_started_and_each_move_to_the_opted_in_mover() {
         "{:?}",
         ann.backlog
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }

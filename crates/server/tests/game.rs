@@ -2,54 +2,16 @@
 
 mod common;
 
-use amazons_core::testing::random_move;
 use amazons_core::{EndReason, GameRecord, Position, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, MatchId, ServerMessage};
+use amazons_protocol::{ClientMessage, ColorPreference, ServerMessage};
 use amazons_testkit::WsClient;
 use amazons_testkit::http::get as http_get;
-use common::{start, test_config};
-
-/// Plays random legal moves for `me` until the game ends; returns the final
-/// position and the `game_over` message.
-async fn play_out(
-    client: &mut WsClient,
-    match_id: MatchId,
-    me: Side,
-    mut position: Position,
-) -> (Position, ServerMessage) {
-    if position.turn() == me && position.ply() == 0 {
-        client
-            .play(
-                match_id,
-                0,
-                &random_move(&position, &mut rand::rng()).to_string(),
-            )
-            .await;
-    }
-    loop {
-        match client.recv().await {
-            ServerMessage::MovePlayed { ply, mv, .. } => {
-                assert_eq!(ply, position.ply(), "moves arrive in order");
-                position = position.play(mv.parse().unwrap()).unwrap();
-                if position.turn() == me && !position.is_game_over() {
-                    let next = random_move(&position, &mut rand::rng());
-                    client
-                        .play(match_id, position.ply(), &next.uci().to_string())
-                        .await;
-                }
-            }
-            message @ ServerMessage::GameOver { .. } => return (position, message),
-            ServerMessage::Error { code, message, .. } => panic!("refused: {code:?} {message}"),
-            _ => {}
-        }
-    }
-}
+use common::{TestServer, play_out};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_play_a_full_game_and_the_record_is_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
+    let addr = server.addr();
 
     let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, seat) = ann
@@ -106,8 +68,7 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     assert_eq!(seen, final_position);
 
     // On disk, and over HTTP.
-    let file = dir.path().join(format!("{match_id}.json"));
-    let record: GameRecord = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let record = server.record(match_id);
     assert_eq!(record.replay().unwrap().last(), Some(&final_position));
     assert_eq!(record.white.name, "ann");
     assert_eq!(record.black.name, "bob");
@@ -133,20 +94,13 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     let (status, body) = http_get(addr, "/api/matches").await;
     assert_eq!(status, 200);
     assert!(!body.contains("token"), "{body}");
-
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_match_limit_counts_only_unfinished_matches() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = amazons_server::Config {
-        max_matches: 1,
-        ..test_config(dir.path())
-    };
-    let server = start(config).await;
-    let mut ann = WsClient::greeted(server.local_addr, "ann").await;
+    let server = TestServer::start_with(|config| config.max_matches = 1).await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let (first, _, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
@@ -160,33 +114,19 @@ async fn the_match_limit_counts_only_unfinished_matches() {
         ann.expect_error().await,
         amazons_protocol::ErrorCode::TooManyMatches
     );
-    ann.send(&ClientMessage::Abort {
-        match_id: first,
-        token: None,
-    })
-    .await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
-        .await;
+    ann.abort(first).await;
     let (second, _, _) = ann
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
     assert_ne!(first, second);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_first_hears_of_a_match_with_its_creator_seated() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-
-    let mut lobby = WsClient::greeted(addr, "lobby").await;
-    lobby.send(&ClientMessage::SubscribeLobby).await;
-    assert!(matches!(
-        lobby.recv().await,
-        ServerMessage::MatchList { .. }
-    ));
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let mut lobby = WsClient::watching_lobby(addr, "lobby").await;
 
     let mut ann = WsClient::greeted(addr, "ann").await;
     let (match_id, _, _) = ann

@@ -10,9 +10,8 @@ mod common;
 use std::time::Duration;
 
 use amazons_protocol::{ClientMessage, ErrorCode, ServerMessage};
-use amazons_server::Config;
-use amazons_testkit::{Event, WsClient, http::get as http_get};
-use common::{hold_the_clock, pass, start, test_config};
+use amazons_testkit::{WsClient, http::get as http_get};
+use common::{TestServer, hold_the_clock, pass};
 use futures_util::SinkExt;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
@@ -41,13 +40,8 @@ async fn closed_within(stream: &mut TcpStream, real: Duration) -> bool {
 #[tokio::test(start_paused = true)]
 async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     let clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(Config {
-        header_read_timeout_secs: 5.into(),
-        ..test_config(dir.path())
-    })
-    .await;
-    let addr = server.local_addr;
+    let server = TestServer::start_with(|config| config.header_read_timeout_secs = 5.into()).await;
+    let addr = server.addr();
     let mut silent = TcpStream::connect(addr).await.unwrap();
     let mut half = TcpStream::connect(addr).await.unwrap();
     half.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n")
@@ -85,19 +79,13 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     assert_eq!(http_get(addr, "/health").await.0, 200);
     drop((silent, half, idle));
     clock.abort();
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn connections_that_do_not_upgrade_are_capped_and_websockets_are_not() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(Config {
-        max_pending_connections: 2,
-        ..test_config(dir.path())
-    })
-    .await;
-    let addr = server.local_addr;
+    let server = TestServer::start_with(|config| config.max_pending_connections = 2).await;
+    let addr = server.addr();
     // Upgraded WebSockets give their pending slot back.
     let mut ann = WsClient::greeted(addr, "ann").await;
     let mut bob = WsClient::greeted(addr, "bob").await;
@@ -124,16 +112,14 @@ async fn connections_that_do_not_upgrade_are_capped_and_websockets_are_not() {
     ann.sync().await;
     bob.sync().await;
     drop(second);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
     let clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
+    let addr = server.addr();
     let mut greeted = WsClient::greeted(addr, "ann").await;
     let mut mute = WsClient::connect(addr).await;
     // Answering pings is not enough; saying hello is.
@@ -148,36 +134,13 @@ async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
     greeted.sync().await;
     drop((greeted, mute));
     clock.abort();
-    server.shutdown();
-    server.wait().await.unwrap();
-}
-
-/// The events up to and including the end of the connection.
-async fn until_closed(client: &mut WsClient) -> (Vec<ServerMessage>, Option<u16>) {
-    let mut messages = Vec::new();
-    loop {
-        match client.next_event().await {
-            Event::Message(message) => messages.push(message),
-            Event::Closed(code) => return (messages, code),
-        }
-    }
-}
-
-fn errors(messages: &[ServerMessage]) -> Vec<ErrorCode> {
-    messages
-        .iter()
-        .filter_map(|m| match m {
-            ServerMessage::Error { code, .. } => Some(*code),
-            _ => None,
-        })
-        .collect()
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn a_flood_gets_rate_limited_and_close_code_1008_despite_unread_input() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
+    let addr = server.addr();
     for round in 0..5 {
         let mut flood = WsClient::greeted(addr, "flood").await;
         // Far more than the limit, all sent before reading anything: the
@@ -189,24 +152,18 @@ async fn a_flood_gets_rate_limited_and_close_code_1008_despite_unread_input() {
             }
         }
         let _ = flood.ws.flush().await;
-        let (messages, code) = until_closed(&mut flood).await;
-        assert_eq!(
-            errors(&messages),
-            vec![ErrorCode::RateLimited],
-            "round {round}"
-        );
+        let (code, errors) = flood.expect_close_with_errors().await;
+        assert_eq!(errors, vec![ErrorCode::RateLimited], "round {round}");
         assert_eq!(code, Some(1008), "round {round}");
     }
     assert_eq!(http_get(addr, "/health").await.0, 200);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test]
 async fn a_frame_over_the_hard_limit_gets_too_large_and_close_code_1009() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
+    let server = TestServer::start().await;
+    let addr = server.addr();
     for round in 0..5 {
         let mut eve = WsClient::greeted(addr, "eve").await;
         // Far over hard_frame_bytes (64 KiB), and more than the socket buffers
@@ -215,15 +172,10 @@ async fn a_frame_over_the_hard_limit_gets_too_large_and_close_code_1009() {
             .send(Message::text("y".repeat(8_000_000)))
             .await
             .unwrap_or_else(|e| panic!("round {round}: the server reset the connection: {e}"));
-        let (messages, code) = until_closed(&mut eve).await;
-        assert_eq!(
-            errors(&messages),
-            vec![ErrorCode::TooLarge],
-            "round {round}"
-        );
+        let (code, errors) = eve.expect_close_with_errors().await;
+        assert_eq!(errors, vec![ErrorCode::TooLarge], "round {round}");
         assert_eq!(code, Some(1009), "round {round}");
     }
     assert_eq!(http_get(addr, "/health").await.0, 200);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }

@@ -3,140 +3,58 @@
 
 mod common;
 
-use amazons_core::testing::random_move;
 use amazons_core::{Position, Side, TimeControl};
-use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
-};
-use amazons_testkit::{Event, WsClient};
-use common::{start, test_config};
+use amazons_protocol::testing::play;
+use amazons_protocol::{ClientMessage, ErrorCode, MatchId, SeatToken, ServerMessage};
+use amazons_testkit::{Event, StartedMatch, WsClient};
+use common::TestServer;
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Two honest players in their own match, moved along between attacks.
-struct HonestGame {
-    white: WsClient,
-    black: WsClient,
-    match_id: MatchId,
-    position: Position,
-}
-
-impl HonestGame {
-    async fn new(addr: std::net::SocketAddr) -> HonestGame {
-        let mut white = WsClient::greeted(addr, "honest-white").await;
-        let (match_id, _, _) = white
-            .create(TimeControl::Untimed, ColorPreference::White)
-            .await;
-        let mut black = WsClient::greeted(addr, "honest-black").await;
-        black.join(match_id).await;
-        white
-            .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-            .await;
-        black
-            .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-            .await;
-        HonestGame {
-            white,
-            black,
-            match_id,
-            position: Position::start(),
-        }
-    }
-
-    /// Plays one move for whoever is to move; both players see it accepted.
-    async fn step(&mut self) {
-        let mv = random_move(&self.position, &mut rand::rng());
-        let ply = self.position.ply();
-        let mover = if self.position.turn() == Side::First {
-            &mut self.white
-        } else {
-            &mut self.black
-        };
-        mover.play(self.match_id, ply, &mv.to_string()).await;
-        for client in [&mut self.white, &mut self.black] {
-            match client
-                .recv_until(|m| {
-                    matches!(
-                        m,
-                        ServerMessage::MovePlayed { .. } | ServerMessage::Error { .. }
-                    )
-                })
-                .await
-            {
-                ServerMessage::MovePlayed {
-                    ply: got, mv: text, ..
-                } => {
-                    assert_eq!(got, ply);
-                    assert_eq!(text, mv.to_string());
-                }
-                other => panic!("honest move refused: {other:?}"),
-            }
-        }
-        self.position = self.position.play(mv).unwrap();
-    }
-}
-
-async fn snapshot_ply(client: &mut WsClient, match_id: MatchId) -> u32 {
-    client.send(&ClientMessage::Spectate { match_id }).await;
-    match client
-        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
-        .await
-    {
-        ServerMessage::Snapshot(s) => s.ply,
-        _ => unreachable!(),
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_has_its_code_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let mut honest = HonestGame::new(addr).await;
-    honest.step().await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    // Two honest players in their own match, moved along between attacks.
+    let mut honest =
+        StartedMatch::new(addr, "honest-white", "honest-black", TimeControl::Untimed).await;
+    honest.play_random(1).await;
 
     // The target match: carol (white) and dave (black).
-    let mut carol = WsClient::greeted(addr, "carol").await;
-    let (target, carol_token, _) = carol
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
-    let mut dave = WsClient::greeted(addr, "dave").await;
-    let (dave_token, _) = dave.join(target).await;
-    carol
-        .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
-    dave.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
+    let StartedMatch {
+        match_id: target,
+        white: mut carol,
+        black: mut dave,
+        white_token: carol_token,
+        black_token: dave_token,
+        ..
+    } = StartedMatch::new(addr, "carol", "dave", TimeControl::Untimed).await;
     let mut mallory = WsClient::greeted(addr, "mallory").await;
 
     // Before hello; wrong version; bad names.
     let mut early = WsClient::connect(addr).await;
     early.send(&ClientMessage::ListMatches).await;
     assert_eq!(early.expect_error().await, ErrorCode::HelloRequired);
+    let hello = |protocol, name: &str| ClientMessage::Hello {
+        protocol,
+        name: name.into(),
+        kind: amazons_core::PlayerKind::Human,
+        client: None,
+        legal_moves: false,
+    };
     for name in ["", "   ", "a\u{7}b", &"x".repeat(33)] {
-        early
-            .send(&ClientMessage::Hello {
-                protocol: 1,
-                name: name.into(),
-                kind: amazons_core::PlayerKind::Human,
-                client: None,
-                legal_moves: false,
-            })
-            .await;
-        assert_eq!(early.expect_error().await, ErrorCode::BadName, "{name:?}");
+        assert_eq!(
+            early.refused(&hello(1, name)).await,
+            ErrorCode::BadName,
+            "{name:?}"
+        );
     }
-    early
-        .send(&ClientMessage::Hello {
-            protocol: 2,
-            name: "x".into(),
-            kind: amazons_core::PlayerKind::Human,
-            client: None,
-            legal_moves: false,
-        })
-        .await;
-    assert_eq!(early.expect_error().await, ErrorCode::VersionMismatch);
+    assert_eq!(
+        early.refused(&hello(2, "x")).await,
+        ErrorCode::VersionMismatch
+    );
     assert_eq!(early.expect_close().await, Some(1002));
-    honest.step().await;
+    honest.play_random(1).await;
 
     // Malformed JSON, unknown type, wrong field types.
     for (text, code) in [
@@ -160,69 +78,63 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     mallory.send_text(&big).await;
     assert_eq!(mallory.expect_error().await, ErrorCode::TooLarge);
     // A binary frame.
-    mallory
-        .ws
-        .send(Message::binary(vec![1u8, 2, 3]))
-        .await
-        .unwrap();
+    mallory.send_frame(Message::binary(vec![1u8, 2, 3])).await;
     assert_eq!(mallory.expect_error().await, ErrorCode::BinaryNotSupported);
     mallory.send(&ClientMessage::Ping { nonce: 7 }).await;
     assert!(matches!(
         mallory.recv().await,
         ServerMessage::Pong { nonce: 7 }
     ));
-    honest.step().await;
+    honest.play_random(1).await;
 
     // Unknown match; wrong token; a spectator's move; out of turn; stale ply;
     // unreadable and illegal moves.
     let nowhere = MatchId::random();
-    mallory.play(nowhere, 0, "d1-d7/g7").await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::NoSuchMatch);
     let forged = SeatToken::from_bytes([7; 16]);
-    mallory
-        .send(&ClientMessage::Move {
-            match_id: target,
-            ply: 0,
-            mv: "d1-d7/g7".into(),
-            token: Some(forged),
-        })
-        .await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
-    mallory
-        .send(&ClientMessage::Resume {
-            match_id: target,
-            token: forged,
-        })
-        .await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
-    assert_eq!(snapshot_ply(&mut mallory, target).await, 0);
-    mallory.play(target, 0, "d1-d7/g7").await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::NotAPlayer);
-    mallory
-        .send(&ClientMessage::Resign {
-            match_id: target,
-            token: None,
-        })
-        .await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::NotAPlayer);
-    mallory
-        .send(&ClientMessage::Join {
-            match_id: target,
-            seat: None,
-        })
-        .await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::SeatTaken);
+    for (message, code) in [
+        (play(nowhere, 0, "d1-d7/g7", None), ErrorCode::NoSuchMatch),
+        (
+            play(target, 0, "d1-d7/g7", Some(forged)),
+            ErrorCode::BadToken,
+        ),
+        (
+            ClientMessage::Resume {
+                match_id: target,
+                token: forged,
+            },
+            ErrorCode::BadToken,
+        ),
+    ] {
+        assert_eq!(mallory.refused(&message).await, code, "{message:?}");
+    }
+    assert_eq!(mallory.spectate(target).await.ply, 0);
+    for (message, code) in [
+        (play(target, 0, "d1-d7/g7", None), ErrorCode::NotAPlayer),
+        (
+            ClientMessage::Resign {
+                match_id: target,
+                token: None,
+            },
+            ErrorCode::NotAPlayer,
+        ),
+        (
+            ClientMessage::Join {
+                match_id: target,
+                seat: None,
+            },
+            ErrorCode::SeatTaken,
+        ),
+    ] {
+        assert_eq!(mallory.refused(&message).await, code, "{message:?}");
+    }
     dave.play(target, 0, "a7-b7/c7").await;
     assert_eq!(dave.expect_error().await, ErrorCode::NotYourTurn);
     // Dave's token is his; it does not let him move for white.
-    dave.send(&ClientMessage::Move {
-        match_id: target,
-        ply: 0,
-        mv: "d1-d7/g7".into(),
-        token: Some(dave_token),
-    })
-    .await;
-    assert_eq!(dave.expect_error().await, ErrorCode::NotYourTurn);
+    assert_eq!(
+        dave.refused(&play(target, 0, "d1-d7/g7", Some(dave_token)))
+            .await,
+        ErrorCode::NotYourTurn
+    );
     carol.play(target, 5, "d1-d7/g7").await;
     match carol
         .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
@@ -255,23 +167,18 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     }
     carol.play(target, 0, "a7-a6/a5").await;
     assert_eq!(carol.expect_error().await, ErrorCode::IllegalMove);
-    carol.send(&ClientMessage::Leave { match_id: target }).await;
-    assert_eq!(carol.expect_error().await, ErrorCode::GameInProgress);
     assert_eq!(
-        snapshot_ply(&mut mallory, target).await,
-        0,
-        "nothing changed"
+        carol
+            .refused(&ClientMessage::Leave { match_id: target })
+            .await,
+        ErrorCode::GameInProgress
     );
-    honest.step().await;
+    assert_eq!(mallory.spectate(target).await.ply, 0, "nothing changed");
+    honest.play_random(1).await;
 
     // An accepted move, then its duplicate: acknowledged again, not replayed.
     carol
-        .send(&ClientMessage::Move {
-            match_id: target,
-            ply: 0,
-            mv: "D1 D7 G7".into(),
-            token: Some(carol_token),
-        })
+        .send(&play(target, 0, "D1 D7 G7", Some(carol_token)))
         .await;
     let first = carol
         .recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
@@ -293,7 +200,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        snapshot_ply(&mut mallory, target).await,
+        mallory.spectate(target).await.ply,
         1,
         "the duplicate was not applied"
     );
@@ -308,13 +215,15 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     dave.play(target, 1, "a7-b7/c7").await;
     dave.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
         .await;
-    dave.send(&ClientMessage::Abort {
-        match_id: target,
-        token: None,
-    })
-    .await;
-    assert_eq!(dave.expect_error().await, ErrorCode::TooLateToAbort);
-    honest.step().await;
+    assert_eq!(
+        dave.refused(&ClientMessage::Abort {
+            match_id: target,
+            token: None,
+        })
+        .await,
+        ErrorCode::TooLateToAbort
+    );
+    honest.play_random(1).await;
 
     // Game over: a resignation, then moves and resignations are refused.
     dave.send(&ClientMessage::Resign {
@@ -334,21 +243,15 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     }
     carol.play(target, 2, "g1-g3/g4").await;
     assert_eq!(carol.expect_error().await, ErrorCode::GameOver);
-    dave.send(&ClientMessage::Resign {
+    let resign = ClientMessage::Resign {
         match_id: target,
         token: None,
-    })
-    .await;
-    assert_eq!(dave.expect_error().await, ErrorCode::GameOver);
-    mallory
-        .send(&ClientMessage::AcceptRematch { match_id: target })
-        .await;
-    assert_eq!(mallory.expect_error().await, ErrorCode::NotAPlayer);
-    carol
-        .send(&ClientMessage::AcceptRematch { match_id: target })
-        .await;
-    assert_eq!(carol.expect_error().await, ErrorCode::NoRematchOffer);
-    honest.step().await;
+    };
+    assert_eq!(dave.refused(&resign).await, ErrorCode::GameOver);
+    let accept = ClientMessage::AcceptRematch { match_id: target };
+    assert_eq!(mallory.refused(&accept).await, ErrorCode::NotAPlayer);
+    assert_eq!(carol.refused(&accept).await, ErrorCode::NoRematchOffer);
+    honest.play_random(1).await;
 
     // Flooding: past the rate limit, an error and a close with 1008.
     let mut flooder = WsClient::greeted(addr, "flooder").await;
@@ -390,13 +293,10 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     }
 
     // The honest game went on through all of it.
-    for _ in 0..4 {
-        honest.step().await;
-    }
+    honest.play_random(4).await;
     assert_eq!(
-        snapshot_ply(&mut mallory, honest.match_id).await,
+        mallory.spectate(honest.match_id).await.ply,
         honest.position.ply()
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }

@@ -7,27 +7,19 @@ mod common;
 
 use std::time::Duration;
 
-use amazons_core::{EndReason, GameRecord, Side, TimeControl};
-use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
-};
-use amazons_testkit::WsClient;
-use common::{hold_the_clock, pass, start, test_config};
+use amazons_core::{EndReason, Side, TimeControl};
+use amazons_protocol::{ClientMessage, ErrorCode, MatchId, SeatToken, ServerMessage};
+use amazons_testkit::{StartedMatch, WsClient};
+use common::{TestServer, hold_the_clock, pass};
 
-/// ann (white) and bob (black) in a started match.
+/// ann (white) and bob (black) in a started match: their connections, the
+/// match and bob's seat token.
 async fn started_match(
-    addr: std::net::SocketAddr,
+    server: &TestServer,
     time_control: TimeControl,
 ) -> (WsClient, WsClient, MatchId, SeatToken) {
-    let mut ann = WsClient::greeted(addr, "ann").await;
-    let (match_id, _, _) = ann.create(time_control, ColorPreference::White).await;
-    let mut bob = WsClient::greeted(addr, "bob").await;
-    let (bob_token, _) = bob.join(match_id).await;
-    ann.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
-    bob.recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
-    (ann, bob, match_id, bob_token)
+    let game = StartedMatch::new(server.addr(), "ann", "bob", time_control).await;
+    (game.white, game.black, game.match_id, game.black_token)
 }
 
 fn game_over(message: ServerMessage) -> (Option<Side>, EndReason) {
@@ -54,13 +46,12 @@ async fn still_on(client: &mut WsClient) {
 #[tokio::test(start_paused = true)]
 async fn fischer_clock_charges_thinking_time_adds_increment_and_flags() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
+    let server = TestServer::start().await;
     let tc = TimeControl::Fischer {
         initial_ms: 5_000,
         increment_ms: 1_000,
     };
-    let (mut ann, mut bob, match_id, _) = started_match(server.local_addr, tc).await;
+    let (mut ann, mut bob, match_id, _) = started_match(&server, tc).await;
 
     tokio::time::advance(Duration::from_millis(2_000)).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
@@ -101,26 +92,19 @@ async fn fischer_clock_charges_thinking_time_adds_increment_and_flags() {
     bob.play(match_id, 1, "a7-b7/c7").await;
     assert_eq!(bob.expect_error().await, ErrorCode::GameOver);
 
-    let record_id = record_id.unwrap();
-    let record: GameRecord = serde_json::from_slice(
-        &std::fs::read(dir.path().join(format!("{record_id}.json"))).unwrap(),
-    )
-    .unwrap();
+    let record = server.record(record_id.unwrap());
     assert_eq!(record.moves.len(), 1);
     assert_eq!(record.moves[0].time_ms, 2_000);
     assert_eq!(record.moves[0].clock_ms, Some(4_000));
     assert_eq!(record.result.reason, EndReason::Time);
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_dropped_player_loses_by_abandonment_when_the_grace_period_ends() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let (mut ann, mut bob, match_id, _) =
-        started_match(server.local_addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let (mut ann, mut bob, match_id, _) = started_match(&server, TimeControl::Untimed).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
     bob.recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
         .await;
@@ -143,33 +127,29 @@ async fn a_dropped_player_loses_by_abandonment_when_the_grace_period_ends() {
         (winner, reason),
         (Some(Side::First), EndReason::Abandonment)
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_match_nobody_moved_in_is_aborted_when_the_grace_period_ends() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let (mut ann, bob, _, _) = started_match(server.local_addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let (mut ann, bob, _, _) = started_match(&server, TimeControl::Untimed).await;
     drop(bob);
     ann.recv_until(|m| matches!(m, ServerMessage::SeatsChanged { .. }))
         .await;
     pass(&mut [&mut ann], Duration::from_secs(61)).await;
     let (winner, reason) = game_over(ann.recv_until(is_game_over).await);
     assert_eq!((winner, reason), (None, EndReason::Aborted));
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn reconnecting_with_the_token_within_the_grace_period_resumes_the_game() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let (mut ann, bob, match_id, bob_token) = started_match(addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (mut ann, bob, match_id, bob_token) = started_match(&server, TimeControl::Untimed).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
     ann.recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
         .await;
@@ -220,17 +200,16 @@ async fn reconnecting_with_the_token_within_the_grace_period_resumes_the_game() 
         } => {}
         other => panic!("{other:?}"),
     }
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_second_connection_with_the_token_replaces_the_first() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let (mut ann, mut bob, match_id, bob_token) = started_match(addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (mut ann, mut bob, match_id, bob_token) =
+        started_match(&server, TimeControl::Untimed).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
     bob.recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
         .await;
@@ -262,17 +241,14 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
         ServerMessage::MovePlayed { ply: 2, .. } => {}
         other => panic!("{other:?}"),
     }
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let (mut ann, mut bob, _match_id, _) =
-        started_match(server.local_addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let (mut ann, mut bob, _match_id, _) = started_match(&server, TimeControl::Untimed).await;
     // bob's socket stays open but is never read again, so it never answers
     // the server's pings; ann answers (pass keeps her talking).
     pass(&mut [&mut ann], Duration::from_secs(40)).await;
@@ -311,23 +287,16 @@ async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
             .any(|w| w[0] == 0x88 && w[2..] == 1008u16.to_be_bytes()),
         "no close frame with 1008"
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let addr = server.local_addr;
-    let mut lobby = WsClient::greeted(addr, "lobby").await;
-    lobby.send(&ClientMessage::SubscribeLobby).await;
-    assert!(matches!(
-        lobby.recv().await,
-        ServerMessage::MatchList { .. }
-    ));
-    let (mut ann, mut bob, match_id, _) = started_match(addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let mut lobby = WsClient::watching_lobby(addr, "lobby").await;
+    let (mut ann, mut bob, match_id, _) = started_match(&server, TimeControl::Untimed).await;
     let playing = |m: &ServerMessage| matches!(m, ServerMessage::MatchUpdated { summary } if summary.status == amazons_protocol::MatchStatus::Playing);
     match lobby.recv_until(playing).await {
         ServerMessage::MatchUpdated { summary } => {
@@ -393,12 +362,8 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
     assert_eq!((winner, reason), (None, EndReason::Aborted));
     // The rematch's record names the match it came from, on disk and in the
     // game list; the first game's names none.
-    let on_disk = |id: MatchId| -> GameRecord {
-        let file = dir.path().join(format!("{id}.json"));
-        serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap()
-    };
-    assert_eq!(on_disk(new_id).rematch_of, Some(match_id.to_string()));
-    assert_eq!(on_disk(match_id).rematch_of, None);
+    assert_eq!(server.record(new_id).rematch_of, Some(match_id.to_string()));
+    assert_eq!(server.record(match_id).rematch_of, None);
     let (status, body) = amazons_testkit::http::get(addr, "/api/games").await;
     assert_eq!(status, 200, "{body}");
     let page: amazons_protocol::GamesPage = serde_json::from_str(&body).unwrap();
@@ -414,19 +379,17 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
             (match_id.to_string(), None),
         ]
     );
-    server.shutdown();
-    server.wait().await.unwrap();
+    server.stop().await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn shutdown_tells_every_client() {
     let _clock = hold_the_clock();
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(test_config(dir.path())).await;
-    let (mut ann, _bob, _, _) = started_match(server.local_addr, TimeControl::Untimed).await;
+    let server = TestServer::start().await;
+    let (mut ann, _bob, _, _) = started_match(&server, TimeControl::Untimed).await;
     server.shutdown();
     ann.recv_until(|m| matches!(m, ServerMessage::ServerShutdown { .. }))
         .await;
     assert_eq!(ann.expect_close().await, Some(1001));
-    server.wait().await.unwrap();
+    server.wait().await;
 }

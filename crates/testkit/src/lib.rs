@@ -17,7 +17,11 @@
 //!   and directory.
 //! - [`ws`]: [`WsClient`], the raw protocol client: a deadline on every wait,
 //!   messages read ahead while waiting for a `pong` kept for later, and the
-//!   end of a connection (with its close code) told apart from a message.
+//!   end of a connection (with its close code) told apart from a message;
+//!   the requests tests make most (create, join, resume, spectate, resign,
+//!   a request that must be refused) each one call.
+//! - [`started_match`]: [`StartedMatch`], two people in a started match of
+//!   their own, and moves played through it that both see acknowledged.
 //! - [`http`]: a plain HTTP GET by hand, async and blocking.
 //! - [`process`]: [`ChildProcess`], a program under test (a client, a bot)
 //!   with its stdin to write to and its output read line by line, with
@@ -29,8 +33,10 @@ pub mod binaries;
 pub mod http;
 pub mod process;
 pub mod server;
+pub mod started_match;
 pub mod ws;
 
 pub use process::ChildProcess;
 pub use server::{ServerOptions, ServerProcess};
+pub use started_match::StartedMatch;
 pub use ws::{Endpoint, Event, WsClient, WsError};

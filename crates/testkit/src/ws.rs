@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use amazons_core::{PlayerKind, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken, ServerMessage,
+    ClientMessage, ColorPreference, ErrorCode, MatchId, MatchSnapshot, MessageType, SeatToken,
+    ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -268,6 +269,14 @@ impl WsClient {
         self.expect_error_reply().await.0
     }
 
+    /// Sends `message`, which the server must refuse, and returns the code
+    /// of the next `error` (skipping other messages): the one line of a test
+    /// that checks what a request is refused with.
+    pub async fn refused(&mut self, message: &ClientMessage) -> ErrorCode {
+        self.send(message).await;
+        self.expect_error().await
+    }
+
     /// The next `error` (skipping other messages): its code and the type of
     /// the message it answers.
     pub async fn expect_error_reply(&mut self) -> (ErrorCode, Option<MessageType>) {
@@ -373,10 +382,65 @@ impl WsClient {
         }
     }
 
+    /// Takes back a seat with its token (`resume`): the snapshot that
+    /// answers, or the refusal (`error`: code and text) that came instead.
+    pub async fn resume(
+        &mut self,
+        match_id: MatchId,
+        token: SeatToken,
+    ) -> Result<MatchSnapshot, (ErrorCode, String)> {
+        self.send(&ClientMessage::Resume { match_id, token }).await;
+        match self
+            .recv_until(|m| matches!(m, ServerMessage::Snapshot(_) | ServerMessage::Error { .. }))
+            .await
+        {
+            ServerMessage::Snapshot(snapshot) => Ok(snapshot),
+            ServerMessage::Error { code, message, .. } => Err((code, message)),
+            _ => unreachable!("recv_until returns only what it waited for"),
+        }
+    }
+
+    /// Watches `match_id` (`spectate`) and returns its snapshot (skipping
+    /// other messages).
+    pub async fn spectate(&mut self, match_id: MatchId) -> MatchSnapshot {
+        self.send(&ClientMessage::Spectate { match_id }).await;
+        match self
+            .recv_until(|m| matches!(m, ServerMessage::Snapshot(s) if s.match_id == match_id))
+            .await
+        {
+            ServerMessage::Snapshot(snapshot) => snapshot,
+            _ => unreachable!("recv_until returns only what it waited for"),
+        }
+    }
+
+    /// Connects, says hello as `name` and subscribes to the lobby; returns
+    /// once the first answer, the `match_list`, has come (panics on anything
+    /// else).
+    pub async fn watching_lobby(to: impl Into<Endpoint>, name: &str) -> WsClient {
+        let mut lobby = WsClient::greeted(to, name).await;
+        lobby.send(&ClientMessage::SubscribeLobby).await;
+        match lobby.recv().await {
+            ServerMessage::MatchList { .. } => lobby,
+            other => panic!("expected match_list after subscribe_lobby, got {other:?}"),
+        }
+    }
+
     /// Resigns the game of `match_id` (as the seat this connection holds)
     /// and waits for its `game_over`.
     pub async fn resign(&mut self, match_id: MatchId) {
         self.send(&ClientMessage::Resign {
+            match_id,
+            token: None,
+        })
+        .await;
+        self.recv_until(|m| matches!(m, ServerMessage::GameOver { .. }))
+            .await;
+    }
+
+    /// Aborts the game of `match_id` (as the seat this connection holds)
+    /// and waits for its `game_over`.
+    pub async fn abort(&mut self, match_id: MatchId) {
+        self.send(&ClientMessage::Abort {
             match_id,
             token: None,
         })

@@ -308,7 +308,8 @@ impl Mind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_core::{Outcome, PlayerKind, RecordedMove, TimeControl};
+    use amazons_core::{Outcome, PlayerKind, TimeControl};
+    use amazons_protocol::testing::{self, move_played as played};
     use amazons_protocol::{Clocks, MatchSnapshot, SeatInfo, SeatToken, Seats};
 
     const THINK: Duration = Duration::from_millis(500);
@@ -329,53 +330,16 @@ mod tests {
         }
     }
 
+    /// The snapshot of match `match_id` after `moves` with the computer
+    /// black against ann, finished (ann won by resignation) or not.
     fn snapshot(match_id: MatchId, moves: &[&str], status: MatchStatus) -> ServerMessage {
-        let mut position = Position::start();
-        let moves: Vec<RecordedMove> = moves
-            .iter()
-            .map(|m| {
-                let mv: Move = m.parse().unwrap();
-                position = position.play(mv).unwrap();
-                RecordedMove {
-                    mv,
-                    time_ms: 1,
-                    clock_ms: None,
-                }
-            })
-            .collect();
         ServerMessage::Snapshot(MatchSnapshot {
-            match_id,
-            you: Some(Side::Second),
             seats: seats(true),
-            spectators: 0,
             status,
-            time_control: TimeControl::Untimed,
-            initial_fen: Position::start().fen(),
-            moves,
-            fen: position.fen(),
-            ply: position.ply(),
-            turn: position.turn(),
-            clocks: None,
             outcome: (status == MatchStatus::Finished)
                 .then(|| Outcome::win(Side::First, EndReason::Resignation)),
-            rematch_offer: None,
+            ..testing::snapshot(match_id, Some(Side::Second), moves)
         })
-    }
-
-    fn played(match_id: MatchId, ply: u32, mv: &str) -> ServerMessage {
-        ServerMessage::MovePlayed {
-            match_id,
-            ply,
-            mv: mv.into(),
-            side: if ply % 2 == 0 {
-                Side::First
-            } else {
-                Side::Second
-            },
-            time_ms: 1,
-            clocks: None,
-            fen: None,
-        }
     }
 
     fn joined(match_id: MatchId, seat: Side) -> ServerMessage {
@@ -475,13 +439,12 @@ mod tests {
                 reason: EndReason::EngineFailure
             })
         );
-        let refused = ServerMessage::Error {
-            code: ErrorCode::IllegalMove,
-            message: "no queen on e5".into(),
-            reply_to: Some(MessageType::Move),
-            match_id: Some(id(1)),
-            expected_ply: None,
-        };
+        let refused = testing::refusal(
+            ErrorCode::IllegalMove,
+            "no queen on e5",
+            MessageType::Move,
+            id(1),
+        );
         assert_eq!(
             mind.on_message(&refused, Instant::now()),
             vec![Action::GiveUp {
@@ -552,26 +515,19 @@ mod tests {
         };
         assert!(mind.on_message(&gone, Instant::now()).is_empty());
         mind.on_message(
-            &ServerMessage::GameOver {
-                match_id: id(2),
-                winner: None,
-                reason: EndReason::Aborted,
-                clocks: None,
-                record_id: None,
-            },
+            &testing::game_over(id(2), None, EndReason::Aborted),
             Instant::now(),
         );
         assert_eq!(
             mind.on_message(&gone, Instant::now()),
             vec![Action::Leave(id(2)), Action::Stop]
         );
-        let refused = ServerMessage::Error {
-            code: ErrorCode::OpponentGone,
-            message: "gone".into(),
-            reply_to: Some(MessageType::AcceptRematch),
-            match_id: Some(id(2)),
-            expected_ply: None,
-        };
+        let refused = testing::refusal(
+            ErrorCode::OpponentGone,
+            "gone",
+            MessageType::AcceptRematch,
+            id(2),
+        );
         assert_eq!(
             mind.on_message(&refused, Instant::now()),
             vec![Action::RematchRefused]

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant, SystemTime};
 
-use amazons_core::testing::random_game;
+use amazons_core::testing::{human as player, random_game};
 use amazons_core::{EndReason, Move, Outcome, PlayerInfo, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{ErrorCode, MatchId, MatchStatus, SeatToken, ServerMessage};
 
@@ -20,10 +20,21 @@ const RULES: MatchRules = MatchRules {
     linger: Duration::from_secs(120),
 };
 
-fn player(name: &str) -> PlayerInfo {
-    PlayerInfo {
-        name: name.into(),
-        kind: PlayerKind::Human,
+/// `name` (a person) asks for the free seat, with seat token `token`.
+fn join(name: &str, token: SeatToken) -> Request {
+    Request::Join {
+        player: player(name),
+        seat: None,
+        token,
+        legal_moves: false,
+    }
+}
+
+/// A connection takes a seat back with `token` (without legal move lists).
+fn resume(token: SeatToken) -> Request {
+    Request::Resume {
+        token,
+        legal_moves: false,
     }
 }
 
@@ -65,22 +76,20 @@ impl Table {
     /// Ann (white) against Bob (black), started.
     fn started(tc: &str) -> Table {
         let mut table = Table::created(tc);
-        table
-            .ok(
-                BOB,
-                Request::Join {
-                    player: player("bob"),
-                    seat: None,
-                    token: BOB_TOKEN,
-                    legal_moves: false,
-                },
-            )
-            .unwrap();
+        table.ok(BOB, join("bob", BOB_TOKEN)).unwrap();
         table
     }
 
     fn wait(&mut self, d: Duration) {
         self.now += d;
+    }
+
+    /// The match as a restart an hour later rebuilds it from `journal`.
+    fn restarted(&self, journal: &[Event]) -> Table {
+        let later = self.now + Duration::from_secs(3600);
+        let wall = WallClock::new(later, SystemTime::UNIX_EPOCH);
+        let state = Match::restore(self.state.id(), journal, RULES, wall, later, false).unwrap();
+        Table { state, now: later }
     }
 
     /// Decides, applies and returns the outputs, or the refusal, which must
@@ -152,6 +161,23 @@ fn snapshot_in(outputs: &[Output]) -> amazons_protocol::MatchSnapshot {
         .expect("a snapshot")
 }
 
+/// The time charged and the clocks after the move of `outputs`, which must
+/// start with its `move_played`.
+fn charged(outputs: &[Output]) -> (u64, amazons_protocol::Clocks) {
+    match outputs.first() {
+        Some(Output::Send {
+            message:
+                ServerMessage::MovePlayed {
+                    time_ms,
+                    clocks: Some(clocks),
+                    ..
+                },
+            ..
+        }) => (*time_ms, *clocks),
+        _ => panic!("no move_played with clocks first: {outputs:?}"),
+    }
+}
+
 fn conn_to_move(table: &Table) -> ConnId {
     match table.state.game().position().turn() {
         Side::First => ANN,
@@ -163,17 +189,7 @@ fn conn_to_move(table: &Table) -> ConnId {
 fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playing() {
     let mut table = Table::created("untimed");
     assert_eq!(table.state.status(), MatchStatus::Waiting);
-    let outputs = table
-        .ok(
-            BOB,
-            Request::Join {
-                player: player("bob"),
-                seat: None,
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(BOB, join("bob", BOB_TOKEN)).unwrap();
     assert_eq!(
         messages(&outputs),
         vec![
@@ -188,50 +204,34 @@ fn the_join_that_fills_the_last_seat_starts_the_game_and_its_snapshot_says_playi
     assert_eq!(snapshot.you, Some(Side::Second));
     assert_eq!(table.state.audience().collect::<Vec<_>>(), vec![ANN, BOB]);
     // Joining again, or a third player, is refused.
-    let join = |seat| Request::Join {
-        player: player("eve"),
-        seat,
-        token: SeatToken::from_bytes([9; 16]),
-        legal_moves: false,
-    };
-    assert_eq!(table.code(BOB, join(None)), ErrorCode::AlreadySeated);
-    assert_eq!(table.code(EVE, join(None)), ErrorCode::SeatTaken);
+    let eve_token = SeatToken::from_bytes([9; 16]);
     assert_eq!(
-        table.code(EVE, join(Some(Side::First))),
+        table.code(BOB, join("eve", eve_token)),
+        ErrorCode::AlreadySeated
+    );
+    assert_eq!(
+        table.code(EVE, join("eve", eve_token)),
         ErrorCode::SeatTaken
     );
+    let white_seat = Request::Join {
+        player: player("eve"),
+        seat: Some(Side::First),
+        token: eve_token,
+        legal_moves: false,
+    };
+    assert_eq!(table.code(EVE, white_seat), ErrorCode::SeatTaken);
 }
 
 #[test]
 fn a_joiner_who_goes_by_the_opponents_name_is_seated_under_a_distinct_one() {
     let mut table = Table::created("untimed");
-    let outputs = table
-        .ok(
-            BOB,
-            Request::Join {
-                player: player(" Ann "),
-                seat: None,
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(BOB, join(" Ann ", BOB_TOKEN)).unwrap();
     let seats = snapshot_in(&outputs).seats;
     assert_eq!(seats.white.unwrap().name, "ann");
     assert_eq!(seats.black.unwrap().name, "Ann (2)");
     // Other names are kept as they are.
     let mut table = Table::created("untimed");
-    let outputs = table
-        .ok(
-            BOB,
-            Request::Join {
-                player: player("annie"),
-                seat: None,
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(BOB, join("annie", BOB_TOKEN)).unwrap();
     assert_eq!(snapshot_in(&outputs).seats.black.unwrap().name, "annie");
 }
 
@@ -334,13 +334,10 @@ fn move_refusals_come_in_the_documented_order() {
         table.code(ANN, Request::Abort { token: None }),
         ErrorCode::GameOver
     );
-    let join = Request::Join {
-        player: player("eve"),
-        seat: None,
-        token: SeatToken::from_bytes([9; 16]),
-        legal_moves: false,
-    };
-    assert_eq!(table.code(EVE, join), ErrorCode::GameOver);
+    assert_eq!(
+        table.code(EVE, join("eve", SeatToken::from_bytes([9; 16]))),
+        ErrorCode::GameOver
+    );
     // The retry of an accepted move still gets its acknowledgement.
     assert!(table.mv(ANN, 0, "d1d7,d7g7").is_ok());
 }
@@ -434,18 +431,9 @@ fn move_played_charges_whole_milliseconds_its_clocks_agree_and_a_restart_keeps_t
             .unwrap();
         journal.extend(events.iter().cloned());
         let outputs = table.apply(&events);
-        let Some(Output::Send {
-            message: ServerMessage::MovePlayed {
-                time_ms, clocks, ..
-            },
-            ..
-        }) = outputs.first()
-        else {
-            panic!("{outputs:?}")
-        };
-        let clocks = clocks.unwrap();
+        let (time_ms, clocks) = charged(&outputs);
         let shown = amazons_core::BySide::new(clocks.white_ms, clocks.black_ms);
-        assert_eq!(*time_ms, think_us / 1_000, "whole milliseconds, truncated");
+        assert_eq!(time_ms, think_us / 1_000, "whole milliseconds, truncated");
         assert_eq!(
             shown[side],
             before[side] - time_ms + increment_ms,
@@ -455,7 +443,7 @@ fn move_played_charges_whole_milliseconds_its_clocks_agree_and_a_restart_keeps_t
         let recorded = table.state.game().moves()[ply].clone();
         assert_eq!(
             (recorded.time_ms, recorded.clock_ms),
-            (*time_ms, Some(shown[side]))
+            (time_ms, Some(shown[side]))
         );
         before = shown;
         last = Some(clocks);
@@ -463,15 +451,13 @@ fn move_played_charges_whole_milliseconds_its_clocks_agree_and_a_restart_keeps_t
     // The journal replays to the same clocks (the creation events first).
     let mut events = journal_of(&table, &[]);
     events.extend(journal);
-    let later = table.now + Duration::from_secs(3600);
-    let wall = WallClock::new(later, SystemTime::UNIX_EPOCH);
-    let restored = Match::restore(table.state.id(), &events, RULES, wall, later, false).unwrap();
-    let (clocks, last) = (restored.clocks(later).unwrap(), last.unwrap());
+    let restored = table.restarted(&events);
+    let (clocks, last) = (restored.state.clocks(restored.now).unwrap(), last.unwrap());
     assert_eq!(
         (clocks.white_ms, clocks.black_ms),
         (last.white_ms, last.black_ms)
     );
-    assert_eq!(restored.game().moves(), table.state.game().moves());
+    assert_eq!(restored.state.game().moves(), table.state.game().moves());
 }
 
 #[test]
@@ -484,17 +470,8 @@ fn fischer_clocks_charge_the_thinking_time_add_the_increment_and_flag() {
     );
     table.wait(Duration::from_secs(3));
     let outputs = table.mv(ANN, 0, "d1-d7/g7").unwrap();
-    let Some(Output::Send {
-        message: ServerMessage::MovePlayed {
-            time_ms, clocks, ..
-        },
-        ..
-    }) = outputs.first()
-    else {
-        panic!("{outputs:?}")
-    };
-    assert_eq!(*time_ms, 3_000);
-    let clocks = clocks.unwrap();
+    let (time_ms, clocks) = charged(&outputs);
+    assert_eq!(time_ms, 3_000);
     assert_eq!((clocks.white_ms, clocks.black_ms), (9_000, 10_000));
     assert_eq!(clocks.running, Some(Side::Second));
     assert_eq!(table.state.game().moves()[0].clock_ms, Some(9_000));
@@ -569,28 +546,12 @@ fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connectio
     let mut table = Table::started("untimed");
     table.ok(BOB, Request::Detach).unwrap();
     table.wait(Duration::from_secs(30));
-    let outputs = table
-        .ok(
-            EVE,
-            Request::Resume {
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(EVE, resume(BOB_TOKEN)).unwrap();
     assert_eq!(snapshot_in(&outputs).you, Some(Side::Second));
     assert_eq!(table.state.conn_of(Side::Second), Some(EVE));
     assert_eq!(table.state.next_deadline(), None);
     // Resuming from yet another connection replaces the one holding it.
-    let outputs = table
-        .ok(
-            BOB,
-            Request::Resume {
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(BOB, resume(BOB_TOKEN)).unwrap();
     assert!(outputs.contains(&Output::Close {
         conn: EVE,
         code: 1008,
@@ -601,16 +562,7 @@ fn a_player_who_comes_back_in_time_keeps_the_seat_and_replaces_the_old_connectio
         (Recipient::Conn(EVE), "replaced".into())
     );
     let forged = SeatToken::from_bytes([8; 16]);
-    assert_eq!(
-        table.code(
-            EVE,
-            Request::Resume {
-                token: forged,
-                legal_moves: false
-            }
-        ),
-        ErrorCode::BadToken
-    );
+    assert_eq!(table.code(EVE, resume(forged)), ErrorCode::BadToken);
     // A game with no move is aborted when a player does not come back.
     table.ok(ANN, Request::Detach).unwrap();
     table.wait(RULES.grace);
@@ -626,11 +578,7 @@ fn restored_after(moves: usize, tc: &str) -> Table {
         table.mv(by, ply as u32, &mv.to_string()).unwrap();
     }
     // The journal: every durable event so far, as a restart reads it.
-    let events = journal_of(&table, &game[..moves]);
-    let later = table.now + Duration::from_secs(3600);
-    let wall = WallClock::new(later, SystemTime::UNIX_EPOCH);
-    let state = Match::restore(table.state.id(), &events, RULES, wall, later, false).unwrap();
-    Table { state, now: later }
+    table.restarted(&journal_of(&table, &game[..moves]))
 }
 
 /// The durable events of `table` with `moves` played (rebuilt from what the
@@ -664,15 +612,7 @@ fn after_a_restart_the_side_that_comes_back_wins_if_the_other_does_not() {
     let mut table = restored_after(4, "untimed");
     assert_eq!(table.state.status(), MatchStatus::Playing);
     assert_eq!(table.state.next_deadline(), Some(table.now + RULES.grace));
-    table
-        .ok(
-            BOB,
-            Request::Resume {
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    table.ok(BOB, resume(BOB_TOKEN)).unwrap();
     table.wait(RULES.grace);
     table.tick();
     assert_eq!(
@@ -744,15 +684,7 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
     assert!(table.state.needs_record());
     table.apply(&[Event::Recorded]);
     // Whoever resumes learns how it ended, with the record.
-    let outputs = table
-        .ok(
-            ANN,
-            Request::Resume {
-                token: ANN_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(ANN, resume(ANN_TOKEN)).unwrap();
     assert_eq!(snapshot_in(&outputs).status, MatchStatus::Finished);
     let over = outputs.iter().find_map(|o| match o {
         Output::Send {
@@ -768,15 +700,7 @@ fn a_restored_game_whose_last_move_ended_it_ends_at_once() {
     table.ok(ANN, Request::Detach).unwrap();
     assert!(table.state.tick(table.now).is_empty());
     // ...and once he has been told and gone too, it is archived.
-    table
-        .ok(
-            BOB,
-            Request::Resume {
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    table.ok(BOB, resume(BOB_TOKEN)).unwrap();
     table.ok(BOB, Request::Detach).unwrap();
     let events = table.state.tick(table.now);
     assert_eq!(events, vec![Event::Archived]);
@@ -1098,15 +1022,7 @@ fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
     let outputs = table.ok(ANN, Request::Spectate).unwrap();
     assert!(legal(&outputs).is_empty());
     // A connection that did not ask gets none.
-    let outputs = table
-        .ok(
-            EVE,
-            Request::Resume {
-                token: BOB_TOKEN,
-                legal_moves: false,
-            },
-        )
-        .unwrap();
+    let outputs = table.ok(EVE, resume(BOB_TOKEN)).unwrap();
     assert!(legal(&outputs).is_empty());
     let outputs = table.ok(EVE, Request::Spectate).unwrap();
     assert!(legal(&outputs).is_empty());

@@ -1,12 +1,83 @@
 //! An in-process server on 127.0.0.1:0 with its own history directory, the
-//! paused-clock helpers for the kit's WebSocket client (`amazons_testkit`).
+//! paused-clock helpers for the kit's WebSocket client (`amazons_testkit`),
+//! and a player that plays random moves to the end of a game.
 #![allow(dead_code)]
 
+use std::fmt::Display;
+use std::net::SocketAddr;
 use std::time::Duration;
 
+use amazons_core::testing::random_move;
+use amazons_core::{GameRecord, Position, Side};
+use amazons_protocol::{MatchId, ServerMessage};
 use amazons_server::{Config, RunningServer};
 use amazons_testkit::WsClient;
 use tokio::io::AsyncReadExt;
+
+/// The server of one test: [`test_config`] in a temporary history directory
+/// of its own.
+pub struct TestServer {
+    /// The running server.
+    pub server: RunningServer,
+    /// Its history directory, removed when the test ends.
+    pub dir: tempfile::TempDir,
+}
+
+impl TestServer {
+    /// Starts a server with the test configuration.
+    pub async fn start() -> TestServer {
+        TestServer::start_with(|_| {}).await
+    }
+
+    /// Starts a server with the test configuration as `configure` changes it.
+    pub async fn start_with(configure: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = test_config(dir.path());
+        configure(&mut config);
+        let server = start(config).await;
+        TestServer { server, dir }
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.server.local_addr
+    }
+
+    /// The record of game `id` as written in the history directory.
+    pub fn record(&self, id: impl Display) -> GameRecord {
+        let file = self.dir.path().join(format!("{id}.json"));
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap()
+    }
+
+    /// Starts a graceful shutdown.
+    pub fn shutdown(&self) {
+        self.server.shutdown();
+    }
+
+    /// Waits for the server to stop, which it must do without an error.
+    pub async fn wait(self) {
+        self.server.wait().await.unwrap();
+    }
+
+    /// Shuts the server down and waits for it to stop cleanly.
+    pub async fn stop(self) {
+        self.shutdown();
+        self.wait().await;
+    }
+
+    /// [`TestServer::stop`], then a new server on the same history
+    /// directory, with the test configuration as `configure` changes it (a
+    /// restart: its address is new).
+    pub async fn restart_with(self, configure: impl FnOnce(&mut Config)) -> TestServer {
+        let TestServer { server, dir } = self;
+        server.shutdown();
+        server.wait().await.unwrap();
+        let mut config = test_config(dir.path());
+        configure(&mut config);
+        let server = start(config).await;
+        TestServer { server, dir }
+    }
+}
 
 /// A test configuration: loopback, any port, the given history directory.
 pub fn test_config(dir: &std::path::Path) -> Config {
@@ -74,6 +145,46 @@ pub async fn read_raw_until_eof(client: &mut WsClient) -> Vec<u8> {
         match tokio::time::timeout(Duration::from_secs(10), stream.read(&mut chunk)).await {
             Ok(Ok(n)) if n > 0 => bytes.extend_from_slice(&chunk[..n]),
             _ => return bytes,
+        }
+    }
+}
+
+/// Plays random legal moves for `me` in `match_id` (from `position`) until
+/// the game ends: the opening move, if it is `me`'s, in the canonical
+/// notation, the replies in UCI notation. Every `move_played` of the match
+/// must come in order. Returns the final position and the `game_over`.
+pub async fn play_out(
+    client: &mut WsClient,
+    match_id: MatchId,
+    me: Side,
+    mut position: Position,
+) -> (Position, ServerMessage) {
+    if position.turn() == me && !position.is_game_over() {
+        let mv = random_move(&position, &mut rand::rng());
+        client.play(match_id, position.ply(), &mv.to_string()).await;
+    }
+    loop {
+        match client.recv().await {
+            ServerMessage::MovePlayed {
+                match_id: m,
+                ply,
+                mv,
+                ..
+            } if m == match_id => {
+                assert_eq!(ply, position.ply(), "moves arrive in order");
+                position = position.play(mv.parse().unwrap()).unwrap();
+                if position.turn() == me && !position.is_game_over() {
+                    let next = random_move(&position, &mut rand::rng());
+                    client
+                        .play(match_id, position.ply(), &next.uci().to_string())
+                        .await;
+                }
+            }
+            message @ ServerMessage::GameOver { match_id: m, .. } if m == match_id => {
+                return (position, message);
+            }
+            ServerMessage::Error { code, message, .. } => panic!("refused: {code:?} {message}"),
+            _ => {}
         }
     }
 }
