@@ -31,6 +31,18 @@ impl ClientProcess {
             _state: state,
         }
     }
+
+    /// `amazons-client bot --fill` named `name` against the server at
+    /// `url`: one game, at level 1, thinking 50 ms a move.
+    pub fn filling_bot(url: &str, name: &str) -> ClientProcess {
+        ClientProcess::spawn(
+            name,
+            &[
+                "bot", "--server", url, "--fill", "--games", "1", "--level", "1", "--think",
+                "0.05", "--name", name,
+            ],
+        )
+    }
 }
 
 impl Deref for ClientProcess {

@@ -8,11 +8,11 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use amazons_core::{EndReason, TimeControl};
+use amazons_core::{EndReason, Side, TimeControl};
 use amazons_e2e::player::{SeatPlan, SeatReport, play_seat};
 use amazons_e2e::{ClientProcess, records};
 use amazons_protocol::{ColorPreference, MatchId, ServerMessage};
-use amazons_testkit::WsClient;
+use amazons_testkit::{StartedMatch, WsClient};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -41,30 +41,16 @@ async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
     // Two matches whose black seat a real bot fills.
     let mut creators = Vec::new();
     for n in 0..BOT_MATCHES {
-        let mut white = WsClient::greeted(&url, &format!("crash-w{n}")).await;
+        let name = format!("crash-w{n}");
+        let mut white = WsClient::greeted(&url, &name).await;
         let (match_id, token, side) = white
             .create(TimeControl::Untimed, ColorPreference::White)
             .await;
-        plans.push(plan(
-            format!("crash-w{n}"),
-            match_id,
-            token,
-            side,
-            plans.len(),
-        ));
+        plans.push(plan(name, match_id, token, side, plans.len()));
         creators.push(white);
     }
     let mut bots: Vec<ClientProcess> = (0..BOT_MATCHES)
-        .map(|n| {
-            let name = format!("crash-bot{n}");
-            ClientProcess::spawn(
-                &name,
-                &[
-                    "bot", "--server", &url, "--fill", "--games", "1", "--level", "1", "--think",
-                    "0.05", "--name", &name,
-                ],
-            )
-        })
+        .map(|n| ClientProcess::filling_bot(&url, &format!("crash-bot{n}")))
         .collect();
     for white in &mut creators {
         white
@@ -72,32 +58,17 @@ async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
             .await;
     }
     // The other eighteen between raw clients.
+    let mut games = Vec::new();
     for n in BOT_MATCHES..MATCHES {
-        let mut white = WsClient::greeted(&url, &format!("crash-w{n}")).await;
-        let (match_id, token, side) = white
-            .create(TimeControl::Untimed, ColorPreference::White)
-            .await;
-        plans.push(plan(
-            format!("crash-w{n}"),
-            match_id,
-            token,
-            side,
-            plans.len(),
-        ));
-        let mut black = WsClient::greeted(&url, &format!("crash-b{n}")).await;
-        let (token, side) = black.join(match_id).await;
-        plans.push(plan(
-            format!("crash-b{n}"),
-            match_id,
-            token,
-            side,
-            plans.len(),
-        ));
-        creators.push(white);
-        creators.push(black);
+        let (white, black) = (format!("crash-w{n}"), format!("crash-b{n}"));
+        let game = StartedMatch::new(&url, &white, &black, TimeControl::Untimed).await;
+        let id = game.match_id;
+        plans.push(plan(white, id, game.white_token, Side::First, plans.len()));
+        plans.push(plan(black, id, game.black_token, Side::Second, plans.len()));
+        games.push(game);
     }
     // The seats continue on connections of their own (resuming with tokens).
-    drop(creators);
+    drop((creators, games));
     let started = Instant::now();
     let seats: Vec<_> = plans
         .into_iter()

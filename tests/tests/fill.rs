@@ -9,18 +9,7 @@ use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
 use amazons_e2e::{ClientProcess, records};
 use amazons_protocol::{ColorPreference, ServerMessage};
-use amazons_testkit::{ServerProcess, WsClient};
-
-fn filling_bot(server: &ServerProcess, name: &str) -> ClientProcess {
-    let url = server.url();
-    ClientProcess::spawn(
-        name,
-        &[
-            "bot", "--server", &url, "--fill", "--games", "1", "--level", "1", "--think", "0.05",
-            "--name", name,
-        ],
-    )
-}
+use amazons_testkit::WsClient;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_fill_two_matches_at_once_and_finish_them() {
@@ -39,8 +28,8 @@ async fn two_bots_fill_two_matches_at_once_and_finish_them() {
         people.push((name, person, match_id, token, side));
     }
     let mut bots = [
-        filling_bot(&server, "filler-1"),
-        filling_bot(&server, "filler-2"),
+        ClientProcess::filling_bot(&url, "filler-1"),
+        ClientProcess::filling_bot(&url, "filler-2"),
     ];
 
     // Each person sees a bot sit down and the game start.

@@ -9,14 +9,13 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use amazons_core::{EndReason, Position, TimeControl};
+use amazons_core::{EndReason, Position, Side, TimeControl};
 use amazons_e2e::player::{SeatPlan, play_seat};
 use amazons_e2e::raw::{self, ServerFrame, opcode};
 use amazons_e2e::records;
-use amazons_protocol::{
-    ClientMessage, ColorPreference, ErrorCode, MatchId, SeatToken, ServerMessage,
-};
-use amazons_testkit::{Event, WsClient};
+use amazons_protocol::testing::play;
+use amazons_protocol::{ClientMessage, ErrorCode, MatchId, SeatToken, ServerMessage};
+use amazons_testkit::{Event, StartedMatch, WsClient};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -55,14 +54,7 @@ async fn health(addr: SocketAddr) {
 
 async fn ply_of(url: &str, match_id: MatchId) -> u32 {
     let mut watcher = WsClient::greeted(url, "watcher").await;
-    watcher.send(&ClientMessage::Spectate { match_id }).await;
-    match watcher
-        .recv_until(|m| matches!(m, ServerMessage::Snapshot(_)))
-        .await
-    {
-        ServerMessage::Snapshot(s) => s.ply,
-        _ => unreachable!(),
-    }
+    watcher.spectate(match_id).await.ply
 }
 
 /// Runs one phase of the test with a deadline, so a hang fails with its name.
@@ -80,18 +72,18 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
     let server = amazons_e2e::start_server(&["--config", &config_path]);
     let addr = server.addr();
     let url = server.url();
-    // The honest game runs in the background the whole time.
-    let mut white = WsClient::greeted(&url, "honest-white").await;
-    let (honest, white_token, white_side) = white
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
-    let mut black = WsClient::greeted(&url, "honest-black").await;
-    let (black_token, black_side) = black.join(honest).await;
-    drop((white, black));
+    // The honest game runs in the background the whole time, on
+    // connections of its own.
+    let StartedMatch {
+        match_id: honest,
+        white_token,
+        black_token,
+        ..
+    } = StartedMatch::new(&url, "honest-white", "honest-black", TimeControl::Untimed).await;
     let seed = amazons_e2e::seed(666);
     let honest_seats: Vec<_> = [
-        ("honest-white", white_token, white_side),
-        ("honest-black", black_token, black_side),
+        ("honest-white", white_token, Side::First),
+        ("honest-black", black_token, Side::Second),
     ]
     .into_iter()
     .enumerate()
@@ -110,49 +102,37 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
     .collect();
 
     // The target match: carol (white) against dave (black), both still at ply 0.
-    let mut carol = WsClient::greeted(&url, "carol").await;
-    let (target, carol_token, _) = carol
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
-    let mut dave = WsClient::greeted(&url, "dave").await;
-    let (dave_token, _) = dave.join(target).await;
-    carol
-        .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
-        .await;
+    let StartedMatch {
+        match_id: target,
+        white: mut carol,
+        black: mut dave,
+        white_token: carol_token,
+        black_token: dave_token,
+        ..
+    } = StartedMatch::new(&url, "carol", "dave", TimeControl::Untimed).await;
 
     within("tokens", 30, async {
         // Tokens: wrong, malformed, from another match.
         let mut mallory = WsClient::greeted(&url, "mallory").await;
         let random_token = SeatToken::from_hex("00112233445566778899aabbccddeeff").expect("hex");
-        mallory
-            .send(&ClientMessage::Resume {
-                match_id: target,
-                token: random_token,
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
-        mallory
-            .send(&ClientMessage::Resume {
-                match_id: target,
-                token: white_token,
-            })
-            .await;
-        assert_eq!(
-            mallory.expect_error().await,
-            ErrorCode::BadToken,
-            "honest white's token on the target"
-        );
-        mallory
-            .send(&ClientMessage::Resume {
-                match_id: honest,
-                token: dave_token,
-            })
-            .await;
-        assert_eq!(
-            mallory.expect_error().await,
-            ErrorCode::BadToken,
-            "dave's token on the honest match"
-        );
+        let resume = |match_id, token| ClientMessage::Resume { match_id, token };
+        for (message, what) in [
+            (resume(target, random_token), "a random token"),
+            (
+                resume(target, white_token),
+                "honest white's token on the target",
+            ),
+            (
+                resume(honest, dave_token),
+                "dave's token on the honest match",
+            ),
+        ] {
+            assert_eq!(
+                mallory.refused(&message).await,
+                ErrorCode::BadToken,
+                "{what}"
+            );
+        }
         mallory
             .send_text(&format!(
                 r#"{{"type":"resume","match_id":"{target}","token":"{}"}}"#,
@@ -160,106 +140,66 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
             ))
             .await;
         assert_eq!(mallory.expect_error().await, ErrorCode::Malformed);
-        mallory
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "d1-d7/g7".into(),
-                token: Some(random_token),
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
-        mallory
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "d1-d7/g7".into(),
-                token: None,
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::NotAPlayer);
-        mallory
-            .send(&ClientMessage::Resign {
-                match_id: honest,
-                token: Some(carol_token),
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::BadToken);
-        mallory
-            .send(&ClientMessage::Join {
-                match_id: MatchId::random(),
-                seat: None,
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::NoSuchMatch);
-        mallory
-            .send(&ClientMessage::Join {
-                match_id: target,
-                seat: None,
-            })
-            .await;
-        assert_eq!(mallory.expect_error().await, ErrorCode::SeatTaken);
+        for (message, code, what) in [
+            (
+                play(target, 0, "d1-d7/g7", Some(random_token)),
+                ErrorCode::BadToken,
+                "a move with a random token",
+            ),
+            (
+                play(target, 0, "d1-d7/g7", None),
+                ErrorCode::NotAPlayer,
+                "a move from no seat",
+            ),
+            (
+                ClientMessage::Resign {
+                    match_id: honest,
+                    token: Some(carol_token),
+                },
+                ErrorCode::BadToken,
+                "carol's token on the honest match",
+            ),
+            (
+                ClientMessage::Join {
+                    match_id: MatchId::random(),
+                    seat: None,
+                },
+                ErrorCode::NoSuchMatch,
+                "a join of no match",
+            ),
+            (
+                ClientMessage::Join {
+                    match_id: target,
+                    seat: None,
+                },
+                ErrorCode::SeatTaken,
+                "a join of a full match",
+            ),
+        ] {
+            assert_eq!(mallory.refused(&message).await, code, "{what}");
+        }
     })
     .await;
 
     within("moves for the other seat", 30, async {
         // Moves for the other seat, for the wrong ply, illegal, unreadable.
-        dave.send(&ClientMessage::Move {
-            match_id: target,
-            ply: 0,
-            mv: "a7-a6/a5".into(),
-            token: None,
-        })
-        .await;
+        dave.play(target, 0, "a7-a6/a5").await;
         assert_eq!(dave.expect_error().await, ErrorCode::NotYourTurn);
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 1,
-                mv: "d1-d7/g7".into(),
-                token: None,
-            })
-            .await;
-        assert_eq!(carol.expect_error().await, ErrorCode::StalePly);
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "a7-a6/a5".into(),
-                token: None,
-            })
-            .await;
-        assert_eq!(carol.expect_error().await, ErrorCode::IllegalMove);
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "d1-d1/d1".into(),
-                token: None,
-            })
-            .await;
-        assert_eq!(carol.expect_error().await, ErrorCode::IllegalMove);
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "x9-q0".into(),
-                token: None,
-            })
-            .await;
-        assert_eq!(carol.expect_error().await, ErrorCode::BadMoveText);
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "d1-d7/g7".into(),
-                token: Some(dave_token),
-            })
-            .await;
+        for (ply, mv, code) in [
+            (1, "d1-d7/g7", ErrorCode::StalePly),
+            (0, "a7-a6/a5", ErrorCode::IllegalMove),
+            (0, "d1-d1/d1", ErrorCode::IllegalMove),
+            (0, "x9-q0", ErrorCode::BadMoveText),
+        ] {
+            carol.play(target, ply, mv).await;
+            assert_eq!(carol.expect_error().await, code, "{mv} at ply {ply}");
+        }
         // A seat token proves its seat to `resume`; it does not let another
         // connection act for that seat.
         assert_eq!(
-            carol.expect_error().await,
+            carol
+                .refused(&play(target, 0, "d1-d7/g7", Some(dave_token)))
+                .await,
             ErrorCode::NotYourSeat,
             "carol with black's token"
         );
@@ -273,14 +213,7 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
 
     within("the target plays on", 30, async {
         // The target match still plays normally.
-        carol
-            .send(&ClientMessage::Move {
-                match_id: target,
-                ply: 0,
-                mv: "d1-d7/g7".into(),
-                token: None,
-            })
-            .await;
+        carol.play(target, 0, "d1-d7/g7").await;
         let played = dave
             .recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
             .await;

@@ -54,13 +54,8 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
     let acknowledged = game.position.ply();
 
     server.kill(); // SIGKILL
-    let StartedMatch {
-        match_id,
-        white_token,
-        black_token,
-        position,
-        ..
-    } = game;
+    drop((game.white, game.black));
+    let match_id = game.match_id;
     // A crash in the middle of an append leaves a half-written last line.
     let journal_dir = dir.path().join("journal");
     let journal = std::fs::read_dir(&journal_dir)
@@ -88,16 +83,13 @@ async fn sigkill_mid_game_loses_nothing_acknowledged() {
             .ends_with(".kept"))
     );
 
-    let (white, ply) = resume(addr, "ann", match_id, white_token, Side::First).await;
+    let (white, ply) = resume(addr, "ann", match_id, game.white_token, Side::First).await;
     assert_eq!(ply, acknowledged, "every acknowledged move survived");
-    let (black, _) = resume(addr, "bob", match_id, black_token, Side::Second).await;
+    let (black, _) = resume(addr, "bob", match_id, game.black_token, Side::Second).await;
     let mut game = StartedMatch {
-        match_id,
         white,
         black,
-        white_token,
-        black_token,
-        position,
+        ..game
     };
     game.play_random(200).await;
     let position = game.position;
@@ -194,6 +186,7 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
         .unwrap_or_else(|| panic!("{cut:?}: the server never reached {point}"));
         assert!(line.contains(point), "{line}");
         server.kill(); // SIGKILL
+        drop((game.white, game.black));
         let StartedMatch {
             white_token,
             black_token,
