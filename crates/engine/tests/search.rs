@@ -29,6 +29,23 @@ fn engine(level: u8) -> Engine {
     })
 }
 
+/// A search of `p` with a movetime of `movetime_ms`: its report and the CPU
+/// time this thread spent on it.
+#[cfg(target_os = "linux")]
+fn cpu_timed_search(
+    e: &mut Engine,
+    p: &Position,
+    movetime_ms: u64,
+) -> (amazons_engine::SearchReport, Duration) {
+    let cpu = thread_cpu_time();
+    let report = e.search(
+        p,
+        &SearchLimits::movetime(Duration::from_millis(movetime_ms)),
+        &mut |_| {},
+    );
+    (report, thread_cpu_time() - cpu)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
@@ -57,13 +74,7 @@ fn every_level_respects_the_deadline() {
     let p = random_position(7, 6);
     for level in 1..=MAX_LEVEL {
         let mut e = engine(level);
-        let cpu = thread_cpu_time();
-        let report = e.search(
-            &p,
-            &SearchLimits::movetime(Duration::from_millis(60)),
-            &mut |_| {},
-        );
-        let spent = thread_cpu_time() - cpu;
+        let (report, spent) = cpu_timed_search(&mut e, &p, 60);
         assert!(
             spent <= Duration::from_millis(60),
             "level {level} used {spent:?} of CPU"
@@ -88,13 +99,7 @@ fn cpu_time_budgets_are_counted_in_cpu_time() {
                 time_source: TimeSource::ThreadCpu,
                 ..EngineConfig::default()
             });
-            let cpu = thread_cpu_time();
-            let report = e.search(
-                &p,
-                &SearchLimits::movetime(Duration::from_millis(60)),
-                &mut |_| {},
-            );
-            let spent = thread_cpu_time() - cpu;
+            let (report, spent) = cpu_timed_search(&mut e, &p, 60);
             // The hard budget is 60 ms less 10 ms and 5%: 47 ms.
             assert!(
                 spent <= Duration::from_millis(60) && spent >= Duration::from_millis(40),
@@ -122,13 +127,7 @@ fn search_stops_inside_its_budget_when_evaluations_count_regions() {
         let p = Position::from_fen(fen).unwrap();
         for (level, budget_ms) in FULL_LEVELS.into_iter().flat_map(|l| [(l, 60), (l, 100)]) {
             let mut e = engine(level);
-            let cpu = thread_cpu_time();
-            let report = e.search(
-                &p,
-                &SearchLimits::movetime(Duration::from_millis(budget_ms)),
-                &mut |_| {},
-            );
-            let spent = thread_cpu_time() - cpu;
+            let (report, spent) = cpu_timed_search(&mut e, &p, budget_ms);
             assert!(
                 spent <= Duration::from_millis(budget_ms),
                 "level {level}: {spent:?} of CPU for a {budget_ms} ms budget in {fen}"
@@ -372,15 +371,9 @@ fn two_threads_return_a_legal_move_in_time_at(level: u8) {
         hash_mb: 1,
         ..EngineConfig::default()
     });
-    let cpu = thread_cpu_time();
-    let r = e.search(
-        &p,
-        &SearchLimits::movetime(Duration::from_millis(60)),
-        &mut |_| {},
-    );
     // The search on this thread stops inside the budget (the other thread
     // reads the same deadline).
-    let spent = thread_cpu_time() - cpu;
+    let (r, spent) = cpu_timed_search(&mut e, &p, 60);
     assert!(
         spent <= Duration::from_millis(60),
         "level {level}: {spent:?} of CPU"

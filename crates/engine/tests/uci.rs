@@ -5,65 +5,14 @@
 //! engine reads its input in order, so a command sent after `go` arrives
 //! while it searches.
 
-use std::process::Command;
+mod uci_session;
+
 use std::time::{Duration, Instant};
 
 use amazons_core::{Move, Position};
-use amazons_testkit::ChildProcess;
-
-/// The engine binary over its pipes.
-struct Session(ChildProcess);
-
-impl Session {
-    fn start() -> Session {
-        let engine = Command::new(env!("CARGO_BIN_EXE_amazons-engine"));
-        let mut s = Session(ChildProcess::spawn("amazons-engine", engine));
-        // Small table: fast to allocate in debug builds.
-        s.send("setoption name Hash value 1");
-        s
-    }
-
-    fn send(&mut self, line: &str) {
-        self.0.write_line(line);
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let end = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            let line = self
-                .0
-                .next_line(left)
-                .unwrap_or_else(|| panic!("no `{prefix}` within {timeout:?}; saw {seen:#?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// Sends `quit` and waits for the engine to exit.
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.0.wait_exit(Duration::from_secs(10));
-        assert!(status.success(), "{status:?}");
-    }
-}
+use uci_session::{Session, assert_legal_bestmove};
 
 const T: Duration = Duration::from_secs(10);
-
-fn bestmove(lines: &[String]) -> String {
-    lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string()
-}
 
 #[test]
 fn handshake_lists_options() {
@@ -96,7 +45,7 @@ fn handshake_lists_options() {
     assert_eq!(lines, vec!["readyok"], "amazons is accepted silently");
     s.send("setoption name UCI_Variant value chess");
     assert!(s.until("info string", T)[0].contains("only amazons"));
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
@@ -106,11 +55,10 @@ fn plays_legal_moves_from_startpos_and_fen() {
     s.send("position startpos moves d1d7,d7g7");
     s.send("go nodes 300");
     let lines = s.until("bestmove", T);
-    let m = Move::from_uci(&bestmove(&lines)).unwrap();
     let p = Position::start()
         .play(Move::from_uci("d1d7,d7g7").unwrap())
         .unwrap();
-    assert!(p.is_legal(m).is_ok(), "{m}");
+    assert_legal_bestmove(&p, &lines);
     // Level 7 (the default) reports the length of its principal line as the depth.
     assert!(
         lines
@@ -127,11 +75,8 @@ fn plays_legal_moves_from_startpos_and_fen() {
     let lines = s.until("bestmove", T);
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     let p = p.play(Move::from_uci("a7b7,b7c7").unwrap()).unwrap();
-    assert!(
-        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
-    s.quit();
+    assert_legal_bestmove(&p, &lines);
+    s.quit(T);
 }
 
 #[test]
@@ -147,11 +92,7 @@ fn clock_go_and_no_legal_move() {
         "{:?}",
         t.elapsed()
     );
-    assert!(
-        Position::start()
-            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
+    assert_legal_bestmove(&Position::start(), &lines);
     s.send("position fen Q*8/**8/10/10/10/10/10/10/10/9q w - - 0 1");
     s.send("go depth 2");
     assert_eq!(s.until("bestmove", T).last().unwrap(), "bestmove (none)");
@@ -162,11 +103,7 @@ fn clock_go_and_no_legal_move() {
     let t = Instant::now();
     let lines = s.until("bestmove", T);
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
-    assert!(
-        Position::start()
-            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
+    assert_legal_bestmove(&Position::start(), &lines);
     s.send("setoption name Level value 6");
     s.send("go depth 1");
     let lines = s.until("bestmove", T);
@@ -174,7 +111,7 @@ fn clock_go_and_no_legal_move() {
         lines.iter().any(|l| l.starts_with("info depth 1 score cp")),
         "{lines:#?}"
     );
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
@@ -187,14 +124,10 @@ fn infinite_search_answers_isready_and_stops() {
     assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
     s.send("stop");
     let lines = s.until("bestmove", T);
-    assert!(
-        Position::start()
-            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
+    assert_legal_bestmove(&Position::start(), &lines);
     // quit while thinking also works
     s.send("go infinite");
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
@@ -211,7 +144,7 @@ fn perft_divide_matches_core() {
     assert_eq!(lines[lines.len() - 2], "");
     assert_eq!(lines.len() as u64, n + 2);
     assert!(lines[0].ends_with(": 1"));
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
@@ -238,12 +171,8 @@ fn errors_are_reported_and_ignored() {
     s.send("setoption name Level value 1");
     s.send("go movetime 50");
     let lines = s.until("bestmove", T);
-    assert!(
-        Position::start()
-            .is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
-    s.quit();
+    assert_legal_bestmove(&Position::start(), &lines);
+    s.quit(T);
 }
 
 #[test]
@@ -278,19 +207,13 @@ fn ponder_then_ponderhit_or_stop() {
         .unwrap()
         .play(Move::from_uci("a7b7,b7c7").unwrap())
         .unwrap();
-    assert!(
-        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
+    assert_legal_bestmove(&p, &lines);
     // `stop` while pondering gives the pondering search's move.
     s.send("go ponder wtime 60000 btime 60000");
     s.send("stop");
     let lines = s.until("bestmove", T);
-    assert!(
-        p.is_legal(Move::from_uci(&bestmove(&lines)).unwrap())
-            .is_ok()
-    );
+    assert_legal_bestmove(&p, &lines);
     s.send("ponderhit");
     assert!(s.until("info string", T)[0].contains("ponderhit without go ponder"));
-    s.quit();
+    s.quit(T);
 }

@@ -2,59 +2,31 @@
 //! and what `--help` tells a new user: drive the built `amazons-engine`
 //! binary over pipes, as `uci.rs` does. Time bounds are smoke bounds only.
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+mod uci_session;
 
-use amazons_core::{Move, Position};
-use amazons_testkit::ChildProcess;
+use std::process::Command;
+use std::time::Duration;
+
+use amazons_core::Position;
+use uci_session::{Session, assert_legal_bestmove};
 
 const T: Duration = Duration::from_secs(30);
 
-/// The engine binary over its pipes.
-struct Session(ChildProcess);
+/// The engine at `level`, with a small table (fast in debug builds).
+fn at_level(level: u8) -> Session {
+    let mut s = Session::start();
+    s.send(&format!("setoption name Level value {level}"));
+    s
+}
 
-impl Session {
-    /// The engine at `level`, with a small table (fast in debug builds).
-    fn at_level(level: u8) -> Session {
-        let engine = Command::new(env!("CARGO_BIN_EXE_amazons-engine"));
-        let mut s = Session(ChildProcess::spawn("amazons-engine", engine));
-        s.send("setoption name Hash value 1");
-        s.send(&format!("setoption name Level value {level}"));
-        s
-    }
-
-    fn send(&mut self, line: &str) {
-        self.0.write_line(line);
-    }
-
-    /// `go ARGS` from the start: every line up to and including `bestmove`,
-    /// whose move must be legal.
-    fn go(&mut self, args: &str) -> Vec<String> {
-        self.send("position startpos");
-        self.send(&format!("go {args}"));
-        let end = Instant::now() + T;
-        let mut seen = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            let line = self
-                .0
-                .next_line(left)
-                .unwrap_or_else(|| panic!("no bestmove within {T:?}; saw {seen:#?}"));
-            let done = line.starts_with("bestmove ");
-            seen.push(line);
-            if done {
-                let text = seen.last().unwrap().split_whitespace().nth(1).unwrap();
-                let mv = Move::from_uci(text).unwrap();
-                assert!(Position::start().is_legal(mv).is_ok(), "{seen:#?}");
-                return seen;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.0.wait_exit(T).success());
-    }
+/// `go ARGS` from the start: every line up to and including `bestmove`,
+/// whose move must be legal.
+fn go_from_start(s: &mut Session, args: &str) -> Vec<String> {
+    s.send("position startpos");
+    s.send(&format!("go {args}"));
+    let lines = s.until("bestmove ", T);
+    assert_legal_bestmove(&Position::start(), &lines);
+    lines
 }
 
 /// The depths of the `info depth` lines.
@@ -88,23 +60,23 @@ fn notes(lines: &[String]) -> Vec<&str> {
 #[test]
 fn the_alpha_beta_levels_search_to_the_depth_and_nodes_asked() {
     for level in [6, 5] {
-        let mut s = Session::at_level(level);
-        let lines = s.go("depth 2");
+        let mut s = at_level(level);
+        let lines = go_from_start(&mut s, "depth 2");
         assert_eq!(depths(&lines), [1, 2], "level {level}: {lines:#?}");
         assert!(notes(&lines).is_empty(), "{lines:#?}");
-        let lines = s.go("nodes 300");
+        let lines = go_from_start(&mut s, "nodes 300");
         assert!(last_nodes(&lines) <= 300, "level {level}: {lines:#?}");
-        s.quit();
+        s.quit(T);
     }
     // Level 3, the full-width baseline, to depth 1 when asked, and within a
     // node budget (its depth 2 alone is hundreds of thousands of nodes).
-    let mut s = Session::at_level(3);
-    let lines = s.go("depth 1");
+    let mut s = at_level(3);
+    let lines = go_from_start(&mut s, "depth 1");
     assert_eq!(depths(&lines), [1], "{lines:#?}");
     assert!(notes(&lines).is_empty(), "{lines:#?}");
-    let lines = s.go("nodes 500");
+    let lines = go_from_start(&mut s, "nodes 500");
     assert_eq!(last_nodes(&lines), 500, "{lines:#?}");
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
@@ -142,21 +114,21 @@ fn levels_without_depths_say_what_they_search_instead() {
         ),
     ];
     for (level, go, note) in cases {
-        let mut s = Session::at_level(level);
-        let lines = s.go(go);
+        let mut s = at_level(level);
+        let lines = go_from_start(&mut s, go);
         assert_eq!(notes(&lines), [note], "level {level}, go {go}: {lines:#?}");
         let at = lines
             .iter()
             .position(|l| l.starts_with("info string"))
             .unwrap();
         assert!(at < lines.len() - 1, "the note comes before bestmove");
-        s.quit();
+        s.quit(T);
     }
     // A limit the level honours gets no note.
-    let mut s = Session::at_level(7);
-    let lines = s.go("nodes 100");
+    let mut s = at_level(7);
+    let lines = go_from_start(&mut s, "nodes 100");
     assert!(notes(&lines).is_empty(), "{lines:#?}");
-    s.quit();
+    s.quit(T);
 }
 
 #[test]
