@@ -9,7 +9,7 @@ mod pty;
 
 use std::path::Path;
 
-use pty::{Pty, assert_restored};
+use pty::{Pty, PtyClient, assert_restored};
 use rustix::process::Signal;
 
 /// The moves of the kept local game in `state`.
@@ -24,14 +24,21 @@ fn kept_moves(state: &Path) -> Vec<String> {
         .collect()
 }
 
+/// A new `local` game on `pty` (its state in `state`) with white's opening
+/// d1-d7/g7 typed and shown in the move list.
+fn local_game_after_white_opens(pty: &Pty, state: &Path) -> PtyClient {
+    let client = pty.start(&["local"], state);
+    pty.wait_for("move>");
+    pty.type_keys("d1 d7 g7\r");
+    pty.wait_for("1. d1-d7/g7");
+    client
+}
+
 #[test]
 fn sigterm_and_sighup_restore_the_terminal_and_keep_the_local_game() {
     let state = tempfile::tempdir().unwrap();
     let pty = Pty::open();
-    let mut client = pty.start(&["local"], state.path());
-    pty.wait_for("move>");
-    pty.type_keys("d1 d7 g7\r");
-    pty.wait_for("1. d1-d7/g7");
+    let mut client = local_game_after_white_opens(&pty, state.path());
     let status = client.signal_and_wait(Signal::TERM);
     assert_restored(&pty);
     assert_eq!(
@@ -90,10 +97,7 @@ fn a_run_after_one_killed_outright_draws_on_a_clean_screen() {
     let pty = Pty::open();
     // SIGKILL cannot be caught: the terminal stays on the alternate screen,
     // here with the help over the board.
-    let mut client = pty.start(&["local"], state.path());
-    pty.wait_for("move>");
-    pty.type_keys("d1 d7 g7\r");
-    pty.wait_for("1. d1-d7/g7");
+    let mut client = local_game_after_white_opens(&pty, state.path());
     pty.type_keys("?");
     pty.wait_for("HOW TO PLAY");
     client.signal_and_wait(Signal::KILL);
@@ -122,10 +126,7 @@ fn a_run_after_one_killed_outright_draws_on_a_clean_screen() {
 fn a_new_local_game_asks_before_it_replaces_the_kept_one() {
     let state = tempfile::tempdir().unwrap();
     let pty = Pty::open();
-    let mut client = pty.start(&["local"], state.path());
-    pty.wait_for("move>");
-    pty.type_keys("d1 d7 g7\r");
-    pty.wait_for("1. d1-d7/g7");
+    let mut client = local_game_after_white_opens(&pty, state.path());
     pty.type_keys("q");
     pty.wait_for("Quit this game?");
     pty.type_keys("y");

@@ -127,6 +127,20 @@ fn spawn_bot(server: &ServerProcess, args: &[&str]) -> ChildProcess {
     bot
 }
 
+/// The fake UCI engine that plays well, as `--engine` takes it.
+fn good_fake_engine() -> String {
+    let fake = amazons_testkit::binaries::fake_engine("fake-uci-engine");
+    format!("uci:{} good", fake.display())
+}
+
+/// A runtime and, on it, the scripted player `scripted` in an untimed
+/// match it created on `server` (white, waiting for an opponent).
+fn scripted_match(server: &ServerProcess) -> (tokio::runtime::Runtime, scripted::Session) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    (runtime, session)
+}
+
 /// Waits for the bot to exit: whether it succeeded, and its log.
 fn bot_log(bot: ChildProcess) -> (bool, String) {
     let (ok, _, log) = finish(bot);
@@ -136,8 +150,7 @@ fn bot_log(bot: ChildProcess) -> (bool, String) {
 #[test]
 fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
     let server = ServerProcess::start();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1"]);
     let (outcome, plies) = runtime.block_on(session.play(|_| {}));
@@ -159,10 +172,7 @@ fn a_bot_fills_the_named_match_and_plays_it_to_the_end() {
 #[test]
 fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
     let server = ServerProcess::start();
-    let engine = format!(
-        "uci:{} good",
-        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
-    );
+    let engine = good_fake_engine();
     let bot = spawn_bot(&server, &["--fill", "--games", "2", "--engine", &engine]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for game in 1..=2 {
@@ -191,13 +201,9 @@ fn a_filling_bot_with_an_external_engine_plays_two_games_in_a_row() {
 #[test]
 fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
     let server = ServerProcess::start();
-    let engine = format!(
-        "uci:{} good",
-        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
-    );
+    let engine = good_fake_engine();
     let bot = spawn_bot(&server, &["--fill", "--engine", &engine]);
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             bot.interrupt();
@@ -218,8 +224,7 @@ fn the_first_ctrl_c_lets_the_bot_finish_its_game() {
 fn a_second_ctrl_c_resigns_and_quits() {
     let server = ServerProcess::start();
     let mut bot = spawn_bot(&server, &["--fill", "--level", "1"]);
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let (outcome, _) = runtime.block_on(session.play(|ply| {
         if ply == 3 {
             bot.interrupt();
@@ -243,13 +248,9 @@ fn a_second_ctrl_c_resigns_and_quits() {
 #[test]
 fn players_resume_their_seats_after_a_server_restart() {
     let mut server = ServerProcess::start();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let id = session.match_id.to_string();
-    let engine = format!(
-        "uci:{} good",
-        amazons_testkit::binaries::fake_engine("fake-uci-engine").display()
-    );
+    let engine = good_fake_engine();
     let bot = spawn_bot(&server, &["--match", &id, "--engine", &engine]);
     let (outcome, plies) = runtime.block_on(session.play(|ply| {
         if ply == 4 {
@@ -293,8 +294,7 @@ fn a_bot_with_the_builtin_engine_keeps_time_in_a_fast_game() {
 #[test]
 fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
     let server = ServerProcess::start();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
     let (first, _) = runtime.block_on(session.play(|_| {}));
@@ -315,8 +315,7 @@ fn a_bot_on_a_named_match_plays_the_rematches_it_is_asked_for() {
 #[test]
 fn a_match_bot_waiting_for_a_rematch_stops_cleanly_when_the_match_is_gone() {
     let mut server = ServerProcess::start();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let mut session = runtime.block_on(scripted::create(&server.url(), "scripted"));
+    let (runtime, mut session) = scripted_match(&server);
     let id = session.match_id.to_string();
     let bot = spawn_bot(&server, &["--match", &id, "--level", "1", "--games", "2"]);
     runtime.block_on(session.play(|_| {}));

@@ -8,7 +8,9 @@
 //! hostile input, decoding of older or newer messages, the documented
 //! examples.
 
-use amazons_core::{EndReason, Move, PlayerKind, Position, RecordedMove, Side, TimeControl};
+use amazons_core::{
+    EndReason, Move, Outcome, PlayerKind, Position, RecordedMove, Side, TimeControl,
+};
 
 use crate::ids::{MatchId, SeatToken};
 use crate::lobby::{MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats};
@@ -87,6 +89,18 @@ pub fn summary(id: MatchId, seats: Seats) -> MatchSummary {
     }
 }
 
+/// The lobby entry of untimed match `id` at ply 0 that `white` created and
+/// waits in for an opponent ([`summary`] with the black seat free).
+pub fn waiting_for_black(id: MatchId, white: &str) -> MatchSummary {
+    summary(
+        id,
+        Seats {
+            white: Some(seat(white)),
+            black: None,
+        },
+    )
+}
+
 /// The snapshot of an untimed match being played by ann (white) and bob
 /// (black) after `moves` (move text, legal from the start; 1 ms each), as
 /// `you` sees it (`None`: a spectator). Position, ply and turn follow from
@@ -123,6 +137,20 @@ pub fn snapshot(match_id: MatchId, you: Option<Side>, moves: &[&str]) -> MatchSn
         clocks: None,
         outcome: None,
         rematch_offer: None,
+    }
+}
+
+/// `snapshot` as it reads once its game has ended with `outcome` (status
+/// finished); without an outcome, `snapshot` as it is.
+pub fn ended(snapshot: MatchSnapshot, outcome: Option<Outcome>) -> MatchSnapshot {
+    let status = match outcome {
+        Some(_) => MatchStatus::Finished,
+        None => snapshot.status,
+    };
+    MatchSnapshot {
+        status,
+        outcome,
+        ..snapshot
     }
 }
 
@@ -195,12 +223,19 @@ mod tests {
         for message in [
             welcome("ann"),
             ServerMessage::Snapshot(snapshot(id, Some(Side::Second), &["d1-d7/g7"])),
+            ServerMessage::Snapshot(ended(
+                snapshot(id, None, &["d1-d7/g7"]),
+                Some(Outcome::win(Side::First, EndReason::Resignation)),
+            )),
             move_played(id, 1, "a7-b7/c7"),
             game_over(id, Some(Side::First), EndReason::Resignation),
             refusal(ErrorCode::NoSuchMatch, "gone", MessageType::Resume, id),
             stale_ply(id, 2),
             ServerMessage::MatchList {
-                matches: vec![summary(id, seated("ann", "bob"))],
+                matches: vec![
+                    summary(id, seated("ann", "bob")),
+                    waiting_for_black(id, "ann"),
+                ],
             },
         ] {
             assert_eq!(ServerMessage::decode(&message.encode()).unwrap(), message);

@@ -588,17 +588,11 @@ mod tests {
         outcome: Option<Outcome>,
         offer: Option<Side>,
     ) -> NetEvent {
-        let status = if outcome.is_some() {
-            MatchStatus::Finished
-        } else {
-            MatchStatus::Playing
-        };
+        let snapshot = testing::snapshot(id(match_id), Some(Side::Second), moves);
         message(ServerMessage::Snapshot(MatchSnapshot {
             seats: testing::seated("ann", "testbot"),
-            status,
-            outcome,
             rematch_offer: offer,
-            ..testing::snapshot(id(match_id), Some(Side::Second), moves)
+            ..testing::ended(snapshot, outcome)
         }))
     }
 

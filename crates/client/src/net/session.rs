@@ -589,7 +589,7 @@ pub fn position_for(position: &Position, side: Side) -> Position {
 mod tests {
     use super::*;
     use amazons_core::EndReason;
-    use amazons_protocol::{MatchSnapshot, MatchStatus, MessageType, testing};
+    use amazons_protocol::{MessageType, testing};
 
     const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
     const OTHER: &str = "0b8e4d2c-1a3f-4e5d-8c7b-6a5f4e3d2c1b";
@@ -611,16 +611,8 @@ mod tests {
         moves: &[&str],
         outcome: Option<Outcome>,
     ) -> ServerMessage {
-        let status = if outcome.is_some() {
-            MatchStatus::Finished
-        } else {
-            MatchStatus::Playing
-        };
-        ServerMessage::Snapshot(MatchSnapshot {
-            status,
-            outcome,
-            ..testing::snapshot(id(match_id), you, moves)
-        })
+        let snapshot = testing::snapshot(id(match_id), you, moves);
+        ServerMessage::Snapshot(testing::ended(snapshot, outcome))
     }
 
     fn joined(match_id: &str) -> ServerMessage {

@@ -137,7 +137,8 @@ impl LocalSave {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amazons_core::{PlayerKind, Side};
+    use amazons_core::Side;
+    use amazons_core::testing::human as player;
 
     #[test]
     fn a_saved_game_restores_with_its_moves_and_clocks() {
@@ -149,10 +150,6 @@ mod tests {
         game.start(t0);
         game.play("d1-d7/g7".parse().unwrap(), t0 + Duration::from_secs(5))
             .unwrap();
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         let saved = SavedLocalGame {
             id: "g".into(),
             seats: BySide::new("human".into(), "level:2".into()),

@@ -324,7 +324,7 @@ fn window(choices: &[Vec<Line<'_>>], picked: usize, room: usize) -> std::ops::Ra
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use amazons_protocol::{EngineOffer, LevelOffer, ThinkTimes};
+    use amazons_protocol::{EngineOffer, LevelOffer, ServerMessage, ThinkTimes};
     use crossterm::event::KeyModifiers;
 
     /// Levels 1 to 7 as a server might describe them, and one engine.
@@ -355,6 +355,19 @@ pub(crate) mod tests {
                 default: 1000,
                 max: 10_000,
             },
+        }
+    }
+
+    /// The `welcome` to ann from a server that makes [`offer`].
+    pub(crate) fn welcome_with_offer() -> ServerMessage {
+        ServerMessage::Welcome {
+            protocol: 1,
+            server: "amazons-server".into(),
+            name: "ann".into(),
+            max_message_bytes: 4096,
+            grace_ms: 60_000,
+            limits: None,
+            computer: Some(offer()),
         }
     }
 

@@ -390,12 +390,9 @@ mod tests {
                 initial_ms: 300_000,
                 increment_ms: 2_000,
             },
-            ..testing::summary(
+            ..testing::waiting_for_black(
                 "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap(),
-                Seats {
-                    white: Some(testing::seat("ann")),
-                    black: None,
-                },
+                "ann",
             )
         };
         let away = SeatInfo {
@@ -467,15 +464,7 @@ mod tests {
         let mut lobby = Lobby::default();
         lobby.handle(&key(KeyCode::Char('p')));
         assert!(text(&lobby).contains("this server offers no computer opponents"));
-        let welcome = ServerMessage::Welcome {
-            protocol: 1,
-            server: "amazons-server".into(),
-            name: "ann".into(),
-            max_message_bytes: 4096,
-            grace_ms: 60_000,
-            limits: None,
-            computer: Some(crate::tui::computer_form::tests::offer()),
-        };
+        let welcome = crate::tui::computer_form::tests::welcome_with_offer();
         lobby.apply(&welcome);
         lobby.handle(&key(KeyCode::Char('p')));
         let screen = text(&lobby);

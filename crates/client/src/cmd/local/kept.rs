@@ -87,7 +87,8 @@ impl KeptGame {
 pub(super) mod tests {
     use std::time::Duration;
 
-    use amazons_core::{BySide, Game, PlayerInfo, PlayerKind};
+    use amazons_core::testing::human as player;
+    use amazons_core::{BySide, Game};
 
     use super::*;
 
@@ -99,10 +100,6 @@ pub(super) mod tests {
         for m in moves {
             game.play(m.parse().unwrap(), now).unwrap();
         }
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         SavedLocalGame {
             id: "kept".into(),
             seats: BySide::new("human".into(), "human".into()),

@@ -515,7 +515,7 @@ fn keys_for(view: &MatchView, rules: &ServerRules) -> Vec<(&'static str, &'stati
 mod tests {
     use super::*;
     use amazons_core::EndReason;
-    use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, Seats, testing};
+    use amazons_protocol::{MatchId, MatchSnapshot, MatchStatus, SeatToken, testing};
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
     use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
@@ -805,12 +805,8 @@ mod tests {
     #[test]
     fn the_lobby_creates_joins_and_watches_and_has_help() {
         let (mut play, mut sent) = client();
-        let waiting = Seats {
-            white: Some(testing::seat("ann")),
-            black: None,
-        };
         play.on_event(message(ServerMessage::MatchList {
-            matches: vec![testing::summary(id(), waiting)],
+            matches: vec![testing::waiting_for_black(id(), "ann")],
         }))
         .unwrap();
         play.on_lobby_input(&key('\n'));

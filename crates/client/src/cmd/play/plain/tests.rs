@@ -4,7 +4,7 @@
 use super::*;
 use amazons_core::{EndReason, Side, TimeControl};
 use amazons_protocol::{
-    Clocks, ColorPreference, MatchSnapshot, MatchStatus, SeatToken, Seats, ServerMessage, testing,
+    Clocks, ColorPreference, MatchSnapshot, MatchStatus, SeatToken, ServerMessage, testing,
 };
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -52,12 +52,8 @@ fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board()
     let (mut play, mut sent) = plain();
     play.on_event(NetEvent::Connected).unwrap();
     play.on_event(message(testing::welcome("bob"))).unwrap();
-    let waiting = Seats {
-        white: Some(testing::seat("ann")),
-        black: None,
-    };
     play.on_event(message(ServerMessage::MatchList {
-        matches: vec![testing::summary(id(), waiting)],
+        matches: vec![testing::waiting_for_black(id(), "ann")],
     }))
     .unwrap();
     type_line(&mut play, "join 6f1c");
@@ -99,15 +95,7 @@ fn a_move_typed_early_waits_for_the_turn_and_moves_are_numbered_like_the_board()
 fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
     let (mut play, mut sent) = plain();
     play.on_event(NetEvent::Connected).unwrap();
-    let welcome = ServerMessage::Welcome {
-        protocol: 1,
-        server: "amazons-server".into(),
-        name: "ann".into(),
-        max_message_bytes: 4096,
-        grace_ms: 60_000,
-        limits: None,
-        computer: Some(crate::tui::computer_form::tests::offer()),
-    };
+    let welcome = crate::tui::computer_form::tests::welcome_with_offer();
     play.on_event(NetEvent::Message(welcome)).unwrap();
     type_line(&mut play, "computer");
     assert!(
