@@ -9,15 +9,28 @@ use amazons_protocol::{GameSummary, GamesPage, GamesQuery};
 /// prefix.
 pub const MIN_PREFIX: usize = 4;
 
-/// What an id prefix names in a [`GameList`].
+/// What an id prefix names: one game (`T` says which: its summary in a
+/// [`GameList`], its id in the server's history), none, or several.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Lookup<'a> {
+pub enum Lookup<T> {
     /// Exactly this game.
-    One(&'a GameSummary),
+    One(T),
     /// No game (or text that is no long enough hex prefix).
     None,
     /// This many games: the prefix needs more digits.
     Several(usize),
+}
+
+impl<T> Lookup<T> {
+    /// The same answer naming the one game by `name` of it instead, or no
+    /// game when `name` has none for it.
+    pub fn and_then<U>(self, name: impl FnOnce(T) -> Option<U>) -> Lookup<U> {
+        match self {
+            Lookup::One(game) => name(game).map_or(Lookup::None, Lookup::One),
+            Lookup::None => Lookup::None,
+            Lookup::Several(n) => Lookup::Several(n),
+        }
+    }
 }
 
 /// The summaries of a directory's records, newest first: the latest
@@ -81,7 +94,7 @@ impl GameList {
     /// The game whose id starts with `text`: at least [`MIN_PREFIX`] hex
     /// digits, with or without the hyphens, in either case (as git takes a
     /// commit's start).
-    pub fn find_prefix(&self, text: &str) -> Lookup<'_> {
+    pub fn find_prefix(&self, text: &str) -> Lookup<&GameSummary> {
         let wanted = text.to_ascii_lowercase();
         let hex = wanted.chars().filter(|c| *c != '-').count();
         if hex < MIN_PREFIX || !wanted.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) {
@@ -160,5 +173,17 @@ mod tests {
         assert_eq!(list.find_prefix("987"), Lookup::None);
         assert_eq!(list.find_prefix("..%2f..%2fetc"), Lookup::None);
         assert_eq!(list.find_prefix("5555"), Lookup::None);
+    }
+
+    #[test]
+    fn a_lookup_names_its_game_another_way_or_finds_none() {
+        let id = |game: &str| game.strip_prefix("game-").map(str::to_owned);
+        assert_eq!(
+            Lookup::One("game-7").and_then(id),
+            Lookup::One("7".to_owned())
+        );
+        assert_eq!(Lookup::One("other").and_then(id), Lookup::None);
+        assert_eq!(Lookup::<&str>::None.and_then(id), Lookup::None);
+        assert_eq!(Lookup::<&str>::Several(3).and_then(id), Lookup::Several(3));
     }
 }

@@ -11,16 +11,9 @@ use amazons_core::GameRecord;
 use amazons_protocol::{GamesPage, GamesQuery, MatchId};
 use amazons_records::{GameList, RecordDir, RecordError};
 
-/// What a game id or id prefix names in the history.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Lookup {
-    /// Exactly this game.
-    One(MatchId),
-    /// No game (or text that is no id and no long enough prefix).
-    None,
-    /// This many games: the prefix needs more digits.
-    Several(usize),
-}
+/// What a game id or id prefix names in the history: the records crate's
+/// answer, naming the game by its id.
+pub type Lookup = amazons_records::Lookup<MatchId>;
 
 /// The history directory and its index.
 pub struct History {
@@ -93,11 +86,7 @@ impl History {
             };
         }
         let list = self.list.read().unwrap_or_else(|e| e.into_inner());
-        match list.find_prefix(text) {
-            amazons_records::Lookup::One(game) => game.id.parse().map_or(Lookup::None, Lookup::One),
-            amazons_records::Lookup::None => Lookup::None,
-            amazons_records::Lookup::Several(n) => Lookup::Several(n),
-        }
+        list.find_prefix(text).and_then(|game| game.id.parse().ok())
     }
 
     /// The record's JSON text, if there is one.
