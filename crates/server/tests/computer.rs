@@ -155,24 +155,8 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
         .await;
     ann.resign(match_id).await;
     ann.send(&ClientMessage::OfferRematch { match_id }).await;
-    let new_match = match ann
-        .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
-        .await
-    {
-        ServerMessage::RematchStarted { new_match_id, .. } => new_match_id,
-        _ => unreachable!(),
-    };
-    let (id, _, seat) = match ann
-        .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
-        .await
-    {
-        ServerMessage::Joined {
-            match_id,
-            seat,
-            token,
-        } => (match_id, token, seat),
-        _ => unreachable!(),
-    };
+    let new_match = ann.rematch_started().await;
+    let (id, _, seat) = ann.joined_or_refused().await.unwrap();
     assert_eq!((id, seat), (new_match, Side::Second));
     // The computer is white now and opens.
     match ann

@@ -57,13 +57,7 @@ async fn a_token_acts_only_from_the_connection_holding_its_seat() {
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
     let mut bob = WsClient::greeted(addr, "bob").await;
-    bob.send(&ClientMessage::Join {
-        match_id,
-        seat: None,
-    })
-    .await;
-    bob.recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
-        .await;
+    bob.join(match_id).await;
     // The joiner's snapshot already says the game is on.
     match bob.recv().await {
         ServerMessage::Snapshot(snapshot) => {
@@ -144,13 +138,7 @@ async fn a_rematch_reaches_the_lobby_with_both_seats_taken() {
     bob.recv_until(|m| matches!(m, ServerMessage::RematchOffered { .. }))
         .await;
     bob.send(&ClientMessage::AcceptRematch { match_id }).await;
-    let new_id = match bob
-        .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
-        .await
-    {
-        ServerMessage::RematchStarted { new_match_id, .. } => new_match_id,
-        _ => unreachable!(),
-    };
+    let new_id = bob.rematch_started().await;
     // Each player: rematch_started, joined, then a snapshot that says playing.
     for (player, seat) in [(&mut ann, Side::Second), (&mut bob, Side::First)] {
         match player

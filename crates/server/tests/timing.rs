@@ -318,28 +318,11 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
         _ => unreachable!(),
     }
     bob.send(&ClientMessage::AcceptRematch { match_id }).await;
-    let new_id = match ann
-        .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
-        .await
-    {
-        ServerMessage::RematchStarted { new_match_id, .. } => new_match_id,
-        _ => unreachable!(),
-    };
+    let new_id = ann.rematch_started().await;
     for (client, seat) in [(&mut ann, Side::Second), (&mut bob, Side::First)] {
-        match client
-            .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
-            .await
-        {
-            ServerMessage::Joined {
-                match_id,
-                seat: got,
-                ..
-            } => {
-                assert_eq!(match_id, new_id);
-                assert_eq!(got, seat);
-            }
-            _ => unreachable!(),
-        }
+        let (match_id, _, got) = client.joined_or_refused().await.unwrap();
+        assert_eq!(match_id, new_id);
+        assert_eq!(got, seat);
         client
             .recv_until(|m| matches!(m, ServerMessage::GameStarted { .. }))
             .await;

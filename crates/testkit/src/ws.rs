@@ -425,6 +425,17 @@ impl WsClient {
         }
     }
 
+    /// Skips messages until `rematch_started`; returns the new match's id.
+    pub async fn rematch_started(&mut self) -> MatchId {
+        match self
+            .recv_until(|m| matches!(m, ServerMessage::RematchStarted { .. }))
+            .await
+        {
+            ServerMessage::RematchStarted { new_match_id, .. } => new_match_id,
+            _ => unreachable!("recv_until returns only what it waited for"),
+        }
+    }
+
     /// Resigns the game of `match_id` (as the seat this connection holds)
     /// and waits for its `game_over`.
     pub async fn resign(&mut self, match_id: MatchId) {
