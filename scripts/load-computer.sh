@@ -39,43 +39,16 @@ out="${LOAD_OUT:-$(mktemp -d -t amazons-load-computer-XXXXXX)}"
 mkdir -p "$out"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-echo "== building release binaries"
-cargo build --release --locked -p amazons-server -p amazons-loadgen
-bin="${CARGO_TARGET_DIR:-target}/release"
-
-server_pid=""
-history=""
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
-  if [ -n "$history" ]; then
-    rm -rf "$history"
-    history=""
-  fi
-}
-trap stop_server EXIT
+# shellcheck source=scripts/lib/load-server.sh
+. scripts/lib/load-server.sh
+server_launcher=(setsid)
 
 run() {
   local name="$1"
   shift
-  history="$(mktemp -d -t amazons-load-history-XXXXXX)"
-  local log="$out/server-$name.log"
-  RUST_LOG=warn setsid "$bin/amazons-server" --listen 127.0.0.1 --port 0 \
-    --history-dir "$history" --rate-limit-messages 1000000 \
-    --computer-max-games "$((games > 0 ? games : 1))" >"$log" 2>&1 &
-  server_pid=$!
-  local port=""
-  for _ in $(seq 1 100); do
-    port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)"
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
+  start_server "$name" --computer-max-games "$((games > 0 ? games : 1))"
   echo "== $name (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
-  setsid "$bin/amazons-loadgen" --url "ws://127.0.0.1:$port/ws" --server-pid "$server_pid" \
+  setsid "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
     play --matches "$matches" --seconds "$seconds" --think-ms "$think_ms" "$@" | tee "$out/$name.txt"
   stop_server
 }

@@ -41,47 +41,8 @@ hard="$(ulimit -Hn)"
 if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
 ulimit -n "$hard"
 
-echo "== building release binaries"
-cargo build --release --locked -p amazons-server -p amazons-loadgen
-bin="${CARGO_TARGET_DIR:-target}/release"
-
-server_pid=""
-history=""
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
-  if [ -n "$history" ]; then
-    rm -rf "$history"
-    history=""
-  fi
-}
-trap stop_server EXIT
-
-# Starts a fresh server; sets server_pid and url.
-start_server() {
-  history="$(mktemp -d -t amazons-load-history-XXXXXX)"
-  local log="$out/server-$1.log"
-  : >"$log"
-  RUST_LOG=warn "$bin/amazons-server" --listen 127.0.0.1 --port 0 \
-    --history-dir "$history" --rate-limit-messages 1000000 \
-    --max-connections 30000 --max-matches 20000 >"$log" 2>&1 &
-  server_pid=$!
-  local port=""
-  for _ in $(seq 1 100); do
-    port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)"
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  if [ -z "$port" ]; then
-    echo "the server did not start:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-  url="ws://127.0.0.1:$port/ws"
-}
+# shellcheck source=scripts/lib/load-server.sh
+. scripts/lib/load-server.sh
 
 # field LINE-PATTERN WORD FILE: the token after WORD on the first line
 # matching LINE-PATTERN.
@@ -92,7 +53,7 @@ field() {
 rows=()
 for n in $matches_sizes; do
   echo "== play: $n matches for ${play_seconds}s (think ${think_ms} ms)"
-  start_server "play-$n"
+  start_server "play-$n" --max-connections 30000 --max-matches 20000
   file="$out/play-$n.txt"
   "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
     play --matches "$n" --seconds "$play_seconds" --think-ms "$think_ms" | tee "$file"
@@ -111,7 +72,7 @@ done
 
 for n in $idle_sizes; do
   echo "== idle: $n connections held ${hold_seconds}s"
-  start_server "idle-$n"
+  start_server "idle-$n" --max-connections 30000 --max-matches 20000
   file="$out/idle-$n.txt"
   "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
     idle --connections "$n" --hold-seconds "$hold_seconds" | tee "$file"
