@@ -441,28 +441,21 @@ impl Levels {
     }
 
     fn queen(&mut self, start: Bitboard, empty: Bitboard) {
-        let mut frontier = start;
-        let mut reached = Bitboard::EMPTY;
-        self.count = 0;
-        loop {
-            let next = queen_reach_set(frontier, empty) & !reached;
-            if next.is_empty() {
-                break;
-            }
-            reached |= next;
-            self.levels[self.count] = next;
-            self.cumulative[self.count] = reached;
-            self.count += 1;
-            frontier = next;
-        }
+        self.spread(start, |frontier| queen_reach_set(frontier, empty));
     }
 
     fn king(&mut self, start: Bitboard, empty: Bitboard) {
+        self.spread(start, |frontier| frontier.king_neighbourhood() & empty);
+    }
+
+    /// The level sets from `start`, where `step` gives the squares one move
+    /// from a frontier (a queen's or a king's move over the empty squares).
+    fn spread(&mut self, start: Bitboard, step: impl Fn(Bitboard) -> Bitboard) {
         let mut frontier = start;
         let mut reached = Bitboard::EMPTY;
         self.count = 0;
         loop {
-            let next = frontier.king_neighbourhood() & empty & !reached;
+            let next = step(frontier) & !reached;
             if next.is_empty() {
                 break;
             }
