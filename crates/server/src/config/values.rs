@@ -24,6 +24,18 @@ pub struct NotWhole {
     example: u64,
 }
 
+impl NotWhole {
+    /// `text` as a whole number of `unit`, or why it is none (with
+    /// `example`, a value that would do).
+    fn check(text: &str, unit: &'static str, example: u64) -> Result<u64, NotWhole> {
+        text.trim().parse().map_err(|_| NotWhole {
+            text: text.to_owned(),
+            unit,
+            example,
+        })
+    }
+}
+
 /// A duration given in whole seconds (the `*_secs` keys).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -55,11 +67,7 @@ impl From<u64> for Seconds {
 impl std::str::FromStr for Seconds {
     type Err = NotWhole;
     fn from_str(text: &str) -> Result<Seconds, NotWhole> {
-        text.trim().parse().map(Seconds).map_err(|_| NotWhole {
-            text: text.to_owned(),
-            unit: "seconds",
-            example: 30,
-        })
+        NotWhole::check(text, "seconds", 30).map(Seconds)
     }
 }
 
@@ -94,11 +102,7 @@ impl From<u64> for Millis {
 impl std::str::FromStr for Millis {
     type Err = NotWhole;
     fn from_str(text: &str) -> Result<Millis, NotWhole> {
-        text.trim().parse().map(Millis).map_err(|_| NotWhole {
-            text: text.to_owned(),
-            unit: "milliseconds",
-            example: 1000,
-        })
+        NotWhole::check(text, "milliseconds", 1000).map(Millis)
     }
 }
 
