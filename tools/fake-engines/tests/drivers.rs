@@ -25,6 +25,19 @@ fn quick() -> SessionOptions {
     }
 }
 
+/// [`quick`] with two minutes of grace: for programs that burn CPU time,
+/// which a loaded machine makes slow.
+#[cfg(target_os = "linux")]
+fn patient() -> SessionOptions {
+    SessionOptions {
+        timeouts: ExternalTimeouts {
+            grace: Duration::from_secs(120),
+            ..quick().timeouts
+        },
+        show_stderr: false,
+    }
+}
+
 fn binary(protocol: Protocol) -> &'static str {
     match protocol {
         Protocol::Uci => env!("CARGO_BIN_EXE_fake-uci-engine"),
@@ -199,13 +212,7 @@ fn a_missing_program_is_reported_when_the_player_is_built() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_restarted_engine_is_charged_the_cpu_time_of_the_one_that_crashed() {
-    let patient = SessionOptions {
-        timeouts: ExternalTimeouts {
-            grace: Duration::from_secs(120),
-            ..quick().timeouts
-        },
-        show_stderr: false,
-    };
+    let patient = patient();
     let burnt = Duration::from_millis(150);
     for protocol in Protocol::ALL {
         let dir = tempfile::tempdir().unwrap();
@@ -236,13 +243,7 @@ fn a_restarted_engine_is_charged_the_cpu_time_of_the_one_that_crashed() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_botzone_bot_tells_its_cpu_time_in_either_mode() {
-    let patient = SessionOptions {
-        timeouts: ExternalTimeouts {
-            grace: Duration::from_secs(120),
-            ..quick().timeouts
-        },
-        show_stderr: false,
-    };
+    let patient = patient();
     let burnt = Duration::from_millis(50);
     for mode in ["busy", "busy-keep"] {
         let words = [binary(Protocol::Botzone), mode, "50"].map(String::from);

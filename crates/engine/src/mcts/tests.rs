@@ -307,6 +307,13 @@ fn playout_rate() {
     }
 }
 
+/// A search of `p` on one thread (seed 1) for `nodes` playouts, never
+/// stopped, with its tree in `kept`.
+fn kept_search(p: &Position, params: MctsParams, nodes: u64, kept: &mut [Tree]) -> MctsResult {
+    let stop = AtomicBool::new(false);
+    search_parallel(p, params, limits_nodes(nodes), &stop, 1, kept, &mut |_| {})
+}
+
 /// The position after the most visited root child and its most visited reply
 /// in a one-tree search of `p` (what a game would most likely reach next).
 fn principal_reply(p: &Position, r: &MctsResult) -> Position {
@@ -319,60 +326,27 @@ fn principal_reply(p: &Position, r: &MctsResult) -> Position {
 #[test]
 fn a_kept_tree_starts_the_next_search_two_plies_down() {
     let p = random_position(3, 10);
-    let stop = AtomicBool::new(false);
     let params = MctsParams {
         reuse: true,
         ..MctsParams::default()
     };
     let mut kept = trees(1);
-    let r = search_parallel(
-        &p,
-        params,
-        limits_nodes(3_000),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r = kept_search(&p, params, 3_000, &mut kept);
     assert_eq!(r.reused, 0);
     assert!(r.pv.len() >= 2, "{r:?}");
     let q = principal_reply(&p, &r);
-    let r2 = search_parallel(
-        &q,
-        params,
-        limits_nodes(500),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r2 = kept_search(&q, params, 500, &mut kept);
     assert!(r2.reused > 0, "{r2:?}");
     assert!(q.is_legal(r2.best.unwrap()).is_ok());
     assert_eq!(r2.playouts, 500);
     // The same position again keeps the whole tree.
     let before = kept[0].len();
-    let r3 = search_parallel(
-        &q,
-        params,
-        limits_nodes(10),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r3 = kept_search(&q, params, 10, &mut kept);
     assert!(r3.reused >= r2.reused + 500, "{r3:?}");
     assert!(kept[0].len() >= before);
     // A position not in the tree starts afresh.
     let far = random_position(4, 30);
-    let r4 = search_parallel(
-        &far,
-        params,
-        limits_nodes(10),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r4 = kept_search(&far, params, 10, &mut kept);
     assert_eq!(r4.reused, 0);
     // Without reuse nothing is kept.
     let no_reuse = MctsParams {
@@ -380,42 +354,17 @@ fn a_kept_tree_starts_the_next_search_two_plies_down() {
         ..params
     };
     let mut kept = trees(2);
-    let r = search_parallel(
-        &p,
-        no_reuse,
-        limits_nodes(2_000),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r = kept_search(&p, no_reuse, 2_000, &mut kept);
     let q = principal_reply(&p, &r);
-    let r2 = search_parallel(
-        &q,
-        no_reuse,
-        limits_nodes(100),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r2 = kept_search(&q, no_reuse, 100, &mut kept);
     assert_eq!(r2.reused, 0);
 }
 
 #[test]
 fn a_subtree_keeps_its_nodes_and_their_statistics() {
     let p = random_position(5, 12);
-    let stop = AtomicBool::new(false);
     let mut kept = trees(1);
-    let r = search_parallel(
-        &p,
-        MctsParams::default(),
-        limits_nodes(3_000),
-        &stop,
-        1,
-        &mut kept,
-        &mut |_| {},
-    );
+    let r = kept_search(&p, MctsParams::default(), 3_000, &mut kept);
     let old = kept[0].clone();
     let q = principal_reply(&p, &r);
     let mut tree = kept[0].clone();

@@ -277,30 +277,20 @@ mod tests {
             } => (time_control.to_string(), color),
             other => panic!("{other:?}"),
         };
-        assert_eq!(
-            create("create"),
-            ("untimed".into(), ColorPreference::Random)
-        );
-        assert_eq!(
-            create("create 5+3"),
-            ("5+3".into(), ColorPreference::Random)
-        );
-        assert_eq!(
-            create("create black 5+3"),
-            ("5+3".into(), ColorPreference::Black)
-        );
-        assert_eq!(
-            create("create 1+0 white"),
-            ("1+0".into(), ColorPreference::White)
-        );
-        assert_eq!(
-            create("create w b"),
-            ("untimed".into(), ColorPreference::Black)
-        );
-        assert_eq!(
-            create("create white random untimed"),
-            ("untimed".into(), ColorPreference::Random)
-        );
+        for (line, time_control, color) in [
+            ("create", "untimed", ColorPreference::Random),
+            ("create 5+3", "5+3", ColorPreference::Random),
+            ("create black 5+3", "5+3", ColorPreference::Black),
+            ("create 1+0 white", "1+0", ColorPreference::White),
+            ("create w b", "untimed", ColorPreference::Black),
+            (
+                "create white random untimed",
+                "untimed",
+                ColorPreference::Random,
+            ),
+        ] {
+            assert_eq!(create(line), (time_control.into(), color), "{line}");
+        }
         assert_eq!(
             error("create think 2"),
             "a think time is for `computer` games"
