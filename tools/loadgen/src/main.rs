@@ -230,24 +230,7 @@ async fn match_slot(
     let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     let mut white_local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     while Instant::now() < until {
-        send(
-            &mut white,
-            &ClientMessage::CreateMatch {
-                time_control: TimeControl::Untimed,
-                color: ColorPreference::White,
-                computer: None,
-            },
-        )
-        .await?;
-        let match_id = loop {
-            match recv(&mut white).await? {
-                ServerMessage::Joined { match_id, .. } => break match_id,
-                ServerMessage::Error { code, message, .. } => {
-                    bail!("create_match refused: {code:?}: {message}")
-                }
-                _ => {}
-            }
-        };
+        let (match_id, _) = create(&mut white, ColorPreference::White, None).await?;
         send(
             &mut black,
             &ClientMessage::Join {
@@ -300,34 +283,50 @@ async fn computer_slot(
     let mut ws = connect(&url, &format!("lc{n}")).await?;
     let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     while Instant::now() < until {
-        send(
-            &mut ws,
-            &ClientMessage::CreateMatch {
-                time_control: TimeControl::Untimed,
-                color: if n % 2 == 0 {
-                    ColorPreference::White
-                } else {
-                    ColorPreference::Black
-                },
-                computer: Some(computer.clone()),
-            },
-        )
-        .await?;
-        let (match_id, me) = loop {
-            match recv(&mut ws).await? {
-                ServerMessage::Joined { match_id, seat, .. } => break (match_id, seat),
-                ServerMessage::Error { code, message, .. } => {
-                    bail!("create_match against the computer refused: {code:?}: {message}")
-                }
-                _ => {}
-            }
+        let color = if n % 2 == 0 {
+            ColorPreference::White
+        } else {
+            ColorPreference::Black
         };
+        let (match_id, me) = create(&mut ws, color, Some(computer.clone())).await?;
         play_side(&mut ws, match_id, me, Duration::ZERO, &stats, &mut local).await?;
         stats.games.fetch_add(1, Ordering::Relaxed);
         send(&mut ws, &ClientMessage::Leave { match_id }).await?;
     }
     stats.latency.lock().await.add(&local)?;
     Ok(())
+}
+
+/// Creates an untimed match (against `computer`, if given) asking for
+/// `color`; its id and the seat given.
+async fn create(
+    ws: &mut Ws,
+    color: ColorPreference,
+    computer: Option<ComputerRequest>,
+) -> anyhow::Result<(MatchId, Side)> {
+    let against = if computer.is_some() {
+        " against the computer"
+    } else {
+        ""
+    };
+    send(
+        ws,
+        &ClientMessage::CreateMatch {
+            time_control: TimeControl::Untimed,
+            color,
+            computer,
+        },
+    )
+    .await?;
+    loop {
+        match recv(ws).await? {
+            ServerMessage::Joined { match_id, seat, .. } => return Ok((match_id, seat)),
+            ServerMessage::Error { code, message, .. } => {
+                bail!("create_match{against} refused: {code:?}: {message}")
+            }
+            _ => {}
+        }
+    }
 }
 
 fn new_stats() -> anyhow::Result<Arc<Stats>> {
