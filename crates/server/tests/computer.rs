@@ -44,6 +44,11 @@ async fn create_vs(
     client.joined_or_refused().await
 }
 
+/// The computer at `level`.
+fn level(level: u8) -> ComputerRequest {
+    ComputerRequest::level(Level::new(level).unwrap())
+}
+
 async fn lobby(addr: std::net::SocketAddr) -> Vec<MatchSummary> {
     let (status, body) = http_get(addr, "/api/matches").await;
     assert_eq!(status, 200);
@@ -93,7 +98,7 @@ async fn a_whole_game_against_level_1_is_recorded_with_a_bot() {
     let (match_id, _, seat) = create_vs(
         &mut ann,
         ColorPreference::Black,
-        ComputerRequest::level(Level::new(1).unwrap()),
+        level(1),
         TimeControl::Fischer {
             initial_ms: 60_000,
             increment_ms: 1_000,
@@ -145,7 +150,7 @@ async fn it_accepts_a_rematch_with_colours_swapped() {
     let (match_id, _, _) = create_vs(
         &mut ann,
         ColorPreference::White,
-        ComputerRequest::level(Level::new(2).unwrap()),
+        level(2),
         TimeControl::Untimed,
     )
     .await
@@ -184,14 +189,9 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
     let mut ann = WsClient::greeted(server.addr(), "ann").await;
     let untimed = TimeControl::Untimed;
     let white = ColorPreference::White;
-    let (code, message) = create_vs(
-        &mut ann,
-        white,
-        ComputerRequest::level(Level::new(7).unwrap()),
-        untimed,
-    )
-    .await
-    .unwrap_err();
+    let (code, message) = create_vs(&mut ann, white, level(7), untimed)
+        .await
+        .unwrap_err();
     assert_eq!(code, ErrorCode::BadOpponent);
     assert!(
         message.contains("levels are 1 to 5 on this server"),
@@ -203,7 +203,7 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
             ..ComputerRequest::default()
         },
         ComputerRequest::engine("fairy"),
-        ComputerRequest::level(Level::new(1).unwrap()).with_think_ms(60_000),
+        level(1).with_think_ms(60_000),
     ] {
         let refused = create_vs(&mut ann, white, request, untimed)
             .await
@@ -211,36 +211,17 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
         assert_eq!(refused.0, ErrorCode::BadOpponent, "{refused:?}");
     }
     // One computer game at once on this server.
-    let (first, _, _) = create_vs(
-        &mut ann,
-        white,
-        ComputerRequest::level(Level::new(1).unwrap()),
-        untimed,
-    )
-    .await
-    .unwrap();
+    let (first, _, _) = create_vs(&mut ann, white, level(1), untimed).await.unwrap();
     let mut bob = WsClient::greeted(server.addr(), "bob").await;
-    let (code, message) = create_vs(
-        &mut bob,
-        white,
-        ComputerRequest::level(Level::new(1).unwrap()),
-        untimed,
-    )
-    .await
-    .unwrap_err();
+    let (code, message) = create_vs(&mut bob, white, level(1), untimed)
+        .await
+        .unwrap_err();
     assert_eq!(code, ErrorCode::ComputerBusy, "{message}");
     // When that game ends, the place is free again.
     ann.abort(first).await;
     let mut freed = false;
     for _ in 0..50 {
-        match create_vs(
-            &mut bob,
-            white,
-            ComputerRequest::level(Level::new(1).unwrap()),
-            untimed,
-        )
-        .await
-        {
+        match create_vs(&mut bob, white, level(1), untimed).await {
             Ok(_) => {
                 freed = true;
                 break;
@@ -270,7 +251,7 @@ async fn a_server_without_computer_opponents_offers_none_and_says_busy() {
     let (code, _) = create_vs(
         &mut ann,
         ColorPreference::White,
-        ComputerRequest::level(Level::new(1).unwrap()),
+        level(1),
         TimeControl::Untimed,
     )
     .await
@@ -378,7 +359,7 @@ async fn after_a_restart_the_computer_takes_its_seat_back_and_plays_on() {
     let (match_id, token, _) = create_vs(
         &mut ann,
         ColorPreference::White,
-        ComputerRequest::level(Level::new(3).unwrap()),
+        level(3),
         TimeControl::Fischer {
             initial_ms: 120_000,
             increment_ms: 0,
@@ -474,7 +455,7 @@ async fn the_computer_thinks_on_the_players_time() {
     let (match_id, _, seat) = create_vs(
         &mut ann,
         ColorPreference::Black,
-        ComputerRequest::level(Level::new(7).unwrap()),
+        level(7),
         TimeControl::Untimed,
     )
     .await
