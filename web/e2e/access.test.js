@@ -6,24 +6,19 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMatch, joinMatch, openPlayer, waitForGame, watchErrors, serverAndBrowser } from './harness.js';
+import { newGame as startNewGame, openPage, serverAndBrowser, waitForGame } from './harness.js';
 
 const env = serverAndBrowser();
 
 /**
- * Two players in a fresh match, white to move.
+ * Two players in a fresh match, white to move on a board that takes picks.
  * @param {string} whiteName
  * @param {string} blackName
  */
 async function newGame(whiteName, blackName) {
-  const white = await openPlayer(env.browser, env.server.base, whiteName);
-  const black = await openPlayer(env.browser, env.server.base, blackName);
-  const matchId = await createMatch(white.page, { color: 'white' });
-  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
-  await joinMatch(black.page, matchId);
-  await waitForGame(white.page, 'your-move', 0);
-  await white.page.waitForSelector('.board[data-interactive]');
-  return { white, black, matchId };
+  const game = await startNewGame(env, whiteName, blackName);
+  await game.white.page.waitForSelector('.board[data-interactive]');
+  return game;
 }
 
 /**
@@ -113,12 +108,7 @@ function headings(page) {
 }
 
 test('every screen has one h1, and no connection bar shows before a name is given', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const errors = [];
-  watchErrors(page, errors);
-  await page.goto(`${env.server.base}/`);
+  const { context, page, errors } = await openPage(env.browser, env.server.base);
   await page.waitForSelector('#name-form:not([hidden])');
   assert.equal(await page.isHidden('#banner'), true, 'no "Connecting…" before the page tries to connect');
   assert.deepEqual(await headings(page), ['Your name']);

@@ -173,29 +173,85 @@ export async function launchBrowser() {
  */
 
 /**
- * Opens the page in a new context and gives a name.
+ * Opens the page in a new context of its own, before any name is given.
  * @param {import('playwright-core').Browser} browser
  * @param {string} base the server's http address
- * @param {string} name
  * @param {import('playwright-core').BrowserContextOptions} [options]
  * @param {{fakeClock?: boolean}} [setup] `fakeClock`: the page's timers and
  *   performance.now() are playwright's, so a test moves time on with
  *   `page.clock.runFor` instead of waiting for it
  * @returns {Promise<Player>}
  */
-export async function openPlayer(browser, base, name, options = {}, setup = {}) {
+export async function openPage(browser, base, options = {}, setup = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
   context.setDefaultTimeout(WAIT_MS);
   if (setup.fakeClock) await context.clock.install();
+  const { page, errors } = await openTab(context, `${base}/`);
+  return { context, page, errors };
+}
+
+/**
+ * Opens the page in a new context and gives a name.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base the server's http address
+ * @param {string} name
+ * @param {import('playwright-core').BrowserContextOptions} [options]
+ * @param {{fakeClock?: boolean}} [setup] as for {@link openPage}
+ * @returns {Promise<Player>}
+ */
+export async function openPlayer(browser, base, name, options = {}, setup = {}) {
+  const player = await openPage(browser, base, options, setup);
+  await player.page.fill('#name-input', name);
+  await player.page.press('#name-input', 'Enter');
+  await player.page.waitForSelector('body[data-connection=connected]');
+  return player;
+}
+
+/**
+ * Another tab of a person's browser: a new page of `context` at `url`, its
+ * console errors and page errors collected.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url
+ * @returns {Promise<{page: import('playwright-core').Page, errors: string[]}>}
+ */
+export async function openTab(context, url) {
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
   watchErrors(page, errors);
-  await page.goto(`${base}/`);
-  await page.fill('#name-input', name);
-  await page.press('#name-input', 'Enter');
-  await page.waitForSelector('body[data-connection=connected]');
-  return { context, page, errors };
+  await page.goto(url);
+  return { page, errors };
+}
+
+/**
+ * A game between two players with their pages open: `white` creates a
+ * match as white (10+5), `black` joins it from the lobby, and white's page
+ * waits for its first move.
+ * @param {Player} white
+ * @param {Player} black
+ * @returns {Promise<string>} the match id
+ */
+export async function startGame(white, black) {
+  const matchId = await createMatch(white.page, { color: 'white' });
+  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  await joinMatch(black.page, matchId);
+  await waitForGame(white.page, 'your-move', 0);
+  return matchId;
+}
+
+/**
+ * Two players named `whiteName` and `blackName`, each in a browser of their
+ * own, in a fresh game ({@link startGame}), white to move.
+ * @param {{readonly server: Server, readonly browser: import('playwright-core').Browser}} env
+ * @param {string} whiteName
+ * @param {string} blackName
+ * @param {import('playwright-core').BrowserContextOptions} [whiteOptions]
+ */
+export async function newGame(env, whiteName, blackName, whiteOptions = {}) {
+  const white = await openPlayer(env.browser, env.server.base, whiteName, whiteOptions);
+  const black = await openPlayer(env.browser, env.server.base, blackName);
+  const matchId = await startGame(white, black);
+  return { white, black, matchId };
 }
 
 /**
@@ -203,7 +259,7 @@ export async function openPlayer(browser, base, name, options = {}, setup = {}) 
  * @param {import('playwright-core').Page} page
  * @param {string[]} errors
  */
-export function watchErrors(page, errors) {
+function watchErrors(page, errors) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });

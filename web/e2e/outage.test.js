@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMatch, joinMatch, openPlayer, waitForGame, serverAndBrowser } from './harness.js';
+import { openPlayer, startGame, waitForGame, serverAndBrowser } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -15,10 +15,7 @@ test('during an outage the turn line says so, moving waits and the clocks stand 
   const white = await openPlayer(env.browser, env.server.base, 'ann', {}, { fakeClock: true });
   const black = await openPlayer(env.browser, env.server.base, 'bob');
   const page = white.page;
-  const matchId = await createMatch(page, { color: 'white' });
-  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
-  await joinMatch(black.page, matchId);
-  await waitForGame(page, 'your-move', 0);
+  const matchId = await startGame(white, black);
   await page.waitForSelector('.board[data-interactive]');
   const clock = page.locator('.player[data-side=white] .clock');
   await page.clock.runFor(2_000);

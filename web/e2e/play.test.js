@@ -8,29 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  SCREENSHOTS, clickMove, createMatch, joinMatch, moveList, openPlayer, waitForGame, watchErrors, serverAndBrowser,
+  SCREENSHOTS, clickMove, createMatch, joinMatch, moveList, newGame, openPage, openPlayer, openTab, waitForGame, serverAndBrowser,
 } from './harness.js';
 
 const env = serverAndBrowser();
 
-/**
- * Two players in a fresh match, white to move on `white`'s page.
- * @param {string} whiteName
- * @param {string} blackName
- * @param {import('playwright-core').BrowserContextOptions} [whiteOptions]
- */
-async function newGame(whiteName, blackName, whiteOptions = {}) {
-  const white = await openPlayer(env.browser, env.server.base, whiteName, whiteOptions);
-  const black = await openPlayer(env.browser, env.server.base, blackName);
-  const matchId = await createMatch(white.page, { color: 'white' });
-  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
-  await joinMatch(black.page, matchId);
-  await waitForGame(white.page, 'your-move', 0);
-  return { white, black, matchId };
-}
-
 test('a refused pick and a refused typed move show the reason; the typed move stays', async () => {
-  const { white, black } = await newGame('ann', 'bob');
+  const { white, black } = await newGame(env, 'ann', 'bob');
   await white.page.waitForSelector('.board[data-interactive]');
   await white.page.click('[data-square=a7]');
   await white.page.waitForSelector('.notice:has-text("a7 is not one of your queens that can move")');
@@ -57,7 +41,7 @@ test('a refused pick and a refused typed move show the reason; the typed move st
 });
 
 test('a move made with the keyboard alone', async () => {
-  const { white, black } = await newGame('kay', 'lee');
+  const { white, black } = await newGame(env, 'kay', 'lee');
   const page = white.page;
   await page.waitForSelector('.board[data-interactive]');
   for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.classList.contains('board'))); i++) {
@@ -80,7 +64,7 @@ test('a move made with the keyboard alone', async () => {
 });
 
 test('a reload resumes the seat; a second tab takes it without the two fighting over it', async () => {
-  const { white, black, matchId } = await newGame('max', 'ned');
+  const { white, black, matchId } = await newGame(env, 'max', 'ned');
   await clickMove(white.page);
   await waitForGame(black.page, 'your-move', 1);
   await black.page.reload();
@@ -89,11 +73,7 @@ test('a reload resumes the seat; a second tab takes it without the two fighting 
   assert.deepEqual(await moveList(black.page), await moveList(white.page));
 
   // The same browser opens the match in a second tab: it takes the seat.
-  const second = await black.context.newPage();
-  /** @type {string[]} */
-  const secondErrors = [];
-  watchErrors(second, secondErrors);
-  await second.goto(`${env.server.base}/#/match/${matchId}`);
+  const { page: second, errors: secondErrors } = await openTab(black.context, `${env.server.base}/#/match/${matchId}`);
   await waitForGame(second, 'your-move', 1);
   await waitForGame(black.page, 'elsewhere');
   await black.page.waitForSelector('button[data-action=play-here]');
@@ -113,7 +93,7 @@ test('a reload resumes the seat; a second tab takes it without the two fighting 
 });
 
 test('two tabs on one seat: the tab out of play is no spectator, and takes the seat back when the other tab closes', async () => {
-  const { white, black, matchId } = await newGame('ora', 'pat');
+  const { white, black, matchId } = await newGame(env, 'ora', 'pat');
   await clickMove(white.page);
   await waitForGame(black.page, 'your-move', 1);
   const first = black.page;
@@ -129,11 +109,7 @@ test('two tabs on one seat: the tab out of play is no spectator, and takes the s
     });
   });
 
-  const second = await black.context.newPage();
-  /** @type {string[]} */
-  const secondErrors = [];
-  watchErrors(second, secondErrors);
-  await second.goto(`${env.server.base}/#/match/${matchId}`);
+  const { page: second, errors: secondErrors } = await openTab(black.context, `${env.server.base}/#/match/${matchId}`);
   await waitForGame(second, 'your-move', 1);
   await waitForGame(first, 'elsewhere');
   assert.equal(await first.getAttribute('.board-column > .player:last-child', 'data-side'), 'black', 'still seen from her side');
@@ -161,7 +137,7 @@ test('two tabs on one seat: the tab out of play is no spectator, and takes the s
 
 test('a phone: the board first at full width, no sideways scroll, the confirm step on by default', async () => {
   const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-  const { white, black } = await newGame('pia', 'quinn', phone);
+  const { white, black } = await newGame(env, 'pia', 'quinn', phone);
   const page = white.page;
   await page.waitForSelector('.board[data-interactive]');
   const box = await page.locator('.board').boundingBox();
@@ -278,12 +254,7 @@ test('a name made of HTML is shown as text and runs nothing', async () => {
 });
 
 test('a name the server refuses is asked for again, with the server\'s reason', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const errors = [];
-  watchErrors(page, errors);
-  await page.goto(`${env.server.base}/`);
+  const { page, errors } = await openPage(env.browser, env.server.base);
   await page.press('#name-input', 'Enter');
   await page.waitForSelector('#name-error:has-text("Please type a name.")');
   // The page does not restate the server's length rule: the server's answer is shown.
@@ -301,7 +272,7 @@ test('a name the server refuses is asked for again, with the server\'s reason', 
 });
 
 test('abort is offered until both sides have moved, and calls the game off', async () => {
-  const first = await newGame('ann', 'bob');
+  const first = await newGame(env, 'ann', 'bob');
   for (const player of [first.white, first.black]) await player.page.waitForSelector('button[data-action=abort]:visible');
   await clickMove(first.white.page);
   await waitForGame(first.black.page, 'your-move', 1);
@@ -312,7 +283,7 @@ test('abort is offered until both sides have moved, and calls the game off', asy
     await player.page.waitForSelector('button[data-action=abort]', { state: 'hidden' });
     await player.page.waitForSelector('button[data-action=resign]:visible');
   }
-  const second = await newGame('cy', 'dee');
+  const second = await newGame(env, 'cy', 'dee');
   await second.white.page.click('button[data-action=abort]');
   for (const player of [second.white, second.black]) {
     await waitForGame(player.page, 'over');
