@@ -40,40 +40,45 @@ impl Source {
     }
 
     /// One game, named by its number in the list, its id or an id prefix (or,
-    /// for a directory, a record file).
+    /// for a directory, a record file). A directory is read once: the game
+    /// is picked from its records' summaries and is the record picked.
     fn fetch(&self, game: &str) -> anyhow::Result<GameRecord> {
-        if let Source::Dir(_) = self {
-            let path = Path::new(game);
-            if path.is_file() {
-                return store::history::load(path);
-            }
-        }
-        let games = self.list()?;
-        let listing = pick(&games, game)?;
         match self {
-            Source::Dir(dir) => store::history::list(dir)?
-                .into_iter()
-                .find(|r| r.id == listing.id)
-                .context("the game disappeared from the directory"),
-            Source::Server(server) => Ok(server.game(&listing.id)?),
+            Source::Dir(dir) => {
+                let path = Path::new(game);
+                if path.is_file() {
+                    return store::history::load(path);
+                }
+                let mut records = store::history::list(dir)?;
+                let games: Vec<GameSummary> = records.iter().map(GameSummary::of).collect();
+                let index = pick(&games, game)?;
+                Ok(records.swap_remove(index))
+            }
+            Source::Server(server) => {
+                let games = server.games()?;
+                let index = pick(&games, game)?;
+                Ok(server.game(&games[index].id)?)
+            }
         }
     }
 }
 
-/// The game `game` names in `games`: its number in the list, its whole id,
-/// or the only id that starts with it.
-fn pick<'a>(games: &'a [GameSummary], game: &str) -> anyhow::Result<&'a GameSummary> {
+/// Where in `games` the game `game` names is: its number in the list, its
+/// whole id, or the only id that starts with it.
+fn pick(games: &[GameSummary], game: &str) -> anyhow::Result<usize> {
     if let Ok(number) = game.parse::<usize>() {
         if (1..=games.len()).contains(&number) {
-            return Ok(&games[number - 1]);
+            return Ok(number - 1);
         }
     }
-    if let Some(exact) = games.iter().find(|g| g.id == game) {
+    if let Some(exact) = games.iter().position(|g| g.id == game) {
         return Ok(exact);
     }
-    let matching: Vec<&GameSummary> = games.iter().filter(|g| g.id.starts_with(game)).collect();
+    let matching: Vec<usize> = (0..games.len())
+        .filter(|&i| games[i].id.starts_with(game))
+        .collect();
     match matching.as_slice() {
-        [one] => Ok(one),
+        [one] => Ok(*one),
         [] => anyhow::bail!("no game `{game}`: give its number in the list or its id"),
         _ => anyhow::bail!(
             "`{game}` matches {} games; give more of the id",
@@ -745,8 +750,12 @@ mod tests {
             .iter()
             .map(|id| GameSummary::of(&record(id, &[], 0, None)))
             .collect();
-        assert_eq!(pick(&short, "g1").unwrap().id, "g1", "a whole id first");
-        assert_eq!(pick(&short, "3").unwrap().id, "g11", "then a number");
+        assert_eq!(
+            short[pick(&short, "g1").unwrap()].id,
+            "g1",
+            "a whole id first"
+        );
+        assert_eq!(short[pick(&short, "3").unwrap()].id, "g11", "then a number");
         let error = pick(&short, "g").unwrap_err().to_string();
         assert!(error.contains("matches 3 games"), "{error}");
     }
