@@ -262,16 +262,6 @@ impl LocalMatch {
         Some((turn, player.choose(self.move_request(now))))
     }
 
-    /// The answer of `side`'s program thinking on its thread, once it has
-    /// come; `None` while it thinks.
-    fn thought(
-        &mut self,
-        _side: Side,
-        thinking: &mut Thinking,
-    ) -> anyhow::Result<Option<Result<Move, PlayerError>>> {
-        Ok(thinking.try_take())
-    }
-
     /// Asks the program whose turn it is for its move and waits for it
     /// (plain mode).
     fn think_here(&mut self, now: Instant) -> Result<Move, PlayerError> {

@@ -71,9 +71,10 @@ pub(super) fn run(
         };
         terminal.draw(|frame| screen.draw(frame))?;
 
-        if let Some((side, receiver)) = &mut thinking {
+        if let Some((side, reply)) = &mut thinking {
             let side = *side;
-            if let Some(answer) = local.thought(side, receiver)? {
+            // The program's answer, once it has come.
+            if let Some(answer) = reply.try_take() {
                 thinking = None;
                 show_program_answer(&mut local, &mut screen, side, answer);
                 if local.humans() > 0 {
