@@ -278,22 +278,19 @@ mod tests {
     use std::time::UNIX_EPOCH;
 
     use super::*;
-    use crate::record::{GameRecord, PlayerInfo, PlayerKind, RecordMeta};
+    use crate::record::{GameRecord, RecordMeta};
     use crate::side::BySide;
+    use crate::testing::human;
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
     }
 
     fn meta() -> RecordMeta {
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         let at = |secs| UNIX_EPOCH + Duration::from_secs(secs);
         RecordMeta::new(
             "g1",
-            BySide::new(player("ann"), player("bob")),
+            BySide::new(human("ann"), human("bob")),
             at(1_700_000_000),
             at(1_700_000_060),
         )

@@ -82,8 +82,8 @@ pub fn human(name: &str) -> PlayerInfo {
 }
 
 /// The meta of a sample game `id` between two people, ann (white) and bob
-/// (black), started and ended at Unix time 0; change it with its builder
-/// methods or make another with [`RecordMeta::new`].
+/// (black), started and ended at Unix time 0, for [`record_of`]; change it
+/// with its builder methods or make another with [`RecordMeta::new`].
 pub fn sample_meta(id: &str) -> RecordMeta {
     RecordMeta::new(
         id,
@@ -91,14 +91,6 @@ pub fn sample_meta(id: &str) -> RecordMeta {
         UNIX_EPOCH,
         UNIX_EPOCH,
     )
-}
-
-/// A finished untimed game between two people, ann (white) and bob (black):
-/// `moves` (move text, legal from the start), then the side to move
-/// resigns. Started and ended at Unix time 0 ([`record_of`] takes another
-/// meta).
-pub fn sample_record(id: &str, moves: &[&str]) -> GameRecord {
-    record_of(sample_meta(id), moves)
 }
 
 /// The record of an untimed game with `meta` (players, times, rematch):
@@ -157,14 +149,14 @@ mod tests {
 
     #[test]
     fn a_sample_record_replays_to_its_final_position() {
-        let record = sample_record("g1", &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"]);
+        let record = record_of(sample_meta("g1"), &["d1-d7/g7", "a7-b7/c7", "g1-g4/g5"]);
         let positions = record.replay().unwrap();
         assert_eq!(positions.len(), 4);
         assert_eq!(
             record.result,
             Outcome::win(crate::Side::First, EndReason::Resignation)
         );
-        let empty = sample_record("g0", &[]);
+        let empty = record_of(sample_meta("g0"), &[]);
         assert_eq!(empty.replay().unwrap(), vec![Position::start()]);
         assert_eq!(empty.final_fen, START_FEN);
     }

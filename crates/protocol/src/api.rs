@@ -123,30 +123,16 @@ impl GameSummary {
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Instant, SystemTime};
-
-    use amazons_core::{BySide, EndReason, Game, PlayerKind, RecordMeta, Side};
+    use amazons_core::testing::{record_of, sample_meta};
+    use amazons_core::{EndReason, Side};
 
     use super::*;
 
     #[test]
     fn a_summary_is_its_record_without_the_moves() {
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
-        let mut game = Game::new("5+3".parse().unwrap());
-        let now = Instant::now();
-        game.start(now);
-        game.play("d1-d7/g7".parse().unwrap(), now).unwrap();
-        game.resign(Side::Second, now);
-        let meta = RecordMeta::new(
-            "g2",
-            BySide::new(player("ann"), player("bob")),
-            SystemTime::UNIX_EPOCH,
-            SystemTime::UNIX_EPOCH,
-        );
-        let record = GameRecord::from_game(&game, meta.clone().rematch_of("g1")).unwrap();
+        // One move, then black resigns.
+        let meta = sample_meta("g2");
+        let record = record_of(meta.clone().rematch_of("g1"), &["d1-d7/g7"]);
         let summary = GameSummary::of(&record);
         assert_eq!(summary.id, "g2");
         assert_eq!(summary.rematch_of.as_deref(), Some("g1"));
@@ -157,7 +143,7 @@ mod tests {
         );
         let json = serde_json::to_string(&summary).unwrap();
         assert!(json.contains(r#""rematch_of":"g1""#), "{json}");
-        let first = GameSummary::of(&GameRecord::from_game(&game, meta).unwrap());
+        let first = GameSummary::of(&record_of(meta, &["d1-d7/g7"]));
         let json = serde_json::to_string(&first).unwrap();
         assert!(!json.contains("rematch_of"), "absent when None: {json}");
     }

@@ -58,29 +58,21 @@ pub use list::{GameList, Lookup, MIN_PREFIX};
 
 #[cfg(test)]
 mod test_records {
-    use std::time::{Duration, Instant, UNIX_EPOCH};
+    use std::time::{Duration, UNIX_EPOCH};
 
-    use amazons_core::{BySide, Game, GameRecord, PlayerInfo, PlayerKind, RecordMeta, Side};
+    use amazons_core::testing::{human, record_of};
+    use amazons_core::{BySide, GameRecord, RecordMeta};
 
-    /// A finished game `id` (one move, then white resigns) that ended at
-    /// Unix millisecond `ended_at_ms`.
+    /// A finished game `id` (one move, then the side to move resigns) that
+    /// ended at Unix millisecond `ended_at_ms`.
     pub fn record(id: &str, ended_at_ms: u64) -> GameRecord {
-        let player = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Human,
-        };
         let at = |ms| UNIX_EPOCH + Duration::from_millis(ms);
-        let mut game = Game::new(amazons_core::TimeControl::Untimed);
-        let now = Instant::now();
-        game.start(now);
-        game.play("d1-d7/g7".parse().unwrap(), now).unwrap();
-        game.resign(Side::First, now);
         let meta = RecordMeta::new(
             id,
-            BySide::new(player("ann"), player("bob")),
+            BySide::new(human("ann"), human("bob")),
             at(ended_at_ms.saturating_sub(1_000)),
             at(ended_at_ms),
         );
-        GameRecord::from_game(&game, meta).unwrap()
+        record_of(meta, &["d1-d7/g7"])
     }
 }
