@@ -137,14 +137,6 @@ impl<T> BySide<T> {
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> {
         [&mut self.first, &mut self.second].into_iter()
     }
-
-    /// Each side with its value, the first player first.
-    pub fn zip_side(self) -> BySide<(Side, T)> {
-        BySide {
-            first: (Side::First, self.first),
-            second: (Side::Second, self.second),
-        }
-    }
 }
 
 impl<T: Clone> BySide<T> {
@@ -185,7 +177,6 @@ mod tests {
         assert_eq!(BySide::from_fn(|s| s.color_name()).second, "black");
         assert_eq!(clocks.map(|t| t * 2), BySide::new(600, 300));
         assert_eq!(clocks.iter().sum::<i32>(), 450);
-        assert_eq!(clocks.zip_side().second, (Side::Second, 150));
         assert_eq!(BySide::both(7), BySide::new(7, 7));
     }
 }
