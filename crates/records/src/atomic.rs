@@ -1,14 +1,15 @@
 //! Writing a file so that a crash leaves either the old file or the new one,
-//! whole.
+//! whole: the records of this crate, and the terminal client's own files
+//! (seat tokens, the unfinished local game), go through it.
 
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
 /// Writes `bytes` as the file `path`: into a temporary file in the same
-/// directory (`.record-*.tmp`, a name no reader takes for a record), synced
-/// to disk, renamed over `path`, and the directory synced so that the rename
-/// itself survives a crash. A crash at any point leaves the old file or the
+/// directory (`.record-*.tmp`, a name no reader takes for a `*.json` file),
+/// created readable by its owner only, synced to disk, renamed over `path`,
+/// and the directory synced so that the rename itself survives a crash. A crash at any point leaves the old file or the
 /// new one, never part of either; a failed write leaves no temporary file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {

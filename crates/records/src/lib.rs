@@ -12,8 +12,9 @@
 //! - `dir`: [`RecordDir`], a directory of records: save atomically, load one
 //!   ([`load_file`] for a file named by a person), [`Scan`] them all newest
 //!   first with the files that are not records.
-//! - `atomic`: [`write_atomically`], the one way this crate writes a file
-//!   (temporary file in the same directory, fsync, rename, directory fsync).
+//! - `atomic`: [`write_atomically`], the one way this crate (and the
+//!   terminal client, for its own files) writes a file (temporary file in
+//!   the same directory, fsync, rename, directory fsync).
 //! - `list`: [`GameList`], the newest-first list of game summaries that
 //!   `GET /api/games` pages through, and [`Lookup`] of a game by the start of
 //!   its id.

@@ -37,20 +37,16 @@ fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("creating {}", dir.display()))
 }
 
-/// Writes `contents` to `path` atomically (a temporary file in the same
-/// directory, synced, then renamed over it), readable by its owner only.
+/// Writes `contents` to `path` in an owner-only directory, atomically, by
+/// the workspace's one atomic write (`amazons_records::write_atomically`: a
+/// temporary file in the same directory, synced, renamed over it, the
+/// directory synced). The temporary file is created readable by its owner
+/// only (tempfile's mode on Unix), and so is the file it becomes.
 pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
-    use std::io::Write;
     let dir = path.parent().context("a file path has a directory")?;
     create_private_dir(dir)?;
-    // tempfile creates the file 0600 on Unix.
-    let mut file = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("creating a file in {}", dir.display()))?;
-    file.write_all(contents)?;
-    file.as_file().sync_all()?;
-    file.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    amazons_records::write_atomically(path, contents)
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 #[cfg(test)]
