@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{GameScreen, Tone};
 use crate::face::help::screen_help;
-use crate::face::labels::format_clock;
+use crate::face::labels::{MoveNumber, format_clock};
 use crate::tui::board::{BoardGeometry, BoardView};
 use crate::tui::popup::{draw_help, draw_question};
 use crate::tui::theme::{board, color};
@@ -297,15 +297,15 @@ struct MoveRow {
 fn move_rows(moves: &[Move], first_ply: u32, shown: usize) -> Vec<MoveRow> {
     let mut rows: Vec<MoveRow> = Vec::new();
     for (index, m) in moves.iter().enumerate() {
-        let ply = first_ply + index as u32;
+        let number = MoveNumber::of_ply(first_ply + index as u32);
         let current = index + 1 == shown;
-        if ply % 2 == 0 || rows.is_empty() {
+        if number.side == Side::First || rows.is_empty() {
             let mut moves = Vec::new();
-            if ply % 2 == 1 {
+            if number.side == Side::Second {
                 moves.push(("...".to_string(), false));
             }
             rows.push(MoveRow {
-                number: ply / 2 + 1,
+                number: number.number,
                 moves,
                 current: false,
             });
