@@ -171,6 +171,16 @@ pub enum ClientMessage {
     },
 }
 
+/// How serde writes a unit variant (`create_match`, `bad_opponent`): its name
+/// on the wire, spelled in one place for the message types and the error
+/// codes alike.
+fn wire_name(variant: impl Serialize) -> String {
+    match serde_json::to_value(variant) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
+}
+
 /// Declares the enum of the `type`s of one message enum from the names of
 /// its variants: `$kind` with one variant per name (documented as the type
 /// of that message; serde spells it as the message's tag, in snake_case like
@@ -210,10 +220,7 @@ macro_rules! message_types {
 
             /// The name on the wire (`create_match`): serde's spelling.
             pub fn name(self) -> String {
-                match serde_json::to_value(self) {
-                    Ok(serde_json::Value::String(name)) => name,
-                    _ => String::new(),
-                }
+                wire_name(self)
             }
         }
 
@@ -627,10 +634,7 @@ impl ErrorCode {
 
     /// The name on the wire (`bad_opponent`): serde's spelling.
     pub fn name(self) -> String {
-        match serde_json::to_value(self) {
-            Ok(serde_json::Value::String(name)) => name,
-            _ => String::new(),
-        }
+        wire_name(self)
     }
 }
 
