@@ -36,7 +36,7 @@ pub fn fake_engine(name: &str) -> PathBuf {
 
 /// The executable named by the environment variable `variable` when it is
 /// set, else [`build`]`(package, bin)`.
-pub fn locate(variable: &str, package: &str, bin: &str) -> PathBuf {
+fn locate(variable: &str, package: &str, bin: &str) -> PathBuf {
     match std::env::var_os(variable) {
         Some(path) => PathBuf::from(path),
         None => build(package, bin),
@@ -46,7 +46,7 @@ pub fn locate(variable: &str, package: &str, bin: &str) -> PathBuf {
 /// Builds binary `bin` of `package` into the calling test's target directory
 /// and profile (once per test process) and returns its path. Panics when the
 /// build fails.
-pub fn build(package: &str, bin: &str) -> PathBuf {
+fn build(package: &str, bin: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<HashMap<(String, String), PathBuf>>> = OnceLock::new();
     let built = BUILT.get_or_init(Mutex::default);
     // Held during the build: two threads asking at once build once.
