@@ -135,8 +135,7 @@ impl RecordDir {
             }
         }
         scan.records.sort_by(|a, b| {
-            let key = |s: &Stored| (s.record.ended_at_ms, s.record.id.clone());
-            key(b).cmp(&key(a))
+            (b.record.ended_at_ms, &b.record.id).cmp(&(a.record.ended_at_ms, &a.record.id))
         });
         Ok(scan)
     }
