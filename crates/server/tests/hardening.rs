@@ -10,6 +10,7 @@ mod common;
 use std::time::Duration;
 
 use amazons_protocol::{ClientMessage, ErrorCode, ServerMessage};
+use amazons_server::config::Seconds;
 use amazons_testkit::{WsClient, http::get as http_get};
 use common::{TestServer, hold_the_clock, pass};
 use futures_util::SinkExt;
@@ -40,7 +41,8 @@ async fn closed_within(stream: &mut TcpStream, real: Duration) -> bool {
 #[tokio::test(start_paused = true)]
 async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     let clock = hold_the_clock();
-    let server = TestServer::start_with(|config| config.header_read_timeout_secs = 5.into()).await;
+    let server =
+        TestServer::start_with(|config| config.header_read_timeout_secs = Seconds::new(5)).await;
     let addr = server.addr();
     let mut silent = TcpStream::connect(addr).await.unwrap();
     let mut half = TcpStream::connect(addr).await.unwrap();

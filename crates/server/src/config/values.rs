@@ -58,12 +58,6 @@ impl Seconds {
     }
 }
 
-impl From<u64> for Seconds {
-    fn from(seconds: u64) -> Seconds {
-        Seconds(seconds)
-    }
-}
-
 impl std::str::FromStr for Seconds {
     type Err = NotWhole;
     fn from_str(text: &str) -> Result<Seconds, NotWhole> {
@@ -90,12 +84,6 @@ impl Millis {
     /// As a duration.
     pub const fn duration(self) -> Duration {
         Duration::from_millis(self.0)
-    }
-}
-
-impl From<u64> for Millis {
-    fn from(millis: u64) -> Millis {
-        Millis(millis)
     }
 }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use amazons_core::testing::random_move;
 use amazons_core::{GameRecord, Position, Side};
 use amazons_protocol::{MatchId, ServerMessage};
+use amazons_server::config::Seconds;
 use amazons_server::{Config, RunningServer};
 use amazons_testkit::WsClient;
 use tokio::io::AsyncReadExt;
@@ -85,7 +86,7 @@ pub fn test_config(dir: &std::path::Path) -> Config {
         listen: "127.0.0.1".parse().unwrap(),
         port: 0,
         history_dir: dir.to_owned(),
-        shutdown_timeout_secs: 2.into(),
+        shutdown_timeout_secs: Seconds::new(2),
         computer: amazons_server::config::ComputerConfig {
             // The computer's engines run in worker processes of the server
             // binary (the test executable is not one).
