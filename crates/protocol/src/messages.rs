@@ -707,13 +707,6 @@ impl ServerMessage {
     }
 }
 
-impl ServerMessage {
-    /// The `type` tag of this message, for logs and tests.
-    pub fn type_name(&self) -> String {
-        self.message_type().name()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -969,7 +962,7 @@ mod tests {
         for message in &all {
             let text = message.encode();
             assert_eq!(&ServerMessage::decode(&text).unwrap(), message, "{text}");
-            let type_name = message.type_name();
+            let type_name = message.message_type().name();
             assert!(
                 text.starts_with(&format!("{{\"type\":\"{type_name}\"")),
                 "{text}"
@@ -1013,7 +1006,7 @@ mod tests {
                 | ServerMessage::ServerShutdown { .. } => None,
                 _ => Some(id()),
             };
-            assert_eq!(message.match_id(), expected, "{}", message.type_name());
+            assert_eq!(message.match_id(), expected, "{}", message.message_type());
             about += usize::from(expected.is_some());
         }
         assert_eq!(about, ServerMessageType::ALL.len() - 4);

@@ -73,7 +73,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
                     Section::Server => {
                         let message = ServerMessage::decode(example)
                             .unwrap_or_else(|e| panic!("{heading}: {example}: {e}"));
-                        assert_eq!(message.type_name(), heading, "{example}");
+                        assert_eq!(message.message_type().name(), heading, "{example}");
                         seen_server.insert(heading.clone());
                     }
                     Section::Http => {

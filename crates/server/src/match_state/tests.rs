@@ -142,7 +142,7 @@ fn messages(outputs: &[Output]) -> Vec<(Recipient, String)> {
     outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Send { to, message } => Some((*to, message.type_name())),
+            Output::Send { to, message } => Some((*to, message.message_type().name())),
             Output::Close { .. } => None,
         })
         .collect()
