@@ -10,6 +10,7 @@ use std::time::Duration;
 use amazons_core::testing::random_move;
 use amazons_core::{GameRecord, Position, Side};
 use amazons_protocol::{MatchId, ServerMessage};
+use amazons_records::RecordDir;
 use amazons_server::config::Seconds;
 use amazons_server::{Config, RunningServer};
 use amazons_testkit::WsClient;
@@ -44,10 +45,12 @@ impl TestServer {
         self.server.local_addr
     }
 
-    /// The record of game `id` as written in the history directory.
+    /// The record of game `id` as written in the history directory (read
+    /// through the records crate, as the server reads it).
     pub fn record(&self, id: impl Display) -> GameRecord {
-        let file = self.dir.path().join(format!("{id}.json"));
-        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap()
+        RecordDir::new(self.dir.path())
+            .load(&id.to_string())
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Starts a graceful shutdown.
