@@ -41,13 +41,8 @@ fn client_with_history_dir(
     }
     let mut process = ChildProcess::spawn("amazons-client", command);
     process.write(stdin);
-    process.close_stdin();
-    let status = process.wait_exit(WAIT);
-    (
-        process.stdout_text(),
-        process.stderr_text(),
-        status.success(),
-    )
+    let (ok, stdout, stderr) = process.finish(WAIT);
+    (stdout, stderr, ok)
 }
 
 /// A game `id` between `white` and `black` of `moves` (then the side to

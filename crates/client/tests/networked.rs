@@ -24,24 +24,12 @@ fn client() -> Command {
     command
 }
 
-/// Waits (at most [`WAIT`]) for `process` to exit; returns whether it
-/// succeeded, its stdout and its stderr.
-fn finish(mut process: ChildProcess) -> (bool, String, String) {
-    let status = process.wait_exit(WAIT);
-    (
-        status.success(),
-        process.stdout_text(),
-        process.stderr_text(),
-    )
-}
-
 /// Runs a short client command to its end (at most [`WAIT`]); its stdout.
 fn run(args: &[&str]) -> String {
     let mut command = client();
     command.args(args);
-    let mut process = ChildProcess::spawn("amazons-client", command);
-    process.close_stdin();
-    let (ok, stdout, stderr) = finish(process);
+    let process = ChildProcess::spawn("amazons-client", command);
+    let (ok, stdout, stderr) = process.finish(WAIT);
     assert!(ok, "amazons-client {args:?} failed:\n{stdout}{stderr}");
     stdout
 }
@@ -70,8 +58,8 @@ fn two_plain_clients_play_a_scripted_game_through_the_server() {
     let script = format!("join {match_id}\na7 a4 a5\na7-a6/a5\nd10 d8 d9\nresign\nn\nresign\ny\n");
     let mut bob = spawn_plain(&server, "bob", &script);
     bob.wait_line(WAIT, |l| l.contains("joined match"));
-    let (_, bob_output, _) = finish(bob);
-    let (_, ann_output, _) = finish(ann);
+    let (_, bob_output, _) = bob.finish(WAIT);
+    let (_, ann_output, _) = ann.finish(WAIT);
 
     assert!(
         bob_output.contains("illegal: a7-a4/a5: the queen's path is blocked at a4"),
@@ -143,7 +131,7 @@ fn scripted_match(server: &ServerProcess) -> (tokio::runtime::Runtime, scripted:
 
 /// Waits for the bot to exit: whether it succeeded, and its log.
 fn bot_log(bot: ChildProcess) -> (bool, String) {
-    let (ok, _, log) = finish(bot);
+    let (ok, _, log) = bot.finish(WAIT);
     (ok, log)
 }
 
@@ -368,7 +356,7 @@ fn a_killed_client_takes_its_seat_back_when_run_again() {
         l.contains(&format!("taking back your seat in match {id}"))
     });
     again.wait_line(WAIT, |l| l.contains("game over: white wins by resignation"));
-    let (ok, output, errors) = finish(again);
+    let (ok, output, errors) = again.finish(WAIT);
     assert!(ok, "{output}{errors}");
     assert!(
         output.contains("your move (black)"),
@@ -393,9 +381,8 @@ fn a_wrong_address_fails_at_once_with_the_reason_and_the_fix() {
         command
             .args(["play", "--plain", "--server", server, "--name", "ann"])
             .env("RUST_BACKTRACE", "1");
-        let mut process = ChildProcess::spawn("amazons-client", command);
-        process.close_stdin();
-        let (ok, stdout, stderr) = finish(process);
+        let process = ChildProcess::spawn("amazons-client", command);
+        let (ok, stdout, stderr) = process.finish(WAIT);
         assert!(!ok, "{server}: exits non-zero\n{stdout}{stderr}");
         assert!(stderr.contains(needle), "{server}: {stderr}");
         assert!(!stderr.contains("stack backtrace"), "{stderr}");

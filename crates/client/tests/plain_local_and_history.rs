@@ -15,13 +15,8 @@ const WAIT: Duration = Duration::from_secs(120);
 fn run_to_end(command: Command, stdin: &str) -> (String, String, bool) {
     let mut process = ChildProcess::spawn("amazons-client", command);
     process.write(stdin);
-    process.close_stdin();
-    let status = process.wait_exit(WAIT);
-    (
-        process.stdout_text(),
-        process.stderr_text(),
-        status.success(),
-    )
+    let (ok, stdout, stderr) = process.finish(WAIT);
+    (stdout, stderr, ok)
 }
 
 fn client(args: &[&str], stdin: &str) -> (String, String, bool) {

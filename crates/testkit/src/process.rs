@@ -169,6 +169,15 @@ impl ChildProcess {
         status
     }
 
+    /// Closes its stdin (if still open) and waits at most `timeout` for it
+    /// to exit, as [`ChildProcess::wait_exit`] does: whether it succeeded,
+    /// and everything it printed on stdout and on stderr.
+    pub fn finish(mut self, timeout: Duration) -> (bool, String, String) {
+        self.close_stdin();
+        let status = self.wait_exit(timeout);
+        (status.success(), self.stdout_text(), self.stderr_text())
+    }
+
     /// Sends SIGINT (Ctrl-C).
     pub fn interrupt(&self) {
         let status = Command::new("kill")
