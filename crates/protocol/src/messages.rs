@@ -10,8 +10,9 @@
 //! `message_types!`, whose `match` the compiler checks against the message
 //! enum both ways, and the error codes are the variants of [`ErrorCode`]
 //! (listed by [`ErrorCode::all`]). The tests below check that every type has
-//! an example, and `tests/docs_examples.rs` that every type and code is in
-//! docs/protocol.md.
+//! an example; `tests/docs_vocabulary.rs` that docs/protocol.md has a
+//! section for every type and exactly these error codes, and
+//! `tests/docs_examples.rs` that every example there parses.
 
 use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
