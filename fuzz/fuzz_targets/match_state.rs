@@ -42,10 +42,7 @@ const RULES: MatchRules = MatchRules {
 };
 
 fn player(name: &str) -> PlayerInfo {
-    PlayerInfo {
-        name: name.into(),
-        kind: PlayerKind::Human,
-    }
+    PlayerInfo::new(name, PlayerKind::Human)
 }
 
 /// The move text in one of the forms the rules accept.

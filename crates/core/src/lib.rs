@@ -73,6 +73,7 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+mod player_id;
 mod position;
 mod record;
 mod side;
@@ -93,6 +94,7 @@ pub use moves::{Move, UciMove};
 pub use notation::{MoveParseError, MovePart};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_parallel};
+pub use player_id::PlayerId;
 pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
     GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordMeta, RecordedMove,

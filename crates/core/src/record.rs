@@ -16,6 +16,7 @@ use crate::fen::START_FEN;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::outcome::Outcome;
+use crate::player_id::PlayerId;
 use crate::position::{PlayError, Position};
 use crate::side::{BySide, Side};
 
@@ -32,8 +33,12 @@ use crate::side::{BySide, Side};
 /// files read with it absent. Keep both true: never `deny_unknown_fields` on a
 /// record type, and never give a new field a value that older files lack.
 ///
-/// Version 1 has grown this way by [`GameRecord::rematch_of`].
-pub const RECORD_SCHEMA_VERSION: u32 = 1;
+/// Version 1 grew this way by [`GameRecord::rematch_of`]. Version 2 adds
+/// identity: [`PlayerInfo::id`] and [`GameRecord::rated`]. Their absence means
+/// "a guest" and "casual" from version 2 on, but "not known yet" in version 1,
+/// which is why the number moved (a version 1 record is never rated, and a
+/// page may say it was played before ratings existed).
+pub const RECORD_SCHEMA_VERSION: u32 = 2;
 
 /// A wall-clock instant as Unix milliseconds, the form records keep.
 pub fn unix_ms(at: SystemTime) -> u64 {
@@ -52,14 +57,41 @@ pub enum PlayerKind {
     Bot,
 }
 
-/// Who played one side.
+/// Who played one side. Made by [`PlayerInfo::new`] (a guest) and
+/// [`PlayerInfo::identified`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PlayerInfo {
     /// Display name.
     pub name: String,
     /// Person or program.
     pub kind: PlayerKind,
+    /// The player's public id when they were identified (a player key, or one
+    /// of the server's computer players); absent for a guest and in records
+    /// older than version 2. Ratings follow it.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub id: Option<PlayerId>,
+}
+
+impl PlayerInfo {
+    /// A player known only by the name they gave.
+    pub fn new(name: impl Into<String>, kind: PlayerKind) -> PlayerInfo {
+        PlayerInfo {
+            name: name.into(),
+            kind,
+            id: None,
+        }
+    }
+
+    /// The same player, identified as `id` (or a guest again with `None`).
+    pub fn identified(mut self, id: Option<PlayerId>) -> PlayerInfo {
+        self.id = id;
+        self
+    }
 }
 
 /// One move as the record keeps it.
@@ -98,6 +130,15 @@ pub struct GameRecord {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub rematch_of: Option<String>,
+    /// Whether the game counts for ratings: created rated, and both sides
+    /// identified by two different ids when it began. An aborted game is
+    /// never rated whatever this says. Absent (false) for a casual game and
+    /// in records older than version 2.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub rated: bool,
     /// Who played first (white).
     pub white: PlayerInfo,
     /// Who played second (black).
@@ -138,6 +179,8 @@ pub struct RecordMeta {
     ended_at: SystemTime,
     /// The game this one is a rematch of.
     rematch_of: Option<String>,
+    /// Whether the game counts for ratings.
+    rated: bool,
 }
 
 impl RecordMeta {
@@ -154,7 +197,14 @@ impl RecordMeta {
             started_at,
             ended_at,
             rematch_of: None,
+            rated: false,
         }
+    }
+
+    /// The game counts for ratings (see [`GameRecord::rated`]).
+    pub fn rated(mut self, rated: bool) -> RecordMeta {
+        self.rated = rated;
+        self
     }
 
     /// The game is a rematch of the game `id`.
@@ -207,6 +257,7 @@ impl GameRecord {
             schema: RECORD_SCHEMA_VERSION,
             id: meta.id,
             rematch_of: meta.rematch_of,
+            rated: meta.rated,
             white,
             black,
             started_at_ms: unix_ms(meta.started_at),
@@ -297,14 +348,8 @@ mod tests {
         RecordMeta::new(
             "00000000-0000-4000-8000-000000000000",
             BySide::new(
-                PlayerInfo {
-                    name: "ann".into(),
-                    kind: PlayerKind::Human,
-                },
-                PlayerInfo {
-                    name: "bot".into(),
-                    kind: PlayerKind::Bot,
-                },
+                PlayerInfo::new("ann", PlayerKind::Human),
+                PlayerInfo::new("bot", PlayerKind::Bot),
             ),
             UNIX_EPOCH + Duration::from_secs(1_700_000_000),
             UNIX_EPOCH + Duration::from_secs(1_700_000_060),
@@ -369,7 +414,10 @@ mod tests {
         game.resign(Side::First, t0);
         let meta = meta().rematch_of("11111111-0000-4000-8000-000000000000");
         let record = GameRecord::from_game(&game, meta).unwrap();
-        assert_eq!(record.schema, 1, "rematch_of is optional: version 1");
+        assert_eq!(
+            record.schema, RECORD_SCHEMA_VERSION,
+            "rematch_of is optional"
+        );
         let json = serde_json::to_string(&record).unwrap();
         assert!(
             json.contains(r#""rematch_of":"11111111-0000-4000-8000-000000000000""#),
@@ -384,8 +432,37 @@ mod tests {
         let read: GameRecord = serde_json::from_str(&older).unwrap();
         assert_eq!(read.rematch_of, None);
         // A reader skips a field it does not know yet (a newer writer's).
-        let newer = json.replace(r#""schema":1,"#, r#""schema":1,"rating":1500,"#);
+        let newer = json.replace(r#""schema":2,"#, r#""schema":2,"rating":1500,"#);
         assert_eq!(serde_json::from_str::<GameRecord>(&newer).unwrap(), record);
+    }
+
+    #[test]
+    fn identities_and_rated_are_kept_and_a_version_1_record_still_reads() {
+        let t0 = Instant::now();
+        let mut game = Game::new("5+5".parse().unwrap());
+        game.start(t0);
+        game.resign(Side::Second, t0 + Duration::from_secs(1));
+        let players = BySide::new(
+            PlayerInfo::new("ann", PlayerKind::Human).identified(Some(PlayerId::new("a1"))),
+            PlayerInfo::new("computer (level 5)", PlayerKind::Bot)
+                .identified(Some(PlayerId::computer("level-5"))),
+        );
+        let meta = RecordMeta::new("g", players, UNIX_EPOCH, UNIX_EPOCH).rated(true);
+        let record = GameRecord::from_game(&game, meta).unwrap();
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(json.contains(r#""rated":true"#), "{json}");
+        assert!(json.contains(r#""id":"computer:level-5""#), "{json}");
+        assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), record);
+        // Version 1: no ids, no rated; it reads as a casual game of guests.
+        let v1 = serde_json::to_string(&sample())
+            .unwrap()
+            .replace(r#""schema":2"#, r#""schema":1"#);
+        let old: GameRecord = serde_json::from_str(&v1).unwrap();
+        assert_eq!(old.schema, 1);
+        assert!(!old.rated);
+        assert_eq!(old.white.id, None);
+        assert!(old.replay().is_ok(), "a version 1 record replays");
+        assert!(!v1.contains("rated"), "casual is absent: {v1}");
     }
 
     #[test]

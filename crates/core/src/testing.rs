@@ -75,10 +75,7 @@ pub fn random_games(seed: u64, games: usize) -> Vec<Position> {
 
 /// A person's seat in a record.
 pub fn human(name: &str) -> PlayerInfo {
-    PlayerInfo {
-        name: name.into(),
-        kind: PlayerKind::Human,
-    }
+    PlayerInfo::new(name, PlayerKind::Human)
 }
 
 /// The meta of a sample game `id` between two people, ann (white) and bob

@@ -1,12 +1,15 @@
 //! The bodies of the JSON API that shares the WebSocket's port: `GET /health`,
 //! `GET /api/matches` (a list of [`MatchSummary`](crate::MatchSummary)),
-//! `GET /api/games` ([`GamesPage`]) and `GET /api/games/{id}` (a core
-//! [`GameRecord`]). The server writes them and the client reads them with
+//! `GET /api/games` ([`GamesPage`]), `GET /api/games/{id}` (a core
+//! [`GameRecord`]), `GET /api/players` ([`PlayersPage`]) and
+//! `GET /api/players/{name}` ([`PlayerPage`]). The server writes them and the client reads them with
 //! these same types; `docs/protocol.md` shows an example of each, checked by a
 //! test.
 
-use amazons_core::{GameRecord, Outcome, PlayerInfo, TimeControl};
+use amazons_core::{GameRecord, Outcome, PlayerId, PlayerInfo, PlayerKind, TimeControl};
 use serde::{Deserialize, Serialize};
+
+use crate::rating::Rating;
 
 /// Whether the server is serving or stopping.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -87,6 +90,9 @@ pub struct GameSummary {
     /// The id of the game this one is a rematch of; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<String>,
+    /// Whether the game counted for ratings; absent (false) when casual.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
     /// Who played first.
     pub white: PlayerInfo,
     /// Who played second.
@@ -110,6 +116,7 @@ impl GameSummary {
         GameSummary {
             id: record.id.clone(),
             rematch_of: record.rematch_of.clone(),
+            rated: record.rated,
             white: record.white.clone(),
             black: record.black.clone(),
             result: record.result,
@@ -119,6 +126,89 @@ impl GameSummary {
             ended_at_ms: record.ended_at_ms,
         }
     }
+}
+
+/// The query of `GET /api/players?kind=&page=&per_page=`, all optional.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct PlayersQuery {
+    /// Only people (`human`) or only programs (`bot`); everyone when absent.
+    pub kind: Option<PlayerKind>,
+    /// 1-based page number (default 1).
+    pub page: Option<u32>,
+    /// Players per page (default [`DEFAULT_PER_PAGE`], at most
+    /// [`MAX_PER_PAGE`]).
+    pub per_page: Option<u32>,
+}
+
+impl PlayersQuery {
+    /// The page and page size answered, as for [`GamesQuery::clamped`].
+    pub fn clamped(self) -> (u32, u32) {
+        GamesQuery {
+            page: self.page,
+            per_page: self.per_page,
+        }
+        .clamped()
+    }
+}
+
+/// One line of the leaderboard.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerRow {
+    /// 1-based place among the players listed (of the kind asked for).
+    pub rank: u32,
+    /// The name of their latest rated game; `GET /api/players/{name}`.
+    pub name: String,
+    /// Their public id: ratings follow it, not the name.
+    pub id: PlayerId,
+    /// Person or program (bots are marked on the board).
+    pub kind: PlayerKind,
+    /// Their rating now.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: u32,
+    /// Rated games won.
+    pub wins: u32,
+    /// Rated games lost.
+    pub losses: u32,
+    /// When their latest rated game ended, Unix milliseconds.
+    pub last_played_ms: u64,
+}
+
+/// `GET /api/players`: one page of the leaderboard, best rating first.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayersPage {
+    /// The players on this page.
+    pub players: Vec<PlayerRow>,
+    /// The page number answered (after clamping).
+    pub page: u32,
+    /// The page size answered (after clamping).
+    pub per_page: u32,
+    /// Rated players (of the kind asked for) in all.
+    pub total: u64,
+}
+
+/// A player's rating after one rated game: a point of the graph.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// When the game ended, Unix milliseconds.
+    pub at_ms: u64,
+    /// The rating after it, rounded.
+    pub rating: i32,
+    /// The deviation after it, rounded.
+    pub deviation: i32,
+}
+
+/// `GET /api/players/{name}`: one player's page.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerPage {
+    /// Their line of the leaderboard (rank among everyone).
+    #[serde(flatten)]
+    pub row: PlayerRow,
+    /// Their rating after each rated game, oldest first.
+    pub history: Vec<RatingPoint>,
+    /// Their latest games, rated or not, newest first (at most 20):
+    /// `GET /api/games/{id}` replays one.
+    pub recent_games: Vec<GameSummary>,
 }
 
 #[cfg(test)]

@@ -51,19 +51,25 @@
 
 pub mod api;
 pub mod computer;
+pub mod identity;
 pub mod ids;
 pub mod legal;
 pub mod limits;
 pub mod lobby;
 pub mod match_view;
 pub mod messages;
+pub mod rating;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use api::{GameSummary, GamesPage, GamesQuery, Health, HealthStatus};
+pub use api::{
+    GameSummary, GamesPage, GamesQuery, Health, HealthStatus, PlayerPage, PlayerRow, PlayersPage,
+    PlayersQuery, RatingPoint,
+};
 pub use computer::{
     AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, LevelOffer, ThinkTimes,
 };
+pub use identity::{BadPlayerKey, PLAYER_KEY_BYTES, PlayerKey, name_key};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use legal::{ArrowSet, LegalMoves};
 pub use limits::ServerLimits;
@@ -73,3 +79,4 @@ pub use messages::{
     ClientMessage, ColorPreference, DecodeError, ErrorCode, MessageType, PROTOCOL_VERSION,
     ServerMessage, ServerMessageType,
 };
+pub use rating::{Rating, RatingChange};

@@ -5,6 +5,7 @@ use amazons_core::{Outcome, PlayerKind, RecordedMove, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::MatchId;
+use crate::rating::Rating;
 
 /// Where a match is in its life.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -28,6 +29,10 @@ pub struct SeatInfo {
     /// Whether the player currently has a connection to the match. A player who
     /// dropped keeps the seat for the server's grace period.
     pub connected: bool,
+    /// The player's rating when they are identified (a key, or the server's
+    /// computer); absent for a guest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
 }
 
 /// Both seats of a match; `None` is a free seat.
@@ -82,6 +87,9 @@ pub struct MatchSummary {
     pub status: MatchStatus,
     /// The clock rules.
     pub time_control: TimeControl,
+    /// Whether the game counts for ratings (see `create_match.rated`).
+    #[serde(default)]
+    pub rated: bool,
     /// Moves played so far.
     pub ply: u32,
     /// The result, once the game has ended.
@@ -105,6 +113,9 @@ pub struct MatchSnapshot {
     pub status: MatchStatus,
     /// The clock rules.
     pub time_control: TimeControl,
+    /// Whether the game counts for ratings (see `create_match.rated`).
+    #[serde(default)]
+    pub rated: bool,
     /// The position the game started from (FEN).
     pub initial_fen: String,
     /// Every move so far, in order, with the time each took and the mover's

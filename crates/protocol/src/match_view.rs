@@ -346,6 +346,7 @@ mod tests {
         };
         assert_eq!(view.apply(&started, now), Change::Started);
         let over = ServerMessage::GameOver {
+            ratings: None,
             match_id: id,
             winner: Some(Side::Second),
             reason: EndReason::Resignation,

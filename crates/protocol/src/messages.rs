@@ -14,14 +14,16 @@
 //! section for every type and exactly these error codes, and
 //! `tests/docs_examples.rs` that every example there parses.
 
-use amazons_core::{EndReason, PlayerKind, Side, TimeControl};
+use amazons_core::{BySide, EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::computer::{ComputerOffer, ComputerRequest};
+use crate::identity::PlayerKey;
 use crate::ids::{MatchId, SeatToken};
 use crate::legal::LegalMoves;
 use crate::limits::ServerLimits;
 use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
+use crate::rating::RatingChange;
 
 /// The protocol version this crate speaks. A client says it in `hello`; the
 /// server refuses a different one with `version_mismatch`.
@@ -61,6 +63,13 @@ pub enum ClientMessage {
         /// Free text naming the client program, for the server's log.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         client: Option<String>,
+        /// The player's secret key (64 hex digits), made once by the client
+        /// and kept private. The server binds the name to the first key that
+        /// uses it and refuses the name to any other key (`name_taken`);
+        /// without a key any unclaimed name may be used, as a guest, whose
+        /// games are never rated. Never logged, stored or sent back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<PlayerKey>,
         /// Asks for a `legal_moves` message whenever it is this client's turn
         /// in a match where it holds a seat (default false).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -88,6 +97,12 @@ pub enum ClientMessage {
         /// against a person.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         computer: Option<ComputerRequest>,
+        /// Whether the game counts for ratings. Absent: rated when timed,
+        /// casual when untimed. A rated match becomes casual when it begins
+        /// unless both players are identified by two different keys (or one
+        /// is the server's computer).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rated: Option<bool>,
     },
     /// Takes a free seat (answered by `joined` and a `snapshot`).
     Join {
@@ -402,6 +417,10 @@ pub enum ServerMessage {
         /// record was written (a match abandoned before it started).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         record_id: Option<MatchId>,
+        /// What the game did to each side's rating; absent when it was not
+        /// rated (casual, aborted, or a side was a guest).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<BySide<RatingChange>>,
     },
     /// A player offers a rematch with colours swapped.
     RematchOffered {
@@ -566,6 +585,10 @@ pub enum ErrorCode {
     AlreadyGreeted,
     /// The name is empty, too long or not printable.
     BadName,
+    /// `hello` used a name that another player key has claimed (names are
+    /// compared ignoring case, surrounding space and Unicode width), or one
+    /// of the names the server's computer players go by.
+    NameTaken,
     /// The server is at its connection limit; the connection is closed.
     ServerFull,
     /// The server is at its match limit; no new match can be created.
@@ -727,6 +750,7 @@ mod tests {
     fn seats() -> Seats {
         Seats {
             white: Some(SeatInfo {
+                rating: None,
                 name: "ann".into(),
                 kind: PlayerKind::Human,
                 connected: true,
@@ -745,6 +769,7 @@ mod tests {
 
     fn summary() -> MatchSummary {
         MatchSummary {
+            rated: false,
             id: id(),
             seats: seats(),
             spectators: 2,
@@ -763,6 +788,7 @@ mod tests {
     fn all_client() -> Vec<ClientMessage> {
         vec![
             ClientMessage::Hello {
+                key: None,
                 protocol: 1,
                 name: "ann".into(),
                 kind: PlayerKind::Bot,
@@ -773,6 +799,7 @@ mod tests {
             ClientMessage::SubscribeLobby,
             ClientMessage::UnsubscribeLobby,
             ClientMessage::CreateMatch {
+                rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Black,
                 computer: Some(
@@ -814,6 +841,7 @@ mod tests {
     /// missing).
     fn all_server() -> Vec<ServerMessage> {
         let snapshot = MatchSnapshot {
+            rated: false,
             match_id: id(),
             you: Some(Side::First),
             seats: seats(),
@@ -892,6 +920,7 @@ mod tests {
                 moves: LegalMoves::of_position(&amazons_core::Position::start()),
             },
             ServerMessage::GameOver {
+                ratings: None,
                 match_id: id(),
                 winner: None,
                 reason: EndReason::Aborted,
@@ -1038,6 +1067,7 @@ mod tests {
         assert_eq!(
             hello,
             ClientMessage::Hello {
+                key: None,
                 protocol: 1,
                 name: "a".into(),
                 kind: PlayerKind::Human,
@@ -1049,6 +1079,7 @@ mod tests {
         assert_eq!(
             create,
             ClientMessage::CreateMatch {
+                rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Random,
                 computer: None,
@@ -1059,6 +1090,7 @@ mod tests {
     #[test]
     fn the_v1_additions_are_optional_both_ways() {
         let hello = ClientMessage::Hello {
+            key: None,
             protocol: 1,
             name: "a".into(),
             kind: PlayerKind::Human,
@@ -1111,6 +1143,7 @@ mod tests {
         );
         assert_eq!(ServerMessage::decode(&welcome.encode()).unwrap(), welcome);
         let plain = ClientMessage::CreateMatch {
+            rated: None,
             time_control: TimeControl::Untimed,
             color: ColorPreference::White,
             computer: None,

@@ -20,6 +20,7 @@ use crate::messages::{ClientMessage, ErrorCode, MessageType, PROTOCOL_VERSION, S
 /// move lists.
 pub fn hello(name: &str, kind: PlayerKind) -> ClientMessage {
     ClientMessage::Hello {
+        key: None,
         protocol: PROTOCOL_VERSION,
         name: name.into(),
         kind,
@@ -56,6 +57,7 @@ pub fn welcome(name: &str) -> ServerMessage {
 /// A connected person in a seat.
 pub fn seat(name: &str) -> SeatInfo {
     SeatInfo {
+        rating: None,
         name: name.into(),
         kind: PlayerKind::Human,
         connected: true,
@@ -79,6 +81,7 @@ pub fn summary(id: MatchId, seats: Seats) -> MatchSummary {
         MatchStatus::Waiting
     };
     MatchSummary {
+        rated: false,
         id,
         seats,
         spectators: 0,
@@ -123,6 +126,7 @@ pub fn snapshot(match_id: MatchId, you: Option<Side>, moves: &[&str]) -> MatchSn
         });
     }
     MatchSnapshot {
+        rated: false,
         match_id,
         you,
         seats: seated("ann", "bob"),
@@ -175,6 +179,7 @@ pub fn move_played(match_id: MatchId, ply: u32, mv: &str) -> ServerMessage {
 /// `game_over` of an untimed game, with no record named.
 pub fn game_over(match_id: MatchId, winner: Option<Side>, reason: EndReason) -> ServerMessage {
     ServerMessage::GameOver {
+        ratings: None,
         match_id,
         winner,
         reason,

@@ -29,7 +29,7 @@
 //! let mut game = Game::new("5+3".parse()?);
 //! game.start(Instant::now());
 //! game.resign(Side::First, Instant::now());
-//! let player = |name: &str| PlayerInfo { name: name.into(), kind: PlayerKind::Human };
+//! let player = |name: &str| PlayerInfo::new(name, PlayerKind::Human);
 //! let meta = RecordMeta::new(
 //!     "g1",
 //!     BySide::new(player("ann"), player("bob")),

@@ -432,6 +432,7 @@ impl Session {
             kind: player_kind,
             client,
             legal_moves,
+            key: _,
         } = message
         {
             let reply = self.hello(protocol, &name, player_kind, client.as_deref());
@@ -475,6 +476,7 @@ impl Session {
                 time_control,
                 color,
                 computer,
+                rated: _,
             } => {
                 let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
                     None => None,
@@ -550,10 +552,7 @@ impl Session {
             Err(problem) => return refusal(ErrorCode::BadName, problem, MessageType::Hello, None),
         };
         tracing::info!(conn = self.me.id, player = %name, ?kind, client = client.unwrap_or("-"), "hello");
-        self.player = Some(PlayerInfo {
-            name: name.clone(),
-            kind,
-        });
+        self.player = Some(PlayerInfo::new(name.clone(), kind));
         Reply::one(ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),

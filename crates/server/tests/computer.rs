@@ -36,6 +36,7 @@ async fn create_vs(
 ) -> Result<(MatchId, SeatToken, Side), (ErrorCode, String)> {
     client
         .send(&ClientMessage::CreateMatch {
+            rated: None,
             time_control,
             color,
             computer: Some(computer),

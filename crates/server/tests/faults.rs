@@ -186,6 +186,7 @@ async fn concurrent_creations_never_exceed_max_matches() {
     for client in &mut clients {
         client
             .send(&ClientMessage::CreateMatch {
+                rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
                 computer: None,
@@ -232,6 +233,7 @@ async fn greeted_wanting_legal_moves(addr: std::net::SocketAddr, name: &str) -> 
     let mut client = WsClient::connect(addr).await;
     client
         .send(&ClientMessage::Hello {
+            key: None,
             protocol: 1,
             name: name.into(),
             kind: amazons_core::PlayerKind::Human,

@@ -105,6 +105,7 @@ async fn the_match_limit_counts_only_unfinished_matches() {
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
     ann.send(&ClientMessage::CreateMatch {
+        rated: None,
         time_control: TimeControl::Untimed,
         color: ColorPreference::Random,
         computer: None,

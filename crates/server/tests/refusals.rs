@@ -36,6 +36,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     early.send(&ClientMessage::ListMatches).await;
     assert_eq!(early.expect_error().await, ErrorCode::HelloRequired);
     let hello = |protocol, name: &str| ClientMessage::Hello {
+        key: None,
         protocol,
         name: name.into(),
         kind: amazons_core::PlayerKind::Human,

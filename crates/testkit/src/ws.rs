@@ -332,6 +332,7 @@ impl WsClient {
         color: ColorPreference,
     ) -> (MatchId, SeatToken, Side) {
         self.send(&ClientMessage::CreateMatch {
+            rated: None,
             time_control,
             color,
             computer: None,

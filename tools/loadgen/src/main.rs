@@ -133,6 +133,7 @@ async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
     send(
         &mut ws,
         &ClientMessage::Hello {
+            key: None,
             protocol: 1,
             name: name.into(),
             kind: PlayerKind::Bot,
@@ -312,6 +313,7 @@ async fn create(
     send(
         ws,
         &ClientMessage::CreateMatch {
+            rated: None,
             time_control: TimeControl::Untimed,
             color,
             computer,

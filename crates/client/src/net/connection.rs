@@ -281,6 +281,7 @@ impl Actor {
             Ok(Ok((socket, _))) => socket,
         };
         let hello = ClientMessage::Hello {
+            key: None,
             protocol: PROTOCOL_VERSION,
             name: self.greeting.name.clone(),
             kind: self.greeting.kind,

@@ -199,6 +199,7 @@ impl MatchSession {
     ) {
         self.awaiting = Some(Awaiting::Created);
         self.send(ClientMessage::CreateMatch {
+            rated: None,
             time_control,
             color,
             computer,

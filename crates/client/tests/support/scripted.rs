@@ -95,6 +95,7 @@ pub async fn create_timed(
 ) -> Session {
     let mut socket = greet(url, name).await.expect("the server is up");
     let create = ClientMessage::CreateMatch {
+        rated: None,
         time_control,
         color: ColorPreference::White,
         computer: None,

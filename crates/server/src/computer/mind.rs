@@ -320,6 +320,7 @@ mod tests {
 
     fn seats(human_connected: bool) -> Seats {
         let info = |name: &str, kind, connected| SeatInfo {
+            rating: None,
             name: name.into(),
             kind,
             connected,
@@ -453,6 +454,7 @@ mod tests {
             }]
         );
         let over = ServerMessage::GameOver {
+            ratings: None,
             match_id: id(1),
             winner: Some(Side::First),
             reason: EndReason::IllegalMove,
@@ -553,6 +555,7 @@ mod tests {
             Instant::now(),
         );
         let abandoned = ServerMessage::GameOver {
+            ratings: None,
             match_id: id(1),
             winner: Some(Side::Second),
             reason: EndReason::Abandonment,

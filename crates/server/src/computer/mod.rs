@@ -248,13 +248,13 @@ impl Computer {
     /// How the computer running `seat` shows in seats and records:
     /// `computer (level 5)`, or the engine's name; always a `bot`.
     pub fn player_info(seat: &ComputerSeat) -> PlayerInfo {
-        PlayerInfo {
-            name: match &seat.opponent {
+        PlayerInfo::new(
+            match &seat.opponent {
                 Opponent::Level(level) => format!("computer (level {level})"),
                 Opponent::Engine(name) => name.clone(),
             },
-            kind: PlayerKind::Bot,
-        }
+            PlayerKind::Bot,
+        )
     }
 
     /// What plays for `seat`: an external engine as configured, or a
@@ -573,10 +573,7 @@ mod tests {
         };
         assert_eq!(
             Computer::player_info(&builtin),
-            PlayerInfo {
-                name: "computer (level 5)".into(),
-                kind: PlayerKind::Bot
-            }
+            PlayerInfo::new("computer (level 5)", PlayerKind::Bot)
         );
         let engine = ComputerSeat {
             opponent: Opponent::Engine("fairy".into()),

@@ -408,10 +408,8 @@ impl Match {
             .as_ref()
             .is_some_and(|seat| same_name(&seat.player.name, &player.name));
         if taken {
-            PlayerInfo {
-                name: format!("{} (2)", player.name.trim()),
-                kind: player.kind,
-            }
+            PlayerInfo::new(format!("{} (2)", player.name.trim()), player.kind)
+                .identified(player.id.clone())
         } else {
             player.clone()
         }

@@ -443,10 +443,7 @@ impl Match {
                     return Err(format!("the {side} seat is taken"));
                 }
                 self.seats[*side] = Some(Seat {
-                    player: PlayerInfo {
-                        name: name.clone(),
-                        kind: *kind,
-                    },
+                    player: PlayerInfo::new(name.clone(), *kind),
                     token,
                     conn: None,
                     grace_until: None,
@@ -597,10 +594,9 @@ impl Match {
         let started = self.started_at_ms?;
         let ended = self.ended_at_ms?;
         let player = |side: Side| {
-            self.player(side).cloned().unwrap_or(PlayerInfo {
-                name: "?".into(),
-                kind: PlayerKind::Human,
-            })
+            self.player(side)
+                .cloned()
+                .unwrap_or(PlayerInfo::new("?", PlayerKind::Human))
         };
         let at = |ms: u64| SystemTime::UNIX_EPOCH + Duration::from_millis(ms);
         let mut meta = RecordMeta::new(

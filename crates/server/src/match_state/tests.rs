@@ -1055,10 +1055,7 @@ fn against_the_computer(tc: &str) -> (Table, Vec<Output>) {
     let now = Instant::now();
     let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
     let computer = ComputerJoin {
-        player: PlayerInfo {
-            name: "computer (level 3)".into(),
-            kind: PlayerKind::Bot,
-        },
+        player: PlayerInfo::new("computer (level 3)", PlayerKind::Bot),
         seat: ComputerSeat {
             opponent: Opponent::Level(amazons_core::Level::new(3).unwrap()),
             think_ms: 200,

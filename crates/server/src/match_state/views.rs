@@ -78,6 +78,7 @@ impl Match {
     pub fn seats_view(&self) -> Seats {
         let info = |side: Side| {
             self.seats[side].as_ref().map(|s| SeatInfo {
+                rating: None,
                 name: s.player.name.clone(),
                 kind: s.player.kind,
                 connected: s.conn.is_some(),
@@ -92,6 +93,7 @@ impl Match {
     /// The lobby's line for this match.
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
+            rated: false,
             id: self.id,
             seats: self.seats_view(),
             spectators: self.spectators.len() as u32,
@@ -105,6 +107,7 @@ impl Match {
     /// The whole match as `you` (a seat, or `None` for a spectator) sees it.
     pub fn snapshot(&self, you: Option<Side>, now: Instant) -> MatchSnapshot {
         MatchSnapshot {
+            rated: false,
             match_id: self.id,
             you,
             seats: self.seats_view(),
@@ -179,6 +182,7 @@ impl Match {
     pub fn game_over(&self, now: Instant) -> Option<ServerMessage> {
         let outcome = self.game.outcome()?;
         Some(ServerMessage::GameOver {
+            ratings: None,
             match_id: self.id,
             winner: outcome.winner,
             reason: outcome.reason,

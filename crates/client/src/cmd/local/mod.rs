@@ -152,14 +152,8 @@ impl LocalMatch {
         let human_name = args.name.clone().unwrap_or_else(default_name);
         let choosers = BySide::new(chooser_for(&specs.first)?, chooser_for(&specs.second)?);
         let players = choosers.as_ref().map(|chooser| match chooser {
-            None => PlayerInfo {
-                name: human_name.clone(),
-                kind: PlayerKind::Human,
-            },
-            Some(chooser) => PlayerInfo {
-                name: chooser.name(),
-                kind: PlayerKind::Bot,
-            },
+            None => PlayerInfo::new(human_name.clone(), PlayerKind::Human),
+            Some(chooser) => PlayerInfo::new(chooser.name(), PlayerKind::Bot),
         });
         let seats = choosers.map(|chooser| match chooser {
             None => Ok(Seat::Human),

@@ -236,10 +236,7 @@ fn play_game(
     if reason.is_empty() {
         reason = outcome.reason.to_string();
     }
-    let bot = |name: String| PlayerInfo {
-        name,
-        kind: PlayerKind::Bot,
-    };
+    let bot = |name: String| PlayerInfo::new(name, PlayerKind::Bot);
     let meta = RecordMeta::new(
         format!("arena-{}-{index}", unix_ms(started_at)),
         names.map(bot),

@@ -198,10 +198,7 @@ mod tests {
             game.play(m, t0 + Duration::from_millis(at)).unwrap();
         }
         game.resign(Side::Second, t0 + Duration::from_secs(2));
-        let bot = |name: &str| PlayerInfo {
-            name: name.into(),
-            kind: PlayerKind::Bot,
-        };
+        let bot = |name: &str| PlayerInfo::new(name, PlayerKind::Bot);
         let meta = RecordMeta::new(
             "test",
             BySide::new(bot("w"), bot("b")),

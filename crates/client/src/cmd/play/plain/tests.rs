@@ -110,6 +110,7 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
     assert_eq!(
         drain(&mut sent),
         [ClientMessage::CreateMatch {
+            rated: None,
             time_control: "5+3".parse().unwrap(),
             color: ColorPreference::Black,
             computer: Some(
