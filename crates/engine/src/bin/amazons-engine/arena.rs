@@ -1,16 +1,21 @@
-//! The arena: plays matches between two players and measures the result.
+//! The arena: plays matches between two players, or a round robin of
+//! three or more, and measures the result.
 //!
 //! Players are anything the player grammar names (`level:7`, `random`,
 //! `mcts:c=30`, `uci:CMD`, `botzone:CMD`, `sau:CMD`; see
-//! `amazons_engine::player::spec`). Each opening of the openings file is
-//! played twice with colours swapped (games with a SAU engine start from the
-//! standard start: its protocol cannot set up a position). Each game is a core
-//! `Game`: moves are checked and clocks kept by the rules crate, and the
-//! record is the game's own. A player that answers an illegal move loses by
-//! `illegal_move`, one that crashes or goes silent (after its one restart) by
-//! `engine_failure`, one that is late by `time`. Results come with a 95%
+//! `amazons_engine::player::spec`). Each pair of players plays each opening
+//! of the openings file twice with colours swapped ([`crate::schedule`];
+//! games with a SAU engine start from the standard start: its protocol
+//! cannot set up a position). Each game is a core `Game`: moves are checked
+//! and clocks kept by the rules crate, and the record is the game's own. A
+//! player that answers an illegal move loses by `illegal_move`, one that
+//! crashes or goes silent (after its one restart) by `engine_failure`, one
+//! that is late by `time`. A match of two reports its score with a 95%
 //! confidence interval and an Elo difference, and optionally a sequential
-//! test ([`crate::sprt`]) that ends the match once it is decided.
+//! test ([`crate::sprt`]) that ends the match once it is decided; every run
+//! also rates its players by Glicko-2 as the server does
+//! ([`crate::standings`]), and a round robin prints its standings and the
+//! results of every pair.
 //!
 //! With `--cpu-time` every move is charged the CPU time its player spent
 //! ([`Player::cpu_time`]) instead of wall-clock time: the built-in engine
@@ -36,26 +41,37 @@ use amazons_engine::player::{
 use anyhow::{Context, bail};
 
 use crate::records::{self, Scheduled};
+use crate::schedule::{self, Entrant, Schedule, letter};
 use crate::sprt::{Sprt, Verdict};
+use crate::standings::{self, Finished};
 
 /// The openings shipped with the crate (see `data/README.md` for how they were made).
 pub const DEFAULT_OPENINGS: &str = include_str!("../../../data/openings.txt");
 
 /// Arguments of `amazons-engine arena`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("who").required(true).args(["a", "players"])))]
 pub struct ArenaArgs {
-    /// First player: `level:N` (1-7), `random` (1), `baseline` (3), `ab` or
-    /// `alphabeta` (6), `full` or `mcts` (7), `level:6:root=..,inner=..`
-    /// (alpha-beta level with other selectivity),
+    /// First player of a match of two: `level:N` (1-7), `random` (1),
+    /// `baseline` (3), `ab` or `alphabeta` (6), `full` or `mcts` (7),
+    /// `level:6:root=..,inner=..` (alpha-beta level with other selectivity),
     /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..,reuse=0|1,tm=0|1`
     /// (Monte-Carlo level 7 with other knobs), or an external engine:
     /// `uci:CMD`, `botzone:CMD`, `sau:CMD` (CMD split like a shell does).
-    #[arg(long)]
-    pub a: PlayerSpec,
-    /// Second player, same forms.
-    #[arg(long)]
-    pub b: PlayerSpec,
-    /// Number of games (rounded up to an even number: each opening twice).
+    /// `--a X --b Y` is `--player X --player Y`.
+    #[arg(long, requires = "b", conflicts_with = "players")]
+    pub a: Option<PlayerSpec>,
+    /// Second player of a match of two, same forms.
+    #[arg(long, requires = "a")]
+    pub b: Option<PlayerSpec>,
+    /// A player, same forms as --a; repeat it. Two make a match (as --a and
+    /// --b); three or more play a round robin: every pair --games games,
+    /// colours alternated, each pair on the same openings, ranked by
+    /// Glicko-2 in a standings table with every pair's results.
+    #[arg(long = "player", value_name = "SPEC")]
+    pub players: Vec<PlayerSpec>,
+    /// Number of games (of each pair, in a round robin), rounded up to an
+    /// even number: each opening twice.
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Fixed time per move in milliseconds (default 100 unless --tc is given).
@@ -74,10 +90,10 @@ pub struct ArenaArgs {
     /// Directory to write each game's record (JSON) into.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Go on with a match stopped before its end: the games whose records
-    /// are already in `--out` (from a run with the same players, openings,
-    /// offset and clocks, which is checked) are counted as played, and only
-    /// the missing ones are played.
+    /// Go on with a match or round robin stopped before its end: the games
+    /// whose records are already in `--out` (from a run with the same
+    /// players in the same order, openings, offset and clocks, which is
+    /// checked) are counted as played, and only the missing ones are played.
     #[arg(long, requires = "out")]
     pub resume: bool,
     /// With --movetime: lateness allowed beyond the move time, in
@@ -87,10 +103,12 @@ pub struct ArenaArgs {
     /// Search threads for built-in players.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Search threads for player A only (overrides --threads).
+    /// Search threads for player A (the first) only, in a match of two
+    /// (overrides --threads).
     #[arg(long)]
     pub threads_a: Option<usize>,
-    /// Search threads for player B only (overrides --threads).
+    /// Search threads for player B (the second) only, in a match of two
+    /// (overrides --threads).
     #[arg(long)]
     pub threads_b: Option<usize>,
     /// Print every game's moves.
@@ -109,7 +127,7 @@ pub struct ArenaArgs {
     pub cpu_time: bool,
     /// Stop as soon as a sequential probability ratio test decides:
     /// `ELO0,ELO1` (α = β = 0.05) or `ELO0,ELO1,ALPHA,BETA`; `--games` is
-    /// then the most games played.
+    /// then the most games played. For a match of two.
     #[arg(long)]
     pub sprt: Option<Sprt>,
     /// Fix the built-in players' seeds (each player and worker its own,
@@ -153,9 +171,10 @@ fn play_game(
     index: usize,
     start: Position,
     mut players: BySide<&mut dyn Player>,
-    names: BySide<String>,
+    entrants: BySide<&Entrant>,
     pace: Pace,
 ) -> Played {
+    let names = entrants.map(|e| e.name.clone());
     let started_at = SystemTime::now();
     let mut game = Game::from_position(start, pace.control);
     let mut reason = String::new();
@@ -236,13 +255,17 @@ fn play_game(
     if reason.is_empty() {
         reason = outcome.reason.to_string();
     }
-    let bot = |name: String| PlayerInfo::new(name, PlayerKind::Bot);
+    // The record says what the arena counts: a rated game between the
+    // players' arena ids.
+    let bot =
+        |e: &Entrant| PlayerInfo::new(&e.name, PlayerKind::Bot).identified(Some(e.id.clone()));
     let meta = RecordMeta::new(
         format!("arena-{}-{index}", unix_ms(started_at)),
-        names.map(bot),
+        entrants.map(bot),
         started_at,
         SystemTime::now(),
-    );
+    )
+    .rated(true);
     let record = GameRecord::from_game(&game, meta).expect("a finished game has a record");
     Played { record, reason }
 }
@@ -286,16 +309,21 @@ pub fn parse_openings(text: &str) -> anyhow::Result<Vec<Position>> {
     Ok(out)
 }
 
-/// A finished game with what the table needs.
-struct Finished {
-    /// Whether player A played first (white).
-    a_first: bool,
-    /// The record (winner, reason, moves).
-    record: GameRecord,
-}
-
 /// Runs `amazons-engine arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
+    let specs = match (&args.a, &args.b) {
+        (Some(a), Some(b)) => vec![a.clone(), b.clone()],
+        _ => args.players.clone(),
+    };
+    if specs.len() < 2 {
+        bail!("--player needs at least two players (three or more play a round robin)");
+    }
+    let round_robin = specs.len() > 2;
+    if round_robin && (args.sprt.is_some() || args.threads_a.is_some() || args.threads_b.is_some())
+    {
+        bail!("--sprt, --threads-a and --threads-b are for a match of two players");
+    }
+    let entrants = schedule::entrants(specs)?;
     let pace = match (args.tc, args.movetime) {
         (Some(control), _) => {
             if !control.is_timed() {
@@ -316,9 +344,9 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
             cpu_time: args.cpu_time,
         },
     };
-    let sau = [&args.a, &args.b]
+    let sau = entrants
         .iter()
-        .any(|spec| spec.protocol() == Some(Protocol::Sau));
+        .any(|e| e.spec.protocol() == Some(Protocol::Sau));
     let openings = if sau {
         println!("a SAU engine plays: every game starts from the standard start");
         vec![Position::start()]
@@ -331,25 +359,16 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir)?;
     }
-    let games = args.games.div_ceil(2) * 2;
-    let labels = [args.a.label(), args.b.label()];
-    let (name_a, name_b) = if labels[0] == labels[1] {
-        (format!("{}-A", labels[0]), format!("{}-B", labels[1]))
-    } else {
-        (labels[0].clone(), labels[1].clone())
-    };
-    // Game i: opening i / 2 (from the offset), player A white in the even ones.
-    let scheduled_start = |i: usize| openings[(i / 2 + args.opening_offset) % openings.len()];
+    let schedule = Schedule::new(entrants.len(), args.games);
+    let games = schedule.games();
+    let scheduled_start =
+        |i: usize| openings[(schedule.game(i).opening + args.opening_offset) % openings.len()];
     let resumed = match (&args.out, args.resume) {
         (Some(dir), true) => records::read_finished(dir, games, |i| {
-            let (white, black) = if i % 2 == 0 {
-                (name_a.clone(), name_b.clone())
-            } else {
-                (name_b.clone(), name_a.clone())
-            };
+            let game = schedule.game(i);
             Scheduled {
-                white,
-                black,
+                white: entrants[game.white].name.clone(),
+                black: entrants[game.black].name.clone(),
                 start: scheduled_start(i),
                 control: pace.control,
             }
@@ -362,9 +381,13 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let results: Mutex<Vec<Finished>> = Mutex::new(
         resumed
             .into_iter()
-            .map(|(i, record)| Finished {
-                a_first: i % 2 == 0,
-                record,
+            .map(|(i, record)| {
+                let game = schedule.game(i);
+                Finished {
+                    white: game.white,
+                    black: game.black,
+                    record,
+                }
             })
             .collect(),
     );
@@ -382,13 +405,28 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     } else {
         pace_text
     };
-    println!(
-        "arena: {name_a} ({}) vs {name_b} ({}), {games} games, {pace_text}, concurrency {}, {} openings",
-        args.a,
-        args.b,
-        args.concurrency,
-        openings.len()
-    );
+    if round_robin {
+        println!(
+            "arena: round robin of {} players, {} games a pair, {games} games, {pace_text}, concurrency {}, {} openings",
+            entrants.len(),
+            schedule.per_pair(),
+            args.concurrency,
+            openings.len()
+        );
+        for entrant in &entrants {
+            println!("  {}: {}", entrant.name, entrant.spec);
+        }
+    } else {
+        println!(
+            "arena: {} ({}) vs {} ({}), {games} games, {pace_text}, concurrency {}, {} openings",
+            entrants[0].name,
+            entrants[0].spec,
+            entrants[1].name,
+            entrants[1].spec,
+            args.concurrency,
+            openings.len()
+        );
+    }
     let already = games - pending.len();
     if args.resume {
         println!(
@@ -414,10 +452,18 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     } else {
         TimeSource::Wall
     };
-    let settings = |threads: Option<usize>, offset: u64| PlayerSettings {
-        threads: threads.unwrap_or(args.threads),
+    // Player `index` of worker `worker`: its threads, and its own seed.
+    let settings = |index: usize, worker: usize| PlayerSettings {
+        threads: match index {
+            0 => args.threads_a,
+            1 => args.threads_b,
+            _ => None,
+        }
+        .unwrap_or(args.threads),
         hash_mb: 16,
-        seed: args.seed.map(|seed| seed.wrapping_add(offset)),
+        seed: args
+            .seed
+            .map(|seed| seed.wrapping_add(1000 * (index as u64 + 1) + worker as u64)),
         time_source,
         timeouts,
         show_stderr: false,
@@ -426,7 +472,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let decided = AtomicBool::new(false);
     if let Some(sprt) = &args.sprt {
         let results = results.lock().expect("results");
-        let wins = a_wins(&results);
+        let wins = wins_of_first(&results);
         if sprt.verdict(wins, already - wins) != Verdict::Continue {
             decided.store(true, Ordering::SeqCst);
         }
@@ -436,26 +482,39 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         for worker in 0..args.concurrency.max(1) {
             let (args, pending, next, results, decided) =
                 (&args, &pending, &next, &results, &decided);
+            let (entrants, schedule, settings) = (&entrants, &schedule, &settings);
             let scheduled_start = &scheduled_start;
-            let (name_a, name_b) = (name_a.clone(), name_b.clone());
-            let settings_a = settings(args.threads_a, 1000 + worker as u64);
-            let settings_b = settings(args.threads_b, 2000 + worker as u64);
             handles.push(scope.spawn(move || -> anyhow::Result<()> {
-                let mut player_a = args
-                    .a
-                    .player(&settings_a)
-                    .with_context(|| format!("starting player A ({})", args.a))?;
-                let mut player_b = args
-                    .b
-                    .player(&settings_b)
-                    .with_context(|| format!("starting player B ({})", args.b))?;
-                if args.cpu_time {
-                    for (spec, player) in [(&args.a, &player_a), (&args.b, &player_b)] {
-                        if player.cpu_time().is_none() {
-                            bail!("--cpu-time: player {spec} cannot tell its CPU time");
-                        }
+                // This worker's players, each started when first needed.
+                let mut players: Vec<Option<Box<dyn Player>>> =
+                    entrants.iter().map(|_| None).collect();
+                let take = |players: &mut Vec<Option<Box<dyn Player>>>,
+                            index: usize|
+                 -> anyhow::Result<Box<dyn Player>> {
+                    if let Some(player) = players[index].take() {
+                        return Ok(player);
                     }
-                }
+                    let entrant = &entrants[index];
+                    let player =
+                        entrant
+                            .spec
+                            .player(&settings(index, worker))
+                            .with_context(|| {
+                                format!(
+                                    "starting player {} ({}: {})",
+                                    letter(index),
+                                    entrant.name,
+                                    entrant.spec
+                                )
+                            })?;
+                    if args.cpu_time && player.cpu_time().is_none() {
+                        bail!(
+                            "--cpu-time: player {} cannot tell its CPU time",
+                            entrant.spec
+                        );
+                    }
+                    Ok(player)
+                };
                 loop {
                     if decided.load(Ordering::SeqCst) {
                         return Ok(());
@@ -464,28 +523,28 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                         return Ok(());
                     };
                     let start = scheduled_start(i);
-                    let a_first = i % 2 == 0;
-                    let (players, names): (BySide<&mut dyn Player>, _) = if a_first {
-                        (
-                            BySide::new(&mut *player_a, &mut *player_b),
-                            BySide::new(name_a.clone(), name_b.clone()),
-                        )
-                    } else {
-                        (
-                            BySide::new(&mut *player_b, &mut *player_a),
-                            BySide::new(name_b.clone(), name_a.clone()),
-                        )
-                    };
-                    let played = play_game(i, start, players, names, pace);
+                    let game = schedule.game(i);
+                    let mut white = take(&mut players, game.white)?;
+                    let mut black = take(&mut players, game.black)?;
+                    let played = play_game(
+                        i,
+                        start,
+                        BySide::new(&mut *white, &mut *black),
+                        BySide::new(&entrants[game.white], &entrants[game.black]),
+                        pace,
+                    );
+                    players[game.white] = Some(white);
+                    players[game.black] = Some(black);
                     let record = played.record;
                     let winner = record.result.winner.unwrap_or(Side::First);
                     let (wins, finished) = {
                         let mut results = results.lock().expect("results");
                         results.push(Finished {
-                            a_first,
+                            white: game.white,
+                            black: game.black,
                             record: record.clone(),
                         });
-                        (a_wins(&results), results.len())
+                        (wins_of_first(&results), results.len())
                     };
                     let test = match &args.sprt {
                         Some(sprt) => {
@@ -496,17 +555,19 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                         }
                         None => String::new(),
                     };
+                    let tally = if round_robin {
+                        format!("{finished} of {games} played")
+                    } else {
+                        format!("{}: {wins}/{finished}{test}", entrants[0].name)
+                    };
                     println!(
-                        "game {:>3}: {} (white) vs {} (black): {} wins ({}, {} plies) | {}: {}/{}{test}",
+                        "game {:>3}: {} (white) vs {} (black): {} wins ({}, {} plies) | {tally}",
                         i + 1,
                         record.white.name,
                         record.black.name,
                         winner,
                         played.reason,
                         record.moves.len(),
-                        name_a,
-                        wins,
-                        finished
                     );
                     if args.verbose {
                         println!("  {}", record.move_text());
@@ -525,7 +586,6 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     })?;
     let results = results.into_inner().expect("results");
     let n = results.len();
-    let a_wins = a_wins(&results);
     let white_wins = results
         .iter()
         .filter(|f| f.record.result.winner == Some(Side::First))
@@ -536,42 +596,62 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
             .filter(|f| f.record.result.reason == reason)
             .count()
     };
-    let (s, lo, hi, e, elo_lo, elo_hi) = score_summary(a_wins, n);
+    let ratings = standings::ratings(&entrants, &results);
     println!("----");
-    println!(
-        "{name_a} vs {name_b}: +{a_wins} -{} (of {n}); white won {white_wins}; lost on time {}, by an illegal move {}, by an engine failure {}",
-        n - a_wins,
-        count(EndReason::Time),
-        count(EndReason::IllegalMove),
-        count(EndReason::EngineFailure),
-    );
-    println!(
-        "score {:.1}% (95% CI {:.1}% .. {:.1}%), Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
-        s * 100.0,
-        lo * 100.0,
-        hi * 100.0,
-        e,
-        elo_lo,
-        elo_hi
-    );
-    if let Some(sprt) = &args.sprt {
-        let (lower, upper) = sprt.bounds();
+    if round_robin {
         println!(
-            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:+.2} in [{lower:.2}, {upper:.2}]: {}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(a_wins, n - a_wins),
-            sprt.verdict(a_wins, n - a_wins)
+            "round robin of {} players: {n} games; white won {white_wins}; lost on time {}, by an illegal move {}, by an engine failure {}",
+            entrants.len(),
+            count(EndReason::Time),
+            count(EndReason::IllegalMove),
+            count(EndReason::EngineFailure),
         );
+        print!("{}", standings::tables(&entrants, &results, &ratings));
+        println!(
+            "Glicko-2 by lichess's parameters, {} games folded in the order played.",
+            ratings.games()
+        );
+    } else {
+        let a_wins = wins_of_first(&results);
+        let (name_a, name_b) = (&entrants[0].name, &entrants[1].name);
+        let (s, lo, hi, e, elo_lo, elo_hi) = score_summary(a_wins, n);
+        println!(
+            "{name_a} vs {name_b}: +{a_wins} -{} (of {n}); white won {white_wins}; lost on time {}, by an illegal move {}, by an engine failure {}",
+            n - a_wins,
+            count(EndReason::Time),
+            count(EndReason::IllegalMove),
+            count(EndReason::EngineFailure),
+        );
+        println!(
+            "score {:.1}% (95% CI {:.1}% .. {:.1}%), Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+            s * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            e,
+            elo_lo,
+            elo_hi
+        );
+        println!("{}", standings::glicko_line(&entrants, &ratings));
+        if let Some(sprt) = &args.sprt {
+            let (lower, upper) = sprt.bounds();
+            println!(
+                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:+.2} in [{lower:.2}, {upper:.2}]: {}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr(a_wins, n - a_wins),
+                sprt.verdict(a_wins, n - a_wins)
+            );
+        }
     }
     let clock = if args.cpu_time { "CPU" } else { "wall" };
-    for (name, is_a) in [(&name_a, true), (&name_b, false)] {
-        let times = move_times(&results, is_a);
+    for (index, entrant) in entrants.iter().enumerate() {
+        let times = move_times(&results, index);
         if let Some(t) = TimeStats::of(&times, pace.movetime.map(|(m, g)| m + g)) {
             println!(
-                "{name}: {} moves, {clock} time per move: mean {:.0} ms, median {} ms, 99th percentile {} ms, max {} ms{}",
+                "{}: {} moves, {clock} time per move: mean {:.0} ms, median {} ms, 99th percentile {} ms, max {} ms{}",
+                entrant.name,
                 t.moves,
                 t.mean_ms,
                 t.median_ms,
@@ -586,12 +666,17 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The times (ms) of every move player A (or B) made, from the records.
-fn move_times(results: &[Finished], of_a: bool) -> Vec<u64> {
+/// The times (ms) of every move player `player` made, from the records.
+fn move_times(results: &[Finished], player: usize) -> Vec<u64> {
     let mut times = Vec::new();
     for f in results {
-        let a = a_side(f.a_first);
-        let side = if of_a { a } else { a.opponent() };
+        let side = if f.white == player {
+            Side::First
+        } else if f.black == player {
+            Side::Second
+        } else {
+            continue;
+        };
         let Ok(first) = f.record.initial_position().map(|p| p.turn()) else {
             continue;
         };
@@ -652,17 +737,9 @@ impl TimeStats {
     }
 }
 
-/// How many of `results` player A won.
-fn a_wins(results: &[Finished]) -> usize {
-    results
-        .iter()
-        .filter(|f| f.record.result.winner == Some(a_side(f.a_first)))
-        .count()
-}
-
-/// The side player A had in a game.
-fn a_side(a_first: bool) -> Side {
-    if a_first { Side::First } else { Side::Second }
+/// How many of `results` the first player (A, of a match of two) won.
+fn wins_of_first(results: &[Finished]) -> usize {
+    results.iter().filter(|f| f.winner() == Some(0)).count()
 }
 
 #[cfg(test)]

@@ -3,13 +3,16 @@
 //!
 //! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
 //!   own thread.
-//! - `arena`: matches between any two players of the player grammar, each
-//!   game kept in a core `Game`.
+//! - `arena`: matches between any two players of the player grammar, or a
+//!   round robin of several, each game kept in a core `Game`, the players
+//!   rated by Glicko-2.
 
 mod arena;
 mod deadlines;
 mod records;
+mod schedule;
 mod sprt;
+mod standings;
 mod uci;
 
 use std::time::Instant;
@@ -78,7 +81,18 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Plays matches between two players and reports the score and Elo.
+    /// Plays a match between two players (score, Elo, Glicko-2) or a round
+    /// robin of several (`--player` repeated: standings by Glicko-2 and
+    /// every pair's results).
+    ///
+    /// A round robin of three players, two games a pair:
+    ///
+    ///   amazons-engine arena --player level:1 --player level:2 --player level:3 --games 2 --movetime 50
+    ///
+    /// ends with a table such as
+    ///
+    ///   rank  player  Glicko-2     games  wins  losses   score
+    ///      1  level3  1662? ± 262      4     4       0  100.0%
     Arena(Box<arena::ArenaArgs>),
     /// Re-checks from a clocked match's records that a player never went
     /// over its hard budget (recomputed by its time plan) plus a margin.
