@@ -1,12 +1,16 @@
 //! The arena binary plays legal games, writes records that replay through
-//! core, resumes a stopped match from its records, records a failing
-//! external engine as what it is, and charges a Botzone bot its CPU time;
+//! core, resumes a stopped match or round robin from its records, rates its
+//! players by Glicko-2 as the ratings crate folds the records, plays every
+//! pair of a round robin with both colours, records a failing external
+//! engine as what it is, and charges a Botzone bot its CPU time;
 //! `deadlines` re-checks a clocked match's budgets from its records.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
 use amazons_core::{EndReason, GameRecord};
+use amazons_ratings::{RatedGame, RatingRules, Ratings};
 
 /// Runs `amazons-engine arena` with `args`, writing records into `out`;
 /// returns its standard output.
@@ -36,6 +40,27 @@ fn records(dir: &Path) -> Vec<GameRecord> {
         .collect();
     records.sort_by(|a, b| a.id.cmp(&b.id));
     records
+}
+
+/// The ratings the ratings crate folds from the records in `dir`, as the
+/// server folds its history.
+fn ratings_of(dir: &Path) -> Ratings {
+    let games = records(dir)
+        .iter()
+        .map(|record| RatedGame::of(record).expect("an arena game is rated between two arena ids"))
+        .collect::<Vec<_>>();
+    Ratings::rebuild(RatingRules::lichess(), games)
+}
+
+/// `name`'s rating in `ratings` as the arena prints it: `1523? ± 230`.
+fn shown(ratings: &Ratings, name: &str) -> String {
+    let standing = ratings
+        .ranked(None)
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("{name} has rated games"));
+    let rating = ratings.shown(&standing.id);
+    format!("{rating} ± {}", rating.deviation)
 }
 
 #[test]
@@ -101,6 +126,16 @@ fn a_match_resumes_from_its_records() {
     assert!(!stdout.contains("game   1:"), "{stdout}");
     assert!(stdout.contains("(of 4)"), "{stdout}");
     assert_eq!(records(dir.path()).len(), 4);
+    // Beside the Elo difference, both players' Glicko-2 over all four games
+    // (the three resumed ones too), as the ratings crate folds the records.
+    let ratings = ratings_of(dir.path());
+    assert_eq!(ratings.games(), 4);
+    let glicko = format!(
+        "Glicko-2 level1-A {}, level1-B {} (lichess's parameters, 4 games in the order played)",
+        shown(&ratings, "level1-A"),
+        shown(&ratings, "level1-B")
+    );
+    assert!(stdout.contains(&glicko), "{glicko}\n{stdout}");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("game-0001.json")).unwrap(),
         first,
@@ -138,6 +173,179 @@ fn a_clock_game_uses_the_one_time_control_syntax() {
         assert_eq!(record.time_control, "10s+0.1".parse().unwrap());
         assert!(record.moves.iter().all(|m| m.clock_ms.is_some()));
     }
+}
+
+/// The standings rows the arena printed, by player: the row's text.
+fn standings(stdout: &str) -> BTreeMap<String, String> {
+    stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("rank  player"))
+        .skip(1)
+        .take_while(|line| !line.starts_with("wins-losses"))
+        .map(|line| {
+            let name = line.split_whitespace().nth(1).unwrap().to_string();
+            (name, line.to_string())
+        })
+        .collect()
+}
+
+/// Three players (two with the same label) play a round robin: every pair
+/// plays its four games, two on each of two openings with colours swapped,
+/// each pair on the same openings; the standings show each player's
+/// Glicko-2 as the ratings crate folds the same records, ranked as it
+/// ranks them, with their games, wins and losses.
+#[test]
+fn a_round_robin_plays_every_pair_with_both_colours_and_ranks_by_glicko() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--player",
+        "random",
+        "--player",
+        "level:2",
+        "--player",
+        "level:1",
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--margin-ms",
+        "2000",
+    ];
+    let stdout = arena(&args, dir.path());
+    assert!(
+        stdout.contains("round robin of 3 players, 4 games a pair, 12 games"),
+        "{stdout}"
+    );
+    let records = records(dir.path());
+    assert_eq!(records.len(), 12, "{stdout}");
+    let names = ["level1-A", "level2", "level1-C"];
+    let mut openings_of_pairs = Vec::new();
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        let (a, b) = (names[a], names[b]);
+        let of_pair: Vec<&GameRecord> = records
+            .iter()
+            .filter(|r| {
+                let players = [r.white.name.as_str(), r.black.name.as_str()];
+                players == [a, b] || players == [b, a]
+            })
+            .collect();
+        assert_eq!(of_pair.len(), 4, "{a} against {b}\n{stdout}");
+        let mut openings: Vec<&str> = of_pair
+            .iter()
+            .map(|r| r.initial_fen.as_deref().unwrap())
+            .collect();
+        openings.sort_unstable();
+        openings.dedup();
+        assert_eq!(openings.len(), 2, "{a} against {b}");
+        for opening in &openings {
+            let mut whites: Vec<&str> = of_pair
+                .iter()
+                .filter(|r| r.initial_fen.as_deref() == Some(*opening))
+                .map(|r| r.white.name.as_str())
+                .collect();
+            whites.sort_unstable();
+            let mut both = vec![a, b];
+            both.sort_unstable();
+            assert_eq!(whites, both, "each colour once on {opening}");
+        }
+        openings_of_pairs.push(openings);
+    }
+    assert!(
+        openings_of_pairs.windows(2).all(|w| w[0] == w[1]),
+        "every pair plays the same openings"
+    );
+    let ratings = ratings_of(dir.path());
+    assert_eq!(ratings.games(), 12);
+    let rows = standings(&stdout);
+    assert_eq!(rows.len(), 3, "{stdout}");
+    for (rank, standing) in ratings.ranked(None).into_iter().enumerate() {
+        let row = &rows[&standing.name];
+        assert!(
+            row.starts_with(&format!("{:>4}  {}", rank + 1, standing.name)),
+            "{row}\n{stdout}"
+        );
+        assert!(
+            row.contains(&shown(&ratings, &standing.name)),
+            "{row}\n{stdout}"
+        );
+        let counts: Vec<&str> = row.split_whitespace().rev().skip(1).take(3).collect();
+        let expected = [standing.losses, standing.wins, 8].map(|n| n.to_string());
+        assert_eq!(counts, expected, "losses, wins, games of {row}");
+    }
+    assert!(
+        stdout.contains("wins-losses of each row against each column"),
+        "{stdout}"
+    );
+}
+
+/// A round robin stopped before its end goes on with `--resume`: the games
+/// on disk are not played again, only the missing ones are, and the
+/// standings count all of them; the same players in another order make
+/// another schedule, and its resume is refused.
+#[test]
+fn a_round_robin_resumes_from_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--player",
+        "level:2",
+        "--player",
+        "random",
+        "--player",
+        "level:3",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--margin-ms",
+        "2000",
+    ];
+    arena(&args, dir.path());
+    let kept: Vec<String> = [1, 3, 4, 6]
+        .iter()
+        .map(|n| std::fs::read_to_string(dir.path().join(format!("game-000{n}.json"))).unwrap())
+        .collect();
+    for n in [2, 5] {
+        std::fs::remove_file(dir.path().join(format!("game-000{n}.json"))).unwrap();
+    }
+    let resume = [&args[..], &["--resume"]].concat();
+    let stdout = arena(&resume, dir.path());
+    assert!(
+        stdout.contains("resumed: 4 games already played, 2 to play"),
+        "{stdout}"
+    );
+    for n in 1..=6 {
+        let line = format!("game   {n}:");
+        assert_eq!(stdout.contains(&line), n == 2 || n == 5, "{line}\n{stdout}");
+    }
+    for (n, before) in [1, 3, 4, 6].iter().zip(&kept) {
+        let now = std::fs::read_to_string(dir.path().join(format!("game-000{n}.json"))).unwrap();
+        assert_eq!(&now, before, "game {n} is not played again");
+    }
+    let ratings = ratings_of(dir.path());
+    assert_eq!(ratings.games(), 6);
+    let rows = standings(&stdout);
+    for name in ["level2", "level1", "level3"] {
+        assert!(
+            rows[name].contains(&shown(&ratings, name)),
+            "{name}\n{stdout}"
+        );
+    }
+    let games: u32 = ratings.ranked(None).iter().map(|s| s.games()).sum();
+    assert_eq!(games, 12, "every game counted once for each of its players");
+
+    let mut reordered = resume.clone();
+    reordered.swap(1, 3);
+    let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+        .arg("arena")
+        .args(&reordered)
+        .arg("--out")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("is a game of another match"), "{stderr}");
+    assert_eq!(records(dir.path()).len(), 6, "nothing is played or lost");
 }
 
 /// `deadlines` reads a clocked match's records and finds a move charged more
