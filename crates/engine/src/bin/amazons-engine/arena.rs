@@ -48,9 +48,35 @@ use crate::standings::{self, Finished};
 /// The openings shipped with the crate (see `data/README.md` for how they were made).
 pub const DEFAULT_OPENINGS: &str = include_str!("../../../data/openings.txt");
 
+/// The example `arena --help` ends with: a round robin and what it printed.
+const ROUND_ROBIN_EXAMPLE: &str = "\
+A round robin of three levels, two games a pair:
+
+  amazons-engine arena --player level:1 --player level:2 --player level:3 \\
+    --games 2 --movetime 50 --out games/
+
+ends with
+
+  round robin of 3 players: 6 games, white won 3
+  lost on time 0, by an illegal move 0, by an engine failure 0
+  rank  player  Glicko-2     games  wins  losses   score
+     1  level3  1970? ± 274      4     4       0  100.0%
+     2  level2  1515? ± 273      4     2       2   50.0%
+     3  level1  1086? ± 314      4     0       4    0.0%
+  wins-losses of each row against each column (by rank):
+              1    2    3
+  1 level3    -  2-0  2-0
+  2 level2  0-2    -  2-0
+  3 level1  0-2  0-2    -
+  Glicko-2 by lichess's parameters, 6 games folded in the order played.
+
+(`?`: provisional, deviation above 110). Add --resume to go on with a run
+stopped before its end.";
+
 /// Arguments of `amazons-engine arena`.
 #[derive(clap::Args, Debug, Clone)]
 #[command(group(clap::ArgGroup::new("who").required(true).args(["a", "players"])))]
+#[command(after_long_help = ROUND_ROBIN_EXAMPLE)]
 pub struct ArenaArgs {
     /// First player of a match of two: `level:N` (1-7), `random` (1),
     /// `baseline` (3), `ab` or `alphabeta` (6), `full` or `mcts` (7),
@@ -600,8 +626,11 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     println!("----");
     if round_robin {
         println!(
-            "round robin of {} players: {n} games; white won {white_wins}; lost on time {}, by an illegal move {}, by an engine failure {}",
-            entrants.len(),
+            "round robin of {} players: {n} games, white won {white_wins}",
+            entrants.len()
+        );
+        println!(
+            "lost on time {}, by an illegal move {}, by an engine failure {}",
             count(EndReason::Time),
             count(EndReason::IllegalMove),
             count(EndReason::EngineFailure),

@@ -84,15 +84,6 @@ enum Command {
     /// Plays a match between two players (score, Elo, Glicko-2) or a round
     /// robin of several (`--player` repeated: standings by Glicko-2 and
     /// every pair's results).
-    ///
-    /// A round robin of three players, two games a pair:
-    ///
-    ///   amazons-engine arena --player level:1 --player level:2 --player level:3 --games 2 --movetime 50
-    ///
-    /// ends with a table such as
-    ///
-    ///   rank  player  Glicko-2     games  wins  losses   score
-    ///      1  level3  1662? ± 262      4     4       0  100.0%
     Arena(Box<arena::ArenaArgs>),
     /// Re-checks from a clocked match's records that a player never went
     /// over its hard budget (recomputed by its time plan) plus a margin.
@@ -286,6 +277,31 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    /// The arena's players: `--a` and `--b` together, or `--player`
+    /// repeated, never both; one of the two forms is required.
+    #[test]
+    fn arena_players_are_a_and_b_or_repeated_player() {
+        let Command::Arena(args) = parse(&["arena", "--a", "level:1", "--b", "level:2"]) else {
+            panic!("arena");
+        };
+        assert_eq!((args.a.is_some(), args.b.is_some()), (true, true));
+        let Command::Arena(args) = parse(&[
+            "arena", "--player", "level:1", "--player", "level:2", "--player", "random",
+        ]) else {
+            panic!("arena");
+        };
+        let players: Vec<String> = args.players.iter().map(ToString::to_string).collect();
+        assert_eq!(players, ["level:1", "level:2", "level:1"]);
+        let refused = |args: &[&str]| {
+            Cli::try_parse_from(["amazons-engine", "arena"].iter().chain(args)).is_err()
+        };
+        assert!(refused(&[]), "no players");
+        assert!(refused(&["--a", "level:1"]), "--a without --b");
+        assert!(refused(&[
+            "--a", "level:1", "--b", "level:2", "--player", "level:3"
+        ]));
     }
 
     /// The generators' options are their settings' fields: the defaults are
