@@ -108,15 +108,21 @@ fn ranking(entrants: &[Entrant], ratings: &Ratings) -> Vec<usize> {
     order
 }
 
-/// `text` in at most `width` characters (cut with `…`).
+/// `text` in at most `width` characters: a longer one loses its middle to
+/// `…`, so that the ends that tell players apart (the program's name, the
+/// letter of a repeated label, the last knobs) stay.
 fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width {
+        return text.to_string();
     }
+    let kept = width.saturating_sub(1);
+    let tail = kept / 3;
+    let head = kept - tail;
+    let mut cut: String = chars[..head].iter().collect();
+    cut.push('…');
+    cut.extend(&chars[chars.len() - tail..]);
+    cut
 }
 
 /// `text` padded with spaces to `width` characters (left-aligned).
@@ -318,6 +324,16 @@ mod tests {
         for line in text.lines() {
             assert!(line.chars().count() <= 80, "{line:?} of\n{text}");
         }
+        // Cut names keep their ends, so the players stay apart.
+        let rows: Vec<&str> = text.lines().skip(1).take(12).collect();
+        let mut names: Vec<&str> = rows
+            .iter()
+            .map(|r| r.split_whitespace().nth(1).unwrap())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 12, "{text}");
+        assert!(text.contains("mcts-c30-w36-q10-rw8…-re0-tm1-A"), "{text}");
         // The twelve columns of 100-game pairs need two blocks.
         assert_eq!(text.matches(" 12\n").count(), 1, "{text}");
         assert!(text.contains("100-0"), "{text}");
