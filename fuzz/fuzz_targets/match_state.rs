@@ -120,7 +120,7 @@ fuzz_target!(|data: &[u8]| {
         _ => "10s+0",
     };
     let mut durable = Match::creation_events(
-        tc.parse().unwrap(),
+        (tc.parse().unwrap(), false),
         &player("ann"),
         amazons_core::Side::First,
         TOKENS[0],

@@ -19,9 +19,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use amazons_core::{Game, MAX_INCREMENT, MAX_INITIAL, PlayerInfo, PlayerKind};
+use amazons_core::{Game, MAX_INCREMENT, MAX_INITIAL, PlayerId, PlayerInfo, PlayerKind};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, ServerLimits, ServerMessage,
+    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, PlayerKey, ServerLimits,
+    ServerMessage,
 };
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
@@ -31,6 +32,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::match_actor::{self, MatchHandle};
 use crate::match_state::Request;
+use crate::names::Claim;
 use crate::shared::{ConnHandle, Outbound, Shared};
 
 /// Why the loop ended, for the log.
@@ -432,10 +434,12 @@ impl Session {
             kind: player_kind,
             client,
             legal_moves,
-            key: _,
+            key,
         } = message
         {
-            let reply = self.hello(protocol, &name, player_kind, client.as_deref());
+            let reply = self
+                .hello(protocol, &name, player_kind, client.as_deref(), key)
+                .await;
             if self.player.is_some()
                 && !matches!(reply.messages.first(), Some(ServerMessage::Error { .. }))
             {
@@ -476,7 +480,7 @@ impl Session {
                 time_control,
                 color,
                 computer,
-                rated: _,
+                rated,
             } => {
                 let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
                     None => None,
@@ -489,7 +493,7 @@ impl Session {
                     &self.shared,
                     &self.me,
                     (&player, self.legal_moves),
-                    time_control,
+                    (time_control, rated),
                     color,
                     computer,
                 )
@@ -518,12 +522,13 @@ impl Session {
         }
     }
 
-    fn hello(
+    async fn hello(
         &mut self,
         protocol: u32,
         name: &str,
         kind: PlayerKind,
         client: Option<&str>,
+        key: Option<PlayerKey>,
     ) -> Reply {
         if self.player.is_some() {
             return refusal(
@@ -551,8 +556,13 @@ impl Session {
             Ok(name) => name,
             Err(problem) => return refusal(ErrorCode::BadName, problem, MessageType::Hello, None),
         };
-        tracing::info!(conn = self.me.id, player = %name, ?kind, client = client.unwrap_or("-"), "hello");
-        self.player = Some(PlayerInfo::new(name.clone(), kind));
+        let id = key.as_ref().map(PlayerKey::public_id);
+        if let Err(problem) = self.claim(&name, id.as_ref(), kind).await {
+            return refusal(ErrorCode::NameTaken, problem, MessageType::Hello, None);
+        }
+        // The key itself is never logged: only whether there was one.
+        tracing::info!(conn = self.me.id, player = %name, ?kind, keyed = id.is_some(), client = client.unwrap_or("-"), "hello");
+        self.player = Some(PlayerInfo::new(name.clone(), kind).identified(id));
         Reply::one(ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),
@@ -562,6 +572,54 @@ impl Session {
             limits: Some(server_limits(&self.shared.config)),
             computer: self.shared.computer.offer(),
         })
+    }
+
+    /// Checks that `name` may be used by whoever holds the key with public
+    /// id `id` (or by a guest, `None`), and claims it for the key if it is
+    /// free: the reason to refuse with `name_taken` otherwise.
+    async fn claim(
+        &self,
+        name: &str,
+        id: Option<&PlayerId>,
+        kind: PlayerKind,
+    ) -> Result<(), String> {
+        if self.shared.computer.reserves(name) {
+            return Err(format!(
+                "the name `{name}` belongs to this server's computer players; pick another name"
+            ));
+        }
+        let taken = || {
+            format!(
+                "the name `{name}` is claimed by another player key; pick another name, or play \
+                 from the client that holds the key that claimed it (the terminal client keeps \
+                 it in its state directory as `player-key`, the web board in the browser)"
+            )
+        };
+        let Some(id) = id.cloned() else {
+            return match self.shared.names.holder(name) {
+                Some(_) => Err(taken()),
+                None => Ok(()),
+            };
+        };
+        let shared = Arc::clone(&self.shared);
+        let name = name.to_owned();
+        let claimed = tokio::task::spawn_blocking(move || {
+            let now_ms = amazons_core::unix_ms(std::time::SystemTime::now());
+            let (claim, problem) = shared.names.claim(&name, &id, kind, now_ms);
+            if let Some(problem) = problem {
+                tracing::error!("{problem}; the name is claimed until the server stops");
+            }
+            claim
+        })
+        .await;
+        match claimed {
+            Ok(Claim::Yours) => Ok(()),
+            Ok(Claim::Taken) => Err(taken()),
+            Err(e) => {
+                tracing::error!("name claim failed: {e}");
+                Err("the server could not check the name; try again".into())
+            }
+        }
     }
 
     async fn send_to_match(

@@ -2,14 +2,21 @@
 //! directory, named `<match id>.json`, through the records crate's
 //! [`RecordDir`] (atomic writes: temp file in the same directory, fsync,
 //! rename, fsync of the directory). An in-memory [`GameList`], newest first,
-//! serves `GET /api/games`.
+//! serves `GET /api/games`; each identified player's latest games serve
+//! their page (`GET /api/players/{name}`). Opening it also gives the rated
+//! games the ratings are folded from.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::RwLock;
 
-use amazons_core::GameRecord;
-use amazons_protocol::{GamesPage, GamesQuery, MatchId};
+use amazons_core::{GameRecord, PlayerId};
+use amazons_protocol::{GameSummary, GamesPage, GamesQuery, MatchId};
+use amazons_ratings::RatedGame;
 use amazons_records::{GameList, RecordDir, RecordError};
+
+/// How many of a player's latest games their page lists.
+pub const RECENT_GAMES: usize = 20;
 
 /// What a game id or id prefix names in the history: the records crate's
 /// answer, naming the game by its id.
@@ -21,13 +28,46 @@ pub struct History {
     dir: RecordDir,
     /// Every readable record, newest (latest `ended_at_ms`) first.
     list: RwLock<GameList>,
+    /// Each identified player's latest [`RECENT_GAMES`] games, newest first.
+    recent: RwLock<HashMap<PlayerId, Vec<GameSummary>>>,
+}
+
+/// A history just opened: the history, what was wrong in it, and its rated
+/// games (every record [`RatedGame::of`] counts), for the ratings table.
+pub struct Opened {
+    /// The history.
+    pub history: History,
+    /// Files that do not read as records (skipped).
+    pub problems: Vec<String>,
+    /// The games that count for ratings, in no particular order.
+    pub rated: Vec<RatedGame>,
+}
+
+/// Adds `summary` to the latest games of each identified side.
+fn add_recent(recent: &mut HashMap<PlayerId, Vec<GameSummary>>, summary: &GameSummary) {
+    let mut ids: Vec<&PlayerId> = [&summary.white, &summary.black]
+        .into_iter()
+        .filter_map(|p| p.id.as_ref())
+        .collect();
+    ids.dedup();
+    for id in ids {
+        let games = recent.entry(id.clone()).or_default();
+        let at = games
+            .iter()
+            .position(|g| (g.ended_at_ms, &g.id) <= (summary.ended_at_ms, &summary.id))
+            .unwrap_or(games.len());
+        if at < RECENT_GAMES {
+            games.insert(at, summary.clone());
+            games.truncate(RECENT_GAMES);
+        }
+    }
 }
 
 impl History {
     /// Opens (creating it if needed) `dir` and indexes the records in it. A
     /// file that does not read as a record is reported (returned and logged)
     /// and skipped, never deleted.
-    pub fn open(dir: &Path) -> Result<(History, Vec<String>), RecordError> {
+    pub fn open(dir: &Path) -> Result<Opened, RecordError> {
         let dir = RecordDir::create(dir)?;
         let scan = dir.scan()?;
         let problems: Vec<String> = scan
@@ -39,13 +79,31 @@ impl History {
             tracing::warn!("{problem}");
         }
         let list = GameList::new(scan.records.iter().map(|s| &s.record));
-        Ok((
-            History {
+        let mut recent = HashMap::new();
+        for scanned in &scan.records {
+            add_recent(&mut recent, &GameSummary::of(&scanned.record));
+        }
+        let rated = scan
+            .records
+            .iter()
+            .filter_map(|s| RatedGame::of(&s.record))
+            .collect();
+        Ok(Opened {
+            history: History {
                 dir,
                 list: RwLock::new(list),
+                recent: RwLock::new(recent),
             },
             problems,
-        ))
+            rated,
+        })
+    }
+
+    /// The latest games (at most [`RECENT_GAMES`], rated or not) `id` played,
+    /// newest first.
+    pub fn recent_games(&self, id: &PlayerId) -> Vec<GameSummary> {
+        let recent = self.recent.read().unwrap_or_else(|e| e.into_inner());
+        recent.get(id).cloned().unwrap_or_default()
     }
 
     /// The directory.
@@ -64,6 +122,9 @@ impl History {
         self.dir.save(&id.to_string(), record)?;
         let mut list = self.list.write().unwrap_or_else(|e| e.into_inner());
         list.add(record);
+        drop(list);
+        let mut recent = self.recent.write().unwrap_or_else(|e| e.into_inner());
+        add_recent(&mut recent, &GameSummary::of(record));
         Ok(())
     }
 
@@ -114,7 +175,9 @@ mod tests {
     #[test]
     fn a_game_is_found_by_its_id_or_a_long_enough_unique_prefix() {
         let dir = tempfile::tempdir().unwrap();
-        let (history, problems) = History::open(dir.path()).unwrap();
+        let Opened {
+            history, problems, ..
+        } = History::open(dir.path()).unwrap();
         assert!(problems.is_empty());
         let ids = [
             "1234abcd-0000-4000-8000-000000000001",
@@ -151,7 +214,7 @@ mod tests {
     #[test]
     fn the_index_survives_a_reopen_and_skips_what_is_not_a_record() {
         let dir = tempfile::tempdir().unwrap();
-        let (history, _) = History::open(dir.path()).unwrap();
+        let history = History::open(dir.path()).unwrap().history;
         let ids: Vec<MatchId> = (1..=3)
             .map(|n| {
                 format!("00000000-0000-4000-8000-00000000000{n}")
@@ -173,7 +236,11 @@ mod tests {
             page.games.into_iter().map(|g| g.id).collect()
         };
         let before = order(&history);
-        let (reopened, problems) = History::open(dir.path()).unwrap();
+        let Opened {
+            history: reopened,
+            problems,
+            ..
+        } = History::open(dir.path()).unwrap();
         assert_eq!(order(&reopened), before);
         assert_eq!(before, [ids[0], ids[2], ids[1]].map(|id| id.to_string()));
         assert_eq!(problems.len(), 1, "{problems:?}");

@@ -1,12 +1,13 @@
 //! The HTTP side of the one port: the WebSocket endpoint, the small JSON
-//! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`) and the
+//! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
+//! `/api/players`, `/api/players/{name}`) and the
 //! web board (`/`, `/assets/...`, see [`crate::web_assets`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus};
+use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus, PlayersPage, PlayersQuery};
 use axum::Json;
 use axum::Router;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
@@ -16,6 +17,7 @@ use axum::routing::get;
 
 use crate::connection;
 use crate::history::Lookup;
+use crate::players;
 use crate::shared::Shared;
 use crate::web_assets;
 
@@ -27,6 +29,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/matches", get(matches))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
+        .route("/api/players", get(leaderboard))
+        .route("/api/players/{name}", get(player))
         .route("/", get(web_assets::index))
         .route("/assets/{*path}", get(web_assets::asset))
         .with_state(shared)
@@ -88,5 +92,36 @@ async fn game(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Re
     match shared.history.read(id) {
         Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
         None => (StatusCode::NOT_FOUND, "no such game\n").into_response(),
+    }
+}
+
+/// The leaderboard: rated players (of `kind`, or all), best first.
+async fn leaderboard(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<PlayersQuery>,
+) -> Json<PlayersPage> {
+    let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
+    Json(players::leaderboard(&ratings, query))
+}
+
+/// A player's page, by name (compared as names are): the one the name is
+/// bound to, else whoever last played a rated game under it (404 when
+/// nobody).
+async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> Response {
+    let binding = shared.names.holder(&name);
+    let found = {
+        let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
+        players::who(&ratings, binding.as_ref(), &name).and_then(|id| {
+            let recent = shared.history.recent_games(&id);
+            players::page(&ratings, &id, binding.as_ref(), recent)
+        })
+    };
+    match found {
+        Some(page) => Json(page).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            "no player by that name has a rated game or has claimed it\n",
+        )
+            .into_response(),
     }
 }

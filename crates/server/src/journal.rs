@@ -488,6 +488,7 @@ mod tests {
         let journal = Journal::start(dir.path(), &recovered, &[], 1 << 20).unwrap();
         let created = Event::Created {
             time_control: TimeControl::Untimed,
+            rated: false,
             created_at_ms: 1,
             rematch_of: None,
         };
@@ -549,6 +550,7 @@ mod tests {
         let journal = Journal::start(dir.path(), &recovered, &[], 2_000).unwrap();
         let created = Event::Created {
             time_control: TimeControl::Untimed,
+            rated: false,
             created_at_ms: 1,
             rematch_of: None,
         };
@@ -586,6 +588,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let created = Event::Created {
             time_control: TimeControl::Untimed,
+            rated: false,
             created_at_ms: 1,
             rematch_of: None,
         };

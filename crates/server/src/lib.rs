@@ -13,7 +13,7 @@
 //!   binding the port: a [`BindError`] says what to do) and graceful
 //!   shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
-//!   and the web board at `/`.
+//!   `/api/players`, and the web board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
 //!   served with MIME type, ETag and security headers.
 //! - [`computer`]: the server's own computer opponents: the offer, checking
@@ -35,6 +35,10 @@
 //! - [`journal`]: the group-committed journal of matches in progress and its
 //!   recovery at start-up.
 //! - [`history`]: finished game records on disk (atomic writes) and their index.
+//! - [`names`]: names claimed by player keys (`identity/names.json`), and
+//!   their release (`amazons-server release-name`).
+//! - [`players`]: the ratings table as the HTTP API shows it
+//!   (`/api/players`, `/api/players/{name}`).
 //! - [`shared`]: what all tasks share, and the queue handle a match uses to
 //!   reach a connection.
 //! - [`linger`]: sockets that drain the client's input before they close, so
@@ -53,6 +57,8 @@ pub mod journal;
 pub mod linger;
 pub mod match_actor;
 pub mod match_state;
+pub mod names;
+pub mod players;
 pub mod registry;
 pub mod server;
 pub mod shared;

@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use amazons_core::{PlayerInfo, TimeControl};
+use amazons_core::{BySide, PlayerInfo, TimeControl};
 use amazons_protocol::{ColorPreference, ErrorCode, MatchId, ServerMessage};
+use amazons_ratings::RatedGame;
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 
@@ -72,19 +73,29 @@ fn rules(shared: &Shared) -> MatchRules {
     }
 }
 
+/// Sets each seated player's rating in `state` as the server's table shows
+/// it now.
+fn show_ratings(shared: &Shared, state: &mut Match) {
+    let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
+    state.show_ratings(|id| ratings.shown(id));
+}
+
 /// Creates a match and seats its creator (`create_match`), who wants
 /// `legal_moves` or not; with `computer`, the server's computer player
 /// (already checked against the offer) takes the other seat at once, if a
-/// computer game slot is free (`computer_busy` otherwise).
+/// computer game slot is free (`computer_busy` otherwise). `rated` is the
+/// request's choice; absent, a timed game is rated and an untimed one
+/// casual.
 pub async fn create(
     shared: &Arc<Shared>,
     creator: &ConnHandle,
     (player, wants_legal_moves): (&PlayerInfo, bool),
-    time_control: TimeControl,
+    (time_control, rated): (TimeControl, Option<bool>),
     color: ColorPreference,
     computer: Option<ComputerSeat>,
 ) -> Result<MatchHandle, Refusal> {
     let (time_control, side) = new_match_seat(time_control, color, rand::random())?;
+    let rated = rated.unwrap_or(time_control.is_timed());
     let seating: Option<Seating> = match computer {
         None => None,
         Some(seat) => {
@@ -110,7 +121,7 @@ pub async fn create(
         conn: s.conn.id,
     });
     let events = Match::creation_events(
-        time_control,
+        (time_control, rated),
         player,
         side,
         fresh_token(),
@@ -154,8 +165,9 @@ async fn admit(
     now: Instant,
     conns: impl IntoIterator<Item = ConnHandle>,
 ) -> Result<Admitted, Refusal> {
-    let state = Match::from_events(id, &events, rules(shared), wall, now)
+    let mut state = Match::from_events(id, &events, rules(shared), wall, now)
         .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
+    show_ratings(shared, &mut state);
     let (tx, rx) = mpsc::channel(64);
     let handle = MatchHandle { id, tx };
     if shared
@@ -230,7 +242,7 @@ pub fn restore(
 ) -> Result<RestoredSeats, String> {
     let now = now();
     let wall = WallClock::new(now, SystemTime::now());
-    let state = Match::restore(
+    let mut state = Match::restore(
         id,
         events,
         rules(shared),
@@ -239,6 +251,7 @@ pub fn restore(
         shared.history.contains(id),
     )
     .map_err(|e| format!("match {id}: {e}"))?;
+    show_ratings(shared, &mut state);
     let seats = RestoredSeats {
         computer: state
             .computer_seats()
@@ -392,6 +405,7 @@ impl MatchTask {
             }
         }
         self.write_record_if_needed().await;
+        show_ratings(&self.shared, &mut self.state);
         self.deliver(events, now);
         if ends {
             fault::reached(fault::END_ANNOUNCED);
@@ -404,8 +418,11 @@ impl MatchTask {
     }
 
     /// Writes the record of a game whose end is journalled (on a blocking
-    /// thread: temp file, fsync, rename, directory fsync). On failure the
-    /// match stays in the journal, and the next start writes the record.
+    /// thread: temp file, fsync, rename, directory fsync), then counts it
+    /// in the ratings if it is rated (so the history on disk always holds
+    /// every game the ratings count, and `game_over` says what it did). On
+    /// failure the match stays in the journal, and the next start writes the
+    /// record and counts it.
     async fn write_record_if_needed(&mut self) {
         if !self.state.needs_record() {
             return;
@@ -415,11 +432,25 @@ impl MatchTask {
         };
         let shared = Arc::clone(&self.shared);
         let id = self.state.id();
-        let saved =
-            tokio::task::spawn_blocking(move || shared.history.save_blocking(id, &record)).await;
+        let saved = tokio::task::spawn_blocking(move || {
+            shared.history.save_blocking(id, &record)?;
+            let Some(game) = RatedGame::of(&record) else {
+                return Ok::<_, amazons_records::RecordError>(None);
+            };
+            let mut ratings = shared.ratings.write().unwrap_or_else(|e| e.into_inner());
+            let change = ratings.record(game);
+            Ok(Some(BySide::from_fn(|side| {
+                ratings.shown_change(&change, side)
+            })))
+        })
+        .await;
         match saved {
-            Ok(Ok(())) => {
+            Ok(Ok(change)) => {
                 let _ = self.state.apply(&Event::Recorded, now());
+                if let Some(change) = change {
+                    tracing::info!(match_id = %id, white = %change.first.after, black = %change.second.after, "rated game counted");
+                    self.state.set_rating_change(change);
+                }
                 fault::reached(fault::END_RECORDED);
             }
             Ok(Err(e)) => tracing::error!(match_id = %id, "could not write the game record: {e}"),

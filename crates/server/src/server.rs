@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::time::Duration;
 
+use amazons_ratings::{RatingRules, Ratings};
 use anyhow::Context;
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -26,6 +27,7 @@ use crate::history::History;
 use crate::journal::{self, Journal};
 use crate::linger::Lingering;
 use crate::match_actor;
+use crate::names::NameBook;
 use crate::registry::Registry;
 use crate::shared::Shared;
 
@@ -118,12 +120,25 @@ impl RunningServer {
 pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     config.validate()?;
     let history_dir = config.history_dir.clone();
-    let (history, mut problems) = History::open(&history_dir).with_context(|| {
+    let opened = History::open(&history_dir).with_context(|| {
         format!(
             "cannot open the history directory {}",
             history_dir.display()
         )
     })?;
+    let (history, mut problems) = (opened.history, opened.problems);
+    let rated_games = opened.rated.len();
+    let ratings = Ratings::rebuild(RatingRules::lichess(), opened.rated);
+    tracing::info!(
+        rated_games,
+        players = ratings.ranked(None).len(),
+        "ratings folded from the history"
+    );
+    let (names, names_problem) = NameBook::open(&history_dir);
+    if let Some(problem) = names_problem {
+        tracing::warn!("{problem}");
+        problems.push(problem);
+    }
     let journal_dir = history_dir.join("journal");
     let recovered = journal::recover(&journal_dir)
         .with_context(|| format!("cannot read the journal in {}", journal_dir.display()))?;
@@ -163,6 +178,8 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         config,
         journal,
         history,
+        names,
+        ratings: std::sync::RwLock::new(ratings),
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
         connections: AtomicUsize::new(0),

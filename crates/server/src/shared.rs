@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::history::History;
 use crate::journal::Journal;
 use crate::match_actor::MatchHandle;
+use crate::names::NameBook;
 use crate::registry::Registry;
 
 /// State shared by the listener, the connection handlers and the matches.
@@ -28,6 +29,12 @@ pub struct Shared {
     pub journal: Journal,
     /// Finished game records.
     pub history: History,
+    /// Names claimed by player keys.
+    pub names: NameBook,
+    /// Every identified player's rating: the history's rated games folded
+    /// at start-up, and each rated game as its record is written. Held for
+    /// a fold or a lookup only, never across an await.
+    pub ratings: std::sync::RwLock<amazons_ratings::Ratings>,
     /// The computer opponents: offer, limits, thinking threads, seat key.
     pub computer: Computer,
     /// Cancelled once to start shutdown; every task watches it.

@@ -45,7 +45,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use amazons_core::{Level, PlayerInfo, PlayerKind, Side};
+use amazons_core::{Level, PlayerId, PlayerInfo, PlayerKind, Side};
 use amazons_engine::player::{PlayerSettings, PlayerSpec, describe_level};
 use amazons_protocol::{
     AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, ErrorCode, LevelOffer, MatchId,
@@ -246,15 +246,31 @@ impl Computer {
     }
 
     /// How the computer running `seat` shows in seats and records:
-    /// `computer (level 5)`, or the engine's name; always a `bot`.
+    /// `computer (level 5)`, or the engine's name; always a `bot`, and
+    /// identified (`computer:level-5`, `computer:<engine>`) so that its
+    /// games are rated and its rating carries over restarts.
     pub fn player_info(seat: &ComputerSeat) -> PlayerInfo {
-        PlayerInfo::new(
-            match &seat.opponent {
-                Opponent::Level(level) => format!("computer (level {level})"),
-                Opponent::Engine(name) => name.clone(),
-            },
-            PlayerKind::Bot,
-        )
+        let (name, id) = match &seat.opponent {
+            Opponent::Level(level) => (
+                format!("computer (level {level})"),
+                PlayerId::computer(&format!("level-{level}")),
+            ),
+            Opponent::Engine(name) => (name.clone(), PlayerId::computer(name)),
+        };
+        PlayerInfo::new(name, PlayerKind::Bot).identified(Some(id))
+    }
+
+    /// Whether `name` is one that only the server's computer players go by:
+    /// `computer`, `computer (...)`, or a configured engine's name (compared
+    /// as names are, by [`name_key`](amazons_protocol::name_key)).
+    pub fn reserves(&self, name: &str) -> bool {
+        let key = amazons_protocol::name_key(name);
+        key == "computer"
+            || key.starts_with("computer (")
+            || self
+                .engines
+                .keys()
+                .any(|engine| amazons_protocol::name_key(engine) == key)
     }
 
     /// What plays for `seat`: an external engine as configured, or a
@@ -455,6 +471,23 @@ mod tests {
         assert_eq!(off.offer(), None);
     }
 
+    #[test]
+    fn the_computer_players_names_are_reserved_in_every_spelling() {
+        let (computer, _dir) = computer(with_engine());
+        for name in [
+            "computer",
+            " Computer ",
+            "computer (level 5)",
+            "ＣＯＭＰＵＴＥＲ (x)",
+            "Fairy",
+        ] {
+            assert!(computer.reserves(name), "{name}");
+        }
+        for name in ["ann", "computers", "my computer", "fairy2"] {
+            assert!(!computer.reserves(name), "{name}");
+        }
+    }
+
     fn computer_off() -> (Computer, tempfile::TempDir) {
         computer(ComputerConfig {
             enabled: false,
@@ -574,11 +607,16 @@ mod tests {
         assert_eq!(
             Computer::player_info(&builtin),
             PlayerInfo::new("computer (level 5)", PlayerKind::Bot)
+                .identified(Some(PlayerId::computer("level-5")))
         );
         let engine = ComputerSeat {
             opponent: Opponent::Engine("fairy".into()),
             think_ms: 1,
         };
         assert_eq!(Computer::player_info(&engine).name, "fairy");
+        assert_eq!(
+            Computer::player_info(&engine).id,
+            Some(PlayerId::computer("fairy"))
+        );
     }
 }

@@ -8,7 +8,7 @@
 //! variants are `#[serde(skip)]`: the journal is only ever handed durable
 //! ones ([`Event::is_durable`]).
 
-use amazons_core::{Move, Outcome, PlayerKind, Side, TimeControl};
+use amazons_core::{Move, Outcome, PlayerId, PlayerKind, Side, TimeControl};
 use amazons_protocol::{MatchId, SeatToken};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -98,6 +98,12 @@ pub enum Event {
         /// The finished match this one is a rematch of.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rematch_of: Option<MatchId>,
+        /// Created rated (`create_match.rated`, or its default): the game
+        /// counts for ratings if both players are identified by two
+        /// different ids when it begins. Absent (casual) in journals older
+        /// than ratings.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rated: bool,
     },
     /// A player took a seat. Only a hash of the seat token is kept.
     Seated {
@@ -113,6 +119,11 @@ pub enum Event {
         /// else, and in journals older than computer opponents).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         computer: Option<ComputerSeat>,
+        /// The player's public id when identified (a player key's, or a
+        /// computer player's); absent for a guest and in journals older
+        /// than identities. Never the key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<PlayerId>,
     },
     /// A player gave up a seat before the game started (by `leave`, or by
     /// not coming back within the grace period).

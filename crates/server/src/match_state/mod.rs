@@ -33,7 +33,7 @@ use amazons_core::{
     BySide, EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, RecordMeta, RecordedMove,
     Side, TimeControl,
 };
-use amazons_protocol::MatchId;
+use amazons_protocol::{MatchId, Rating, RatingChange};
 
 pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash};
 pub use request::{Refusal, RematchSeed, Request, fresh_token, new_match_seat};
@@ -160,6 +160,14 @@ pub struct Match {
     /// The finished match this one is a rematch of (from its `created`
     /// event), for the record.
     rematch_of: Option<MatchId>,
+    /// Created rated (from its `created` event); whether the game counts is
+    /// [`Match::is_rated`].
+    created_rated: bool,
+    /// Each seated player's rating as the server's table shows it now (set
+    /// by the match task, [`Match::show_ratings`]; `None` for a guest).
+    ratings: BySide<Option<Rating>>,
+    /// What the finished rated game did to both ratings, once counted.
+    rating_change: Option<BySide<RatingChange>>,
     /// Whether the record of the finished game is on disk.
     recorded: bool,
     /// When a finished match leaves the server.
@@ -189,6 +197,9 @@ impl Match {
             rematch_offer: None,
             rematch: None,
             rematch_of: None,
+            created_rated: false,
+            ratings: BySide::new(None, None),
+            rating_change: None,
             recorded: false,
             linger_until: None,
             cleared: false,
@@ -201,7 +212,7 @@ impl Match {
     /// player takes the other seat in the same breath and the game starts,
     /// so the match is never seen with a free seat.
     pub fn creation_events(
-        time_control: TimeControl,
+        (time_control, rated): (TimeControl, bool),
         creator: &PlayerInfo,
         side: Side,
         token: amazons_protocol::SeatToken,
@@ -214,6 +225,7 @@ impl Match {
                 time_control,
                 created_at_ms,
                 rematch_of: None,
+                rated,
             },
             seated(side, creator, &token, None),
             Event::Attached {
@@ -259,6 +271,7 @@ impl Match {
         let Some(Event::Created {
             time_control,
             rematch_of,
+            rated,
             ..
         }) = events.first()
         else {
@@ -266,6 +279,7 @@ impl Match {
         };
         let mut state = Match::new(id, *time_control, rules, wall);
         state.rematch_of = *rematch_of;
+        state.created_rated = *rated;
         for (index, event) in events.iter().enumerate().skip(1) {
             state
                 .apply(event, now)
@@ -437,13 +451,14 @@ impl Match {
                 kind,
                 token_sha256,
                 computer,
+                id,
             } => {
                 let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
                 if self.seats[*side].is_some() {
                     return Err(format!("the {side} seat is taken"));
                 }
                 self.seats[*side] = Some(Seat {
-                    player: PlayerInfo::new(name.clone(), *kind),
+                    player: PlayerInfo::new(name.clone(), *kind).identified(id.clone()),
                     token,
                     conn: None,
                     grace_until: None,
@@ -608,7 +623,7 @@ impl Match {
         if let Some(of) = self.rematch_of {
             meta = meta.rematch_of(of.to_string());
         }
-        GameRecord::from_game(&self.game, meta)
+        GameRecord::from_game(&self.game, meta.rated(self.is_rated()))
     }
 
     /// The events that open the rematch of this finished match: the same
@@ -621,6 +636,7 @@ impl Match {
             time_control: self.game.time_control(),
             created_at_ms: at_ms,
             rematch_of: Some(self.id),
+            rated: self.created_rated,
         }];
         // The old black sits white, and the old white black.
         for new_side in Side::BOTH {
@@ -662,6 +678,38 @@ impl Match {
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
+
+    /// Whether the game counts for ratings: created rated, and every seated
+    /// player identified, by different ids. Before the game begins this is
+    /// what it will be if the one who joins is identified by another id;
+    /// once it has begun (both seats are fixed) it is settled.
+    pub fn is_rated(&self) -> bool {
+        let ids: Vec<Option<&amazons_core::PlayerId>> = self
+            .seats
+            .iter()
+            .flatten()
+            .map(|seat| seat.player.id.as_ref())
+            .collect();
+        self.created_rated
+            && ids.iter().all(Option::is_some)
+            && !(ids.len() == 2 && ids[0] == ids[1])
+    }
+
+    /// Sets each identified seated player's rating as the server's table
+    /// shows it (`rating_of` their id), for seats, the lobby and snapshots.
+    pub fn show_ratings(&mut self, rating_of: impl Fn(&amazons_core::PlayerId) -> Rating) {
+        self.ratings = BySide::from_fn(|side| {
+            self.seats[side]
+                .as_ref()
+                .and_then(|seat| seat.player.id.as_ref())
+                .map(&rating_of)
+        });
+    }
+
+    /// What the finished rated game did to both ratings, for `game_over`.
+    pub fn set_rating_change(&mut self, change: BySide<RatingChange>) {
+        self.rating_change = Some(change);
+    }
 }
 
 /// The `seated` event for `player` on `side` with `token` (the server's
@@ -678,5 +726,6 @@ fn seated(
         kind: player.kind,
         token_sha256: TokenHash::of(token).to_hex(),
         computer: computer.cloned(),
+        id: player.id.clone(),
     }
 }

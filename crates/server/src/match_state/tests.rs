@@ -60,7 +60,7 @@ impl Table {
         let now = Instant::now();
         let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
         let events = Match::creation_events(
-            tc.parse().unwrap(),
+            (tc.parse().unwrap(), false),
             &player("ann"),
             Side::First,
             ANN_TOKEN,
@@ -588,6 +588,7 @@ fn journal_of(table: &Table, moves: &[Move]) -> Vec<Event> {
     let mut events = vec![
         Event::Created {
             time_control: game.time_control(),
+            rated: false,
             created_at_ms: 0,
             rematch_of: None,
         },
@@ -955,7 +956,7 @@ fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
     let now = Instant::now();
     let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
     let events = Match::creation_events(
-        TimeControl::Untimed,
+        (TimeControl::Untimed, false),
         &player("ann"),
         Side::First,
         ANN_TOKEN,
@@ -1064,7 +1065,7 @@ fn against_the_computer(tc: &str) -> (Table, Vec<Output>) {
         conn: BOB,
     };
     let events = Match::creation_events(
-        tc.parse().unwrap(),
+        (tc.parse().unwrap(), false),
         &player("ann"),
         Side::First,
         ANN_TOKEN,

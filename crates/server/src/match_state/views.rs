@@ -78,7 +78,7 @@ impl Match {
     pub fn seats_view(&self) -> Seats {
         let info = |side: Side| {
             self.seats[side].as_ref().map(|s| SeatInfo {
-                rating: None,
+                rating: self.ratings[side],
                 name: s.player.name.clone(),
                 kind: s.player.kind,
                 connected: s.conn.is_some(),
@@ -93,7 +93,7 @@ impl Match {
     /// The lobby's line for this match.
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
-            rated: false,
+            rated: self.is_rated(),
             id: self.id,
             seats: self.seats_view(),
             spectators: self.spectators.len() as u32,
@@ -107,7 +107,7 @@ impl Match {
     /// The whole match as `you` (a seat, or `None` for a spectator) sees it.
     pub fn snapshot(&self, you: Option<Side>, now: Instant) -> MatchSnapshot {
         MatchSnapshot {
-            rated: false,
+            rated: self.is_rated(),
             match_id: self.id,
             you,
             seats: self.seats_view(),
@@ -182,7 +182,7 @@ impl Match {
     pub fn game_over(&self, now: Instant) -> Option<ServerMessage> {
         let outcome = self.game.outcome()?;
         Some(ServerMessage::GameOver {
-            ratings: None,
+            ratings: self.rating_change,
             match_id: self.id,
             winner: outcome.winner,
             reason: outcome.reason,
