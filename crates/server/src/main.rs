@@ -10,9 +10,16 @@ use clap::Parser;
 
 /// Game of the Amazons match server (web board at /, WebSocket at /ws, JSON API
 /// on the same port).
+///
+/// A name said in `hello` with a player key is claimed by that key: nobody
+/// else may use it afterwards. `amazons-server release-name NAME` frees one
+/// (the key's games and rating stay: they follow the key, not the name).
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version, about, long_about)]
 struct Cli {
+    /// What to do instead of serving.
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Configuration file (TOML); keys it leaves out keep their defaults
     /// (see config/server.toml). Flags override it.
     #[arg(long, value_name = "PATH")]
@@ -23,6 +30,53 @@ struct Cli {
     /// Print the default configuration file and exit.
     #[arg(long)]
     print_default_config: bool,
+}
+
+/// The host's tasks besides serving.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Frees a name claimed by a player key (in the history directory's
+    /// identity/names.json), so that anyone may use it and the next key
+    /// that says hello with it claims it. Games and ratings are not touched.
+    /// Works while the server runs: it reads the file again.
+    ReleaseName {
+        /// The name, in any spelling (`Ann`, ` ann `, `ＡＮＮ` are one name).
+        name: String,
+        /// Configuration file whose `history_dir` holds the names (as for
+        /// serving).
+        #[arg(long, value_name = "PATH")]
+        config: Option<PathBuf>,
+        /// The history directory (`history_dir`), overriding the file.
+        #[arg(long, value_name = "DIR")]
+        history_dir: Option<PathBuf>,
+    },
+}
+
+/// `release-name`: frees `name` in the names book of `config`'s history
+/// directory and says what it did.
+fn release_name(name: &str, config: &Config) -> ExitCode {
+    let (book, _) = amazons_server::names::NameBook::open(&config.history_dir);
+    match book.release(name) {
+        Ok(Some(binding)) => {
+            println!(
+                "released the name `{}` (claimed by player {}); anyone may use it now, and the next \
+                 player key to say hello with it claims it. That player's games and rating are unchanged.",
+                binding.name, binding.id
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(None) => {
+            println!(
+                "the name `{name}` is not claimed in {}; nothing changed",
+                book.path().display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("amazons-server: {e}; nothing changed");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Local IPv4 addresses other than loopback, read from /proc (Linux); empty
@@ -65,13 +119,30 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let config = match Config::load(cli.config.as_deref(), &cli.overrides) {
+    let (config_path, overrides) = match &cli.command {
+        Some(Command::ReleaseName {
+            config,
+            history_dir,
+            ..
+        }) => {
+            let mut overrides = cli.overrides.clone();
+            if history_dir.is_some() {
+                overrides.history_dir.clone_from(history_dir);
+            }
+            (config.clone().or(cli.config.clone()), overrides)
+        }
+        None => (cli.config.clone(), cli.overrides.clone()),
+    };
+    let config = match Config::load(config_path.as_deref(), &overrides) {
         Ok(config) => config,
         Err(e) => {
             eprintln!("amazons-server: {e}");
             return ExitCode::from(2);
         }
     };
+    if let Some(Command::ReleaseName { name, .. }) = &cli.command {
+        return release_name(name, &config);
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {
