@@ -557,8 +557,8 @@ impl Session {
             Err(problem) => return refusal(ErrorCode::BadName, problem, MessageType::Hello, None),
         };
         let id = key.as_ref().map(PlayerKey::public_id);
-        if let Err(problem) = self.claim(&name, id.as_ref(), kind).await {
-            return refusal(ErrorCode::NameTaken, problem, MessageType::Hello, None);
+        if let Err((code, problem)) = self.claim(&name, id.as_ref(), kind).await {
+            return refusal(code, problem, MessageType::Hello, None);
         }
         // The key itself is never logged: only whether there was one.
         tracing::info!(conn = self.me.id, player = %name, ?kind, keyed = id.is_some(), client = client.unwrap_or("-"), "hello");
@@ -576,23 +576,30 @@ impl Session {
 
     /// Checks that `name` may be used by whoever holds the key with public
     /// id `id` (or by a guest, `None`), and claims it for the key if it is
-    /// free: the reason to refuse with `name_taken` otherwise.
+    /// free: the refusal otherwise (`name_taken`, or `internal` when the
+    /// check itself failed).
     async fn claim(
         &self,
         name: &str,
         id: Option<&PlayerId>,
         kind: PlayerKind,
-    ) -> Result<(), String> {
+    ) -> Result<(), (ErrorCode, String)> {
         if self.shared.computer.reserves(name) {
-            return Err(format!(
-                "the name `{name}` belongs to this server's computer players; pick another name"
+            return Err((
+                ErrorCode::NameTaken,
+                format!(
+                    "the name `{name}` belongs to this server's computer players; pick another name"
+                ),
             ));
         }
         let taken = || {
-            format!(
-                "the name `{name}` is claimed by another player key; pick another name, or play \
+            (
+                ErrorCode::NameTaken,
+                format!(
+                    "the name `{name}` is claimed by another player key; pick another name, or play \
                  from the client that holds the key that claimed it (the terminal client keeps \
                  it in its state directory as `player-key`, the web board in the browser)"
+                ),
             )
         };
         let Some(id) = id.cloned() else {
@@ -617,7 +624,10 @@ impl Session {
             Ok(Claim::Taken) => Err(taken()),
             Err(e) => {
                 tracing::error!("name claim failed: {e}");
-                Err("the server could not check the name; try again".into())
+                Err((
+                    ErrorCode::Internal,
+                    "the server could not check the name; try again".into(),
+                ))
             }
         }
     }

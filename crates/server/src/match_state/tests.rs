@@ -1219,3 +1219,116 @@ fn a_rematch_and_a_restart_keep_the_computer_in_its_seat() {
         "nobody is connected after a restart"
     );
 }
+
+/// `name` identified as `id`, asking for the free seat.
+fn join_identified(name: &str, id: &str, token: SeatToken) -> Request {
+    Request::Join {
+        player: player(name).identified(Some(amazons_core::PlayerId::new(id))),
+        seat: None,
+        token,
+        legal_moves: false,
+    }
+}
+
+/// Ann (identified as `a`) created a rated match with `tc`.
+fn created_rated(tc: &str, rated: bool) -> Table {
+    let now = Instant::now();
+    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
+    let ann = player("ann").identified(Some(amazons_core::PlayerId::new("a")));
+    let events = Match::creation_events(
+        (tc.parse().unwrap(), rated),
+        &ann,
+        Side::First,
+        ANN_TOKEN,
+        (ANN, false),
+        None,
+        0,
+    );
+    let id = MatchId(uuid::Uuid::from_bytes([1; 16]));
+    let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
+    Table { state, now }
+}
+
+#[test]
+fn a_game_stays_rated_only_between_two_identities_and_the_journal_keeps_them() {
+    // Rated while waiting for an identified opponent; casual when a guest
+    // or the same identity joins.
+    let table = created_rated("5+5", true);
+    assert!(table.state.is_rated() && table.state.summary().rated);
+    let mut guest = created_rated("5+5", true);
+    guest.ok(BOB, join("bob", BOB_TOKEN)).unwrap();
+    assert!(guest.state.is_started() && !guest.state.is_rated());
+    let mut same = created_rated("5+5", true);
+    same.ok(BOB, join_identified("ann", "a", BOB_TOKEN))
+        .unwrap();
+    assert!(!same.state.is_rated(), "one identity on both sides");
+    let mut casual = created_rated("5+5", false);
+    casual
+        .ok(BOB, join_identified("bob", "b", BOB_TOKEN))
+        .unwrap();
+    assert!(!casual.state.is_rated());
+
+    let mut table = created_rated("5+5", true);
+    let outputs = table
+        .ok(BOB, join_identified("bob", "b", BOB_TOKEN))
+        .unwrap();
+    assert!(snapshot_in(&outputs).rated);
+    assert!(table.state.is_rated());
+    // The journal (its JSON lines) rebuilds the ids and the choice.
+    let mut journal: Vec<Event> = Vec::new();
+    journal.extend(
+        Match::creation_events(
+            ("5+5".parse().unwrap(), true),
+            table.state.player(Side::First).unwrap(),
+            Side::First,
+            ANN_TOKEN,
+            (ANN, false),
+            None,
+            0,
+        )
+        .into_iter()
+        .filter(Event::is_durable),
+    );
+    let bob = table.state.player(Side::Second).unwrap().clone();
+    journal.push(seated(Side::Second, &bob, &BOB_TOKEN, None));
+    journal.push(Event::Started { at_ms: 1 });
+    let lines: Vec<String> = journal
+        .iter()
+        .map(|e| serde_json::to_string(e).unwrap())
+        .collect();
+    assert!(lines[0].contains(r#""rated":true"#), "{}", lines[0]);
+    assert!(lines[2].contains(r#""id":"b""#), "{}", lines[2]);
+    let read: Vec<Event> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut restored = table.restarted(&read);
+    assert!(restored.state.is_rated());
+    assert_eq!(
+        restored.state.player(Side::Second).unwrap().id,
+        Some(amazons_core::PlayerId::new("b"))
+    );
+    // It ends; the record says rated, with both ids; the rematch is rated.
+    restored.ok(ANN, resume(ANN_TOKEN)).unwrap();
+    restored.ok(BOB, resume(BOB_TOKEN)).unwrap();
+    restored.ok(ANN, Request::Resign { token: None }).unwrap();
+    let record = restored.state.to_record().unwrap();
+    assert!(record.rated);
+    assert_eq!(record.white.id, Some(amazons_core::PlayerId::new("a")));
+    let rematch = restored.state.rematch_events(&seed(), restored.now);
+    assert!(matches!(rematch[0], Event::Created { rated: true, .. }));
+    // A journal from before identities reads as a casual game of guests.
+    let old: Vec<Event> = [
+        lines[0].replace(r#","rated":true"#, ""),
+        lines[1].replace(r#","id":"a""#, ""),
+        lines[2].replace(r#","id":"b""#, ""),
+        lines[3].clone(),
+    ]
+    .iter()
+    .map(|l| serde_json::from_str(l).unwrap())
+    .collect();
+    assert!(matches!(old[0], Event::Created { rated: false, .. }));
+    let old = table.restarted(&old);
+    assert!(!old.state.is_rated());
+    assert_eq!(old.state.player(Side::Second).unwrap().id, None);
+}
