@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
 use amazons_protocol::{
-    ClientMessage, GamesPage, Health, MatchSummary, MessageType, ServerMessage, ServerMessageType,
+    ClientMessage, GamesPage, Health, MatchSummary, MessageType, PlayerPage, PlayersPage,
+    ServerMessage, ServerMessageType,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -42,6 +43,16 @@ fn check_http(heading: &str, example: &str) {
                 .replay()
                 .unwrap_or_else(|e| panic!("the GameRecord example does not replay: {e}"));
             assert_eq!(positions.len(), record.moves.len() + 1);
+        }
+        "GET /api/players" => {
+            let page: PlayersPage =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!page.players.is_empty());
+        }
+        "GET /api/players/{name}" => {
+            let page: PlayerPage =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!page.history.is_empty() && !page.recent_games.is_empty());
         }
         other => panic!("an HTTP example under an unknown heading `{other}`"),
     }
@@ -117,6 +128,8 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "GET /api/matches",
         "GET /api/games",
         "GET /api/games/{id}",
+        "GET /api/players",
+        "GET /api/players/{name}",
     ] {
         assert!(seen_http.contains(route), "`{route}` has no example");
     }
