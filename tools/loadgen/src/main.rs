@@ -10,10 +10,19 @@
 //!   apart.
 //! - `idle`: N connections that say hello and then only answer pings;
 //!   reports the server's memory per connection.
+//! - `history`: writes N synthetic finished rated games among P players
+//!   into a directory (module `history`), to time a server's start-up
+//!   (ratings folded from every record) on a large history.
+//! - `players`: the latency of `GET /api/players` on a running server
+//!   (module `players`): median, p99 and maximum.
 //!
 //! The server's memory is its VmRSS from /proc/<pid>/status (Linux), given
 //! `--server-pid`.
 
+mod history;
+mod players;
+
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -72,6 +81,31 @@ enum Mode {
         /// A configured engine to play instead of a level (its name).
         #[arg(long)]
         computer_engine: Option<String>,
+    },
+    /// Writes synthetic finished rated games into a history directory.
+    History {
+        /// Games to write.
+        #[arg(long, default_value_t = 10_000)]
+        games: usize,
+        /// Players they are played among.
+        #[arg(long, default_value_t = 1_000)]
+        players: usize,
+        /// The directory (a server's `--history-dir`); created if missing.
+        #[arg(long)]
+        out: PathBuf,
+        /// Seed of the games and players (the same seed writes the same
+        /// players).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Latency of GET /api/players on a running server.
+    Players {
+        /// Requests to send, one after another.
+        #[arg(long, default_value_t = 2_000)]
+        requests: usize,
+        /// Players per page.
+        #[arg(long, default_value_t = 20)]
+        per_page: u32,
     },
     /// Idle connections.
     Idle {
@@ -554,5 +588,12 @@ async fn main() -> anyhow::Result<()> {
             connections,
             hold_seconds,
         } => run_idle(&cli, *connections, *hold_seconds).await,
+        Mode::History {
+            games,
+            players,
+            out,
+            seed,
+        } => history::write(out, *games, *players, *seed),
+        Mode::Players { requests, per_page } => players::run(&cli.url, *requests, *per_page).await,
     }
 }
