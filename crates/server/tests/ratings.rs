@@ -533,3 +533,66 @@ async fn ratings_rebuilt_from_the_history_alone_equal_the_live_ones() {
     }
     server.stop().await;
 }
+
+/// The real binary logging at trace level (but for the chattiest network
+/// crates, so that the kept tail of the log covers the whole game): no
+/// player key in its log, none in any file of its history directory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_never_reaches_the_log_or_the_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = amazons_testkit::ServerProcess::options()
+        .binary(env!("CARGO_BIN_EXE_amazons-server"))
+        .history_dir(dir.path())
+        .env(
+            "RUST_LOG",
+            "trace,tokio_tungstenite=off,hyper=off,tokio=off,mio=off,h2=off,tower=off,axum=off",
+        )
+        .start();
+    let addr = server.addr();
+    let (ann_key, bob_key) = (key(0xa7), key(0x5c));
+    let ann = keyed(addr, "ann", &ann_key).await;
+    let bob = keyed(addr, "bob", &bob_key).await;
+    let mut game = StartedMatch::between(ann, bob, timed()).await;
+    assert!(
+        one_move_then_resign(&mut game, Side::Second)
+            .await
+            .is_some()
+    );
+    refused_hello(addr, "ann", Some(&bob_key)).await;
+    let output = server.output();
+    let wait = tokio::task::spawn_blocking(move || {
+        output.wait_for("rated game counted", Duration::from_secs(10))
+    })
+    .await
+    .unwrap();
+    assert!(wait.is_some(), "{}", server.log());
+    let log = server.log();
+    assert!(log.contains("keyed=true"), "{log}");
+    let mut on_disk = String::new();
+    for file in walk(dir.path()) {
+        on_disk.push_str(&String::from_utf8_lossy(&std::fs::read(file).unwrap()));
+    }
+    assert!(
+        on_disk.contains(ann_key.public_id().as_str()),
+        "the id is kept"
+    );
+    for key in [&ann_key, &bob_key] {
+        let hex = key.expose_hex();
+        assert!(!log.contains(&hex), "a key in the log");
+        assert!(!on_disk.contains(&hex), "a key on disk");
+    }
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
