@@ -35,10 +35,12 @@ struct Cli {
 /// The host's tasks besides serving.
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Frees a name claimed by a player key (in the history directory's
-    /// identity/names.json), so that anyone may use it and the next key
-    /// that says hello with it claims it. Games and ratings are not touched.
-    /// Works while the server runs: it reads the file again.
+    /// Frees a name claimed by a player key, then says whose it was.
+    ///
+    /// The name (kept in the history directory's identity/names.json) may
+    /// then be used by anyone, and the next key that says hello with it
+    /// claims it. Games and ratings are not touched: they follow the key.
+    /// Works while the server runs (it reads the file again).
     ReleaseName {
         /// The name, in any spelling (`Ann`, ` ann `, `ＡＮＮ` are one name).
         name: String,
