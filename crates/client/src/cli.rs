@@ -27,6 +27,11 @@ pub struct Cli {
     /// $COLORFGBG, else dark). The board has its own colours.
     #[arg(long, global = true, default_value = "auto", value_name = "THEME")]
     pub theme: ThemeChoice,
+    /// The file holding your secret player key, which makes your name on a
+    /// server yours and carries your rating (`play` and `bot` send it).
+    /// Default: `player-key` in the state directory, made on first use.
+    #[arg(long, global = true, env = "AMAZONS_KEY_FILE", value_name = "PATH")]
+    pub key_file: Option<PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -302,6 +307,22 @@ mod tests {
                 .contains("did you mean ws://h:7878/ws?"),
             "a bad address fails before anything starts"
         );
+    }
+
+    #[test]
+    fn key_file_is_a_global_option() {
+        for args in [
+            &["amazons-client", "--key-file", "/k/mine", "play"][..],
+            &["amazons-client", "play", "--key-file", "/k/mine"],
+            &["amazons-client", "bot", "--fill", "--key-file", "/k/mine"],
+        ] {
+            let cli = Cli::try_parse_from(args).unwrap();
+            assert_eq!(
+                cli.key_file.as_deref(),
+                Some(std::path::Path::new("/k/mine")),
+                "{args:?}"
+            );
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, local, play};
+use amazons_client::store::player_key::KeyFile;
 use amazons_client::tui::{signals, terminal};
 use clap::Parser;
 
@@ -49,15 +50,16 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::History(args) => history::run(args, plain, theme),
         Command::Bot(args) => {
             init_logging();
-            bot::run(args)
+            bot::run(args, KeyFile::open(cli.key_file.as_deref())?)
         }
         Command::Play(args) => {
             let name = args.name.clone().unwrap_or_else(default_name);
+            let key_file = KeyFile::open(cli.key_file.as_deref())?;
             if plain {
                 init_logging();
-                play::plain::run(args, name, cli.quiet)
+                play::plain::run(args, name, key_file, cli.quiet)
             } else {
-                play::tui::run(args, name, cli.quiet, theme)
+                play::tui::run(args, name, key_file, cli.quiet, theme)
             }
         }
     }

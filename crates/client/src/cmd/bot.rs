@@ -26,6 +26,7 @@ use crate::cli::BotArgs;
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
+use crate::store::player_key::KeyFile;
 
 /// The longest the engine thinks on the opponent's time after a move (it
 /// stops sooner, at the next move or the end of the game).
@@ -81,7 +82,7 @@ struct Bot {
 }
 
 /// Runs `bot` until its games are done or it is stopped.
-pub fn run(args: &BotArgs) -> anyhow::Result<()> {
+pub fn run(args: &BotArgs, key_file: KeyFile) -> anyhow::Result<()> {
     let target = match (&args.match_id, args.fill) {
         (Some(id), _) => Target::Match(
             id.parse()
@@ -109,6 +110,7 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
         let greeting = Greeting {
             name: args.name.clone(),
             kind: PlayerKind::Bot,
+            key_file: Some(key_file),
         };
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
         let mut bot = Bot::new(target, Some(player), think, connection.outbox.clone());

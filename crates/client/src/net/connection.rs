@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::net::address::{ServerAddress, explain_failure};
+use crate::store::player_key::KeyFile;
 
 /// How long one connection attempt may take before it counts as failed.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -51,9 +52,14 @@ pub enum NetEvent {
 }
 
 /// Whether `message` is a refusal that no reconnect can cure; returns the
-/// text to show.
-fn fatal_refusal(message: &ServerMessage) -> Option<String> {
+/// text to show (`greeting`: who we said we were, for what to do instead).
+fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String> {
     match message {
+        ServerMessage::Error {
+            code: ErrorCode::NameTaken,
+            message,
+            ..
+        } => Some(name_taken(&greeting.name, message, greeting.key_file.as_ref())),
         ServerMessage::Error {
             code: ErrorCode::VersionMismatch,
             message,
@@ -71,6 +77,20 @@ fn fatal_refusal(message: &ServerMessage) -> Option<String> {
         )),
         _ => None,
     }
+}
+
+/// What to say when the server refuses `name` as another player's: pick
+/// another name, or play with the key that claimed it.
+pub fn name_taken(name: &str, server_says: &str, key_file: Option<&KeyFile>) -> String {
+    let used = match key_file {
+        Some(file) => format!(" (this client's key is in {})", file.path().display()),
+        None => String::new(),
+    };
+    format!(
+        "the server refused the name `{name}`: {server_says}. Pick another name with \
+         --name NAME, or, if `{name}` is yours, play with the key that claimed it: \
+         --key-file PATH, the player-key file of the client you first played it from{used}"
+    )
 }
 
 /// Reconnect delays: full jitter over an exponential ceiling.
@@ -109,6 +129,9 @@ pub struct Greeting {
     pub name: String,
     /// Person or program.
     pub kind: PlayerKind,
+    /// The player key sent in `hello` and the file it came from (`None`:
+    /// a guest, never rated).
+    pub key_file: Option<KeyFile>,
 }
 
 /// The owner's ends of the connection.
@@ -281,7 +304,7 @@ impl Actor {
             Ok(Ok((socket, _))) => socket,
         };
         let hello = ClientMessage::Hello {
-            key: None,
+            key: self.greeting.key_file.as_ref().map(|file| file.key().clone()),
             protocol: PROTOCOL_VERSION,
             name: self.greeting.name.clone(),
             kind: self.greeting.kind,
@@ -328,7 +351,7 @@ impl Actor {
                 frame = socket.next() => match frame {
                     Some(Ok(Message::Text(text))) => match ServerMessage::decode(&text) {
                         Ok(message) => {
-                            let fatal = fatal_refusal(&message);
+                            let fatal = fatal_refusal(&message, &self.greeting);
                             if self.events.send(NetEvent::Message(message)).is_err() {
                                 return Ended::Done;
                             }
@@ -408,6 +431,7 @@ mod tests {
         Greeting {
             name: "ann".into(),
             kind: PlayerKind::Human,
+            key_file: None,
         }
     }
 
@@ -442,6 +466,53 @@ mod tests {
         };
         assert!(reason.contains("protocol 2"), "{reason}");
         connection.close().await;
+        assert_eq!(accepted.load(Ordering::SeqCst), 1, "never reconnected");
+    }
+
+    #[tokio::test]
+    async fn hello_carries_the_key_and_a_name_taken_refusal_says_what_to_do() {
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::NameTaken,
+            message: "`ann` belongs to another player".into(),
+            reply_to: Some(amazons_protocol::MessageType::Hello),
+            match_id: None,
+            expected_ply: None,
+        };
+        let (heard, mut heard_by_server) = unbounded_channel();
+        let (address, accepted) = test_server(Some(refusal), heard).await;
+        let dir = tempfile::tempdir().unwrap();
+        let key_path = dir.path().join("player-key");
+        let key_file = KeyFile::open(Some(&key_path)).unwrap();
+        let keyed = Greeting {
+            key_file: Some(key_file.clone()),
+            ..greeting()
+        };
+        let mut connection = connect(address, keyed, fast());
+        let mut events = Vec::new();
+        while let Some(event) = connection.events.recv().await {
+            events.push(event);
+        }
+        connection.close().await;
+        let hello = ClientMessage::decode(&heard_by_server.recv().await.unwrap()).unwrap();
+        let ClientMessage::Hello { key, .. } = hello else {
+            panic!("{hello:?}");
+        };
+        assert_eq!(key.as_ref(), Some(key_file.key()), "the key goes in hello");
+        let Some(NetEvent::GaveUp(reason)) = events.last() else {
+            panic!("{events:?}");
+        };
+        assert!(reason.contains("refused the name `ann`"), "{reason}");
+        assert!(reason.contains("belongs to another player"), "{reason}");
+        assert!(reason.contains("--name NAME"), "{reason}");
+        assert!(reason.contains("--key-file PATH"), "{reason}");
+        assert!(
+            reason.contains(&key_path.display().to_string()),
+            "{reason}"
+        );
+        assert!(
+            !reason.contains(&key_file.key().expose_hex()),
+            "never the key itself"
+        );
         assert_eq!(accepted.load(Ordering::SeqCst), 1, "never reconnected");
     }
 

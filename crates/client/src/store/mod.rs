@@ -4,7 +4,9 @@
 //! - `state_dir`: where tokens and the unfinished local game are kept.
 //! - [`history`]: finished games as JSON records in a directory.
 //! - `local_save`: the unfinished local game, for `local --resume`.
+//! - [`player_key`]: the secret player key that binds a name on a server.
 
 pub mod history;
 pub(crate) mod local_save;
+pub mod player_key;
 pub(crate) mod state_dir;

@@ -1,6 +1,7 @@
 //! Where the client keeps what must outlive the process but is nobody
-//! else's business: seat tokens ([`crate::net::seat_store`]) and the unfinished
-//! local game ([`crate::store::local_save`]).
+//! else's business: seat tokens ([`crate::net::seat_store`]), the player key
+//! ([`crate::store::player_key`]) and the unfinished local game
+//! ([`crate::store::local_save`]).
 //!
 //! `$AMAZONS_STATE_DIR` when set, else the platform's state directory
 //! (`$XDG_STATE_HOME/amazons`, `~/.local/state/amazons` on Linux), else its
@@ -27,14 +28,12 @@ pub fn state_dir() -> PathBuf {
 
 /// Creates `dir` and its missing parents, the last one readable by its
 /// owner only.
-fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(dir)
-        .with_context(|| format!("creating {}", dir.display()))
+    builder.create(dir)
 }
 
 /// Writes `contents` to `path` in an owner-only directory, atomically, by
@@ -44,7 +43,7 @@ fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
 /// only (tempfile's mode on Unix), and so is the file it becomes.
 pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().context("a file path has a directory")?;
-    create_private_dir(dir)?;
+    create_private_dir(dir).with_context(|| format!("creating {}", dir.display()))?;
     amazons_records::write_atomically(path, contents)
         .with_context(|| format!("writing {}", path.display()))
 }

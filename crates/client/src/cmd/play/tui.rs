@@ -22,6 +22,7 @@ use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
+use crate::store::player_key::KeyFile;
 use crate::store::state_dir::state_dir;
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::lobby::{Lobby, LobbyAction};
@@ -59,12 +60,19 @@ struct PlayTui {
 }
 
 /// Runs `play` on the full screen.
-pub fn run(args: &PlayArgs, name: String, quiet: bool, theme: Theme) -> anyhow::Result<()> {
+pub fn run(
+    args: &PlayArgs,
+    name: String,
+    key_file: KeyFile,
+    quiet: bool,
+    theme: Theme,
+) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     let _entered = runtime.enter();
     let greeting = Greeting {
         name: name.clone(),
         kind: PlayerKind::Human,
+        key_file: Some(key_file),
     };
     let seats = SeatStore::open(&state_dir(), args.server.url(), &name);
     let mut connection = connect(args.server.clone(), greeting, Backoff::default());

@@ -38,6 +38,7 @@ use crate::face::bell::{Bell, LowTimeWatch, Ring};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
+use crate::store::player_key::KeyFile;
 use crate::store::state_dir::state_dir;
 use command::{AtStake, CommandError, PlayCommand};
 
@@ -107,7 +108,7 @@ struct PlainPlay<W: Write> {
 }
 
 /// Runs `play --plain`.
-pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
+pub fn run(args: &PlayArgs, name: String, key_file: KeyFile, quiet: bool) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let (line_sender, mut lines) = unbounded_channel::<String>();
@@ -122,6 +123,7 @@ pub fn run(args: &PlayArgs, name: String, quiet: bool) -> anyhow::Result<()> {
         let greeting = Greeting {
             name: name.clone(),
             kind: PlayerKind::Human,
+            key_file: Some(key_file),
         };
         let seats = SeatStore::open(&state_dir(), args.server.url(), &name);
         let mut connection = connect(args.server.clone(), greeting, Backoff::default());
