@@ -9,9 +9,10 @@ use amazons_core::{BySide, EndReason, GameRecord, Position};
 use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 use crate::cli::{HistoryAction, HistoryArgs};
+use crate::face::columns::{one_line, shorten};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::text_board::board_text;
 use crate::net::http::ServerHttp;
@@ -326,42 +327,6 @@ fn unique_prefix_len<'a>(ids: impl Iterator<Item = &'a str> + Clone) -> usize {
                 .all(|id| seen.insert(id.chars().take(len).collect::<String>()))
         })
         .unwrap_or(longest.max(ID_PREFIX))
-}
-
-/// `text` on one line: control characters (a newline in a name sent to a
-/// server) become spaces.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
-/// `text` in at most `width` columns: whole if it fits, else its start and
-/// its end around `…` (the end often tells two names apart: a level, a
-/// number).
-fn shorten(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let room = width.saturating_sub(1);
-    let take = |chars: &mut dyn Iterator<Item = char>, room: usize| {
-        let mut used = 0;
-        let mut taken = Vec::new();
-        for c in chars {
-            let w = c.width().unwrap_or(0);
-            if used + w > room {
-                break;
-            }
-            used += w;
-            taken.push(c);
-        }
-        taken
-    };
-    let head = take(&mut text.chars(), room - room / 2);
-    let head_width: usize = head.iter().map(|c| c.width().unwrap_or(0)).sum();
-    let mut tail = take(&mut text.chars().rev(), room - head_width);
-    tail.reverse();
-    head.into_iter().chain(['…']).chain(tail).collect()
 }
 
 /// The game as text: tag lines, then the numbered moves and the result.
@@ -742,9 +707,6 @@ mod tests {
             "a short name leaves its room to the other: {table:?}"
         );
         assert!(table[1].width() <= 80);
-        assert_eq!(shorten("李小龍的朋友們", 7), "李…友們");
-        assert_eq!(shorten("ann", 3), "ann");
-        assert_eq!(one_line("a\nb"), "a b");
         assert_eq!(unique_prefix_len(["ab", "abc"].into_iter()), 8);
         let short: Vec<GameSummary> = ["g1", "g10", "g11"]
             .iter()

@@ -49,10 +49,12 @@ pub fn screen_help(keys: &[(&str, &str)]) -> String {
 pub const PLAIN_PLAY: &str = "\
 Commands (one a line):
   list                                   the matches on the server
-  create [untimed|MIN+SEC] [white|black|random]   a new match (5+3: 5 min + 3 s a move)
+  create [untimed|MIN+SEC] [white|black|random] [rated|casual]
+                                         a new match (5+3: 5 min + 3 s a move; rated
+                                         by default when timed, casual when untimed)
   computer                               the computer opponents the server offers
   computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
-                                         a game against the server's computer
+           [rated|casual]                a game against the server's computer
   join ID [white|black]                  take a free seat (an id prefix will do)
   watch ID                               watch a match
   d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     your move; typed early, it waits for your turn

@@ -19,7 +19,37 @@ pub const RESIGN_LIVE_GAME: &str = "Resign this game?";
 /// The question asked before aborting a game.
 pub const ABORT_GAME: &str = "Abort this game? Nobody wins (allowed until both sides have moved).";
 
-use amazons_protocol::MatchStatus;
+use amazons_protocol::{MatchStatus, Rating, RatingChange, SeatInfo};
+
+/// Whether a match counts for ratings, in a word.
+pub fn rated_word(rated: bool) -> &'static str {
+    if rated { "rated" } else { "casual" }
+}
+
+/// A seated player's name with their rating beside it when they have one
+/// (`ann 1523?`; a guest is only a name).
+pub fn name_and_rating(seat: &SeatInfo) -> String {
+    match seat.rating {
+        Some(rating) => format!("{} {rating}", seat.name),
+        None => seat.name.clone(),
+    }
+}
+
+/// A rating with its deviation, as the leaderboard shows it: `1523±45`,
+/// `1500?±350` while provisional.
+pub fn rating_and_deviation(rating: &Rating) -> String {
+    format!("{rating}±{}", rating.deviation)
+}
+
+/// What a rated game did to a rating: `1500? -> 1688? (+188)`.
+pub fn rating_change(change: &RatingChange) -> String {
+    format!(
+        "{} -> {} ({:+})",
+        change.before,
+        change.after,
+        change.delta()
+    )
+}
 
 /// A clock reading for people: `4:59`, `1:02:03`, and tenths under ten
 /// seconds (`0:09.4`), when every tenth counts.
@@ -193,6 +223,47 @@ mod tests {
         assert_eq!(move_count(3), "2 moves");
         assert_eq!(ply_count(1), "1 ply");
         assert_eq!(ply_count(2), "2 plies");
+    }
+
+    #[test]
+    fn ratings_read_as_lichess_writes_them() {
+        let provisional = Rating {
+            rating: 1500,
+            deviation: 350,
+            provisional: true,
+        };
+        let after = Rating {
+            rating: 1688,
+            deviation: 240,
+            provisional: true,
+        };
+        let change = RatingChange {
+            before: provisional,
+            after,
+        };
+        assert_eq!(rating_change(&change), "1500? -> 1688? (+188)");
+        let lost = RatingChange {
+            before: after,
+            after: provisional,
+        };
+        assert_eq!(rating_change(&lost), "1688? -> 1500? (-188)");
+        assert_eq!(rating_and_deviation(&provisional), "1500?±350");
+        let settled = Rating {
+            provisional: false,
+            ..after
+        };
+        assert_eq!(rating_and_deviation(&settled), "1688±240");
+        let mut seat = amazons_protocol::SeatInfo {
+            name: "ann".into(),
+            kind: amazons_core::PlayerKind::Human,
+            connected: true,
+            rating: None,
+        };
+        assert_eq!(name_and_rating(&seat), "ann", "a guest has no rating");
+        seat.rating = Some(settled);
+        assert_eq!(name_and_rating(&seat), "ann 1688");
+        assert_eq!(rated_word(true), "rated");
+        assert_eq!(rated_word(false), "casual");
     }
 
     #[test]

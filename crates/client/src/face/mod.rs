@@ -1,6 +1,7 @@
 //! What the full-screen and the plain face share: the words for clocks,
 //! states and moves, the board as text, the bell, and the help texts.
 //!
+//! - [`columns`]: names on one line, cut to a column's width.
 //! - [`labels`]: clock readings, match states, counts and move numbers.
 //! - [`text_board`]: the board as plain text for plain mode.
 //! - [`bell`]: the terminal bell and what it rings for.
@@ -8,6 +9,7 @@
 //! - [`plain_command`]: the words both plain modes read alike.
 
 pub(crate) mod bell;
+pub(crate) mod columns;
 pub(crate) mod help;
 pub(crate) mod labels;
 pub(crate) mod plain_command;

@@ -59,7 +59,11 @@ fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String>
             code: ErrorCode::NameTaken,
             message,
             ..
-        } => Some(name_taken(&greeting.name, message, greeting.key_file.as_ref())),
+        } => Some(name_taken(
+            &greeting.name,
+            message,
+            greeting.key_file.as_ref(),
+        )),
         ServerMessage::Error {
             code: ErrorCode::VersionMismatch,
             message,
@@ -304,7 +308,11 @@ impl Actor {
             Ok(Ok((socket, _))) => socket,
         };
         let hello = ClientMessage::Hello {
-            key: self.greeting.key_file.as_ref().map(|file| file.key().clone()),
+            key: self
+                .greeting
+                .key_file
+                .as_ref()
+                .map(|file| file.key().clone()),
             protocol: PROTOCOL_VERSION,
             name: self.greeting.name.clone(),
             kind: self.greeting.kind,
@@ -505,10 +513,7 @@ mod tests {
         assert!(reason.contains("belongs to another player"), "{reason}");
         assert!(reason.contains("--name NAME"), "{reason}");
         assert!(reason.contains("--key-file PATH"), "{reason}");
-        assert!(
-            reason.contains(&key_path.display().to_string()),
-            "{reason}"
-        );
+        assert!(reason.contains(&key_path.display().to_string()), "{reason}");
         assert!(
             !reason.contains(&key_file.key().expose_hex()),
             "never the key itself"

@@ -20,10 +20,10 @@
 use std::time::Instant;
 
 use crate::net::seat_store::SeatStore;
-use amazons_core::{Move, Outcome, Position, Side, TimeControl};
+use amazons_core::{BySide, Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
     Change, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus,
-    MatchView, MessageType, SeatToken, ServerMessage,
+    MatchView, MessageType, RatingChange, SeatToken, ServerMessage,
 };
 
 /// What the session waits for the server to give.
@@ -123,6 +123,12 @@ pub struct MatchSession {
     seats: SeatStore,
     /// Saved seats already tried in this run (a failed one is not retried).
     tried_saved: Vec<MatchId>,
+    /// Whether the match followed counts for ratings (its snapshot, then
+    /// the lobby's updates of it: a rated match turns casual when it starts
+    /// with a guest).
+    rated: bool,
+    /// What the finished game did to each side's rating (its `game_over`).
+    rating_changes: Option<BySide<RatingChange>>,
 }
 
 impl MatchSession {
@@ -136,7 +142,20 @@ impl MatchSession {
             outbox: Vec::new(),
             seats,
             tried_saved: Vec::new(),
+            rated: false,
+            rating_changes: None,
         }
+    }
+
+    /// Whether the match followed counts for ratings.
+    pub fn rated(&self) -> bool {
+        self.rated
+    }
+
+    /// What the game followed did to each side's rating, once it ended
+    /// rated.
+    pub fn rating_changes(&self) -> Option<&BySide<RatingChange>> {
+        self.rating_changes.as_ref()
     }
 
     /// The messages to send, in order.
@@ -190,16 +209,18 @@ impl MatchSession {
     }
 
     /// Asks for a new match; with `computer`, against the server's
-    /// computer player.
+    /// computer player; `rated` as chosen (`None`: the server's default,
+    /// rated when timed).
     pub fn create(
         &mut self,
         time_control: TimeControl,
         color: ColorPreference,
         computer: Option<ComputerRequest>,
+        rated: Option<bool>,
     ) {
         self.awaiting = Some(Awaiting::Created);
         self.send(ClientMessage::CreateMatch {
-            rated: None,
+            rated,
             time_control,
             color,
             computer,
@@ -445,6 +466,16 @@ impl MatchSession {
                 match_id,
                 ..
             } => return Ok(self.on_error(*code, message, *reply_to, *match_id)),
+            ServerMessage::MatchUpdated { summary }
+                if self.view.as_ref().is_some_and(|v| v.id == summary.id) =>
+            {
+                self.rated = summary.rated;
+            }
+            ServerMessage::GameOver {
+                match_id, ratings, ..
+            } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
+                self.rating_changes = *ratings;
+            }
             _ => {}
         }
         let Some(view) = self.view.as_mut() else {
@@ -501,6 +532,10 @@ impl MatchSession {
             .map(|(_, token)| token)
             .or_else(|| current.and_then(|v| v.token));
         let view = MatchView::from_snapshot(snapshot, token, now)?;
+        self.rated = snapshot.rated;
+        if opened {
+            self.rating_changes = None;
+        }
         self.awaiting = None;
         self.in_flight = None;
         let ended_while_away = view.outcome.filter(|_| !knew_outcome);
@@ -858,6 +893,47 @@ mod tests {
             .unwrap();
         assert_eq!(session.view().unwrap().id, id(OTHER));
         assert_eq!(session.view().unwrap().token, Some(token()));
+    }
+
+    #[test]
+    fn the_session_knows_whether_the_match_is_rated_and_what_the_end_did_to_ratings() {
+        let mut session = MatchSession::new(SeatStore::in_memory());
+        let now = Instant::now();
+        session.join(id(ID), None);
+        session.on_message(&joined(ID), now).unwrap();
+        let mut rated = testing::snapshot(id(ID), Some(Side::Second), &[]);
+        rated.rated = true;
+        session
+            .on_message(&ServerMessage::Snapshot(rated), now)
+            .unwrap();
+        assert!(session.rated());
+        // The lobby says it turned casual (a guest sat down).
+        let casual = testing::summary(id(ID), testing::seated("ann", "bob"));
+        session
+            .on_message(&ServerMessage::MatchUpdated { summary: casual }, now)
+            .unwrap();
+        assert!(!session.rated());
+        let rating = amazons_protocol::Rating {
+            rating: 1500,
+            deviation: 350,
+            provisional: true,
+        };
+        let change = RatingChange {
+            before: rating,
+            after: rating,
+        };
+        let mut over = testing::game_over(id(ID), Some(Side::First), EndReason::Resignation);
+        if let ServerMessage::GameOver { ratings, .. } = &mut over {
+            *ratings = Some(BySide::both(change));
+        }
+        session.on_message(&over, now).unwrap();
+        assert_eq!(session.rating_changes(), Some(&BySide::both(change)));
+        // A new match forgets them.
+        session.spectate(id(OTHER));
+        session
+            .on_message(&snapshot(OTHER, None, &[], None), now)
+            .unwrap();
+        assert_eq!(session.rating_changes(), None);
     }
 
     #[test]

@@ -13,9 +13,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
+use unicode_width::UnicodeWidthStr;
 
+use crate::face::columns::{one_line, shorten};
 use crate::face::help::screen_help;
-use crate::face::labels::status_word;
+use crate::face::labels::{rated_word, status_word};
 use crate::tui::computer_form::{ComputerForm, FormResult};
 use crate::tui::popup::draw_help;
 use crate::tui::theme::{Theme, color};
@@ -46,6 +48,9 @@ pub enum LobbyAction {
         color: ColorPreference,
         /// The server's computer as the opponent.
         computer: Option<ComputerRequest>,
+        /// Rated or casual as chosen (`None`: the server's default, rated
+        /// when timed).
+        rated: Option<bool>,
     },
     /// Take a free seat.
     Join(MatchId),
@@ -64,6 +69,9 @@ struct CreateForm {
     time_control: String,
     /// The colour chosen.
     color: ColorPreference,
+    /// Rated or casual, once changed (`None`: as the server decides, rated
+    /// when timed).
+    rated: Option<bool>,
     /// Why Enter did nothing (shown in the form, whole).
     error: Option<String>,
 }
@@ -92,6 +100,18 @@ pub struct Lobby {
 }
 
 impl CreateForm {
+    /// Whether the match will be rated: as chosen, else as the server
+    /// decides (rated when timed; `None` while the clock typed is no time
+    /// control).
+    fn rated_now(&self) -> Option<bool> {
+        self.rated.or_else(|| {
+            self.time_control
+                .parse::<TimeControl>()
+                .ok()
+                .map(|t| t.is_timed())
+        })
+    }
+
     /// Draws the form a third of the way down `area`, as tall as its
     /// wrapped lines (an error included, whole).
     fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
@@ -107,6 +127,11 @@ impl CreateForm {
                 self.time_control
             )),
             Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
+            Line::raw(match self.rated_now() {
+                Some(true) => "rated:        ‹ yes › (↑/↓ changes)".to_string(),
+                Some(false) => "rated:        ‹ no › (↑/↓ changes)".to_string(),
+                None => "rated:        when timed (↑/↓ changes)".to_string(),
+            }),
             Line::raw(""),
         ];
         if let Some(error) = &self.error {
@@ -136,20 +161,34 @@ impl CreateForm {
     }
 }
 
-fn seat_text(summary: &MatchSummary, side: Side) -> String {
+/// Columns of the lobby's table besides the names, with the borders, the
+/// selection mark and the gaps: what the two name columns share the rest of.
+const FIXED_COLUMNS: u16 = 7 + 6 + 8 + 3 + 5 + 6 + 2 + 2;
+
+/// A seat in a name column `width` wide: the name (cut in the middle when
+/// the rest would not fit), its rating, `[bot]` and `(away)`.
+fn seat_text(summary: &MatchSummary, side: Side, width: usize) -> String {
     match summary.seats.get(side) {
         None => "(free)".into(),
         Some(seat) => {
-            let bot = if seat.kind == PlayerKind::Bot {
-                " [bot]"
-            } else {
-                ""
-            };
-            let away = if seat.connected { "" } else { " (away)" };
-            format!("{}{bot}{away}", seat.name)
+            let mut after = String::new();
+            if let Some(rating) = seat.rating {
+                after.push_str(&format!(" {rating}"));
+            }
+            if seat.kind == PlayerKind::Bot {
+                after.push_str(" [bot]");
+            }
+            if !seat.connected {
+                after.push_str(" (away)");
+            }
+            let room = width.saturating_sub(after.width()).max(MIN_NAME);
+            format!("{}{after}", shorten(&one_line(&seat.name), room))
         }
     }
 }
+
+/// A name is never cut shorter than this.
+const MIN_NAME: usize = 6;
 
 impl Lobby {
     /// Follows the lobby messages (list, update, removal).
@@ -205,6 +244,7 @@ impl Lobby {
                         time_control,
                         color,
                         computer: Some(computer),
+                        rated: None,
                     };
                 }
             }
@@ -221,6 +261,9 @@ impl Lobby {
                 KeyCode::Esc => self.form = None,
                 KeyCode::Tab | KeyCode::Right => form.color = colors[(at + 1) % 3],
                 KeyCode::BackTab | KeyCode::Left => form.color = colors[(at + 2) % 3],
+                KeyCode::Up | KeyCode::Down => {
+                    form.rated = Some(!form.rated_now().unwrap_or(true));
+                }
                 KeyCode::Backspace => {
                     form.time_control.pop();
                     form.error = None;
@@ -231,12 +274,13 @@ impl Lobby {
                 }
                 KeyCode::Enter => match form.time_control.parse::<TimeControl>() {
                     Ok(time_control) => {
-                        let color = form.color;
+                        let (color, rated) = (form.color, form.rated);
                         self.form = None;
                         return LobbyAction::Create {
                             time_control,
                             color,
                             computer: None,
+                            rated,
                         };
                     }
                     Err(e) => form.error = Some(e.to_string()),
@@ -257,6 +301,7 @@ impl Lobby {
                 self.form = Some(CreateForm {
                     time_control: "5+3".into(),
                     color: ColorPreference::Random,
+                    rated: None,
                     error: None,
                 });
             }
@@ -305,25 +350,30 @@ impl Lobby {
         ])
         .areas(area);
         frame.render_widget(title_text, title);
+        let name_width = usize::from(area.width.saturating_sub(FIXED_COLUMNS) / 2);
         let rows = self.matches.iter().map(|summary| {
             Row::new(vec![
-                seat_text(summary, Side::First),
-                seat_text(summary, Side::Second),
+                seat_text(summary, Side::First, name_width),
+                seat_text(summary, Side::Second, name_width),
                 summary.time_control.to_string(),
+                rated_word(summary.rated).to_string(),
                 status_word(summary.status).to_string(),
                 summary.ply.to_string(),
                 summary.spectators.to_string(),
             ])
         });
+        // The names share what the fixed columns leave (21 columns each at
+        // 80), so `annabelle 1523? [bot]` fits.
         let widths = [
-            Constraint::Percentage(28),
-            Constraint::Percentage(28),
-            Constraint::Length(9),
-            Constraint::Length(9),
-            Constraint::Length(4),
+            Constraint::Fill(1),
+            Constraint::Fill(1),
+            Constraint::Length(7),
+            Constraint::Length(6),
+            Constraint::Length(8),
+            Constraint::Length(3),
             Constraint::Length(5),
         ];
-        let header = Row::new(["white", "black", "time", "status", "ply", "watch"]).style(
+        let header = Row::new(["white", "black", "time", "rated", "status", "ply", "watch"]).style(
             Style::default()
                 .fg(color(text.label))
                 .add_modifier(Modifier::UNDERLINED),
@@ -385,23 +435,34 @@ mod tests {
     }
 
     fn lobby_with_matches() -> Lobby {
-        let waiting = MatchSummary {
+        let mut waiting = MatchSummary {
             time_control: TimeControl::Fischer {
                 initial_ms: 300_000,
                 increment_ms: 2_000,
             },
+            rated: true,
             ..testing::waiting_for_black(
                 "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60".parse().unwrap(),
                 "ann",
             )
         };
+        waiting.seats.white.as_mut().unwrap().rating = Some(amazons_protocol::Rating {
+            rating: 1523,
+            deviation: 180,
+            provisional: true,
+        });
         let away = SeatInfo {
             connected: false,
             ..testing::seat("cy")
         };
         let bot = SeatInfo {
             kind: PlayerKind::Bot,
-            ..testing::seat("deep")
+            rating: Some(amazons_protocol::Rating {
+                rating: 2104,
+                deviation: 60,
+                provisional: false,
+            }),
+            ..testing::seat("deep-thought-7000")
         };
         let playing = MatchSummary {
             spectators: 2,
@@ -431,11 +492,17 @@ mod tests {
         let lobby = lobby_with_matches();
         let screen = text(&lobby);
         assert!(screen.contains("matches (2)"), "{screen}");
-        assert!(screen.contains("> ann"), "{screen}");
+        assert!(screen.contains("> ann 1523?"), "{screen}");
+        assert!(
+            screen.contains("deep…7000 2104 [bot]"),
+            "a long name is cut so its rating and the bot mark fit 80 columns: {screen}"
+        );
+        assert!(screen.contains("rated"), "{screen}");
+        assert!(screen.contains("casual"), "{screen}");
         assert!(screen.contains("(free)"), "{screen}");
         assert!(screen.contains("5+2"), "{screen}");
         assert!(screen.contains("cy (away)"), "{screen}");
-        assert!(screen.contains("deep [bot]"), "{screen}");
+
         assert!(screen.contains("playing"), "{screen}");
         crate::tui::snapshot::assert_snapshot("lobby", &screen);
     }
@@ -452,7 +519,7 @@ mod tests {
             LobbyAction::Spectate(second)
         );
         lobby.apply(&ServerMessage::MatchRemoved { match_id: second });
-        assert!(!text(&lobby).contains("deep"));
+        assert!(!text(&lobby).contains("deep-thought"));
         assert_eq!(
             lobby.handle(&key(KeyCode::Char('s'))),
             LobbyAction::Spectate(first)
@@ -495,6 +562,7 @@ mod tests {
                     ComputerRequest::level(amazons_core::Level::new(3).unwrap())
                         .with_think_ms(1000)
                 ),
+                rated: None,
             }
         );
     }
@@ -554,6 +622,31 @@ mod tests {
                 },
                 color: ColorPreference::White,
                 computer: None,
+                rated: None,
+            }
+        );
+        // Rated follows the clock until changed: rated when timed.
+        lobby.handle(&key(KeyCode::Char('c')));
+        assert!(text(&lobby).contains("rated:        ‹ yes ›"));
+        for _ in 0..3 {
+            lobby.handle(&key(KeyCode::Backspace));
+        }
+        for c in "untimed".chars() {
+            lobby.handle(&key(KeyCode::Char(c)));
+        }
+        assert!(
+            text(&lobby).contains("rated:        ‹ no ›"),
+            "untimed: casual"
+        );
+        lobby.handle(&key(KeyCode::Down));
+        assert!(text(&lobby).contains("rated:        ‹ yes ›"));
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Enter)),
+            LobbyAction::Create {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Random,
+                computer: None,
+                rated: Some(true),
             }
         );
         lobby.handle(&key(KeyCode::Char('c')));

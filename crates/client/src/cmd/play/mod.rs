@@ -10,16 +10,34 @@ pub mod plain;
 pub(crate) mod server_rules;
 pub mod tui;
 
-use amazons_core::Side;
-use amazons_protocol::MatchView;
+use amazons_core::{BySide, Side};
+use amazons_protocol::{MatchView, RatingChange};
 
-/// A player's name as both faces show it, or `(free seat)`.
+use crate::face::labels::{name_and_rating, rating_change};
+
+/// A player's name as both faces show it, with their rating when they have
+/// one (`ann 1523?`), or `(free seat)`.
 fn seat_label(view: &MatchView, side: Side) -> String {
     view.seats.get(side).map_or_else(
         || "(free seat)".into(),
         |seat| {
             let away = if seat.connected { "" } else { " (away)" };
-            format!("{}{away}", seat.name)
+            format!("{}{away}", name_and_rating(seat))
         },
     )
+}
+
+/// What a rated game did to each side's rating, a line a side as both faces
+/// show it at the end: `white ann: 1500? -> 1688? (+188)`.
+fn rating_lines(view: &MatchView, changes: &BySide<RatingChange>) -> Vec<String> {
+    Side::BOTH
+        .into_iter()
+        .map(|side| {
+            let name = view
+                .seats
+                .get(side)
+                .map_or_else(String::new, |seat| format!(" {}", seat.name));
+            format!("{side}{name}: {}", rating_change(&changes[side]))
+        })
+        .collect()
 }

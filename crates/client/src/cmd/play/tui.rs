@@ -14,11 +14,11 @@ use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
-use super::seat_label;
+use super::{rating_lines, seat_label};
 use crate::cli::PlayArgs;
 use crate::cmd::play::server_rules::{AwayWatch, ServerRules, away_line};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
-use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME};
+use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME, rated_word};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
@@ -203,6 +203,11 @@ impl PlayTui {
         screen.clock = view.clock;
         screen.waiting = view.status == MatchStatus::Waiting;
         screen.caption = format!("match {}", view.id);
+        screen.results = self
+            .session
+            .rating_changes()
+            .map(|changes| rating_lines(view, changes))
+            .unwrap_or_default();
         screen.keys = keys_for(view, &self.rules);
         let role = match view.you {
             Some(side) => format!("you play {side}"),
@@ -215,7 +220,8 @@ impl PlayTui {
             Some(_) => "; rematch offered".into(),
             None => String::new(),
         };
-        screen.status = format!("{role}{offer}   [{}]", self.link);
+        let rated = rated_word(self.session.rated());
+        screen.status = format!("{role} · {rated}{offer}   [{}]", self.link);
     }
 
     fn open_screen(&mut self) {
@@ -422,12 +428,13 @@ impl PlayTui {
                 time_control,
                 color,
                 computer,
+                rated,
             } => {
                 self.lobby.notice = match &computer {
                     Some(_) => "asking the server's computer for a game …".into(),
                     None => "creating a match …".into(),
                 };
-                self.session.create(time_control, color, computer);
+                self.session.create(time_control, color, computer, rated);
             }
             LobbyAction::Join(match_id) => {
                 self.lobby.notice = "joining …".into();
@@ -670,6 +677,70 @@ mod tests {
         play.on_game_input(&key('l'));
         assert_eq!(drain(&mut sent)[0], ClientMessage::Leave { match_id });
         assert!(play.screen.is_none(), "back in the lobby");
+    }
+
+    fn rating(rating: i32, provisional: bool) -> amazons_protocol::Rating {
+        amazons_protocol::Rating {
+            rating,
+            deviation: if provisional { 250 } else { 60 },
+            provisional,
+        }
+    }
+
+    #[test]
+    fn a_rated_game_shows_ratings_beside_the_names_and_their_change_at_the_end() {
+        let (mut play, mut sent) = client();
+        play.on_event(NetEvent::Connected).unwrap();
+        play.session.join(id(), None);
+        play.on_event(joined(Side::Second)).unwrap();
+        let mut rated = testing::snapshot(id(), Some(Side::Second), &["d1-d7/g7"]);
+        rated.rated = true;
+        rated.seats.white.as_mut().unwrap().rating = Some(rating(1500, true));
+        rated.seats.black.as_mut().unwrap().rating = Some(rating(1523, false));
+        play.on_event(message(ServerMessage::Snapshot(rated)))
+            .unwrap();
+        drain(&mut sent);
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("white ann 1500?"), "{text}");
+        assert!(text.contains("black bob 1523"), "{text}");
+        assert!(text.contains("you play black · rated"), "{text}");
+        let mut over = testing::game_over(id(), Some(Side::First), EndReason::Resignation);
+        if let ServerMessage::GameOver { ratings, .. } = &mut over {
+            *ratings = Some(BySide::new(
+                amazons_protocol::RatingChange {
+                    before: rating(1500, true),
+                    after: rating(1688, true),
+                },
+                amazons_protocol::RatingChange {
+                    before: rating(1523, false),
+                    after: rating(1511, false),
+                },
+            ));
+        }
+        play.on_event(message(over)).unwrap();
+        let text = screen_text(&mut play, 80, 24);
+        use crate::tui::snapshot::shows_whole;
+        assert!(
+            shows_whole(&text, "white ann: 1500? -> 1688? (+188)"),
+            "{text}"
+        );
+        assert!(
+            shows_whole(&text, "black bob: 1523 -> 1511 (-12)"),
+            "{text}"
+        );
+        crate::tui::snapshot::assert_snapshot("game_over_rated", &text);
+        // A casual game says so and shows no change.
+        let (mut casual, _sent) = seated_black();
+        casual
+            .on_event(message(testing::game_over(
+                id(),
+                Some(Side::First),
+                EndReason::Resignation,
+            )))
+            .unwrap();
+        let text = screen_text(&mut casual, 80, 24);
+        assert!(text.contains("· casual"), "{text}");
+        assert!(!text.contains("->"), "{text}");
     }
 
     #[test]

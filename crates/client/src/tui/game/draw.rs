@@ -221,6 +221,14 @@ impl GameScreen {
                 Line::raw(line)
             }
         });
+        if self.outcome.is_some() {
+            for result in &self.results {
+                lines.push(Line::styled(
+                    result.clone(),
+                    Style::default().fg(color(text.highlight)),
+                ));
+            }
+        }
         if !self.status.is_empty() {
             lines.push(Line::styled(
                 self.status.clone(),

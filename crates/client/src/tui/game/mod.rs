@@ -109,6 +109,9 @@ pub struct GameScreen {
     pub away: Vec<String>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
+    /// Lines under the outcome once the game has ended: what a rated game
+    /// did to each side's rating.
+    pub results: Vec<String>,
     /// Nobody moves yet: a seat is free (the turn line says so instead).
     pub waiting: bool,
     /// The last notice (a refusal, an offer) and its tone; cleared when the
@@ -153,6 +156,7 @@ impl GameScreen {
             caption: String::new(),
             away: Vec::new(),
             outcome: None,
+            results: Vec::new(),
             waiting: false,
             notice: None,
             keys: Vec::new(),

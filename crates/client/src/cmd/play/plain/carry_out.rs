@@ -170,7 +170,8 @@ impl<W: Write> PlainPlay<W> {
             PlayCommand::Create {
                 time_control,
                 color,
-            } => self.session.create(*time_control, *color, None),
+                rated,
+            } => self.session.create(*time_control, *color, None, *rated),
             PlayCommand::ComputerOffer => {
                 transcript::computer_offer(&mut self.out, self.computer.as_ref())?;
             }
@@ -223,8 +224,12 @@ impl<W: Write> PlainPlay<W> {
                     Some(ms) => request.with_think_ms(ms),
                     None => request,
                 };
-                self.session
-                    .create(settings.time_control, settings.color, Some(request));
+                self.session.create(
+                    settings.time_control,
+                    settings.color,
+                    Some(request),
+                    settings.rated,
+                );
             }
             Err(e) => writeln!(self.out, "{e}")?,
         }

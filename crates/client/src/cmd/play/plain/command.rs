@@ -26,12 +26,16 @@ pub(crate) enum PlayCommand {
     List,
     /// `board`: the board of the match followed.
     Board,
-    /// `create [untimed|MIN+SEC] [white|black|random]`: a new match.
+    /// `create [untimed|MIN+SEC] [white|black|random] [rated|casual]`: a
+    /// new match.
     Create {
         /// Its clock.
         time_control: TimeControl,
         /// The seat asked for.
         color: ColorPreference,
+        /// `rated` or `casual` (`None`: the server's default, rated when
+        /// timed).
+        rated: Option<bool>,
     },
     /// `computer` alone: the computer opponents the server offers.
     ComputerOffer,
@@ -97,8 +101,8 @@ pub(crate) enum SettingsError {
 }
 
 /// The words after `create` or `computer LEVEL`, in any order: a time
-/// control, a colour, and (for the computer) `think SECS`. The last of each
-/// counts.
+/// control, a colour, `rated` or `casual`, and (for the computer) `think
+/// SECS`. The last of each counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct GameSettings {
     /// `untimed` (the default) or `MIN+SEC`.
@@ -108,6 +112,9 @@ pub(crate) struct GameSettings {
     pub(crate) color: ColorPreference,
     /// `think SECS`, in milliseconds.
     pub(crate) think_ms: Option<u64>,
+    /// `rated` or `casual`; neither: the server's default (rated when
+    /// timed).
+    pub(crate) rated: Option<bool>,
 }
 
 impl GameSettings {
@@ -116,6 +123,7 @@ impl GameSettings {
             time_control: TimeControl::Untimed,
             color: ColorPreference::Random,
             think_ms: None,
+            rated: None,
         };
         let mut words = words.iter();
         while let Some(word) = words.next() {
@@ -123,6 +131,8 @@ impl GameSettings {
                 (Some(Side::First), _) => settings.color = ColorPreference::White,
                 (Some(Side::Second), _) => settings.color = ColorPreference::Black,
                 (None, "random") => settings.color = ColorPreference::Random,
+                (None, "rated") => settings.rated = Some(true),
+                (None, "casual") => settings.rated = Some(false),
                 (None, "think") => {
                     let seconds = words
                         .next()
@@ -162,9 +172,11 @@ impl PlayCommand {
                     time_control,
                     color,
                     think_ms: None,
+                    rated,
                 } => PlayCommand::Create {
                     time_control,
                     color,
+                    rated,
                 },
             },
             ["computer"] => PlayCommand::ComputerOffer,
@@ -248,6 +260,7 @@ mod tests {
             time_control: time_control.parse().unwrap(),
             color,
             think_ms,
+            rated: None,
         }
     }
 
@@ -274,6 +287,7 @@ mod tests {
             PlayCommand::Create {
                 time_control,
                 color,
+                rated: None,
             } => (time_control.to_string(), color),
             other => panic!("{other:?}"),
         };
@@ -291,6 +305,24 @@ mod tests {
         ] {
             assert_eq!(create(line), (time_control.into(), color), "{line}");
         }
+        let rated = |line| match parse(line) {
+            PlayCommand::Create { rated, .. } => rated,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(rated("create 5+3 casual"), Some(false));
+        assert_eq!(rated("create rated untimed black"), Some(true));
+        assert_eq!(rated("create casual rated"), Some(true), "the last counts");
+        assert_eq!(rated("create 5+3"), None, "the server decides");
+        assert_eq!(
+            parse("computer 3 casual 5+3"),
+            PlayCommand::Computer {
+                opponent: "3".into(),
+                settings: Ok(GameSettings {
+                    rated: Some(false),
+                    ..settings("5+3", ColorPreference::Random, None)
+                }),
+            }
+        );
         assert_eq!(
             error("create think 2"),
             "a think time is for `computer` games"

@@ -322,7 +322,7 @@ impl<W: Write> PlainPlay<W> {
         let Some(view) = self.session.view() else {
             return Ok(());
         };
-        transcript::change(&mut self.out, change, view, message)?;
+        transcript::change(&mut self.out, change, view, message, self.session.rated())?;
         let now = Instant::now();
         for side in self.away.follow(view, now) {
             let deadline = now + self.rules.grace;

@@ -390,3 +390,94 @@ fn abort_is_refused_unasked_once_both_sides_moved_and_leaving_names_the_grace_pe
         output(&play)
     );
 }
+
+#[test]
+fn a_rated_game_prints_ratings_and_their_change_and_create_says_rated_or_casual() {
+    let (mut play, mut sent) = plain();
+    play.on_event(NetEvent::Connected).unwrap();
+    play.on_event(message(testing::welcome("bob"))).unwrap();
+    type_line(&mut play, "create 5+3 casual");
+    assert!(
+        matches!(
+            drain(&mut sent).as_slice(),
+            [ClientMessage::CreateMatch {
+                rated: Some(false),
+                ..
+            }]
+        ),
+        "casual asked for"
+    );
+    play.on_event(message(ServerMessage::Error {
+        code: amazons_protocol::ErrorCode::TooManyMatches,
+        message: "busy".into(),
+        reply_to: Some(amazons_protocol::MessageType::CreateMatch),
+        match_id: None,
+        expected_ply: None,
+    }))
+    .unwrap();
+    let rating = |rating, provisional| amazons_protocol::Rating {
+        rating,
+        deviation: 200,
+        provisional,
+    };
+    let mut listed = testing::waiting_for_black(id(), "ann");
+    listed.rated = true;
+    listed.seats.white.as_mut().unwrap().rating = Some(rating(1523, true));
+    play.on_event(message(ServerMessage::MatchList {
+        matches: vec![listed],
+    }))
+    .unwrap();
+    assert!(
+        output(&play).contains("white: ann 1523?  black: (free)  untimed rated  waiting"),
+        "{}",
+        output(&play)
+    );
+    type_line(&mut play, "join 6f1c");
+    play.on_event(joined(Side::Second)).unwrap();
+    let mut snapshot = testing::snapshot(id(), Some(Side::Second), &[]);
+    snapshot.rated = true;
+    snapshot.status = MatchStatus::Waiting;
+    snapshot.seats.black = None;
+    play.on_event(message(ServerMessage::Snapshot(snapshot)))
+        .unwrap();
+    let mut seats = testing::seated("ann", "bob");
+    seats.white.as_mut().unwrap().rating = Some(rating(1523, true));
+    seats.black.as_mut().unwrap().rating = Some(rating(1500, true));
+    play.on_event(message(ServerMessage::GameStarted {
+        match_id: id(),
+        seats,
+        clocks: None,
+    }))
+    .unwrap();
+    assert!(
+        output(&play).contains("game started: ann 1523? (white) vs bob 1500? (black), rated"),
+        "{}",
+        output(&play)
+    );
+    assert!(
+        output(&play).contains("white: ann 1523?"),
+        "{}",
+        output(&play)
+    );
+    let mut over = testing::game_over(id(), Some(Side::Second), EndReason::Resignation);
+    if let ServerMessage::GameOver { ratings, .. } = &mut over {
+        *ratings = Some(amazons_core::BySide::new(
+            amazons_protocol::RatingChange {
+                before: rating(1523, true),
+                after: rating(1400, true),
+            },
+            amazons_protocol::RatingChange {
+                before: rating(1500, true),
+                after: rating(1688, true),
+            },
+        ));
+    }
+    play.on_event(message(over)).unwrap();
+    let text = output(&play);
+    assert!(
+        text.contains(
+            "rating: white ann: 1523? -> 1400? (-123)\nrating: black bob: 1500? -> 1688? (+188)\n"
+        ),
+        "{text}"
+    );
+}

@@ -11,8 +11,8 @@ use amazons_protocol::{
     Change, ComputerOffer, MatchStatus, MatchSummary, MatchView, ServerMessage,
 };
 
-use crate::cmd::play::seat_label;
-use crate::face::labels::{format_clock, move_number, status_word};
+use crate::cmd::play::{rating_lines, seat_label};
+use crate::face::labels::{format_clock, move_number, name_and_rating, rated_word, status_word};
 use crate::face::text_board::board_text;
 use crate::net::session::SessionEvent;
 use crate::tui::computer_form;
@@ -70,14 +70,15 @@ fn summary_line(summary: &MatchSummary) -> String {
         summary
             .seats
             .get(side)
-            .map_or_else(|| "(free)".to_string(), |s| s.name.clone())
+            .map_or_else(|| "(free)".to_string(), name_and_rating)
     };
     format!(
-        "  {}  white: {}  black: {}  {}  {}  ply {}  {} watching",
+        "  {}  white: {}  black: {}  {} {}  {}  ply {}  {} watching",
         summary.id,
         seat(Side::First),
         seat(Side::Second),
         summary.time_control,
+        rated_word(summary.rated),
         status_word(summary.status),
         summary.ply,
         summary.spectators
@@ -94,7 +95,7 @@ pub(super) fn computer_offer(
     };
     writeln!(
         out,
-        "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]`):"
+        "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC] [rated|casual]`):"
     )?;
     for opponent in computer_form::opponents(offer) {
         writeln!(out, "  {:<9} {}", opponent.label, opponent.description)?;
@@ -149,12 +150,14 @@ pub(super) fn session_event(
 }
 
 /// The line for a change in the match followed (`message` is the server's
-/// message that made it, for the record id of a finished game).
+/// message that made it, for the record id and the rating changes of a
+/// finished game; `rated`: whether the match counts for ratings).
 pub(super) fn change(
     out: &mut impl Write,
     change: &Change,
     view: &MatchView,
     message: &ServerMessage,
+    rated: bool,
 ) -> io::Result<()> {
     match change {
         Change::Nothing => Ok(()),
@@ -174,9 +177,10 @@ pub(super) fn change(
         },
         Change::Started => writeln!(
             out,
-            "game started: {} (white) vs {} (black)",
+            "game started: {} (white) vs {} (black), {}",
             seat_label(view, Side::First),
-            seat_label(view, Side::Second)
+            seat_label(view, Side::Second),
+            rated_word(rated)
         ),
         Change::Moved(m) => {
             let (ply, mover) = (view.ply() - 1, view.position.turn().opponent());
@@ -190,7 +194,17 @@ pub(super) fn change(
                 } => format!(" (record {id})"),
                 _ => String::new(),
             };
-            writeln!(out, "game over: {outcome}{record}")
+            writeln!(out, "game over: {outcome}{record}")?;
+            if let ServerMessage::GameOver {
+                ratings: Some(changes),
+                ..
+            } = message
+            {
+                for line in rating_lines(view, changes) {
+                    writeln!(out, "rating: {line}")?;
+                }
+            }
+            Ok(())
         }
         Change::OutOfStep => {
             writeln!(out, "out of step with the server; resynchronising")

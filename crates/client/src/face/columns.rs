@@ -1,0 +1,54 @@
+//! Text in columns, for the tables of the plain face and the lobby: names
+//! kept on one line and cut to a width in the middle (the end often tells
+//! two names apart: a level, a number).
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// `text` on one line: control characters (a newline in a name sent to a
+/// server) become spaces.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// `text` in at most `width` columns: whole if it fits, else its start and
+/// its end around `…` (the end often tells two names apart: a level, a
+/// number).
+pub fn shorten(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(1);
+    let take = |chars: &mut dyn Iterator<Item = char>, room: usize| {
+        let mut used = 0;
+        let mut taken = Vec::new();
+        for c in chars {
+            let w = c.width().unwrap_or(0);
+            if used + w > room {
+                break;
+            }
+            used += w;
+            taken.push(c);
+        }
+        taken
+    };
+    let head = take(&mut text.chars(), room - room / 2);
+    let head_width: usize = head.iter().map(|c| c.width().unwrap_or(0)).sum();
+    let mut tail = take(&mut text.chars().rev(), room - head_width);
+    tail.reverse();
+    head.into_iter().chain(['…']).chain(tail).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_on_one_line_and_are_cut_in_the_middle() {
+        assert_eq!(shorten("李小龍的朋友們", 7), "李…友們");
+        assert_eq!(shorten("ann", 3), "ann");
+        assert_eq!(shorten("amazons-engine level 1", 10), "amazo…el 1");
+        assert_eq!(one_line("a\nb"), "a b");
+    }
+}
