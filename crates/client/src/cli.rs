@@ -1,10 +1,10 @@
-//! The command line: `play`, `bot`, `local` and `history`, and the words they
+//! The command line: `play`, `bot`, `local`, `history` and `leaderboard`, and the words they
 //! accept (player kinds, time controls).
 
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use amazons_core::{Level, Side, TimeControl};
+use amazons_core::{Level, PlayerKind, Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
 use clap::{Args, Parser, Subcommand};
 
@@ -48,6 +48,38 @@ pub enum Command {
     Local(LocalArgs),
     /// List, replay and export finished games.
     History(HistoryArgs),
+    /// The server's rated players, best first; with a NAME, that player's
+    /// rating, record, rating history and recent games.
+    Leaderboard(LeaderboardArgs),
+}
+
+/// Options of `leaderboard`.
+#[derive(Debug, Args)]
+pub struct LeaderboardArgs {
+    /// The server (its ws:// or http:// address).
+    #[arg(long, default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// Only people (`human`) or only programs (`bot`).
+    #[arg(long, value_parser = parse_kind, conflicts_with = "name")]
+    pub kind: Option<PlayerKind>,
+    /// Which page of the list (20 players a page).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "name")]
+    pub page: u32,
+    /// Everything on each line, however long: whole names, the time of the
+    /// last game, the public id.
+    #[arg(long)]
+    pub wide: bool,
+    /// A player's page instead of the list.
+    pub name: Option<String>,
+}
+
+/// `--kind human|bot`.
+fn parse_kind(text: &str) -> Result<PlayerKind, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "human" | "humans" | "people" => Ok(PlayerKind::Human),
+        "bot" | "bots" => Ok(PlayerKind::Bot),
+        _ => Err(format!("`{text}`: give human or bot")),
+    }
 }
 
 /// Default server address (the local server on its default port).

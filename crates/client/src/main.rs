@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use amazons_client::cli::{Cli, Command, default_name};
-use amazons_client::cmd::{bot, history, local, play};
+use amazons_client::cmd::{bot, history, leaderboard, local, play};
 use amazons_client::store::player_key::KeyFile;
 use amazons_client::tui::{signals, terminal};
 use clap::Parser;
@@ -48,6 +48,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             local::run(args, plain, cli.quiet, theme)
         }
         Command::History(args) => history::run(args, plain, theme),
+        Command::Leaderboard(args) => leaderboard::run(args),
         Command::Bot(args) => {
             init_logging();
             bot::run(args, KeyFile::open(cli.key_file.as_deref())?)

@@ -305,7 +305,7 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
 
 /// How wide the list may be: the terminal's width, or 80 columns when the
 /// output is not a terminal (a file, a pipe).
-fn terminal_width() -> usize {
+pub(crate) fn terminal_width() -> usize {
     use std::io::IsTerminal;
     let columns = std::io::stdout()
         .is_terminal()

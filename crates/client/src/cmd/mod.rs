@@ -7,8 +7,11 @@
 //! - [`local`]: `local` (games without a server): the match, full screen
 //!   and plain.
 //! - [`history`]: `history` (list, replay, export).
+//! - [`leaderboard`]: `leaderboard` (a server's rated players, a player's
+//!   page).
 
 pub mod bot;
 pub mod history;
+pub mod leaderboard;
 pub mod local;
 pub mod play;

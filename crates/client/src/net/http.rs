@@ -1,5 +1,5 @@
 //! The server's HTTP API (same port as the WebSocket): finished games for
-//! `history --server`. The address is checked before any request, and a
+//! `history --server`, the leaderboard and player pages for `leaderboard`. The address is checked before any request, and a
 //! request that fails is an [`ApiError`] saying which address, what failed
 //! and the likely fix, once (the WebSocket's failures are explained the
 //! same way, with the same sentences: `net/address.rs`).
@@ -8,13 +8,18 @@ use std::io;
 use std::time::Duration;
 
 use amazons_core::GameRecord;
+use amazons_core::PlayerKind;
 use amazons_protocol::api::MAX_PER_PAGE;
-use amazons_protocol::{GameSummary, GamesPage};
+use amazons_protocol::{GameSummary, GamesPage, PlayerPage, PlayersPage};
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 use crate::net::address::{not_speaking, nothing_listening, unknown_host};
 
 /// How many games one page request asks for (the server's maximum).
 const PER_PAGE: u32 = MAX_PER_PAGE;
+
+/// Where a player's page is, before the name.
+const PLAYER_PATH: &str = "/api/players/";
 
 /// At most this many pages are read for one list.
 const MAX_PAGES: usize = 50;
@@ -109,6 +114,18 @@ pub enum ApiError {
         base: String,
         /// The id asked for.
         id: String,
+    },
+    /// Nobody by that name has a rated game or has claimed it there.
+    #[error(
+        "{base} has no player `{name}`: nobody by that name has played a rated game there or \
+         claimed it (names are compared ignoring case); `amazons-client leaderboard --server \
+         {base}` lists the players"
+    )]
+    NoSuchPlayer {
+        /// `http://host:port`.
+        base: String,
+        /// The name asked for.
+        name: String,
     },
     /// The server answered with an error.
     #[error("{base} refused GET {path} (HTTP {status}): {message}")]
@@ -220,6 +237,15 @@ impl ServerHttp {
                     id: path.trim_start_matches("/api/games/").to_string(),
                 };
             }
+            ureq::Error::Status(404, _) if path.starts_with(PLAYER_PATH) => {
+                let name = path.trim_start_matches(PLAYER_PATH);
+                return ApiError::NoSuchPlayer {
+                    base,
+                    name: percent_encoding::percent_decode_str(name)
+                        .decode_utf8_lossy()
+                        .into_owned(),
+                };
+            }
             ureq::Error::Status(status @ (404 | 405), _) => {
                 return ApiError::NotAmazons {
                     base,
@@ -313,6 +339,31 @@ impl ServerHttp {
     pub fn game(&self, id: &str) -> Result<GameRecord, ApiError> {
         self.get(&format!("/api/games/{id}"), "a game record")
     }
+
+    /// One page of the leaderboard (of `kind`, or everyone), best first,
+    /// `per_page` players a page.
+    pub fn players(
+        &self,
+        kind: Option<PlayerKind>,
+        page: u32,
+        per_page: u32,
+    ) -> Result<PlayersPage, ApiError> {
+        let kind = match kind {
+            Some(PlayerKind::Human) => "&kind=human",
+            Some(PlayerKind::Bot) => "&kind=bot",
+            None => "",
+        };
+        self.get(
+            &format!("/api/players?page={page}&per_page={per_page}{kind}"),
+            "a page of players",
+        )
+    }
+
+    /// One player's page, by name (compared as the server compares names).
+    pub fn player(&self, name: &str) -> Result<PlayerPage, ApiError> {
+        let name = utf8_percent_encode(name.trim(), NON_ALPHANUMERIC);
+        self.get(&format!("{PLAYER_PATH}{name}"), "a player's page")
+    }
 }
 
 #[cfg(test)]
@@ -397,6 +448,21 @@ mod tests {
                 base: ours.base.clone(),
                 id: "abc".into()
             })
+        );
+        let nobody = one_answer(Some(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n"));
+        let error = nobody.player("李 雷").unwrap_err();
+        assert_eq!(
+            error,
+            ApiError::NoSuchPlayer {
+                base: nobody.base.clone(),
+                name: "李 雷".into()
+            }
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("amazons-client leaderboard --server"),
+            "{error}"
         );
         let closed = one_answer(Some(b""));
         let error = closed.games().unwrap_err();
