@@ -179,23 +179,28 @@ fn wide_line(row: &PlayerRow, now_ms: u64) -> String {
     )
 }
 
-/// The line under the list: how many players, the page, what a `?` means.
-pub(crate) fn footer(page: &PlayersPage, kind: Option<PlayerKind>) -> String {
+/// How many players there are and which page this is: `45 rated bots,
+/// page 1 of 3`; `None` when there is a next page, else its number.
+pub(crate) fn page_line(page: &PlayersPage, kind: Option<PlayerKind>) -> (String, Option<u32>) {
     let who = match kind {
         Some(PlayerKind::Human) => "rated people",
         Some(PlayerKind::Bot) => "rated bots",
         None => "rated players",
     };
     let pages = page.total.div_ceil(u64::from(page.per_page.max(1))).max(1);
-    let more = if u64::from(page.page) < pages {
-        format!("; --page {} for more", page.page + 1)
-    } else {
-        String::new()
-    };
-    format!(
-        "{} {who}, page {} of {pages}{more}; ? marks a provisional rating",
-        page.total, page.page
+    let next = (u64::from(page.page) < pages).then_some(page.page + 1);
+    (
+        format!("{} {who}, page {} of {pages}", page.total, page.page),
+        next,
     )
+}
+
+/// The line under the command's list: how many players, the page, what a
+/// `?` means.
+fn footer(page: &PlayersPage, kind: Option<PlayerKind>) -> String {
+    let (line, next) = page_line(page, kind);
+    let more = next.map_or_else(String::new, |next| format!("; --page {next} for more"));
+    format!("{line}{more}; ? marks a provisional rating")
 }
 
 /// A player's page: who, rating and record, the latest ratings, recent

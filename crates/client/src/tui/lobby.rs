@@ -1,11 +1,12 @@
-//! The lobby screen of `play`: the live list of matches (seats, players, time
-//! control, status), a selection, and the form that creates a match. It turns
+//! The lobby screen of `play`: the live list of matches (seats, players with
+//! their ratings, time control, rated or casual, status), a selection, the
+//! form that creates a match and the leaderboard box (`L`). It turns
 //! keys into [`LobbyAction`]s; `play` sends them to the server.
 
 use amazons_core::{PlayerKind, Side, TimeControl};
 use amazons_protocol::{
     ColorPreference, ComputerOffer, ComputerRequest, MatchId, MatchStatus, MatchSummary,
-    ServerMessage,
+    PlayersPage, ServerMessage,
 };
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::Frame;
@@ -15,6 +16,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
 use unicode_width::UnicodeWidthStr;
 
+use crate::cmd::leaderboard::{board_lines, page_line};
 use crate::face::columns::{one_line, shorten};
 use crate::face::help::screen_help;
 use crate::face::labels::{rated_word, status_word};
@@ -29,8 +31,9 @@ const KEYS: &[(&str, &str)] = &[
     ("Enter", "join/watch"),
     ("s", "watch"),
     ("c", "create"),
-    ("p", "vs computer"),
+    ("p", "computer"),
     ("r", "refresh"),
+    ("L", "leaderboard"),
     ("?", "help"),
     ("q", "quit"),
 ];
@@ -58,6 +61,13 @@ pub enum LobbyAction {
     Spectate(MatchId),
     /// Ask for the list again.
     Refresh,
+    /// Read a page of the server's leaderboard (for the box that shows it).
+    Leaderboard {
+        /// Only people, only bots, or everyone.
+        kind: Option<PlayerKind>,
+        /// The page.
+        page: u32,
+    },
     /// Leave the program.
     Quit,
 }
@@ -97,6 +107,120 @@ pub struct Lobby {
     computer: Option<ComputerOffer>,
     /// The open play-the-computer form.
     computer_form: Option<ComputerForm>,
+    /// The open leaderboard box.
+    leaderboard: Option<LeaderboardBox>,
+}
+
+/// Players a page in the lobby's leaderboard box (it fits 24 rows).
+pub const BOX_PER_PAGE: u32 = 14;
+
+/// The leaderboard box (`L`): which page of which players, and what the
+/// server said.
+#[derive(Clone, Debug)]
+struct LeaderboardBox {
+    /// Only people, only bots, or everyone.
+    kind: Option<PlayerKind>,
+    /// The page asked for.
+    page: u32,
+    /// The page, once it came, and when (for `3 h ago`); or why not.
+    shown: Option<Result<(PlayersPage, u64), String>>,
+}
+
+impl LeaderboardBox {
+    /// What asks for this page.
+    fn action(&self) -> LobbyAction {
+        LobbyAction::Leaderboard {
+            kind: self.kind,
+            page: self.page,
+        }
+    }
+
+    /// Draws the box over most of `area`.
+    fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+        let text = theme.text();
+        let width = area.width.min(80);
+        let inner = usize::from(width.saturating_sub(2));
+        let quiet = Style::default().fg(color(text.quiet));
+        let mut lines: Vec<Line<'_>> = Vec::new();
+        match &self.shown {
+            None => lines.push(Line::raw("reading the leaderboard …")),
+            Some(Err(why)) => lines.push(Line::styled(
+                why.clone(),
+                Style::default().fg(color(text.warning)),
+            )),
+            Some(Ok((page, fetched_ms))) => {
+                let mut table = board_lines(page, inner, *fetched_ms).into_iter();
+                if let Some(header) = table.next() {
+                    lines.push(Line::styled(
+                        header,
+                        Style::default()
+                            .fg(color(text.label))
+                            .add_modifier(Modifier::UNDERLINED),
+                    ));
+                }
+                lines.extend(table.map(Line::raw));
+                lines.push(Line::raw(""));
+                let (count, _) = page_line(page, self.kind);
+                lines.push(Line::styled(
+                    format!("{count}; ? marks a provisional rating"),
+                    quiet,
+                ));
+            }
+        }
+        lines.push(Line::styled(
+            "Tab everyone/people/bots  ←/→ page  Esc back",
+            quiet,
+        ));
+        let body = Paragraph::new(lines).wrap(WRAP);
+        let height = (rows(&body, width.saturating_sub(2)) + 2).min(area.height);
+        let popup = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        );
+        let who = match self.kind {
+            None => "everyone",
+            Some(PlayerKind::Human) => "people",
+            Some(PlayerKind::Bot) => "bots",
+        };
+        frame.render_widget(Clear, popup);
+        frame.render_widget(
+            body.block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(format!(" leaderboard: {who} ")),
+            ),
+            popup,
+        );
+    }
+
+    /// A key while the box is open: what to ask for, if anything; `None`
+    /// closes the box.
+    fn handle(&mut self, code: KeyCode) -> Option<LobbyAction> {
+        let next_page = match &self.shown {
+            Some(Ok((page, _))) => page_line(page, self.kind).1,
+            _ => None,
+        };
+        match code {
+            KeyCode::Esc | KeyCode::Char('q' | 'L' | 'l') => return None,
+            KeyCode::Tab => {
+                self.kind = match self.kind {
+                    None => Some(PlayerKind::Human),
+                    Some(PlayerKind::Human) => Some(PlayerKind::Bot),
+                    Some(PlayerKind::Bot) => None,
+                };
+                self.page = 1;
+            }
+            KeyCode::Right | KeyCode::PageDown if next_page.is_some() => {
+                self.page = next_page.unwrap_or(self.page);
+            }
+            KeyCode::Left | KeyCode::PageUp if self.page > 1 => self.page -= 1,
+            _ => return Some(LobbyAction::None),
+        }
+        self.shown = None;
+        Some(self.action())
+    }
 }
 
 impl CreateForm {
@@ -211,6 +335,24 @@ impl Lobby {
         self.selected = self.selected.min(self.matches.len().saturating_sub(1));
     }
 
+    /// A page of the leaderboard came (`kind` and `page` as asked; `now_ms`:
+    /// when), or why it did not: shown if the box still asks for it.
+    pub fn show_leaderboard(
+        &mut self,
+        kind: Option<PlayerKind>,
+        page: u32,
+        result: Result<PlayersPage, String>,
+        now_ms: u64,
+    ) {
+        if let Some(board) = self
+            .leaderboard
+            .as_mut()
+            .filter(|b| b.kind == kind && b.page == page)
+        {
+            board.shown = Some(result.map(|page| (page, now_ms)));
+        }
+    }
+
     fn selected_match(&self) -> Option<&MatchSummary> {
         self.matches.get(self.selected)
     }
@@ -229,6 +371,15 @@ impl Lobby {
         if self.help {
             self.help = false;
             return LobbyAction::None;
+        }
+        if let Some(board) = self.leaderboard.as_mut() {
+            return match board.handle(key.code) {
+                Some(action) => action,
+                None => {
+                    self.leaderboard = None;
+                    LobbyAction::None
+                }
+            };
         }
         if let Some(form) = self.computer_form.as_mut() {
             match form.handle(*key) {
@@ -313,6 +464,16 @@ impl Lobby {
                 None => self.notice = "this server offers no computer opponents".into(),
             },
             KeyCode::Char('r') => return LobbyAction::Refresh,
+            KeyCode::Char('L') => {
+                let board = LeaderboardBox {
+                    kind: None,
+                    page: 1,
+                    shown: None,
+                };
+                let action = board.action();
+                self.leaderboard = Some(board);
+                return action;
+            }
             KeyCode::Char('s') => {
                 if let Some(summary) = self.selected_match() {
                     return LobbyAction::Spectate(summary.id);
@@ -403,9 +564,11 @@ impl Lobby {
             );
         }
         frame.render_widget(notice_text, notice);
-        // The hints leave out ↑/↓, so they fit 80 columns; the help has all.
-        let hints_text: Vec<String> = KEYS[1..]
+        // The hints leave out ↑/↓ and r (the list is live anyway), so they
+        // fit 80 columns; the help has all.
+        let hints_text: Vec<String> = KEYS
             .iter()
+            .filter(|(k, _)| !["↑/↓", "r"].contains(k))
             .map(|(k, what)| format!("{k} {what}"))
             .collect();
         frame.render_widget(
@@ -417,6 +580,9 @@ impl Lobby {
         }
         if let Some(form) = &self.computer_form {
             form.draw(frame, area, self.theme);
+        }
+        if let Some(board) = &self.leaderboard {
+            board.draw(frame, area, self.theme);
         }
         if self.help {
             draw_help(frame, area, &screen_help(KEYS));
@@ -580,7 +746,7 @@ mod tests {
         assert!(
             shows_whole(
                 &screen,
-                "Enter join/watch  s watch  c create  p vs computer  r refresh  ? help  q quit"
+                "Enter join/watch  s watch  c create  p computer  L leaderboard  ? help  q quit"
             ),
             "{screen}"
         );
@@ -602,6 +768,60 @@ mod tests {
         assert!(
             shows_whole(&screen, "Enter creates, Esc cancels"),
             "{screen}"
+        );
+    }
+
+    #[test]
+    fn l_opens_the_leaderboard_box_whole_at_80x24_and_esc_returns() {
+        use crate::cmd::leaderboard::tests::{NOW, sample_page};
+        use crate::tui::snapshot::shows_whole;
+        let mut lobby = lobby_with_matches();
+        let everyone = LobbyAction::Leaderboard {
+            kind: None,
+            page: 1,
+        };
+        assert_eq!(lobby.handle(&key(KeyCode::Char('L'))), everyone);
+        assert!(text(&lobby).contains("reading the leaderboard"));
+        // A page for another question is not shown.
+        lobby.show_leaderboard(Some(PlayerKind::Bot), 1, Ok(sample_page()), NOW);
+        assert!(text(&lobby).contains("reading the leaderboard"));
+        lobby.show_leaderboard(None, 1, Ok(sample_page()), NOW);
+        let screen = text(&lobby);
+        for line in crate::cmd::leaderboard::board_lines(&sample_page(), 78, NOW) {
+            assert!(shows_whole(&screen, &line), "{line:?} is cut:\n{screen}");
+        }
+        assert!(screen.contains("leaderboard: everyone"), "{screen}");
+        assert!(screen.contains("my-uci-bot [bot]"), "{screen}");
+        assert!(shows_whole(
+            &screen,
+            "Tab everyone/people/bots  ←/→ page  Esc back"
+        ));
+        crate::tui::snapshot::assert_snapshot("lobby_leaderboard", &screen);
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Right)),
+            LobbyAction::None,
+            "one page"
+        );
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Tab)),
+            LobbyAction::Leaderboard {
+                kind: Some(PlayerKind::Human),
+                page: 1
+            }
+        );
+        lobby.show_leaderboard(
+            Some(PlayerKind::Human),
+            1,
+            Err("nothing is listening at h:7878".into()),
+            NOW,
+        );
+        assert!(text(&lobby).contains("nothing is listening at h:7878"));
+        assert_eq!(lobby.handle(&key(KeyCode::Esc)), LobbyAction::None);
+        let screen = text(&lobby);
+        assert!(!screen.contains("leaderboard:"), "closed: {screen}");
+        assert!(
+            screen.contains("matches (2)"),
+            "back in the lobby: {screen}"
         );
     }
 

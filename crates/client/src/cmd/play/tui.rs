@@ -9,23 +9,25 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use amazons_core::{BySide, Outcome, PlayerKind, Side};
-use amazons_protocol::{Change, ClientMessage, MatchStatus, MatchView, ServerMessage};
+use amazons_protocol::{Change, ClientMessage, MatchStatus, MatchView, PlayersPage, ServerMessage};
 use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
 
 use super::{rating_lines, seat_label};
 use crate::cli::PlayArgs;
+use crate::cmd::leaderboard::now_ms;
 use crate::cmd::play::server_rules::{AwayWatch, ServerRules, away_line};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
 use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME, rated_word};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
+use crate::net::http::ServerHttp;
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
 use crate::store::player_key::KeyFile;
 use crate::store::state_dir::state_dir;
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
-use crate::tui::lobby::{Lobby, LobbyAction};
+use crate::tui::lobby::{BOX_PER_PAGE, Lobby, LobbyAction};
 use crate::tui::theme::Theme;
 
 /// Whether the screen loop goes on.
@@ -57,6 +59,29 @@ struct PlayTui {
     rules: ServerRules,
     /// Since when each player of the match shown has been away.
     away: AwayWatch,
+    /// The server's address, for its HTTP API (the leaderboard).
+    server: String,
+    /// Leaderboard pages read in the background: (kind, page, result).
+    boards: LeaderboardPages,
+}
+
+/// A leaderboard page read off the screen loop: the kind and page asked
+/// for, and the page or why not.
+type LeaderboardPage = (Option<PlayerKind>, u32, Result<PlayersPage, String>);
+
+/// Both ends of the channel leaderboard pages come back on.
+struct LeaderboardPages {
+    /// Given to each reader thread.
+    sender: std::sync::mpsc::Sender<LeaderboardPage>,
+    /// Read between frames.
+    receiver: std::sync::mpsc::Receiver<LeaderboardPage>,
+}
+
+impl Default for LeaderboardPages {
+    fn default() -> Self {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        LeaderboardPages { sender, receiver }
+    }
 }
 
 /// Runs `play` on the full screen.
@@ -77,6 +102,7 @@ pub fn run(
     let seats = SeatStore::open(&state_dir(), args.server.url(), &name);
     let mut connection = connect(args.server.clone(), greeting, Backoff::default());
     let mut play = PlayTui::new(connection.outbox.clone(), seats, Bell::new(quiet), theme);
+    play.server = args.server.url().to_string();
     play.link = format!("connecting to {} …", args.server);
     let title = format!("amazons — {} as {name}", args.server);
     let result = crate::tui::terminal::with_terminal(|terminal| {
@@ -92,6 +118,7 @@ pub fn run(
                     Err(TryRecvError::Disconnected) => anyhow::bail!("the connection task ended"),
                 }
             }
+            play.take_leaderboard_pages();
             play.lobby.title = format!("{title}   [{}]", play.link);
             play.ring_low_time(Instant::now());
             play.show_away(Instant::now());
@@ -142,6 +169,28 @@ impl PlayTui {
             low_time: LowTimeWatch::default(),
             rules: ServerRules::default(),
             away: AwayWatch::default(),
+            server: String::new(),
+            boards: LeaderboardPages::default(),
+        }
+    }
+
+    /// Reads a page of the leaderboard over HTTP on a thread of its own, so
+    /// the screen goes on meanwhile; it comes back on `boards`.
+    fn read_leaderboard(&self, kind: Option<PlayerKind>, page: u32) {
+        let server = self.server.clone();
+        let sender = self.boards.sender.clone();
+        std::thread::spawn(move || {
+            let result = ServerHttp::new(&server)
+                .and_then(|http| http.players(kind, page, BOX_PER_PAGE))
+                .map_err(|e| e.to_string());
+            let _ = sender.send((kind, page, result));
+        });
+    }
+
+    /// Shows the leaderboard pages that have come.
+    fn take_leaderboard_pages(&mut self) {
+        while let Ok((kind, page, result)) = self.boards.receiver.try_recv() {
+            self.lobby.show_leaderboard(kind, page, result, now_ms());
         }
     }
 
@@ -424,6 +473,7 @@ impl PlayTui {
             LobbyAction::Refresh => {
                 let _ = self.outbox.send(ClientMessage::ListMatches);
             }
+            LobbyAction::Leaderboard { kind, page } => self.read_leaderboard(kind, page),
             LobbyAction::Create {
                 time_control,
                 color,
