@@ -182,6 +182,7 @@ fn a_claimed_name_is_refused_to_another_key_with_what_to_do_and_its_own_key_gets
     for want in ["refused the name `ANN`", "--name NAME", "--key-file PATH"] {
         assert_eq!(err.matches(want).count(), 1, "{want}: {err}");
     }
+    assert!(!out.contains("claimed"), "said once, on stderr: {out}");
     assert!(
         err.contains(&thief_key.display().to_string()),
         "says which key file it used: {err}"

@@ -385,6 +385,30 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_readme_shows_the_leaderboard_as_it_prints() {
+        let readme = include_str!("../../README.md");
+        let example: Vec<&str> = readme
+            .lines()
+            .skip_while(|l| !l.starts_with("$ amazons-client leaderboard"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        let page = PlayersPage {
+            players: vec![
+                row(1, "amazons-engine level 7", PlayerKind::Bot, 2104, false),
+                row(2, "ann", PlayerKind::Human, 1688, true),
+                row(3, "my-uci-bot", PlayerKind::Bot, 1402, true),
+            ],
+            page: 1,
+            per_page: PER_PAGE,
+            total: 3,
+        };
+        let mut printed = board_lines(&page, 80, NOW);
+        printed.push(footer(&page, None));
+        assert_eq!(example, printed);
+    }
+
+    #[test]
     fn the_footer_says_how_many_and_where_the_next_page_is() {
         let mut page = sample_page();
         assert_eq!(

@@ -51,6 +51,15 @@ pub enum NetEvent {
     GaveUp(String),
 }
 
+/// Whether a refusal with `code` ends the connection for good (no reconnect
+/// can cure it): the owner hears why once, in [`NetEvent::GaveUp`].
+pub fn gives_up_on(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::VersionMismatch | ErrorCode::BadName | ErrorCode::NameTaken
+    )
+}
+
 /// Whether `message` is a refusal that no reconnect can cure; returns the
 /// text to show (`greeting`: who we said we were, for what to do instead).
 fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String> {
@@ -87,13 +96,13 @@ fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String>
 /// another name, or play with the key that claimed it.
 pub fn name_taken(name: &str, server_says: &str, key_file: Option<&KeyFile>) -> String {
     let used = match key_file {
-        Some(file) => format!(" (this client's key is in {})", file.path().display()),
+        Some(file) => format!(" (this run used {})", file.path().display()),
         None => String::new(),
     };
     format!(
-        "the server refused the name `{name}`: {server_says}. Pick another name with \
-         --name NAME, or, if `{name}` is yours, play with the key that claimed it: \
-         --key-file PATH, the player-key file of the client you first played it from{used}"
+        "the server refused the name `{name}`: {server_says}\nWith this client: --name NAME \
+         plays under another name; --key-file PATH plays with the key file that claimed \
+         `{name}` (`player-key` in the state directory of the client that first used it){used}"
     )
 }
 

@@ -14,6 +14,7 @@ use amazons_protocol::{
 use crate::cmd::play::{rating_lines, seat_label};
 use crate::face::labels::{format_clock, move_number, name_and_rating, rated_word, status_word};
 use crate::face::text_board::board_text;
+use crate::net::connection::gives_up_on;
 use crate::net::session::SessionEvent;
 use crate::tui::computer_form;
 
@@ -143,6 +144,8 @@ pub(super) fn session_event(
         SessionEvent::RematchStarted { new_match_id } => {
             writeln!(out, "rematch: new match {new_match_id}")
         }
+        // The connection gives up with the reason and the fix: said once.
+        SessionEvent::Refused { code, .. } if gives_up_on(*code) => Ok(()),
         SessionEvent::Refused { message, code, .. } => {
             writeln!(out, "refused: {message} ({code:?})")
         }
