@@ -475,6 +475,14 @@ impl MatchSession {
                 match_id, ratings, ..
             } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
                 self.rating_changes = *ratings;
+                // The names show the ratings the game left.
+                if let (Some(view), Some(changes)) = (self.view.as_mut(), ratings) {
+                    for side in Side::BOTH {
+                        if let Some(seat) = view.seats.get_mut(side).as_mut() {
+                            seat.rating = Some(changes[side].after);
+                        }
+                    }
+                }
             }
             _ => {}
         }
@@ -920,7 +928,10 @@ mod tests {
         };
         let change = RatingChange {
             before: rating,
-            after: rating,
+            after: amazons_protocol::Rating {
+                rating: 1688,
+                ..rating
+            },
         };
         let mut over = testing::game_over(id(ID), Some(Side::First), EndReason::Resignation);
         if let ServerMessage::GameOver { ratings, .. } = &mut over {
@@ -928,6 +939,8 @@ mod tests {
         }
         session.on_message(&over, now).unwrap();
         assert_eq!(session.rating_changes(), Some(&BySide::both(change)));
+        let seats = &session.view().unwrap().seats;
+        assert_eq!(seats.white.as_ref().unwrap().rating, Some(change.after));
         // A new match forgets them.
         session.spectate(id(OTHER));
         session

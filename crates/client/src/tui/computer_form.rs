@@ -217,6 +217,18 @@ impl ComputerForm {
             "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
             self.time_control
         )));
+        // The server's rule: a game against its computer is rated when timed.
+        footer.push(Line::raw(
+            match self
+                .time_control
+                .parse::<TimeControl>()
+                .map(|t| t.is_timed())
+            {
+                Ok(true) => "rated: yes (a timed game)",
+                Ok(false) => "rated: no (an untimed game)",
+                Err(_) => "rated: when timed",
+            },
+        ));
         if let Some(error) = &self.error {
             footer.push(Line::styled(
                 error.clone(),
