@@ -147,9 +147,18 @@ impl MatchSession {
         }
     }
 
-    /// Whether the match followed counts for ratings.
+    /// Whether the match followed counts for ratings: as the server last
+    /// said, and only while every seated player is identified (has a
+    /// rating). `game_started` does not repeat the flag, so a rated match a
+    /// guest sat down in shows as casual at once, as the server counts it.
     pub fn rated(&self) -> bool {
         self.rated
+            && self.view.as_ref().is_none_or(|view| {
+                Side::BOTH
+                    .into_iter()
+                    .filter_map(|side| view.seats.get(side))
+                    .all(|seat| seat.rating.is_some())
+            })
     }
 
     /// What the game followed did to each side's rating, once it ended
@@ -909,11 +918,37 @@ mod tests {
         let now = Instant::now();
         session.join(id(ID), None);
         session.on_message(&joined(ID), now).unwrap();
+        let rating = amazons_protocol::Rating {
+            rating: 1500,
+            deviation: 350,
+            provisional: true,
+        };
         let mut rated = testing::snapshot(id(ID), Some(Side::Second), &[]);
         rated.rated = true;
+        rated.seats.white.as_mut().unwrap().rating = Some(rating);
+        rated.seats.black = None;
+        rated.status = MatchStatus::Waiting;
         session
             .on_message(&ServerMessage::Snapshot(rated), now)
             .unwrap();
+        assert!(session.rated(), "waiting, as the server said");
+        // A guest sits down: the game starts casual.
+        let mut guest = testing::seated("ann", "guest");
+        guest.white.as_mut().unwrap().rating = Some(rating);
+        let started = ServerMessage::GameStarted {
+            match_id: id(ID),
+            seats: guest.clone(),
+            clocks: None,
+        };
+        session.on_message(&started, now).unwrap();
+        assert!(!session.rated(), "a guest: casual");
+        guest.black.as_mut().unwrap().rating = Some(rating);
+        let identified = ServerMessage::SeatsChanged {
+            match_id: id(ID),
+            seats: guest,
+            spectators: 0,
+        };
+        session.on_message(&identified, now).unwrap();
         assert!(session.rated());
         // The lobby says it turned casual (a guest sat down).
         let casual = testing::summary(id(ID), testing::seated("ann", "bob"));
@@ -921,11 +956,6 @@ mod tests {
             .on_message(&ServerMessage::MatchUpdated { summary: casual }, now)
             .unwrap();
         assert!(!session.rated());
-        let rating = amazons_protocol::Rating {
-            rating: 1500,
-            deviation: 350,
-            provisional: true,
-        };
         let change = RatingChange {
             before: rating,
             after: amazons_protocol::Rating {
