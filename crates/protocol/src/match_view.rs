@@ -343,6 +343,7 @@ mod tests {
             match_id: id,
             seats,
             clocks: None,
+            rated: false,
         };
         assert_eq!(view.apply(&started, now), Change::Started);
         let over = ServerMessage::GameOver {

@@ -368,6 +368,11 @@ pub enum ServerMessage {
         seats: Seats,
         /// The clocks (`null` when untimed).
         clocks: Option<Clocks>,
+        /// Whether the game counts for ratings, settled now that both seats
+        /// are taken (a rated match is casual when a seat is a guest or both
+        /// are one key).
+        #[serde(default)]
+        rated: bool,
     },
     /// A move was accepted. Sent to both players and every spectator; sent
     /// again to a player who repeats the same move for the same ply.
@@ -904,6 +909,7 @@ mod tests {
                 match_id: id(),
                 seats: seats(),
                 clocks: clocks(),
+                rated: true,
             },
             ServerMessage::MovePlayed {
                 match_id: id(),

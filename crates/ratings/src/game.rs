@@ -1,6 +1,6 @@
 //! One game as the ratings see it, and the rule for which records count.
 
-use amazons_core::{BySide, GameRecord, PlayerId, PlayerKind, Side};
+use amazons_core::{BySide, EndReason, GameRecord, PlayerId, PlayerKind, Side};
 
 /// One identified side of a rated game.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,12 +56,21 @@ impl RatedGame {
     /// The record as a rated game, when it counts: created rated, not
     /// aborted (so it has a winner), both sides identified, by two different
     /// ids. Every other record (casual, a guest, one key on both sides, a
-    /// version 1 record) leaves ratings alone.
+    /// version 1 record) leaves ratings alone, and so does a game the
+    /// server's own computer lost by failing (its worker did not answer):
+    /// that is the host's fault, not a result. A bot that fails loses a
+    /// rated game as it would lose on time.
     pub fn of(record: &GameRecord) -> Option<RatedGame> {
         if !record.rated {
             return None;
         }
         let winner = record.result.winner?;
+        let loser = record.player(winner.opponent());
+        if record.result.reason == EndReason::EngineFailure
+            && loser.id.as_ref().is_some_and(PlayerId::is_computer)
+        {
+            return None;
+        }
         let side = |info: &amazons_core::PlayerInfo| {
             Some(Contestant::new(
                 info.id.clone()?,
@@ -144,6 +153,13 @@ mod tests {
         });
         assert_eq!(aborted.result.winner, None);
         assert_eq!(RatedGame::of(&aborted), None, "aborted");
+        let failed = |loser: &str| {
+            let mut record = record(true, [Some("a"), Some(loser)], resigned);
+            record.result = amazons_core::Outcome::win(Side::First, EndReason::EngineFailure);
+            record
+        };
+        assert_eq!(RatedGame::of(&failed("computer:level-5")), None, "the host's computer failed");
+        assert!(RatedGame::of(&failed("b")).is_some(), "a bot that fails loses");
         let old = record_of(amazons_core::testing::sample_meta("v1"), &["d1-d7/g7"]);
         assert_eq!(RatedGame::of(&old), None, "a record without identities");
     }

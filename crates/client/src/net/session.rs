@@ -123,9 +123,9 @@ pub struct MatchSession {
     seats: SeatStore,
     /// Saved seats already tried in this run (a failed one is not retried).
     tried_saved: Vec<MatchId>,
-    /// Whether the match followed counts for ratings (its snapshot, then
-    /// the lobby's updates of it: a rated match turns casual when it starts
-    /// with a guest).
+    /// Whether the match followed counts for ratings, as the server last
+    /// said it: its snapshot, its `game_started` (where it is settled) and
+    /// the lobby's updates of it.
     rated: bool,
     /// What the finished game did to each side's rating (its `game_over`).
     rating_changes: Option<BySide<RatingChange>>,
@@ -147,18 +147,11 @@ impl MatchSession {
         }
     }
 
-    /// Whether the match followed counts for ratings: as the server last
-    /// said, and only while every seated player is identified (has a
-    /// rating). `game_started` does not repeat the flag, so a rated match a
-    /// guest sat down in shows as casual at once, as the server counts it.
+    /// Whether the match followed counts for ratings, as the server last
+    /// said (a rated match turns casual when it starts with a guest or with
+    /// one key in both seats; `game_started` says so).
     pub fn rated(&self) -> bool {
         self.rated
-            && self.view.as_ref().is_none_or(|view| {
-                Side::BOTH
-                    .into_iter()
-                    .filter_map(|side| view.seats.get(side))
-                    .all(|seat| seat.rating.is_some())
-            })
     }
 
     /// What the game followed did to each side's rating, once it ended
@@ -479,6 +472,11 @@ impl MatchSession {
                 if self.view.as_ref().is_some_and(|v| v.id == summary.id) =>
             {
                 self.rated = summary.rated;
+            }
+            ServerMessage::GameStarted {
+                match_id, rated, ..
+            } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
+                self.rated = *rated;
             }
             ServerMessage::GameOver {
                 match_id, ratings, ..
@@ -939,16 +937,15 @@ mod tests {
             match_id: id(ID),
             seats: guest.clone(),
             clocks: None,
+            rated: false,
         };
         session.on_message(&started, now).unwrap();
-        assert!(!session.rated(), "a guest: casual");
-        guest.black.as_mut().unwrap().rating = Some(rating);
-        let identified = ServerMessage::SeatsChanged {
-            match_id: id(ID),
-            seats: guest,
-            spectators: 0,
-        };
-        session.on_message(&identified, now).unwrap();
+        assert!(!session.rated(), "a guest: casual, as game_started says");
+        let mut again = testing::snapshot(id(ID), Some(Side::Second), &[]);
+        again.rated = true;
+        session
+            .on_message(&ServerMessage::Snapshot(again), now)
+            .unwrap();
         assert!(session.rated());
         // The lobby says it turned casual (a guest sat down).
         let casual = testing::summary(id(ID), testing::seated("ann", "bob"));

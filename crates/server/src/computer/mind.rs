@@ -425,6 +425,7 @@ mod tests {
             match_id: id(1),
             seats: seats(true),
             clocks: None,
+            rated: false,
         };
         assert!(thinks(&mind.on_message(&started, Instant::now())).is_empty());
     }

@@ -244,6 +244,7 @@ impl Match {
                             match_id: self.id,
                             seats: self.seats_view(),
                             clocks: self.clocks(now),
+                            rated: self.is_rated(),
                         },
                     ));
                     out.extend(self.legal_moves_to_mover());

@@ -885,6 +885,7 @@ mod tests {
             match_id: id(),
             seats: testing::seated("ann", "bob"),
             clocks: None,
+            rated: false,
         }))
         .unwrap();
         assert_eq!(play.bell.rung(), [Ring::OpponentJoined]);

@@ -447,6 +447,7 @@ fn a_rated_game_prints_ratings_and_their_change_and_create_says_rated_or_casual(
         match_id: id(),
         seats,
         clocks: None,
+        rated: true,
     }))
     .unwrap();
     assert!(
