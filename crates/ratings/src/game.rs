@@ -158,8 +158,15 @@ mod tests {
             record.result = amazons_core::Outcome::win(Side::First, EndReason::EngineFailure);
             record
         };
-        assert_eq!(RatedGame::of(&failed("computer:level-5")), None, "the host's computer failed");
-        assert!(RatedGame::of(&failed("b")).is_some(), "a bot that fails loses");
+        assert_eq!(
+            RatedGame::of(&failed("computer:level-5")),
+            None,
+            "the host's computer failed"
+        );
+        assert!(
+            RatedGame::of(&failed("b")).is_some(),
+            "a bot that fails loses"
+        );
         let old = record_of(amazons_core::testing::sample_meta("v1"), &["d1-d7/g7"]);
         assert_eq!(RatedGame::of(&old), None, "a record without identities");
     }
