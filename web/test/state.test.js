@@ -75,6 +75,22 @@ test('legal moves are taken only for this ply and only on the receiver\'s turn',
   assert.equal(applyMatchMessage(withLegal, FIRST_MOVE, 0).state.legal, null, 'a move makes them stale');
 });
 
+test("a rated game's end carries each side's rating change; a casual one none", () => {
+  const playing = fromSnapshot({ ...startSnapshot('white'), rated: true }, 0);
+  assert.equal(playing.rated, true);
+  assert.equal(playing.ratings, null, 'no change while the game goes on');
+  assert.equal(fromSnapshot(startSnapshot('white'), 0).rated, false, 'a snapshot without `rated` (an older server): casual');
+  const change = (/** @type {number} */ before, /** @type {number} */ after) => ({
+    before: { rating: before, deviation: 500, provisional: true },
+    after: { rating: after, deviation: 300, provisional: true },
+  });
+  const ratings = { white: change(1500, 1688), black: change(1500, 1312) };
+  const gameOver = serverExample('game_over', (m) => m.record_id !== undefined);
+  assert.deepEqual(applyMatchMessage(playing, { ...gameOver, ratings }, 0).state.ratings, ratings);
+  const { ratings: _none, ...casual } = gameOver;
+  assert.equal(applyMatchMessage(playing, casual, 0).state.ratings, null);
+});
+
 test('the end of the game, rematch offers and the rematch', () => {
   const playing = fromSnapshot(startSnapshot('white'), 0);
   const gameOver = serverExample('game_over', (m) => m.record_id !== undefined);

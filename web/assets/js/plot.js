@@ -71,8 +71,8 @@ function num(value) {
 /**
  * The plot of a player's ratings after each rated game, or null when they
  * have none. The x axis counts rated games (1 to n, evenly spaced); the y
- * axis spans the ratings, at least {@link MIN_SPAN} points, widened to round
- * ticks.
+ * axis spans the ratings, at least {@link MIN_SPAN} points, with a little
+ * room, widened to round ticks.
  * @param {RatingPoint[]} history oldest first
  * @param {PlotBox} [box]
  * @returns {Plot | null}
@@ -88,6 +88,10 @@ export function ratingPlot(history, box = PLOT_BOX) {
     low = middle - MIN_SPAN / 2;
     high = middle + MIN_SPAN / 2;
   }
+  // A little room above and below, so no point sits on the axis.
+  const room = (high - low) * 0.05;
+  low -= room;
+  high += room;
   const yStep = niceStep(high - low, 5);
   low = Math.floor(low / yStep) * yStep;
   high = Math.ceil(high / yStep) * yStep;
