@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FILTERS, formatDay, leaderboardRows, pageCount, recentGame, recordText, standingText } from '../assets/js/leaderboard.js';
-import { recordHeader } from '../assets/js/record.js';
 
 /** A page of `GET /api/players` and a `GET /api/players/{name}`, shaped as the protocol crate's types. */
 const FIXTURE = JSON.parse(readFileSync(new URL('./fixtures/players.json', import.meta.url), 'utf8'));
@@ -15,6 +14,8 @@ test('a page of the leaderboard becomes its rows, best first, bots marked', () =
     ['2', 'ann', false, '1523 ± 45', '1', '1', '0'],
   ]);
   assert.equal(rows[1].lastPlayed, formatDay(page.players[1].last_played_ms));
+  assert.equal(rows[1].record, `1 game · 1 won · 0 lost · ${rows[1].lastPlayed}`, 'the line a phone shows');
+  assert.match(rows[0].record, /^3 games · 3 won · 0 lost · /);
   assert.equal(pageCount(page), 3, '5 players, 2 a page');
   assert.equal(pageCount({ ...page, players: [], total: 0 }), 1, 'an empty leaderboard is one page');
   assert.deepEqual(leaderboardRows({ ...page, players: [] }), []);
@@ -38,7 +39,7 @@ test("a recent game is seen from the player's side: opponent, colour, won or los
     { ...rated, ended: undefined },
     { id: player.recent_games[0].id, ended: undefined, side: 'black', opponent: 'computer (level 5)', opponentBot: true, result: 'lost', rated: 'rated', moves: 31 },
   );
-  assert.equal(rated.ended, recordHeader(player.recent_games[0]).ended);
+  assert.equal(rated.ended, new Date(player.recent_games[0].ended_at_ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
   assert.deepEqual([casual.side, casual.opponent, casual.opponentBot, casual.result, casual.rated], ['white', 'bob', false, 'won', 'casual']);
   // A record that carries no id for the player (older than ids): both names and the result in words.
   assert.deepEqual([older.side, older.opponent, older.result], [null, 'ann vs dee', 'Game aborted']);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PLOT_BOX, niceStep, ratingPlot } from '../assets/js/plot.js';
+import { PLOT_BOX, niceStep, plotBox, ratingPlot } from '../assets/js/plot.js';
 
 const box = PLOT_BOX;
 const bottom = box.height - box.bottom;
@@ -71,4 +71,13 @@ test('many games: a few round game-number ticks, the first and the last always',
   assert.ok(labels.length <= 9, `${labels}`);
   assert.ok(labels.slice(1, -1).every((n) => n % 25 === 0), `${labels}`);
   assert.match(plot.description, /^137 rated games from/);
+});
+
+test('the box is as wide as the plot is shown, within bounds, and lower on a narrow screen', () => {
+  assert.deepEqual([plotBox(360).width, plotBox(360).height], [360, 240]);
+  assert.deepEqual([plotBox(900.4).width, plotBox(900.4).height], [900, 300]);
+  assert.equal(plotBox(0).width, 280, 'never too narrow to draw');
+  assert.equal(plotBox(5000).width, 1000);
+  const plot = ratingPlot(history([1500, 1600]), plotBox(360));
+  assert.equal(plot?.points[1].x, 360 - PLOT_BOX.right);
 });

@@ -34,6 +34,7 @@ export const PLAYERS_PER_PAGE = 20;
  * @property {string} wins
  * @property {string} losses
  * @property {string} lastPlayed the day of their latest rated game, in the reader's locale
+ * @property {string} record all four in a line, for a narrow screen: `12 games · 8 won · 4 lost · Dec 2, 2026`
  */
 
 /**
@@ -60,6 +61,7 @@ export function leaderboardRows(page) {
     wins: String(player.wins),
     losses: String(player.losses),
     lastPlayed: formatDay(player.last_played_ms),
+    record: `${player.games === 1 ? '1 game' : `${player.games} games`} · ${player.wins} won · ${player.losses} lost · ${formatDay(player.last_played_ms)}`,
   }));
 }
 
@@ -86,7 +88,7 @@ export function recordText(player) {
  * One of a player's recent games, from their side.
  * @typedef {object} RecentGame
  * @property {string} id the record's id (its replay)
- * @property {string} ended when it ended
+ * @property {string} ended when it ended: day and minute, in the reader's locale
  * @property {'white' | 'black' | null} side the side they played (null when no side carries their id: an older record)
  * @property {string} opponent the other side's name
  * @property {boolean} opponentBot
@@ -110,7 +112,7 @@ export function recentGame(game, playerId) {
   const result = side === null ? header.result : winner === null ? 'aborted' : winner === side ? 'won' : 'lost';
   return {
     id: game.id,
-    ended: header.ended,
+    ended: new Date(game.ended_at_ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
     side,
     opponent: side === null ? `${game.white.name} vs ${game.black.name}` : other.name,
     opponentBot: side !== null && other.kind === 'bot',

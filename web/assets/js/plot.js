@@ -13,8 +13,19 @@ import { formatDay } from './leaderboard.js';
  * @typedef {{width: number, height: number, left: number, right: number, top: number, bottom: number}} PlotBox
  */
 
-/** The plot's box: wide and low, scaled down to the screen's width by the SVG. @type {PlotBox} */
+/** The plot's box when nothing says how wide it is shown. @type {PlotBox} */
 export const PLOT_BOX = Object.freeze({ width: 640, height: 300, left: 60, right: 16, top: 16, bottom: 52 });
+
+/**
+ * The box for a plot shown `width` CSS pixels wide, one unit a pixel, so its
+ * labels are as large on a phone as on a laptop: lower on a narrow screen.
+ * @param {number} width
+ * @returns {PlotBox}
+ */
+export function plotBox(width) {
+  const shown = Math.round(Math.min(1000, Math.max(280, width)));
+  return { ...PLOT_BOX, width: shown, height: shown < 520 ? 240 : 300 };
+}
 
 /** The smallest span of ratings shown, so a few points' line is not all noise. */
 const MIN_SPAN = 100;

@@ -18,6 +18,8 @@ const COLUMNS = /** @type {const} */ ([
   ['Won', 'wins'],
   ['Lost', 'losses'],
   ['Last played', 'last'],
+  // Shown instead of the four before on a phone (style.css), and only there.
+  ['Record', 'record'],
 ]);
 
 /** The leaderboard screen. */
@@ -112,6 +114,7 @@ export class LeaderboardView {
       cell(COLUMNS[4], row.wins),
       cell(COLUMNS[5], row.losses),
       cell(COLUMNS[6], row.lastPlayed),
+      cell(COLUMNS[7], row.record),
     );
   }
 }

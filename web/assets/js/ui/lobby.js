@@ -309,7 +309,7 @@ export class LobbyView {
      */
     const seatCell = (side, seat) =>
       h('td', { class: `seat ${side}`, role: 'cell', 'data-label': COLUMNS[side === 'white' ? 0 : 1] },
-        seat ? seat.name : h('span', { class: 'free' }, 'free'),
+        seat ? h('span', { class: 'who' }, seat.name) : h('span', { class: 'free' }, 'free'),
         seat?.rating ? h('span', { class: 'rating' }, ` ${formatRating(seat.rating)}`) : null,
         seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
     const mine = this.store.seat(match.id) !== null;

@@ -5,14 +5,21 @@
 import { h } from './dom.js';
 import { drawRatingPlot } from './plot.js';
 import { formatDay, recentGame, recordText, standingText } from '../leaderboard.js';
-import { ratingPlot } from '../plot.js';
+import { plotBox, ratingPlot } from '../plot.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').PlayerPage} PlayerPage */
 /** @typedef {import('../leaderboard.js').RecentGame} RecentGame */
 
-/** The recent games' columns. */
-const COLUMNS = ['Ended', 'Opponent', 'Played', 'Result', 'Game', 'Moves'];
+/** The recent games' columns: heading, and the class of its cells (the phone's cards place them by it). */
+const COLUMNS = /** @type {const} */ ([
+  ['Ended', 'ended'],
+  ['Opponent', 'opponent'],
+  ['Colour', 'colour'],
+  ['Result', 'verdict'],
+  ['Game', 'stakes'],
+  ['Moves', 'moves'],
+]);
 
 /** The player screen. */
 export class PlayerView {
@@ -30,11 +37,21 @@ export class PlayerView {
     this.standing = h('p', { class: 'standing' });
     this.record = h('p', { class: 'info' });
     this.plot = h('figure', { class: 'plot' });
-    this.games = h('tbody');
+    /** @type {PlayerPage | null} the page shown, to draw its plot again at a new width */
+    this.shown = null;
+    // The plot is drawn one unit a pixel at the width it is shown (plotBox):
+    // drawn again when that changes (a phone turned, a window resized).
+    new ResizeObserver(() => {
+      const drawn = Number(this.plot.querySelector('svg')?.getAttribute('data-width') ?? 0);
+      if (this.shown && drawn && Math.abs(this.plotWidth() - drawn) > 4) this.drawPlot(this.shown);
+    }).observe(this.plot);
+    this.games = h('tbody', { role: 'rowgroup' });
+    // On a phone each row is a card (style.css), which takes a table's
+    // roles away in some browsers: they are given explicitly.
     this.gamesTable = h(
       'table',
-      { class: 'recent', 'aria-labelledby': 'recent-heading' },
-      h('thead', {}, h('tr', {}, ...COLUMNS.map((t) => h('th', { scope: 'col' }, t)))),
+      { class: 'recent', role: 'table', 'aria-labelledby': 'recent-heading' },
+      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map(([title, key]) => h('th', { scope: 'col', role: 'columnheader', class: key }, title)))),
       this.games,
     );
     this.message = h('p', { class: 'empty', role: 'status' });
@@ -90,15 +107,27 @@ export class PlayerView {
     this.details.hidden = false;
     this.standing.textContent = page.games > 0 ? standingText(page) : 'No rated game yet';
     this.record.textContent = page.games > 0 ? `${recordText(page)} · last played ${formatDay(page.last_played_ms)}` : '';
-    const plot = ratingPlot(page.history);
+    this.shown = page;
+    this.drawPlot(page);
+    const games = page.recent_games.map((game) => recentGame(game, page.id));
+    this.games.replaceChildren(...games.map((game) => this.row(game)));
+    this.gamesTable.hidden = games.length === 0;
+  }
+
+  /** @returns {number} the width the plot is shown at, in CSS pixels */
+  plotWidth() {
+    const style = getComputedStyle(this.plot);
+    return this.plot.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+
+  /** @param {PlayerPage} page */
+  drawPlot(page) {
+    const plot = ratingPlot(page.history, plotBox(this.plotWidth()));
     this.plot.replaceChildren(
       plot
         ? drawRatingPlot(plot, `Rating history of ${page.name}`, 'player-plot')
         : h('p', { class: 'empty' }, 'The plot starts with the first rated game.'),
     );
-    const games = page.recent_games.map((game) => recentGame(game, page.id));
-    this.games.replaceChildren(...games.map((game) => this.row(game)));
-    this.gamesTable.hidden = games.length === 0;
   }
 
   /**
@@ -106,15 +135,21 @@ export class PlayerView {
    * @returns {HTMLTableRowElement}
    */
   row(game) {
+    /**
+     * @param {(typeof COLUMNS)[number]} column
+     * @param {import('./dom.js').Attributes} attributes
+     * @param {...(Node | string | null)} content
+     */
+    const cell = ([, key], attributes, ...content) => h('td', { class: key, role: 'cell', ...attributes }, ...content);
     return h(
       'tr',
-      { 'data-game': game.id },
-      h('td', {}, h('a', { href: this.href({ name: 'replay', id: game.id }) }, game.ended)),
-      h('td', { class: 'seat' }, game.opponent, game.opponentBot ? h('span', { class: 'badge' }, 'bot') : null),
-      h('td', {}, game.side ?? ''),
-      h('td', { 'data-result': game.result }, game.result),
-      h('td', {}, game.rated),
-      h('td', {}, String(game.moves)),
+      { 'data-game': game.id, role: 'row' },
+      cell(COLUMNS[0], {}, h('a', { href: this.href({ name: 'replay', id: game.id }) }, game.ended)),
+      cell(COLUMNS[1], {}, game.opponent, game.opponentBot ? h('span', { class: 'badge' }, 'bot') : null),
+      cell(COLUMNS[2], {}, game.side ?? ''),
+      cell(COLUMNS[3], { 'data-result': game.result }, game.result),
+      cell(COLUMNS[4], {}, game.rated),
+      cell(COLUMNS[5], {}, String(game.moves)),
     );
   }
 }

@@ -37,6 +37,7 @@ export function drawRatingPlot(plot, title, idPrefix) {
     'aria-labelledby': titleId,
     'aria-describedby': descId,
     'data-points': plot.points.length,
+    'data-width': box.width,
   });
   const titleElement = svg('title', { id: titleId });
   titleElement.textContent = title;
