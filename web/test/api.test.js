@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { Api, GAMES_PER_PAGE } from '../assets/js/api.js';
 import { PLAYERS_PER_PAGE } from '../assets/js/leaderboard.js';
 import { httpExample } from './protocol.js';
@@ -39,11 +38,10 @@ test('a record is asked for by id; a missing one and a server error say so in wo
   await assert.rejects(answering(500, '').api.gamesPage(1), { message: 'the server answered 500' });
 });
 
-const PLAYERS = JSON.parse(readFileSync(new URL('./fixtures/players.json', import.meta.url), 'utf8'));
-
 test('the leaderboard is asked for by kind and page; a player by name, encoded', async () => {
-  const { api, asked } = answering(200, PLAYERS.players_page);
-  assert.deepEqual(await api.playersPage('all', 1), PLAYERS.players_page);
+  const page = httpExample('GET /api/players');
+  const { api, asked } = answering(200, page);
+  assert.deepEqual(await api.playersPage('all', 1), page);
   await api.playersPage('bot', 3);
   await api.playersPage('human', 1);
   assert.deepEqual(asked, [
@@ -51,8 +49,9 @@ test('the leaderboard is asked for by kind and page; a player by name, encoded',
     `/api/players?kind=bot&page=3&per_page=${PLAYERS_PER_PAGE}`,
     `/api/players?kind=human&page=1&per_page=${PLAYERS_PER_PAGE}`,
   ]);
-  const one = answering(200, PLAYERS.player_page);
-  assert.deepEqual(await one.api.player('ann'), PLAYERS.player_page);
+  const player = httpExample('GET /api/players/{name}');
+  const one = answering(200, player);
+  assert.deepEqual(await one.api.player('ann'), player);
   await one.api.player('computer (level 5)');
   await one.api.player('a/b?c#d');
   assert.deepEqual(one.asked, ['/api/players/ann', '/api/players/computer%20(level%205)', '/api/players/a%2Fb%3Fc%23d']);

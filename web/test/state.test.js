@@ -76,17 +76,15 @@ test('legal moves are taken only for this ply and only on the receiver\'s turn',
 });
 
 test("a rated game's end carries each side's rating change; a casual one none", () => {
-  const playing = fromSnapshot({ ...startSnapshot('white'), rated: true }, 0);
-  assert.equal(playing.rated, true);
+  const playing = fromSnapshot(startSnapshot('white'), 0);
+  assert.equal(playing.rated, true, 'the documented snapshot is of a rated match');
   assert.equal(playing.ratings, null, 'no change while the game goes on');
-  assert.equal(fromSnapshot(startSnapshot('white'), 0).rated, false, 'a snapshot without `rated` (an older server): casual');
-  const change = (/** @type {number} */ before, /** @type {number} */ after) => ({
-    before: { rating: before, deviation: 500, provisional: true },
-    after: { rating: after, deviation: 300, provisional: true },
-  });
-  const ratings = { white: change(1500, 1688), black: change(1500, 1312) };
-  const gameOver = serverExample('game_over', (m) => m.record_id !== undefined);
-  assert.deepEqual(applyMatchMessage(playing, { ...gameOver, ratings }, 0).state.ratings, ratings);
+  const { rated: _rated, ...older } = startSnapshot('white');
+  assert.equal(fromSnapshot(older, 0).rated, false, 'a snapshot without `rated` (an older server): casual');
+  const gameOver = serverExample('game_over', (m) => m.ratings !== undefined);
+  const over = applyMatchMessage(playing, gameOver, 0).state;
+  assert.deepEqual(over.ratings, gameOver.ratings);
+  assert.equal(over.ratings?.black.after.rating, 1338);
   const { ratings: _none, ...casual } = gameOver;
   assert.equal(applyMatchMessage(playing, casual, 0).state.ratings, null);
 });
