@@ -362,7 +362,6 @@ export class GameView {
       // After a rated game, the rating it left; before, the seat's.
       const rating = match.ratings?.[side].after ?? seat?.rating;
       bar.rating.textContent = rating ? formatRating(rating) : '';
-      attrs(bar.rating, { 'aria-label': rating ? `rating ${formatRating(rating)}` : false });
       bar.badge.textContent = !seat ? '' : !seat.connected ? 'offline' : seat.kind === 'bot' ? 'bot' : '';
       attrs(bar.root, {
         'data-side': side,
