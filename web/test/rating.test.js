@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  countsForRatings, formatChange, formatDelta, formatRating, formatRatingWithDeviation, ratedByDefault, ratedWord, seatLabel,
+  formatChange, formatDelta, formatRating, formatRatingWithDeviation, ratedByDefault, ratedWord, seatLabel,
 } from '../assets/js/rating.js';
 import { fischer, UNTIMED } from '../assets/js/timecontrol.js';
 
@@ -33,15 +33,4 @@ test('timed games are rated by default and untimed ones casual, as the server de
   assert.equal(ratedWord(true), 'rated');
   assert.equal(ratedWord(false), 'casual');
   assert.equal(ratedWord(undefined), 'casual', 'an older server says nothing: casual');
-});
-
-test('a rated match counts only while no seated player is a guest', () => {
-  const rated = { rating: 1500, deviation: 500, provisional: true };
-  const ann = { name: 'ann', kind: 'human', connected: true, rating: rated };
-  const guest = { name: 'gus', kind: 'human', connected: true };
-  assert.equal(countsForRatings({ rated: true, seats: { white: ann, black: null } }), true, 'waiting for an opponent');
-  assert.equal(countsForRatings({ rated: true, seats: { white: ann, black: { ...ann, name: 'bob' } } }), true);
-  assert.equal(countsForRatings({ rated: true, seats: { white: ann, black: guest } }), false, 'a guest sat down');
-  assert.equal(countsForRatings({ rated: false, seats: { white: ann, black: ann } }), false);
-  assert.equal(countsForRatings({ seats: { white: ann, black: null } }), false, 'an older server: casual');
 });

@@ -268,16 +268,6 @@ test('create_match says whether the match is rated when the form says so', () =>
   assert.equal('rated' in socket.last('create_match'), false, 'absent: the server decides');
 });
 
-test('a match turned casual when it began (a guest in it) is shown casual', () => {
-  const { session } = connected();
-  session.view(ID);
-  session.received({ ...startSnapshot('white'), rated: true });
-  assert.equal(session.match?.rated, true);
-  const summary = { ...serverExample('match_updated').match, id: ID, status: 'playing', rated: false };
-  session.received({ type: 'match_updated', match: summary });
-  assert.equal(session.match?.rated, false);
-});
-
 test('a computer offer in welcome reaches the lobby; create_match carries the choice', () => {
   const { session, socket } = connected('ann', serverExample('welcome', (w) => w.computer !== undefined));
   assert.equal(session.computer?.levels.at(-1)?.level, 7);

@@ -75,6 +75,16 @@ test('legal moves are taken only for this ply and only on the receiver\'s turn',
   assert.equal(applyMatchMessage(withLegal, FIRST_MOVE, 0).state.legal, null, 'a move makes them stale');
 });
 
+test('game_started settles whether the game is rated: a rated match turns casual with a guest in it', () => {
+  const waiting = { ...fromSnapshot({ ...startSnapshot('white'), status: 'waiting' }, 0), rated: true };
+  const started = serverExample('game_started');
+  assert.equal(started.rated, false, 'the documented start is of a casual game');
+  assert.equal(applyMatchMessage(waiting, started, 0).state.rated, false);
+  assert.equal(applyMatchMessage(waiting, { ...started, rated: true }, 0).state.rated, true);
+  const { rated: _rated, ...older } = started;
+  assert.equal(applyMatchMessage(waiting, older, 0).state.rated, true, 'an older server says nothing: as created');
+});
+
 test("a rated game's end carries each side's rating change; a casual one none", () => {
   const playing = fromSnapshot(startSnapshot('white'), 0);
   assert.equal(playing.rated, true, 'the documented snapshot is of a rated match');

@@ -66,19 +66,6 @@ export function ratedByDefault(timeControl) {
 }
 
 /**
- * Whether a match counts for ratings as the page knows it: created rated,
- * and no seated player without a rating (a guest, whose games are never
- * rated: the server makes such a match casual when it begins, and
- * `game_started` does not say so again).
- * @param {{rated?: boolean, seats: import('./wire.js').Seats}} match a lobby line or a match's state
- * @returns {boolean}
- */
-export function countsForRatings(match) {
-  const guest = [match.seats.white, match.seats.black].some((seat) => seat !== null && !seat.rating);
-  return Boolean(match.rated) && !guest;
-}
-
-/**
  * `rated` or `casual`, as the lobby and the game say it.
  * @param {boolean | undefined} rated absent from older servers: casual
  * @returns {'rated' | 'casual'}

@@ -196,16 +196,9 @@ export class Session {
         if (this.viewing) this.enter(this.viewing);
         break;
       case 'match_list':
-      case 'match_updated': {
+      case 'match_updated':
         this.lobby = applyLobbyMessage(this.lobby, message);
-        // A rated match turns casual when it begins without two identified
-        // players: the lobby line says so, and the match on screen follows.
-        const summary = this.match && this.lobby.find((m) => m.id === this.match?.id);
-        if (this.match && summary && (summary.rated ?? false) !== this.match.rated) {
-          this.match = { ...this.match, rated: summary.rated ?? false };
-        }
         break;
-      }
       case 'match_removed':
         this.lobby = applyLobbyMessage(this.lobby, message);
         this.store.forgetSeat(message.match_id);

@@ -128,7 +128,8 @@ export function applyMatchMessage(state, message, now) {
       return { state: { ...state, seats: message.seats, spectators: message.spectators }, events: [] };
     case 'game_started':
       return {
-        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks, clocksAt: now, staleSince: null },
+        // Rated or casual is settled as the game begins (a guest's game is casual).
+        state: { ...state, status: 'playing', seats: message.seats, rated: message.rated ?? state.rated, clocks: message.clocks, clocksAt: now, staleSince: null },
         events: [{ kind: 'started' }],
       };
     case 'move_played': {

@@ -172,7 +172,10 @@
  */
 
 /** @typedef {{type: 'seats_changed', match_id: MatchId, seats: Seats, spectators: number}} SeatsChangedMessage */
-/** @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null}} GameStartedMessage */
+/**
+ * Both seats are taken; `rated` settles whether the game counts for ratings (absent from older servers).
+ * @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null, rated?: boolean}} GameStartedMessage
+ */
 
 /**
  * An accepted move, in canonical form; `fen` (the position after it) is

@@ -9,7 +9,7 @@ import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind
 import { formatMove, moveRows, opponent } from '../notation.js';
 import { canAbort, canResign, clockMs, describeOutcome, startedText } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
-import { countsForRatings, formatChange, formatRating, ratedWord } from '../rating.js';
+import { formatChange, formatRating, ratedWord } from '../rating.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../session.js').SessionEvent} SessionEvent */
@@ -319,7 +319,7 @@ export class GameView {
     this.abortButton.hidden = !canAbort(match, session.limits);
     this.abortButton.textContent = match.status === 'waiting' ? 'Cancel match' : 'Abort';
     const watchers = match.spectators === 1 ? '1 spectator' : `${match.spectators} spectators`;
-    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${ratedWord(countsForRatings(match))} · ${watchers}`;
+    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${ratedWord(match.rated)} · ${watchers}`;
     this.tick();
   }
 

@@ -5,7 +5,7 @@
 import { h, button, attrs } from './dom.js';
 import { PRESETS, describeTimeControl, parseTimeControl } from '../timecontrol.js';
 import { checkChoice, computerRequest } from '../computer.js';
-import { countsForRatings, formatRating, ratedByDefault, ratedWord } from '../rating.js';
+import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').ColorPreference} ColorPreference */
@@ -326,7 +326,7 @@ export class LobbyView {
       { 'data-match': match.id, 'data-status': match.status, role: 'row' },
       seatCell('white', match.seats.white),
       seatCell('black', match.seats.black),
-      h('td', { class: 'time', role: 'cell' }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(countsForRatings(match)))),
+      h('td', { class: 'time', role: 'cell' }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(match.rated))),
       h('td', { class: 'progress', role: 'cell' }, status),
       h('td', { class: 'spectators', role: 'cell' }, String(match.spectators)),
       h('td', { class: 'buttons', role: 'cell' }, actions),
