@@ -126,6 +126,9 @@ test('every screen has one h1, and no connection bar shows before a name is give
     ['#/games', `.history[data-state=ready] tr[data-game="${matchId}"]`, 'Finished games'],
     [`#/games/${matchId}`, '.replay[data-state=ready]', 'Replay: fay (white) vs gus (black)'],
     ['#/rules', '#rules:not([hidden])', 'Rules'],
+    ['#/players', '.leaderboard[data-state=ready]', 'Leaderboard'],
+    // fay's name is bound to her browser's key; her one game was aborted, so she has no rated game yet.
+    ['#/players/fay', '.player-page[data-state=ready]:has-text("No rated game yet")', 'fay'],
   ]) {
     await white.page.goto(`${env.server.base}/${hash}`);
     await white.page.waitForSelector(selector);

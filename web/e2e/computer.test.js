@@ -72,8 +72,11 @@ test('the lobby offers the computer with its levels in words; a game against lev
   assert.match(result, /wins: (White|Black) has no legal move/);
   const games = await (await fetch(`${env.server.base}/api/games`)).json();
   const record = games.games.find((/** @type {{id: string}} */ g) => g.id === matchId);
-  assert.deepEqual(record.white, { name: 'computer (level 1)', kind: 'bot' });
-  assert.deepEqual(record.black, { name: 'ann', kind: 'human' });
+  assert.deepEqual(record.white, { name: 'computer (level 1)', kind: 'bot', id: 'computer:level-1' });
+  assert.equal(record.black.name, 'ann');
+  assert.equal(record.black.kind, 'human');
+  assert.match(record.black.id, /^[0-9a-f]{32}$/, "the page's key makes ann an identified player");
+  assert.equal(record.rated, true, 'a timed game against the computer is rated');
   assert.deepEqual(ann.errors, []);
   await ann.context.close();
 });

@@ -240,6 +240,35 @@ export async function startGame(white, black) {
 }
 
 /**
+ * A short decided game between two players with their pages open (desktop:
+ * no confirm step): from the lobby, {@link startGame} (10+5, so rated by
+ * default), one move each, then `loser` resigns; both pages wait for its end.
+ * @param {Player} white
+ * @param {Player} black
+ * @param {'white' | 'black'} loser
+ * @returns {Promise<string>} the match id
+ */
+export async function decidedGame(white, black, loser) {
+  for (const player of [white, black]) {
+    await player.page.evaluate(() => {
+      location.hash = '#/';
+    });
+    await player.page.waitForSelector('.lobby');
+  }
+  const matchId = await startGame(white, black);
+  await clickMove(white.page);
+  await waitForGame(black.page, 'your-move', 1);
+  await clickMove(black.page);
+  await waitForGame(white.page, 'your-move', 2);
+  const resigner = (loser === 'white' ? white : black).page;
+  await resigner.click('button[data-action=resign]');
+  await resigner.click('button[data-action=resign]');
+  await waitForGame(white.page, 'over');
+  await waitForGame(black.page, 'over');
+  return matchId;
+}
+
+/**
  * Two players named `whiteName` and `blackName`, each in a browser of their
  * own, in a fresh game ({@link startGame}), white to move.
  * @param {{readonly server: Server, readonly browser: import('playwright-core').Browser}} env

@@ -1,13 +1,13 @@
 // The layout on a phone (390 x 844, touch) and a laptop (1280 x 800): in
-// the lobby, the game and the replay nothing reaches beyond the window (no
-// sideways scroll) and no control's text is cut off, with a long name in
-// the match; the computer's level and think time are shown only when the
-// computer is the opponent chosen.
+// the lobby, the game, the replay, the leaderboard and a player's page
+// nothing reaches beyond the window (no sideways scroll) and no control's
+// text is cut off, with a long name in the match; the computer's level and
+// think time are shown only when the computer is the opponent chosen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, clickMove, createMatch, joinMatch, layoutProblems, openPlayer, waitForGame, serverAndBrowser,
+  DESKTOP, PHONE, clickMove, createMatch, decidedGame, joinMatch, layoutProblems, openPlayer, waitForGame, serverAndBrowser,
 } from './harness.js';
 
 const env = serverAndBrowser();
@@ -71,6 +71,25 @@ test('the lobby, the game and the replay fit a phone and a laptop', async () => 
   for (const [, player] of players) assert.deepEqual(player.errors, []);
 });
 
+test('the leaderboard and a player page fit a phone and a laptop, with a long name on them', async () => {
+  const long = await openPlayer(env.browser, env.server.base, `${LONG_NAME}2`, DESKTOP);
+  const other = await openPlayer(env.browser, env.server.base, 'dan', DESKTOP);
+  await decidedGame(long, other, 'black');
+  await decidedGame(long, other, 'white');
+  for (const [size, options] of SIZES) {
+    const reader = await openPlayer(env.browser, env.server.base, `reader-${size}`, options);
+    await reader.page.goto(`${env.server.base}/#/players`);
+    await reader.page.waitForSelector(`.leaderboard[data-state=ready] tr[data-player="${LONG_NAME}2"]`);
+    await assertFits(reader.page, `the leaderboard on the ${size}`);
+    await reader.page.click(`.players a:text-is("${LONG_NAME}2")`);
+    await reader.page.waitForSelector('.player-page[data-state=ready] svg.rating-plot[data-points="2"]');
+    await assertFits(reader.page, `the player page on the ${size}`);
+    assert.deepEqual(reader.errors, []);
+    await reader.context.close();
+  }
+  for (const player of [long, other]) await player.context.close();
+});
+
 test('the level and the seconds a move are shown only when the computer is the opponent', async () => {
   const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
   const page = ann.page;
@@ -113,7 +132,8 @@ async function coveredCoordinates(page) {
 }
 
 test('no piece covers a coordinate, whichever side is at the bottom', async () => {
-  const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
+  // Not ann: her name is the first test's browser's (its key's).
+  const ann = await openPlayer(env.browser, env.server.base, 'amy', DESKTOP);
   await createMatch(ann.page, { color: 'white' });
   await ann.page.waitForSelector('.board [data-square=d1][data-piece=Q]');
   const labels = await ann.page.$$eval('.board .coord', (all) => all.map((l) => l.textContent).filter(Boolean));

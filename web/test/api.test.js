@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Api, GAMES_PER_PAGE } from '../assets/js/api.js';
+import { PLAYERS_PER_PAGE } from '../assets/js/leaderboard.js';
 import { httpExample } from './protocol.js';
 
 /**
@@ -35,4 +36,24 @@ test('a record is asked for by id; a missing one and a server error say so in wo
   await assert.rejects(answering(404, 'no such game').api.gameRecord('ffff'), { message: 'there is no such game' });
   await assert.rejects(answering(409, 'more of the id').api.gameRecord('ffff'), { message: 'the server answered 409' });
   await assert.rejects(answering(500, '').api.gamesPage(1), { message: 'the server answered 500' });
+});
+
+test('the leaderboard is asked for by kind and page; a player by name, encoded', async () => {
+  const page = httpExample('GET /api/players');
+  const { api, asked } = answering(200, page);
+  assert.deepEqual(await api.playersPage('all', 1), page);
+  await api.playersPage('bot', 3);
+  await api.playersPage('human', 1);
+  assert.deepEqual(asked, [
+    `/api/players?page=1&per_page=${PLAYERS_PER_PAGE}`,
+    `/api/players?kind=bot&page=3&per_page=${PLAYERS_PER_PAGE}`,
+    `/api/players?kind=human&page=1&per_page=${PLAYERS_PER_PAGE}`,
+  ]);
+  const player = httpExample('GET /api/players/{name}');
+  const one = answering(200, player);
+  assert.deepEqual(await one.api.player('ann'), player);
+  await one.api.player('computer (level 5)');
+  await one.api.player('a/b?c#d');
+  assert.deepEqual(one.asked, ['/api/players/ann', '/api/players/computer%20(level%205)', '/api/players/a%2Fb%3Fc%23d']);
+  await assert.rejects(answering(404, 'no such player').api.player('zed'), { message: 'nobody by that name has played a rated game here' });
 });

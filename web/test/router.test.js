@@ -16,8 +16,20 @@ test('hash routes name the page\'s places and round-trip', () => {
   assert.deepEqual(parseRoute('#/rules'), { name: 'rules' });
   assert.deepEqual(parseRoute('#/match/<script>'), { name: 'lobby' });
   assert.deepEqual(parseRoute('#/gamesx'), { name: 'lobby' });
+  assert.deepEqual(parseRoute('#/players'), { name: 'players', kind: 'all', page: 1 });
+  assert.deepEqual(parseRoute('#/players?kind=bot'), { name: 'players', kind: 'bot', page: 1 });
+  assert.deepEqual(parseRoute('#/players?kind=human&page=4'), { name: 'players', kind: 'human', page: 4 });
+  assert.deepEqual(parseRoute('#/players?page=2'), { name: 'players', kind: 'all', page: 2 });
+  assert.deepEqual(parseRoute('#/players?kind=robot'), { name: 'lobby' });
+  assert.deepEqual(parseRoute('#/players/ann'), { name: 'player', player: 'ann' });
+  assert.deepEqual(parseRoute('#/players/computer%20(level%205)'), { name: 'player', player: 'computer (level 5)' });
+  assert.deepEqual(parseRoute('#/players/100%'), { name: 'player', player: '100%' }, 'a stray % is read as it is');
+  assert.equal(routeHash({ name: 'player', player: 'a/b?c' }), '#/players/a%2Fb%3Fc');
+  assert.equal(routeHash({ name: 'players', kind: 'all', page: 1 }), '#/players');
   for (const route of /** @type {import('../assets/js/router.js').Route[]} */ ([
     { name: 'lobby' }, { name: 'match', id }, { name: 'games', page: 2 }, { name: 'games', page: 1 }, { name: 'replay', id }, { name: 'rules' },
+    { name: 'players', kind: 'all', page: 1 }, { name: 'players', kind: 'bot', page: 2 }, { name: 'players', kind: 'all', page: 3 },
+    { name: 'player', player: 'ann' }, { name: 'player', player: 'Ｍａｘ ünd/?#%' },
   ])) {
     assert.deepEqual(parseRoute(routeHash(route)), route);
   }
@@ -25,9 +37,9 @@ test('hash routes name the page\'s places and round-trip', () => {
 
 test('the table of screens: each lights a tab of the navigation, and the navigation opens where it says', () => {
   const names = screenNames();
-  assert.deepEqual(names, ['lobby', 'match', 'games', 'replay', 'rules']);
+  assert.deepEqual(names, ['lobby', 'match', 'games', 'replay', 'players', 'player', 'rules']);
   const tabs = names.filter((name) => SCREENS[name].nav);
-  assert.deepEqual(tabs.map((name) => SCREENS[name].title), ['Play', 'Games', 'Rules']);
+  assert.deepEqual(tabs.map((name) => SCREENS[name].title), ['Play', 'Games', 'Leaderboard', 'Rules']);
   for (const name of names) {
     const screen = SCREENS[name];
     assert.ok(tabs.includes(/** @type {any} */ (screen.tab)), `${name} lights a tab of the navigation`);

@@ -29,9 +29,15 @@ class FakeSocket {
     if (this.open) this.sent.push(message);
     return this.open;
   }
-  start() {}
+  start() {
+    this.stopped = false;
+  }
+  stop() {
+    this.stopped = true;
+  }
   restart() {
     this.restarts += 1;
+    this.stopped = false;
   }
   markHealthy() {}
   /** @param {string} type */
@@ -74,7 +80,11 @@ test('a session is idle (nothing to say about the network) until the page connec
 
 test('the greeting opts in to legal moves, then the lobby feed is asked for', () => {
   const { session, socket } = connected();
-  assert.deepEqual(socket.sent[0], { ...clientExample('hello', (m) => m.legal_moves), kind: 'human' });
+  const { key, ...hello } = socket.sent[0];
+  const { key: _documented, ...documented } = clientExample('hello', (m) => m.legal_moves);
+  assert.deepEqual(hello, { ...documented, kind: 'human' });
+  assert.match(key, /^[0-9a-f]{64}$/, 'the browser\'s key');
+  assert.equal(key, session.store.playerKey(), 'the one kept');
   assert.deepEqual(socket.sent[1], clientExample('subscribe_lobby'));
   assert.equal(session.connection, 'connected');
   assert.equal(session.computer, null, 'no computer offer from this server');
@@ -232,6 +242,30 @@ test('server shutdown, refusals of the greeting, and a new name', () => {
   assert.equal(session.refusalCode, 'version_mismatch');
   session.received(olderWelcome());
   assert.equal(session.refusalCode, null);
+});
+
+test('a name another key holds (name_taken) is asked for again, without greeting again with it', () => {
+  const { session, socket } = connected();
+  const error = serverExample('error', (m) => m.reply_to === undefined);
+  const message = 'the name `ann` is claimed by another player key; pick another name';
+  session.received({ ...error, code: 'name_taken', message, reply_to: 'hello' });
+  assert.equal(session.connection, 'refused');
+  assert.equal(session.refusal, message, "the server's words, for the name form");
+  assert.equal(session.refusalCode, 'name_taken');
+  assert.equal(socket.stopped, true, 'no reconnecting with a name that is refused');
+  session.rename('ann2');
+  assert.equal(socket.restarts, 1, 'a new name connects again');
+  assert.equal(socket.stopped, false);
+});
+
+test('create_match says whether the match is rated when the form says so', () => {
+  const { session, socket } = connected();
+  session.createMatch({ kind: 'fischer', initial_ms: 300_000, increment_ms: 3000 }, 'random', null, false);
+  assert.equal(socket.last('create_match').rated, false);
+  session.createMatch({ kind: 'fischer', initial_ms: 300_000, increment_ms: 3000 }, 'random', null, true);
+  assert.equal(socket.last('create_match').rated, true);
+  session.createMatch({ kind: 'untimed' }, 'random', null);
+  assert.equal('rated' in socket.last('create_match'), false, 'absent: the server decides');
 });
 
 test('a computer offer in welcome reaches the lobby; create_match carries the choice', () => {

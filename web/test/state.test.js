@@ -75,6 +75,30 @@ test('legal moves are taken only for this ply and only on the receiver\'s turn',
   assert.equal(applyMatchMessage(withLegal, FIRST_MOVE, 0).state.legal, null, 'a move makes them stale');
 });
 
+test('game_started settles whether the game is rated: a rated match turns casual with a guest in it', () => {
+  const waiting = { ...fromSnapshot({ ...startSnapshot('white'), status: 'waiting' }, 0), rated: true };
+  const started = serverExample('game_started');
+  assert.equal(started.rated, false, 'the documented start is of a casual game');
+  assert.equal(applyMatchMessage(waiting, started, 0).state.rated, false);
+  assert.equal(applyMatchMessage(waiting, { ...started, rated: true }, 0).state.rated, true);
+  const { rated: _rated, ...older } = started;
+  assert.equal(applyMatchMessage(waiting, older, 0).state.rated, true, 'an older server says nothing: as created');
+});
+
+test("a rated game's end carries each side's rating change; a casual one none", () => {
+  const playing = fromSnapshot(startSnapshot('white'), 0);
+  assert.equal(playing.rated, true, 'the documented snapshot is of a rated match');
+  assert.equal(playing.ratings, null, 'no change while the game goes on');
+  const { rated: _rated, ...older } = startSnapshot('white');
+  assert.equal(fromSnapshot(older, 0).rated, false, 'a snapshot without `rated` (an older server): casual');
+  const gameOver = serverExample('game_over', (m) => m.ratings !== undefined);
+  const over = applyMatchMessage(playing, gameOver, 0).state;
+  assert.deepEqual(over.ratings, gameOver.ratings);
+  assert.equal(over.ratings?.black.after.rating, 1338);
+  const { ratings: _none, ...casual } = gameOver;
+  assert.equal(applyMatchMessage(playing, casual, 0).state.ratings, null);
+});
+
 test('the end of the game, rematch offers and the rematch', () => {
   const playing = fromSnapshot(startSnapshot('white'), 0);
   const gameOver = serverExample('game_over', (m) => m.record_id !== undefined);

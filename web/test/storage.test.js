@@ -28,6 +28,29 @@ test('name, mute and the confirm setting are remembered', () => {
   assert.equal(storage.map.get('amazons.name'), 'ann');
 });
 
+test('the player key is made once from 32 random bytes, kept, and remade only when what is kept is not a key', () => {
+  const storage = memoryStorage();
+  let made = 0;
+  /** @param {number} n */
+  const random = (n) => {
+    made += 1;
+    return Uint8Array.from({ length: n }, (_, i) => (i * 7 + made) & 0xff);
+  };
+  const store = new Store(storage, random);
+  const key = store.playerKey();
+  assert.match(key, /^[0-9a-f]{64}$/);
+  assert.equal(key.slice(0, 6), '01080f', 'the bytes in order, two hex digits each');
+  assert.equal(new Store(storage, random).playerKey(), key, 'kept across page loads');
+  assert.equal(made, 1);
+  assert.equal(storage.map.get('amazons.key'), key);
+  storage.setItem('amazons.key', 'not a key');
+  assert.notEqual(new Store(storage, random).playerKey(), key);
+  assert.equal(made, 2);
+  assert.match(new Store(null).playerKey(), /^[0-9a-f]{64}$/, 'crypto.getRandomValues by default');
+  assert.notEqual(new Store(null).playerKey(), new Store(null).playerKey(), 'random: two browsers never share one');
+  assert.throws(() => new Store(null, () => new Uint8Array(4)).playerKey(), /32 random bytes/);
+});
+
 test('seat tokens are kept per match, newest first, at most MAX_SEATS', () => {
   const store = new Store(memoryStorage());
   store.saveSeat('m1', 'white', 'aa', 1);

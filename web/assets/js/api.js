@@ -1,10 +1,16 @@
 // Every HTTP call the page makes, beside socket.js for the WebSocket: one
-// page of the finished games (`GET /api/games`) and one game's record
-// (`GET /api/games/{id}`). The bodies are typed in wire.js; a refusal
-// becomes an Error whose message is for people.
+// page of the finished games (`GET /api/games`), one game's record
+// (`GET /api/games/{id}`), one page of the leaderboard (`GET /api/players`)
+// and one player's page (`GET /api/players/{name}`). The bodies are typed in
+// wire.js; a refusal becomes an Error whose message is for people.
+
+import { PLAYERS_PER_PAGE } from './leaderboard.js';
 
 /** @typedef {import('./wire.js').GameRecord} GameRecord */
 /** @typedef {import('./wire.js').GamesPage} GamesPage */
+/** @typedef {import('./wire.js').PlayersPage} PlayersPage */
+/** @typedef {import('./wire.js').PlayerPage} PlayerPage */
+/** @typedef {import('./leaderboard.js').PlayerFilter} PlayerFilter */
 
 /**
  * The part of `fetch` used here (a fake in tests).
@@ -40,6 +46,28 @@ export class Api {
    */
   async gameRecord(id) {
     return /** @type {GameRecord} */ (await this.get(this.gameRecordUrl(id), { 404: 'there is no such game' }));
+  }
+
+  /**
+   * One page of the leaderboard, best rating first.
+   * @param {PlayerFilter} filter everyone, or only people or bots
+   * @param {number} page 1-based
+   * @returns {Promise<PlayersPage>}
+   */
+  async playersPage(filter, page) {
+    const kind = filter === 'all' ? '' : `kind=${filter}&`;
+    return /** @type {PlayersPage} */ (await this.get(`/api/players?${kind}page=${page}&per_page=${PLAYERS_PER_PAGE}`, {}));
+  }
+
+  /**
+   * A player's page: rating, record, rating history, recent games.
+   * @param {string} name as any game or the leaderboard shows it (the server compares names as it binds them)
+   * @returns {Promise<PlayerPage>}
+   */
+  async player(name) {
+    return /** @type {PlayerPage} */ (
+      await this.get(`/api/players/${encodeURIComponent(name)}`, { 404: 'nobody by that name has played a rated game here' })
+    );
   }
 
   /**

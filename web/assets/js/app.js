@@ -4,7 +4,7 @@
 
 import { Api } from './api.js';
 import { ReconnectingSocket } from './socket.js';
-import { Session, readTabMessage } from './session.js';
+import { Session, asksForAName, readTabMessage } from './session.js';
 import { Store } from './storage.js';
 import { parseRoute, routeHash, screenNames } from './router.js';
 import { SCREENS } from './screens.js';
@@ -165,7 +165,9 @@ function react(events) {
 session.subscribe((events) => {
   react(events);
   drawBanner();
-  if (session.connection === 'refused' && session.refusalCode === 'bad_name') askName(session.refusal);
+  // A name refused (`bad_name`, or `name_taken` by another browser's key):
+  // the server's words on the name form, and the page waits for another.
+  if (session.connection === 'refused' && asksForAName(session.refusalCode) && nameForm.hidden) askName(session.refusal);
   shown?.update?.(events);
 });
 

@@ -7,7 +7,9 @@
 
 import { GameView } from './ui/game.js';
 import { HistoryView } from './ui/history.js';
+import { LeaderboardView } from './ui/leaderboard.js';
 import { LobbyView } from './ui/lobby.js';
+import { PlayerView } from './ui/player.js';
 import { ReplayView } from './ui/replay.js';
 import { RulesView } from './ui/rules.js';
 
@@ -66,6 +68,31 @@ function screen(screen) {
 /** A match or game id in an address (either case; read in lower case). */
 const ID = '([0-9a-fA-F-]{1,64})';
 
+/** @typedef {import('./leaderboard.js').PlayerFilter} PlayerFilter */
+
+/**
+ * A name from an address, where it is percent-encoded (as `hash` writes it).
+ * @param {string} text
+ * @returns {string}
+ */
+function decodeName(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a stray `%`: the text as it is
+  }
+}
+
+/**
+ * The leaderboard's address: `#/players`, `#/players?kind=bot&page=2`.
+ * @param {{kind: PlayerFilter, page: number}} params
+ * @returns {string}
+ */
+function playersHash({ kind, page }) {
+  const query = [kind === 'all' ? '' : `kind=${kind}`, page > 1 ? `page=${page}` : ''].filter(Boolean).join('&');
+  return query ? `#/players?${query}` : '#/players';
+}
+
 /**
  * Every screen, in the order of the navigation. The first one (the lobby)
  * is also where unknown addresses go.
@@ -104,6 +131,26 @@ export const SCREENS = {
     title: 'Replay',
     tab: 'games',
     view: ReplayView,
+  }),
+  players: screen({
+    path: /^\/players(?:\?(?:kind=(human|bot))?&?(?:page=(\d{1,6}))?)?$/,
+    read: ([kind, page]) => ({
+      kind: /** @type {PlayerFilter} */ (kind ?? 'all'),
+      page: Math.max(1, Number(page ?? 1)),
+    }),
+    hash: playersHash,
+    title: 'Leaderboard',
+    tab: 'players',
+    nav: { kind: 'all', page: 1 },
+    view: LeaderboardView,
+  }),
+  player: screen({
+    path: /^\/players\/([^/?#]+)$/,
+    read: ([player]) => ({ player: decodeName(player) }),
+    hash: ({ player }) => `#/players/${encodeURIComponent(player)}`,
+    title: 'Player',
+    tab: 'players',
+    view: PlayerView,
   }),
   rules: screen({
     path: /^\/rules$/,

@@ -37,7 +37,7 @@ export const PROTOCOL = 1;
 
 /**
  * The socket as the session uses it (socket.js in the page, a fake in tests).
- * @typedef {{send(message: ClientMessage): boolean, start(): void, restart(): void, markHealthy(): void}} SessionSocket
+ * @typedef {{send(message: ClientMessage): boolean, start(): void, stop(): void, restart(): void, markHealthy(): void}} SessionSocket
  */
 
 /**
@@ -65,6 +65,16 @@ export function readTabMessage(data) {
   return matches;
 }
 
+/**
+ * Whether a refusal of `hello` is about the name, so the page asks for
+ * another one (and does not greet with the same name again).
+ * @param {ErrorCode | null} code
+ * @returns {boolean}
+ */
+export function asksForAName(code) {
+  return code === 'bad_name' || code === 'name_taken';
+}
+
 /** The page's side of the protocol. */
 export class Session {
   /**
@@ -82,7 +92,7 @@ export class Session {
     this.connection = 'idle';
     /** Why the server refused the greeting (bad name, version), if it did: its words. */
     this.refusal = '';
-    /** @type {ErrorCode | null} the code of that refusal (`bad_name` asks for another name) */
+    /** @type {ErrorCode | null} the code of that refusal (`bad_name` and `name_taken` ask for another name) */
     this.refusalCode = null;
     /** @type {Limits} the server's bounds, from `welcome` (the fallback's until then, and with older servers) */
     this.limits = FALLBACK_LIMITS;
@@ -149,6 +159,7 @@ export class Session {
       name: this.store.name || 'player',
       kind: 'human',
       client: 'amazons-web',
+      key: this.store.playerKey(),
       legal_moves: true,
     });
   }
@@ -268,10 +279,13 @@ export class Session {
     const code = message.code;
     const replyTo = message.reply_to ?? '';
     const text = message.message || code;
-    if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name') {
+    if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name' || code === 'name_taken') {
       this.connection = 'refused';
       this.refusal = text;
       this.refusalCode = code;
+      // The same name would be refused again: no reconnecting with it. A
+      // new name (rename) connects again.
+      if (asksForAName(code)) this.socket?.stop();
       return;
     }
     if (replyTo === 'resume' && message.match_id) {
@@ -367,11 +381,13 @@ export class Session {
    * @param {TimeControl} timeControl
    * @param {ColorPreference} color
    * @param {ComputerRequest | null} computer the `computer` object (computer.js), or null
+   * @param {boolean} [rated] whether it counts for ratings; absent: the server's default (rated when timed)
    */
-  createMatch(timeControl, color, computer) {
+  createMatch(timeControl, color, computer, rated) {
     /** @type {CreateMatchMessage} */
     const message = { type: 'create_match', time_control: timeControl, color };
     if (computer) message.computer = computer;
+    if (rated !== undefined) message.rated = rated;
     this.send(message);
   }
 

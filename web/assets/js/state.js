@@ -20,6 +20,7 @@ import { opponent, parseCanonical } from './notation.js';
 /** @typedef {import('./wire.js').RecordedMove} PlayedMove */
 /** @typedef {import('./wire.js').MatchSummary} MatchSummary */
 /** @typedef {import('./wire.js').SnapshotMessage} SnapshotMessage */
+/** @typedef {import('./wire.js').RatingChange} RatingChange */
 
 /**
  * The messages about one match that change its state.
@@ -41,6 +42,9 @@ import { opponent, parseCanonical } from './notation.js';
  * @property {number} spectators
  * @property {Status} status
  * @property {TimeControl} timeControl
+ * @property {boolean} rated whether the game counts for ratings
+ * @property {{white: RatingChange, black: RatingChange} | null} ratings what the game did to each side's
+ *   rating, from `game_over` (null while it goes on, for a game not rated, and in a snapshot of a finished one)
  * @property {Board} initialBoard
  * @property {PlayedMove[]} moves
  * @property {Board} board the position now (the server's FEN)
@@ -91,6 +95,8 @@ export function fromSnapshot(snapshot, now) {
     spectators: snapshot.spectators,
     status: snapshot.status,
     timeControl: snapshot.time_control,
+    rated: snapshot.rated ?? false,
+    ratings: null,
     initialBoard: boardOf(snapshot.initial_fen),
     moves,
     board: boardOf(snapshot.fen),
@@ -122,7 +128,8 @@ export function applyMatchMessage(state, message, now) {
       return { state: { ...state, seats: message.seats, spectators: message.spectators }, events: [] };
     case 'game_started':
       return {
-        state: { ...state, status: 'playing', seats: message.seats, clocks: message.clocks, clocksAt: now, staleSince: null },
+        // Rated or casual is settled as the game begins (a guest's game is casual).
+        state: { ...state, status: 'playing', seats: message.seats, rated: message.rated ?? state.rated, clocks: message.clocks, clocksAt: now, staleSince: null },
         events: [{ kind: 'started' }],
       };
     case 'move_played': {
@@ -177,6 +184,7 @@ export function applyMatchMessage(state, message, now) {
           staleSince: null,
           legal: null,
           recordId: message.record_id ?? null,
+          ratings: message.ratings ?? null,
         },
         events: [{ kind: 'over', outcome }],
       };

@@ -1,7 +1,8 @@
-// What the browser remembers: the player's name, settings, and the seat
-// token of each match the player sits in (so a reload or a dropped network
-// resumes the seat). Works without storage too (private windows), for the
-// life of the page.
+// What the browser remembers: the player's secret key (made once; it binds
+// the name to this browser), the name, settings, and the seat token of each
+// match the player sits in (so a reload or a dropped network resumes the
+// seat). Works without storage too (private windows), for the life of the
+// page.
 
 /**
  * The part of the Web Storage interface used here.
@@ -27,6 +28,20 @@ function isSeatRecord(value) {
 
 const PREFIX = 'amazons.';
 
+/** Bytes in a player key (64 hex digits on the wire). */
+export const PLAYER_KEY_BYTES = 32;
+
+/** What a stored player key looks like. */
+const PLAYER_KEY = /^[0-9a-f]{64}$/;
+
+/**
+ * Fills `n` bytes from a cryptographic generator (a fake in tests).
+ * @typedef {(n: number) => Uint8Array} RandomBytes
+ */
+
+/** @type {RandomBytes} */
+const cryptoBytes = (n) => crypto.getRandomValues(new Uint8Array(n));
+
 /** How many seats are kept; the oldest go first. */
 export const MAX_SEATS = 20;
 
@@ -34,12 +49,31 @@ export const MAX_SEATS = 20;
 export class Store {
   /**
    * @param {StorageLike | null} storage usually window.localStorage
+   * @param {RandomBytes} [randomBytes] where a new player key comes from: crypto.getRandomValues
    */
-  constructor(storage) {
+  constructor(storage, randomBytes = cryptoBytes) {
     /** Where things are kept; a Map stands in when storage is missing or refuses. */
     this.storage = storage;
     /** @type {Map<string, string>} */
     this.fallback = new Map();
+    /** Makes a new player key's bytes. */
+    this.randomBytes = randomBytes;
+  }
+
+  /**
+   * The player's secret key, 64 hex digits: the one kept, or a new one made
+   * from 32 random bytes and kept (also in place of anything stored that is
+   * not a key). It is sent only in `hello`, and shown nowhere.
+   * @returns {string}
+   */
+  playerKey() {
+    const kept = this.get('key');
+    if (kept !== null && PLAYER_KEY.test(kept)) return kept;
+    const bytes = this.randomBytes(PLAYER_KEY_BYTES);
+    if (bytes.length !== PLAYER_KEY_BYTES) throw new Error(`a player key needs ${PLAYER_KEY_BYTES} random bytes`);
+    const key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    this.set('key', key);
+    return key;
   }
 
   /**

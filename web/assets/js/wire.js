@@ -36,7 +36,19 @@
 
 /** Who won (nobody for `aborted`) and why. @typedef {{winner: Side | null, reason: EndReason}} Outcome */
 
-/** Who sits in a seat, as everyone may see it. @typedef {{name: string, kind: PlayerKind, connected: boolean}} SeatInfo */
+/**
+ * A player's rating as shown beside their name (`1523`, or `1523?` while
+ * provisional): the Glicko-2 rating and deviation, rounded.
+ * @typedef {{rating: number, deviation: number, provisional: boolean}} Rating
+ */
+
+/** What a rated game did to one player's rating. @typedef {{before: Rating, after: Rating}} RatingChange */
+
+/**
+ * Who sits in a seat, as everyone may see it; `rating` when the player is
+ * identified (a key, or the server's computer), absent for a guest.
+ * @typedef {{name: string, kind: PlayerKind, connected: boolean, rating?: Rating}} SeatInfo
+ */
 
 /** Both seats; `null` is a free seat. @typedef {{white: SeatInfo | null, black: SeatInfo | null}} Seats */
 
@@ -56,6 +68,7 @@
  * @property {number} spectators
  * @property {MatchStatus} status
  * @property {TimeControl} time_control
+ * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
  * @property {number} ply moves played so far
  * @property {Outcome | null} outcome
  */
@@ -84,12 +97,18 @@
 
 // ---- client messages ----
 
-/** @typedef {{type: 'hello', protocol: number, name: string, kind?: PlayerKind, client?: string, legal_moves?: boolean}} HelloMessage */
+/**
+ * The greeting; `key` is the player's secret key (64 hex digits), which binds the name to this browser.
+ * @typedef {{type: 'hello', protocol: number, name: string, kind?: PlayerKind, client?: string, key?: string, legal_moves?: boolean}} HelloMessage
+ */
 /** @typedef {{type: 'list_matches'}} ListMatchesMessage */
 /** @typedef {{type: 'subscribe_lobby'}} SubscribeLobbyMessage */
 /** @typedef {{type: 'unsubscribe_lobby'}} UnsubscribeLobbyMessage */
 /** @typedef {'white' | 'black' | 'random'} ColorPreference */
-/** @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest}} CreateMatchMessage */
+/**
+ * A new match; `rated` absent: rated when timed, casual when untimed.
+ * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean}} CreateMatchMessage
+ */
 /** @typedef {{type: 'join', match_id: MatchId, seat?: Side}} JoinMessage */
 /** @typedef {{type: 'leave', match_id: MatchId}} LeaveMessage */
 /** @typedef {{type: 'spectate', match_id: MatchId}} SpectateMessage */
@@ -141,6 +160,7 @@
  * @property {number} spectators
  * @property {MatchStatus} status
  * @property {TimeControl} time_control
+ * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
  * @property {string} initial_fen
  * @property {RecordedMove[]} moves
  * @property {string} fen the position now
@@ -152,7 +172,10 @@
  */
 
 /** @typedef {{type: 'seats_changed', match_id: MatchId, seats: Seats, spectators: number}} SeatsChangedMessage */
-/** @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null}} GameStartedMessage */
+/**
+ * Both seats are taken; `rated` settles whether the game counts for ratings (absent from older servers).
+ * @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null, rated?: boolean}} GameStartedMessage
+ */
 
 /**
  * An accepted move, in canonical form; `fen` (the position after it) is
@@ -167,8 +190,10 @@
  */
 
 /**
- * The end of a game; `record_id` names its record (absent when none was written).
- * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId}} GameOverMessage
+ * The end of a game; `record_id` names its record (absent when none was
+ * written); `ratings`, what a rated game did to each side's rating (absent
+ * when it was not rated).
+ * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId, ratings?: {white: RatingChange, black: RatingChange}}} GameOverMessage
  */
 
 /** @typedef {{type: 'rematch_offered', match_id: MatchId, by: Side}} RematchOfferedMessage */
@@ -183,7 +208,7 @@
  * Why a request was refused, for programs. A code the page does not know
  * reads like `internal`.
  * @typedef {'malformed' | 'unknown_type' | 'too_large' | 'binary_not_supported' | 'rate_limited' | 'version_mismatch'
- *   | 'hello_required' | 'heartbeat_timeout' | 'already_greeted' | 'bad_name' | 'server_full' | 'too_many_matches'
+ *   | 'hello_required' | 'heartbeat_timeout' | 'already_greeted' | 'bad_name' | 'name_taken' | 'server_full' | 'too_many_matches'
  *   | 'no_such_match' | 'seat_taken' | 'already_seated' | 'bad_token' | 'not_your_seat' | 'not_a_player' | 'not_started'
  *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
  *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
@@ -224,13 +249,24 @@
 
 /** `GET /api/matches`: every match on the server, newest first. @typedef {MatchSummary[]} MatchesBody */
 
-/** Who played one side of a finished game. @typedef {{name: string, kind: PlayerKind}} PlayerInfo */
+/**
+ * Who played one side of a finished game; `id`, their public id when they
+ * were identified (absent for a guest and in older records).
+ * @typedef {{name: string, kind: PlayerKind, id?: PlayerId}} PlayerInfo
+ */
+
+/**
+ * A player's public id, derived from their key (32 hex digits) or
+ * `computer:…` for the server's computer players; never the key itself.
+ * @typedef {string} PlayerId
+ */
 
 /**
  * One line of `GET /api/games`: a record without its moves (`moves` is their number).
  * @typedef {object} GameSummary
  * @property {MatchId} id
  * @property {MatchId} [rematch_of] present when the game is a rematch: the game it came from
+ * @property {boolean} [rated] present (true) when the game counted for ratings
  * @property {PlayerInfo} white
  * @property {PlayerInfo} black
  * @property {Outcome} result
@@ -252,6 +288,7 @@
  * @property {number} schema the record layout version
  * @property {MatchId} id
  * @property {MatchId} [rematch_of] present when the game is a rematch: the game it came from
+ * @property {boolean} [rated] present (true) when the game counted for ratings
  * @property {PlayerInfo} white
  * @property {PlayerInfo} black
  * @property {number} started_at_ms Unix milliseconds
@@ -261,6 +298,35 @@
  * @property {RecordedMove[]} moves
  * @property {Outcome} result
  * @property {string} final_fen
+ */
+
+/**
+ * One line of the leaderboard (`GET /api/players`).
+ * @typedef {object} PlayerRow
+ * @property {number} rank 1-based place among the players listed (of the kind asked for)
+ * @property {string} name the name of their latest rated game; `GET /api/players/{name}`
+ * @property {PlayerId} id ratings follow it, not the name
+ * @property {PlayerKind} kind
+ * @property {Rating} rating
+ * @property {number} games rated games played
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} last_played_ms when their latest rated game ended, Unix milliseconds
+ */
+
+/**
+ * `GET /api/players?kind=&page=&per_page=`: one page of the leaderboard,
+ * best rating first, with the page and page size answered and the total.
+ * @typedef {{players: PlayerRow[], page: number, per_page: number, total: number}} PlayersPage
+ */
+
+/** A player's rating after one rated game. @typedef {{at_ms: number, rating: number, deviation: number}} RatingPoint */
+
+/**
+ * `GET /api/players/{name}`: one player's page: their leaderboard line (rank
+ * among everyone), their rating after each rated game (oldest first) and
+ * their latest games, rated or not (newest first).
+ * @typedef {PlayerRow & {history: RatingPoint[], recent_games: GameSummary[]}} PlayerPage
  */
 
 export {};

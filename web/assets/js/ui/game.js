@@ -9,6 +9,7 @@ import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind
 import { formatMove, moveRows, opponent } from '../notation.js';
 import { canAbort, canResign, clockMs, describeOutcome, startedText } from '../state.js';
 import { describeTimeControl } from '../timecontrol.js';
+import { formatChange, formatRating, ratedWord } from '../rating.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../session.js').SessionEvent} SessionEvent */
@@ -16,17 +17,18 @@ import { describeTimeControl } from '../timecontrol.js';
 /** @typedef {import('../state.js').MatchState} MatchState */
 
 /**
- * One player's bar: colour, name, clock.
- * @typedef {{root: HTMLElement, name: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
+ * One player's bar: colour, name, rating, clock.
+ * @typedef {{root: HTMLElement, name: HTMLElement, rating: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
  */
 
 /** @returns {PlayerBar} */
 function playerBar() {
   const name = h('span', { class: 'name' });
+  const rating = h('span', { class: 'rating' });
   const badge = h('span', { class: 'badge' });
   const clock = h('span', { class: 'clock', role: 'timer' });
-  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, badge, clock);
-  return { root, name, badge, clock };
+  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, rating, badge, clock);
+  return { root, name, rating, badge, clock };
 }
 
 /**
@@ -317,7 +319,7 @@ export class GameView {
     this.abortButton.hidden = !canAbort(match, session.limits);
     this.abortButton.textContent = match.status === 'waiting' ? 'Cancel match' : 'Abort';
     const watchers = match.spectators === 1 ? '1 spectator' : `${match.spectators} spectators`;
-    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${watchers}`;
+    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${ratedWord(match.rated)} · ${watchers}`;
     this.tick();
   }
 
@@ -357,6 +359,9 @@ export class GameView {
     for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
       const seat = match.seats[side];
       bar.name.textContent = seat ? seat.name : '(free seat)';
+      // After a rated game, the rating it left; before, the seat's.
+      const rating = match.ratings?.[side].after ?? seat?.rating;
+      bar.rating.textContent = rating ? formatRating(rating) : '';
       bar.badge.textContent = !seat ? '' : !seat.connected ? 'offline' : seat.kind === 'bot' ? 'bot' : '';
       attrs(bar.root, {
         'data-side': side,
@@ -403,6 +408,17 @@ export class GameView {
     const you = match.you;
     if (you && match.outcome.winner !== null) {
       parts.push(h('p', {}, match.outcome.winner === you ? 'You won.' : 'You lost.'));
+    }
+    const ratings = match.ratings;
+    if (ratings) {
+      parts.push(
+        h(
+          'ul',
+          { class: 'rating-changes', 'aria-label': 'Rating changes' },
+          ...(/** @type {Side[]} */ (['white', 'black'])).map((side) =>
+            h('li', { 'data-side': side }, `${title(side)} ${match.seats[side]?.name ?? ''}: `, h('span', { class: 'change' }, formatChange(ratings[side])))),
+        ),
+      );
     }
     if (you && !match.removed && !match.nextMatchId) {
       if (match.rematchOffer === null) {

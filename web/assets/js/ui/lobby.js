@@ -2,9 +2,10 @@
 // when the server offers one), and the live list of matches to join or
 // watch, with the games this browser has a seat in.
 
-import { h, button } from './dom.js';
+import { h, button, attrs } from './dom.js';
 import { PRESETS, describeTimeControl, parseTimeControl } from '../timecontrol.js';
 import { checkChoice, computerRequest } from '../computer.js';
+import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').ColorPreference} ColorPreference */
@@ -56,6 +57,14 @@ export class LobbyView {
       size: 8,
     });
     this.computerBox = h('div', { class: 'computer' });
+    /** Whether the match counts for ratings: on for a timed game by default, off and not offered for an untimed one. */
+    this.rated = h('input', { type: 'checkbox', name: 'rated', checked: true });
+    /** What the player chose for a timed game, kept while an untimed one is chosen. */
+    this.ratedChoice = true;
+    this.rated.addEventListener('change', () => {
+      this.ratedChoice = this.rated.checked;
+    });
+    this.ratedHint = h('span', { class: 'hint', id: 'rated-hint' });
     this.form = h(
       'form',
       { class: 'create', 'aria-label': 'Create a match' },
@@ -73,13 +82,22 @@ export class LobbyView {
         { value: 'random', label: 'random' },
       ], 'random'),
       this.computerBox,
+      h('label', { class: 'toggle rated' }, this.rated, ' Rated'),
+      h('p', { class: 'hint-line' }, this.ratedHint),
       this.formError,
       h('button', { type: 'submit', class: 'primary' }, 'Create match'),
     );
     this.custom.addEventListener('focus', () => {
       const radio = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=time][value=custom]'));
       if (radio) radio.checked = true;
+      this.showRated();
     });
+    this.custom.addEventListener('input', () => this.showRated());
+    this.form.addEventListener('change', (event) => {
+      if (event.target !== this.rated) this.showRated();
+    });
+    attrs(this.rated, { 'aria-describedby': 'rated-hint' });
+    this.showRated();
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.create();
@@ -128,11 +146,33 @@ export class LobbyView {
     return input?.value ?? '';
   }
 
-  /** Sends `create_match` from the form, or says what is wrong with it. */
-  create() {
+  /**
+   * The time control the form names, or why it names none.
+   * @returns {{timeControl: import('../wire.js').TimeControl} | {error: string}}
+   */
+  timeControl() {
     const time = this.checked('time');
     const preset = PRESETS.find((p) => p.label === time);
-    const parsed = preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
+    return preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
+  }
+
+  /**
+   * The Rated box follows the clock: a timed game is rated unless the
+   * player unticks it; an untimed one is casual, the box off and disabled.
+   */
+  showRated() {
+    const parsed = this.timeControl();
+    const untimed = 'timeControl' in parsed && !ratedByDefault(parsed.timeControl);
+    this.rated.disabled = untimed;
+    this.rated.checked = untimed ? false : this.ratedChoice;
+    this.ratedHint.textContent = untimed
+      ? 'Untimed games are casual.'
+      : 'Counts for ratings; a game with a guest (a client without a key) is casual.';
+  }
+
+  /** Sends `create_match` from the form, or says what is wrong with it. */
+  create() {
+    const parsed = this.timeControl();
     if ('error' in parsed) {
       this.formError.textContent = parsed.error;
       return;
@@ -161,7 +201,7 @@ export class LobbyView {
       computer = computerRequest(choice);
     }
     this.formError.textContent = '';
-    this.session.createMatch(parsed.timeControl, color, computer);
+    this.session.createMatch(parsed.timeControl, color, computer, !this.rated.disabled && this.rated.checked);
   }
 
   /** Draws the computer-opponent choices, when the server offers them. */
@@ -269,7 +309,9 @@ export class LobbyView {
      */
     const seatCell = (side, seat) =>
       h('td', { class: `seat ${side}`, role: 'cell', 'data-label': COLUMNS[side === 'white' ? 0 : 1] },
-        seat ? seat.name : h('span', { class: 'free' }, 'free'), seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
+        seat ? h('span', { class: 'who' }, seat.name) : h('span', { class: 'free' }, 'free'),
+        seat?.rating ? h('span', { class: 'rating' }, ` ${formatRating(seat.rating)}`) : null,
+        seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
     const mine = this.store.seat(match.id) !== null;
     const actions = h('div', { class: 'row-actions' });
     if (mine && match.status !== 'finished') {
@@ -284,7 +326,7 @@ export class LobbyView {
       { 'data-match': match.id, 'data-status': match.status, role: 'row' },
       seatCell('white', match.seats.white),
       seatCell('black', match.seats.black),
-      h('td', { class: 'time', role: 'cell' }, describeTimeControl(match.time_control)),
+      h('td', { class: 'time', role: 'cell' }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(match.rated))),
       h('td', { class: 'progress', role: 'cell' }, status),
       h('td', { class: 'spectators', role: 'cell' }, String(match.spectators)),
       h('td', { class: 'buttons', role: 'cell' }, actions),
