@@ -49,7 +49,9 @@ fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
     assert!(joined.ends_with("as black"), "{joined}");
     for client in [&mut ann, &mut bob] {
         client.wait_line(WAIT, |l| {
-            l.starts_with("game started: ann (white) vs bob (black)")
+            // Each client has its own key: both are identified (unrated
+            // yet, `1500?`), and an untimed game is casual.
+            l.starts_with("game started: ann 1500? (white) vs bob 1500? (black), casual")
         });
     }
 

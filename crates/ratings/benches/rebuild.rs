@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use amazons_core::{BySide, PlayerId, PlayerKind, Side};
 use amazons_ratings::{Contestant, RatedGame, RatingRules, Ratings};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_main};
 
 /// `count` games among 1,000 players, a game every ten minutes, from a
 /// fixed linear congruential sequence (the same games every run).
@@ -60,5 +60,10 @@ fn rebuild(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, rebuild);
+/// The bench groups, for `criterion_main!`.
+fn benches() {
+    let mut criterion = Criterion::default().configure_from_args();
+    rebuild(&mut criterion);
+}
+
 criterion_main!(benches);

@@ -216,3 +216,40 @@ async fn wait_for_signal() {
         _ = terminate => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `amazons-server` lines of the README's "Names and ratings"
+    /// commands, without their comments.
+    fn readme_commands() -> Vec<Vec<String>> {
+        let readme = include_str!("../../../README.md");
+        let section = readme
+            .split("## Names and ratings")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("the README has a Names and ratings section");
+        section
+            .lines()
+            .filter(|line| line.starts_with("amazons-server "))
+            .map(|line| {
+                let command = line.split('#').next().unwrap_or(line);
+                command.split_whitespace().map(str::to_owned).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_frees_a_name_with_commands_this_binary_takes() {
+        let commands = readme_commands();
+        assert!(commands.len() >= 2, "{commands:?}");
+        for words in commands {
+            let cli = Cli::try_parse_from(&words).unwrap_or_else(|e| panic!("{words:?}: {e}"));
+            let Some(Command::ReleaseName { name, .. }) = cli.command else {
+                panic!("{words:?} is not release-name");
+            };
+            assert_eq!(name, "ann");
+        }
+    }
+}
