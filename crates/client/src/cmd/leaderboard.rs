@@ -196,11 +196,11 @@ pub(crate) fn page_line(page: &PlayersPage, kind: Option<PlayerKind>) -> (String
 }
 
 /// The line under the command's list: how many players, the page, what a
-/// `?` means.
+/// `?` means; within 80 columns however many players there are.
 fn footer(page: &PlayersPage, kind: Option<PlayerKind>) -> String {
     let (line, next) = page_line(page, kind);
     let more = next.map_or_else(String::new, |next| format!("; --page {next} for more"));
-    format!("{line}{more}; ? marks a provisional rating")
+    format!("{line}{more}; ? = provisional")
 }
 
 /// A player's page: who, rating and record, the latest ratings, recent
@@ -413,13 +413,16 @@ pub(crate) mod tests {
         let mut page = sample_page();
         assert_eq!(
             footer(&page, None),
-            "4 rated players, page 1 of 1; ? marks a provisional rating"
+            "4 rated players, page 1 of 1; ? = provisional"
         );
         page.total = 45;
         assert_eq!(
             footer(&page, Some(PlayerKind::Bot)),
-            "45 rated bots, page 1 of 3; --page 2 for more; ? marks a provisional rating"
+            "45 rated bots, page 1 of 3; --page 2 for more; ? = provisional"
         );
+        page.total = 1_000_000;
+        let long = footer(&page, None);
+        assert!(long.chars().count() <= 80, "fits 80 columns: {long}");
         page.players.clear();
         assert!(board_lines(&page, 80, NOW)[0].starts_with("no rated players yet"));
     }

@@ -13,7 +13,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, TableState, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use crate::cmd::leaderboard::{board_lines, page_line};
@@ -161,17 +161,16 @@ impl LeaderboardBox {
                 lines.extend(table.map(Line::raw));
                 lines.push(Line::raw(""));
                 let (count, _) = page_line(page, self.kind);
-                lines.push(Line::styled(
-                    format!("{count}; ? marks a provisional rating"),
-                    quiet,
-                ));
+                lines.push(Line::styled(format!("{count}; ? = provisional"), quiet));
             }
         }
         lines.push(Line::styled(
             "Tab everyone/people/bots  ←/→ page  Esc back",
             quiet,
         ));
-        let body = Paragraph::new(lines).wrap(WRAP);
+        // The table's lines fit and keep their leading spaces (right-aligned
+        // ranks); only a long error wraps.
+        let body = Paragraph::new(lines).wrap(Wrap { trim: false });
         let height = (rows(&body, width.saturating_sub(2)) + 2).min(area.height);
         let popup = Rect::new(
             area.x + (area.width - width) / 2,
@@ -268,7 +267,7 @@ impl CreateForm {
             "Enter creates, Esc cancels",
             Style::default().fg(color(text.quiet)),
         ));
-        let body = Paragraph::new(lines).wrap(WRAP);
+        let body = Paragraph::new(lines).wrap(Wrap { trim: false });
         let width = area.width.min(60);
         let height = (rows(&body, width.saturating_sub(2)) + 2).min(area.height);
         let popup = Rect::new(
@@ -797,6 +796,25 @@ mod tests {
             "Tab everyone/people/bots  ←/→ page  Esc back"
         ));
         crate::tui::snapshot::assert_snapshot("lobby_leaderboard", &screen);
+        // Ranks of two digits: the column stays aligned (leading spaces kept).
+        let mut long = sample_page();
+        long.players = (1..=12)
+            .map(|n| {
+                let mut row = sample_page().players[1].clone();
+                row.rank = n;
+                row.name = format!("p{n}");
+                row
+            })
+            .collect();
+        lobby.show_leaderboard(None, 1, Ok(long.clone()), NOW);
+        let screen = text(&lobby);
+        for line in crate::cmd::leaderboard::board_lines(&long, 78, NOW) {
+            assert!(
+                screen.contains(&format!("│{line}")),
+                "{line:?} is not aligned:\n{screen}"
+            );
+        }
+        lobby.show_leaderboard(None, 1, Ok(sample_page()), NOW);
         assert_eq!(
             lobby.handle(&key(KeyCode::Right)),
             LobbyAction::None,
