@@ -77,9 +77,11 @@ fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
         played.push(mv);
     }
     let outcome = position.outcome().expect("the game is over");
-    let over = format!("game over: {outcome} (record {match_id})");
+    let over = format!("game over: {outcome}");
+    let record = format!("record: {match_id}");
     for client in [&mut ann, &mut bob] {
         client.wait_line(WAIT, |l| l == over);
+        client.wait_line(WAIT, |l| l == record);
         client.close_stdin();
         let status = client.wait_exit(WAIT);
         assert!(status.success(), "{status:?}\n{}", client.stderr_text());

@@ -48,16 +48,17 @@ pub fn screen_help(keys: &[(&str, &str)]) -> String {
 /// `help` in plain `play`.
 pub const PLAIN_PLAY: &str = "\
 Commands (one a line):
-  list                                   the matches on the server
+  list                         the matches on the server
   create [untimed|MIN+SEC] [white|black|random] [rated|casual]
-                                         a new match (5+3: 5 min + 3 s a move; rated
-                                         by default when timed, casual when untimed)
-  computer                               the computer opponents the server offers
+                               a new match (5+3: 5 min + 3 s a move); rated
+                               by default when timed, casual when untimed
+  computer                     the computer opponents the server offers
   computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
-           [rated|casual]                a game against the server's computer
-  join ID [white|black]                  take a free seat (an id prefix will do)
-  watch ID                               watch a match
-  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     your move; typed early, it waits for your turn
+           [rated|casual]      a game against the server's computer
+  join ID [white|black]        take a free seat (an id prefix will do)
+  watch ID                     watch a match
+  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
+                               your move; typed early, it waits for your turn
   resign, abort, rematch, decline, leave, board, help, quit
   (abort only until both sides have moved)
 In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
@@ -70,11 +71,12 @@ ends.";
 /// `help` in plain `local`.
 pub const PLAIN_LOCAL: &str = "\
 Commands (one a line):
-  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)     the move of the side to move
-  takeback                               take back your last move
-  resign                                 resign for the side to move (asks y/n first)
+  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
+                               the move of the side to move
+  takeback                     take back your last move
+  resign                       resign for the side to move (asks y/n first)
   board, help
-  quit                                   stop; the game is kept for `local --resume`";
+  quit                         stop; the game is kept for `local --resume`";
 
 #[cfg(test)]
 mod tests {
@@ -89,5 +91,17 @@ mod tests {
         let help = screen_help(&[("←/→", "step"), ("q", "quit")]);
         assert!(help.contains("HOW TO PLAY"));
         assert!(help.contains("←/→  step\nq    quit"), "{help}");
+    }
+
+    #[test]
+    fn plain_help_lines_fit_80_columns() {
+        for text in [PLAIN_PLAY, PLAIN_LOCAL, RULES] {
+            for line in text.lines() {
+                assert!(
+                    line.chars().count() <= 80,
+                    "wider than 80 columns: {line:?}"
+                );
+            }
+        }
     }
 }

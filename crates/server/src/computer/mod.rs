@@ -299,7 +299,7 @@ impl Computer {
             seed: rand::random(),
         };
         let program = if self.config.worker.as_os_str().is_empty() {
-            std::env::current_exe().unwrap_or_else(|_| "amazons-server".into())
+            own_program()
         } else {
             self.config.worker.clone()
         };
@@ -416,6 +416,19 @@ pub fn reattach(shared: &Arc<Shared>, id: MatchId, side: Side, seat: ComputerSea
         task.resume(id, token).await;
         task.run().await;
     });
+}
+
+/// This server's own program, to start as a worker. On Linux it is
+/// `/proc/self/exe`, which runs the very binary this process was started
+/// from even after that file is replaced on disk (an upgrade, a rebuild):
+/// the worker always matches its server, and the computer keeps playing
+/// instead of failing to start a path that now reads `… (deleted)`.
+fn own_program() -> std::path::PathBuf {
+    let proc_self = std::path::Path::new("/proc/self/exe");
+    if cfg!(target_os = "linux") && proc_self.exists() {
+        return proc_self.to_path_buf();
+    }
+    std::env::current_exe().unwrap_or_else(|_| "amazons-server".into())
 }
 
 #[cfg(test)]

@@ -190,14 +190,16 @@ pub(super) fn change(
             writeln!(out, "{} {mover} plays {m}", move_number(ply))
         }
         Change::Over(outcome) => {
-            let record = match message {
-                ServerMessage::GameOver {
-                    record_id: Some(id),
-                    ..
-                } => format!(" (record {id})"),
-                _ => String::new(),
-            };
-            writeln!(out, "game over: {outcome}{record}")?;
+            writeln!(out, "game over: {outcome}")?;
+            // Its own line: a whole id does not fit beside a long outcome in
+            // 80 columns, and scripts read it whole.
+            if let ServerMessage::GameOver {
+                record_id: Some(id),
+                ..
+            } = message
+            {
+                writeln!(out, "record: {id}")?;
+            }
             if let ServerMessage::GameOver {
                 ratings: Some(changes),
                 ..
