@@ -215,6 +215,33 @@ async fn two_keyed_players_ratings_move_as_glicko2_says_and_survive_a_restart() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_key_is_refused_in_words_claims_nothing_and_hello_may_follow() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let mut client = WsClient::connect(addr).await;
+    let hex = "ab".repeat(32);
+    for bad in ["zz", &"g".repeat(64), &hex[..62], "12"] {
+        let text = format!(r#"{{"type":"hello","protocol":1,"name":"ann","key":"{bad}"}}"#);
+        client.send_text(&text).await;
+        match client.recv().await {
+            ServerMessage::Error { code, message, .. } => {
+                assert_eq!(code, ErrorCode::Malformed, "{bad}");
+                assert!(message.contains("64 hex digits"), "{message}");
+                assert!(!message.contains(bad), "the key is not echoed: {message}");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    let names = server.dir.path().join(amazons_server::names::NAMES_FILE);
+    assert!(!names.exists(), "nothing was claimed");
+    // The same connection then says hello properly and claims the name.
+    client.send(&hello("ann", Some(&key(1)))).await;
+    assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+    assert!(names.exists());
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stolen_name_is_refused_and_nothing_changes() {
     let server = TestServer::start().await;
     let addr = server.addr();
