@@ -9,10 +9,9 @@ use amazons_core::{BySide, EndReason, GameRecord, Position};
 use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use unicode_width::UnicodeWidthStr;
 
 use crate::cli::{HistoryAction, HistoryArgs};
-use crate::face::columns::{one_line, shorten};
+use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::text_board::board_text;
 use crate::net::http::ServerHttp;
@@ -212,9 +211,6 @@ const WHITE: usize = 2;
 const BLACK: usize = 3;
 const MOVES: usize = 5;
 
-/// Space between two columns of the list.
-const GAP: &str = "  ";
-
 /// Names are never cut shorter than this, however narrow the terminal.
 const MIN_NAME: usize = 6;
 
@@ -258,14 +254,9 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
         "id",
     ]
     .map(String::from);
-    let widest = |column: usize| {
-        rows.iter()
-            .chain([&header])
-            .map(|row| row[column].width())
-            .max()
-            .unwrap_or(0)
-    };
-    let mut widths: [usize; 7] = std::array::from_fn(widest);
+    let natural: [usize; 7] = widest(&header, &rows);
+    let mut widths = natural;
+    let right: [bool; 7] = std::array::from_fn(|column| [NUMBER, MOVES].contains(&column));
     let fixed: usize = (0..widths.len())
         .filter(|c| ![WHITE, BLACK].contains(c))
         .map(|c| widths[c])
@@ -278,7 +269,7 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
     widths[WHITE] = white.min(room.saturating_sub(black.min(room / 2)));
     widths[BLACK] = black.min(room.saturating_sub(widths[WHITE]));
     for column in [WHITE, BLACK] {
-        widths[column] = widths[column].max(MIN_NAME.min(widest(column)));
+        widths[column] = widths[column].max(MIN_NAME.min(natural[column]));
     }
     [header]
         .iter()
@@ -287,18 +278,9 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
             let cells: Vec<String> = row
                 .iter()
                 .zip(widths)
-                .enumerate()
-                .map(|(column, (text, width))| {
-                    let text = shorten(text, width);
-                    let pad = " ".repeat(width - text.width());
-                    if [NUMBER, MOVES].contains(&column) {
-                        format!("{pad}{text}")
-                    } else {
-                        format!("{text}{pad}")
-                    }
-                })
+                .map(|(text, width)| shorten(text, width))
                 .collect();
-            cells.join(GAP).trim_end().to_string()
+            table_line(&cells, &widths, &right)
         })
         .collect()
 }
@@ -545,6 +527,7 @@ mod tests {
     use super::*;
 
     use crossterm::event::{KeyEvent, KeyModifiers};
+    use unicode_width::UnicodeWidthStr;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))

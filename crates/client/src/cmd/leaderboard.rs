@@ -14,15 +14,12 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::cli::LeaderboardArgs;
 use crate::cmd::history::{terminal_width, utc_minute};
-use crate::face::columns::{one_line, shorten};
+use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{ago, count, rated_word, rating_and_deviation};
 use crate::net::http::ServerHttp;
 
 /// Players on one page of the command's list.
 pub const PER_PAGE: u32 = 20;
-
-/// Space between two columns.
-const GAP: &str = "  ";
 
 /// Names are never cut shorter than this.
 const MIN_NAME: usize = 6;
@@ -121,14 +118,7 @@ pub(crate) fn board_lines(page: &PlayersPage, width: usize, now_ms: u64) -> Vec<
             ]
         })
         .collect();
-    let widest = |column: usize| {
-        rows.iter()
-            .chain([&header])
-            .map(|row| row[column].width())
-            .max()
-            .unwrap_or(0)
-    };
-    let mut widths: [usize; 7] = std::array::from_fn(widest);
+    let mut widths: [usize; 7] = widest(&header, &rows);
     let fixed: usize = widths.iter().sum::<usize>() - widths[1] + GAP.len() * 6;
     widths[1] = widths[1].min(width.saturating_sub(fixed)).max(MIN_NAME);
     let player_cell = |row: &PlayerRow| {
@@ -143,24 +133,6 @@ pub(crate) fn board_lines(page: &PlayersPage, width: usize, now_ms: u64) -> Vec<
         lines.push(table_line(&cells, &widths, &right));
     }
     lines
-}
-
-/// One line of a table: each cell padded (or right-aligned) to its width.
-fn table_line(cells: &[String], widths: &[usize], right: &[bool]) -> String {
-    let padded: Vec<String> = cells
-        .iter()
-        .zip(widths)
-        .zip(right)
-        .map(|((text, &width), &right)| {
-            let pad = " ".repeat(width.saturating_sub(text.width()));
-            if right {
-                format!("{pad}{text}")
-            } else {
-                format!("{text}{pad}")
-            }
-        })
-        .collect();
-    padded.join(GAP).trim_end().to_string()
 }
 
 /// A player on one line of `leaderboard --wide`: everything, however long.
@@ -279,18 +251,12 @@ fn game_lines(games: &[GameSummary], width: usize) -> impl Iterator<Item = Strin
             ]
         })
         .collect();
-    let widest = |column: usize| {
-        rows.iter()
-            .chain([&header])
-            .map(|row| row[column].width())
-            .max()
-            .unwrap_or(0)
-    };
-    let mut widths: [usize; 6] = std::array::from_fn(widest);
+    let natural: [usize; 6] = widest(&header, &rows);
+    let mut widths = natural;
     let fixed = widths.iter().sum::<usize>() - widths[1] - widths[2] + GAP.len() * 5;
     let room = width.saturating_sub(fixed) / 2;
     for column in [1, 2] {
-        widths[column] = widths[column].min(room).max(MIN_NAME.min(widest(column)));
+        widths[column] = widths[column].min(room).max(MIN_NAME.min(natural[column]));
     }
     let right = [false; 6];
     [header]

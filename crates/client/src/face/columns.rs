@@ -40,6 +40,41 @@ pub fn shorten(text: &str, width: usize) -> String {
     head.into_iter().chain(['…']).chain(tail).collect()
 }
 
+/// Between two columns of a table.
+pub const GAP: &str = "  ";
+
+/// The width of each column of a table: its widest cell, the header's
+/// included.
+pub fn widest<const N: usize>(header: &[String; N], rows: &[[String; N]]) -> [usize; N] {
+    std::array::from_fn(|column| {
+        rows.iter()
+            .chain([header])
+            .map(|row| row[column].width())
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+/// One line of a table: each cell padded to its column's width (or
+/// right-aligned where `right` says so), [`GAP`] between, no trailing space.
+/// A cell wider than its column is left as it is (shorten it first).
+pub fn table_line(cells: &[String], widths: &[usize], right: &[bool]) -> String {
+    let padded: Vec<String> = cells
+        .iter()
+        .zip(widths)
+        .zip(right)
+        .map(|((text, &width), &right)| {
+            let pad = " ".repeat(width.saturating_sub(text.width()));
+            if right {
+                format!("{pad}{text}")
+            } else {
+                format!("{text}{pad}")
+            }
+        })
+        .collect();
+    padded.join(GAP).trim_end().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,5 +85,20 @@ mod tests {
         assert_eq!(shorten("ann", 3), "ann");
         assert_eq!(shorten("amazons-engine level 1", 10), "amazo…el 1");
         assert_eq!(one_line("a\nb"), "a b");
+    }
+
+    #[test]
+    fn a_table_pads_its_columns_to_the_widest_cell_and_aligns_numbers_right() {
+        let header = ["#".to_string(), "name".to_string()];
+        let rows = [
+            ["10".to_string(), "李雷".to_string()],
+            ["9".to_string(), "ann".to_string()],
+        ];
+        let widths = widest(&header, &rows);
+        assert_eq!(widths, [2, 4]);
+        let right = [true, false];
+        assert_eq!(table_line(&header, &widths, &right), " #  name");
+        assert_eq!(table_line(&rows[0], &widths, &right), "10  李雷");
+        assert_eq!(table_line(&rows[1], &widths, &right), " 9  ann");
     }
 }
