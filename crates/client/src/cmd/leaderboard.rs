@@ -232,10 +232,11 @@ pub(crate) fn player_lines(
 
 /// Recent games as a table at most `width` wide: when, white, black, the
 /// winner, rated or casual, and the id (its first 8 characters unless the
-/// table may be as wide as it likes).
+/// table may be as wide as it likes: `--wide`, an unbounded `width`).
 fn game_lines(games: &[GameSummary], width: usize) -> impl Iterator<Item = String> {
     let header = ["ended (UTC)", "white", "black", "winner", "", "id"].map(String::from);
-    let id_len = if width == usize::MAX - 2 { 36 } else { 8 };
+    let unbounded = width >= usize::MAX / 2;
+    let id_len = if unbounded { 36 } else { 8 };
     let rows: Vec<[String; 6]> = games
         .iter()
         .map(|game| {
