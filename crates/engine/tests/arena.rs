@@ -12,16 +12,30 @@ use std::process::Command;
 use amazons_core::{EndReason, GameRecord};
 use amazons_ratings::{RatedGame, RatingRules, Ratings};
 
-/// Runs `amazons-engine arena` with `args`, writing records into `out`;
-/// returns its standard output.
-fn arena(args: &[&str], out: &Path) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+/// Runs `amazons-engine arena` with `args`, writing records into `out`.
+fn run_arena(args: &[&str], out: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
         .arg("arena")
         .args(args)
         .arg("--out")
         .arg(out)
         .output()
-        .expect("the arena runs");
+        .expect("the arena runs")
+}
+
+/// The arena's error output when it refuses `args` (it must fail).
+fn arena_refuses(args: &[&str], out: &Path) -> String {
+    let output = run_arena(args, out);
+    assert!(
+        !output.status.success(),
+        "the arena was expected to refuse {args:?}"
+    );
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs the arena, which must succeed; returns its standard output.
+fn arena(args: &[&str], out: &Path) -> String {
+    let output = run_arena(args, out);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
@@ -144,15 +158,7 @@ fn a_match_resumes_from_its_records() {
 
     let mut other = resume.clone();
     other[3] = "level:2";
-    let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
-        .arg("arena")
-        .args(&other)
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
+    let stderr = arena_refuses(&other, dir.path());
     assert!(
         stderr.contains("game-0001.json is a game of another match"),
         "{stderr}"
@@ -335,15 +341,7 @@ fn a_round_robin_resumes_from_its_records() {
 
     let mut reordered = resume.clone();
     reordered.swap(1, 3);
-    let output = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
-        .arg("arena")
-        .args(&reordered)
-        .arg("--out")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
+    let stderr = arena_refuses(&reordered, dir.path());
     assert!(stderr.contains("is a game of another match"), "{stderr}");
     assert_eq!(records(dir.path()).len(), 6, "nothing is played or lost");
 }

@@ -57,11 +57,16 @@ struct Table {
 impl Table {
     /// Ann created a match (white) with `tc`.
     fn created(tc: &str) -> Table {
+        Table::created_by(&player("ann"), tc, false)
+    }
+
+    /// `ann` created a match (white) with `tc`, rated or not.
+    fn created_by(ann: &PlayerInfo, tc: &str, rated: bool) -> Table {
         let now = Instant::now();
         let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
         let events = Match::creation_events(
-            (tc.parse().unwrap(), false),
-            &player("ann"),
+            (tc.parse().unwrap(), rated),
+            ann,
             Side::First,
             ANN_TOKEN,
             (ANN, false),
@@ -1232,21 +1237,8 @@ fn join_identified(name: &str, id: &str, token: SeatToken) -> Request {
 
 /// Ann (identified as `a`) created a rated match with `tc`.
 fn created_rated(tc: &str, rated: bool) -> Table {
-    let now = Instant::now();
-    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
     let ann = player("ann").identified(Some(amazons_core::PlayerId::new("a")));
-    let events = Match::creation_events(
-        (tc.parse().unwrap(), rated),
-        &ann,
-        Side::First,
-        ANN_TOKEN,
-        (ANN, false),
-        None,
-        0,
-    );
-    let id = MatchId(uuid::Uuid::from_bytes([1; 16]));
-    let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
-    Table { state, now }
+    Table::created_by(&ann, tc, rated)
 }
 
 #[test]
