@@ -32,6 +32,9 @@
 //!   [`MessageType`] and [`ServerMessageType`], [`ErrorCode`] and the
 //!   version constant [`PROTOCOL_VERSION`]. Each list of names is written
 //!   once; the others are derived from it or checked against it.
+//! - [`tournament`]: what a client sees of a tournament:
+//!   [`TournamentSummary`] for lists, [`TournamentView`] with entrants,
+//!   rounds and standings, [`TournamentId`].
 //! - `testing` (feature `testing`, for dev-dependencies only): builders of
 //!   messages for tests, so that no test writes a message's JSON by hand.
 //!
@@ -61,6 +64,7 @@ pub mod messages;
 pub mod rating;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+pub mod tournament;
 
 pub use api::{
     GameSummary, GamesPage, GamesQuery, Health, HealthStatus, PlayerPage, PlayerRow, PlayersPage,
@@ -80,3 +84,7 @@ pub use messages::{
     ServerMessage, ServerMessageType,
 };
 pub use rating::{Rating, RatingChange};
+pub use tournament::{
+    Entrant, StandingRow, TiebreakValue, TournamentGame, TournamentId, TournamentRound,
+    TournamentStatus, TournamentSummary, TournamentView,
+};

@@ -24,6 +24,7 @@ use crate::legal::LegalMoves;
 use crate::limits::ServerLimits;
 use crate::lobby::{Clocks, MatchSnapshot, MatchSummary, Seats};
 use crate::rating::RatingChange;
+use crate::tournament::{Format, TournamentId, TournamentSummary, TournamentView};
 
 /// The protocol version this crate speaks. A client says it in `hello`; the
 /// server refuses a different one with `version_mismatch`.
@@ -178,6 +179,90 @@ pub enum ClientMessage {
         /// The finished match.
         match_id: MatchId,
     },
+    /// Creates a tournament; the sender (who must have said hello with a
+    /// key) is its organiser. Answered by `tournament_created`, then
+    /// `tournament_updated` (the sender watches it).
+    CreateTournament {
+        /// A title for lists; the server makes one from the format when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        title: Option<String>,
+        /// Round robin (1 or 2 cycles) or Swiss (a number of rounds).
+        format: Format,
+        /// The clock of every game (default untimed).
+        #[serde(default)]
+        time_control: TimeControl,
+        /// Whether the games count for ratings (default false).
+        #[serde(default)]
+        rated: bool,
+        /// Closes entry to these names (the organiser may still enter
+        /// computer players); absent: anyone with a key may join.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entry_list: Option<Vec<String>>,
+        /// Computer players entered at once (levels or configured engines).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        computers: Vec<ComputerRequest>,
+    },
+    /// Asks for the list of tournaments (answered by `tournament_list`).
+    ListTournaments,
+    /// Watches a tournament: `tournament_updated` now and at every change.
+    WatchTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Stops watching a tournament.
+    UnwatchTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Enters the sender (by their key) while the tournament registers; the
+    /// sender then watches it and is sent `tournament_game` for each game.
+    JoinTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Withdraws the sender: before the start the entry is gone; after it the
+    /// entrant is not paired again and a pending game is forfeited.
+    WithdrawTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Organiser only: enters one of the server's computer players.
+    EnterComputer {
+        /// The tournament.
+        tournament_id: TournamentId,
+        /// A level or a configured engine, as in `create_match`.
+        computer: ComputerRequest,
+    },
+    /// Organiser only: closes entry and pairs the first round.
+    StartTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Organiser only: no new round starts until `resume_tournament` (the
+    /// games in progress go on).
+    PauseTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Organiser only: undoes `pause_tournament` (pairing the next round if
+    /// the last one is over).
+    ResumeTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// Organiser only: removes an entrant, as if they had withdrawn.
+    RemoveEntrant {
+        /// The tournament.
+        tournament_id: TournamentId,
+        /// The entrant's name.
+        name: String,
+    },
+    /// Organiser only: ends the tournament now; games in progress are
+    /// played out and counted, no new round is paired.
+    EndTournament {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
     /// An application-level ping for clients that cannot see WebSocket pings;
     /// answered by `pong` with the same `nonce`. It also counts as activity.
     Ping {
@@ -278,6 +363,18 @@ message_types! {
         OfferRematch,
         AcceptRematch,
         DeclineRematch,
+        CreateTournament,
+        ListTournaments,
+        WatchTournament,
+        UnwatchTournament,
+        JoinTournament,
+        WithdrawTournament,
+        EnterComputer,
+        StartTournament,
+        PauseTournament,
+        ResumeTournament,
+        RemoveEntrant,
+        EndTournament,
         Ping,
     }
     unknown:
@@ -459,6 +556,39 @@ pub enum ServerMessage {
         /// The match.
         match_id: MatchId,
     },
+    /// Answer to `create_tournament`: the new tournament's id.
+    TournamentCreated {
+        /// The tournament.
+        tournament_id: TournamentId,
+    },
+    /// The tournaments on the server, newest first (answer to
+    /// `list_tournaments`).
+    TournamentList {
+        /// Every tournament the server holds (finished ones are in the
+        /// history: `GET /api/tournaments`).
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// A watched tournament as it now is (after `watch_tournament`,
+    /// `join_tournament`, `create_tournament`, and at every change).
+    TournamentUpdated {
+        /// The whole view.
+        tournament: TournamentView,
+    },
+    /// The receiver's next tournament game is ready: `join` this match and
+    /// seat (only this entrant may take it) before the grace period from the
+    /// round's start ends, or lose it by forfeit.
+    TournamentGame {
+        /// The tournament.
+        tournament_id: TournamentId,
+        /// The round (1 for the first).
+        round: u32,
+        /// The match created for the game.
+        match_id: MatchId,
+        /// The receiver's seat.
+        seat: Side,
+        /// The opponent's name.
+        opponent: String,
+    },
     /// Answer to `ping`.
     Pong {
         /// The nonce from the ping.
@@ -510,6 +640,10 @@ message_types! {
         RematchStarted,
         Left,
         Replaced,
+        TournamentCreated,
+        TournamentList,
+        TournamentUpdated,
+        TournamentGame,
         Pong,
         ServerShutdown,
         Error,
@@ -537,11 +671,15 @@ impl ServerMessage {
             | ServerMessage::RematchDeclined { match_id, .. }
             | ServerMessage::RematchStarted { match_id, .. }
             | ServerMessage::Left { match_id }
-            | ServerMessage::Replaced { match_id } => Some(*match_id),
+            | ServerMessage::Replaced { match_id }
+            | ServerMessage::TournamentGame { match_id, .. } => Some(*match_id),
             ServerMessage::Error { match_id, .. } => *match_id,
             ServerMessage::Welcome { .. }
             | ServerMessage::MatchList { .. }
             | ServerMessage::Pong { .. }
+            | ServerMessage::TournamentCreated { .. }
+            | ServerMessage::TournamentList { .. }
+            | ServerMessage::TournamentUpdated { .. }
             | ServerMessage::ServerShutdown { .. } => None,
         }
     }
@@ -642,6 +780,26 @@ pub enum ErrorCode {
     /// No computer opponent can be seated now: the server's limit of
     /// computer games at once is reached, or it offers none.
     ComputerBusy,
+    /// No tournament with that id.
+    NoSuchTournament,
+    /// The request needs a player key (`hello.key`): a guest cannot create,
+    /// join or organise a tournament.
+    KeyRequired,
+    /// The request is the organiser's (start, pause, resume, remove, end,
+    /// enter a computer player).
+    NotOrganiser,
+    /// The tournament no longer takes entries (it has started), or the
+    /// sender is not on its entry list.
+    RegistrationClosed,
+    /// The sender (or the named player) is not an entrant.
+    NotEntered,
+    /// The tournament cannot be made or started as asked: too few entrants,
+    /// more Swiss rounds than the field allows, a bad number of cycles or a
+    /// bad title; the message says which.
+    BadTournament,
+    /// The request needs a running tournament (pause, resume, end), or one
+    /// still registering (start).
+    TournamentNotRunning,
     /// Something went wrong inside the server (for example, the disk); the
     /// request was not carried out.
     Internal,
@@ -838,6 +996,50 @@ mod tests {
             ClientMessage::OfferRematch { match_id: id() },
             ClientMessage::AcceptRematch { match_id: id() },
             ClientMessage::DeclineRematch { match_id: id() },
+            ClientMessage::CreateTournament {
+                title: Some("Friday bots".into()),
+                format: Format::Swiss { rounds: 5 },
+                time_control: TimeControl::Fischer {
+                    initial_ms: 60_000,
+                    increment_ms: 1_000,
+                },
+                rated: true,
+                entry_list: Some(vec!["ann".into(), "bob".into()]),
+                computers: vec![crate::ComputerRequest::level(Level::new(3).unwrap())],
+            },
+            ClientMessage::ListTournaments,
+            ClientMessage::WatchTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::UnwatchTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::JoinTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::WithdrawTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::EnterComputer {
+                tournament_id: tournament_id(),
+                computer: crate::ComputerRequest::level(Level::new(7).unwrap()),
+            },
+            ClientMessage::StartTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::PauseTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::ResumeTournament {
+                tournament_id: tournament_id(),
+            },
+            ClientMessage::RemoveEntrant {
+                tournament_id: tournament_id(),
+                name: "bob".into(),
+            },
+            ClientMessage::EndTournament {
+                tournament_id: tournament_id(),
+            },
             ClientMessage::Ping { nonce: 9 },
         ]
     }
@@ -947,6 +1149,22 @@ mod tests {
             },
             ServerMessage::Left { match_id: id() },
             ServerMessage::Replaced { match_id: id() },
+            ServerMessage::TournamentCreated {
+                tournament_id: tournament_id(),
+            },
+            ServerMessage::TournamentList {
+                tournaments: vec![tournament().summary],
+            },
+            ServerMessage::TournamentUpdated {
+                tournament: tournament(),
+            },
+            ServerMessage::TournamentGame {
+                tournament_id: tournament_id(),
+                round: 1,
+                match_id: id(),
+                seat: Side::Second,
+                opponent: "bob".into(),
+            },
             ServerMessage::Pong { nonce: 1 },
             ServerMessage::ServerShutdown {
                 message: "bye".into(),
@@ -959,6 +1177,65 @@ mod tests {
                 expected_ply: Some(4),
             },
         ]
+    }
+
+    fn tournament_id() -> TournamentId {
+        "0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d".parse().unwrap()
+    }
+
+    fn tournament() -> TournamentView {
+        use crate::tournament::{
+            Entrant, GameResult, StandingRow, Tiebreak, TiebreakValue, TournamentGame,
+            TournamentRound, TournamentStatus,
+        };
+        let entrant = |name: &str| Entrant {
+            name: name.into(),
+            kind: PlayerKind::Bot,
+            rating: None,
+            withdrawn: false,
+            connected: true,
+        };
+        TournamentView {
+            summary: TournamentSummary {
+                id: tournament_id(),
+                title: "Friday bots".into(),
+                format: Format::RoundRobin { cycles: 2 },
+                time_control: TimeControl::Untimed,
+                rated: false,
+                status: TournamentStatus::Running,
+                paused: false,
+                organiser: "ann".into(),
+                entrant_count: 3,
+                round: 1,
+                rounds_planned: 6,
+            },
+            entry_list: None,
+            entrants: vec![entrant("ann"), entrant("bob"), entrant("cy")],
+            rounds: vec![TournamentRound {
+                number: 1,
+                games: vec![TournamentGame {
+                    white: "ann".into(),
+                    black: "bob".into(),
+                    match_id: Some(id()),
+                    result: Some(GameResult {
+                        winner: Side::First,
+                        forfeit: false,
+                        margin: None,
+                    }),
+                }],
+                bye: Some("cy".into()),
+            }],
+            standings: vec![StandingRow {
+                rank: 1,
+                name: "ann".into(),
+                points: 1,
+                games: 1,
+                tiebreaks: vec![TiebreakValue {
+                    kind: Tiebreak::SonnebornBerger,
+                    value: 0,
+                }],
+            }],
+        }
     }
 
     fn limits() -> ServerLimits {
@@ -1039,13 +1316,16 @@ mod tests {
                 ServerMessage::Welcome { .. }
                 | ServerMessage::MatchList { .. }
                 | ServerMessage::Pong { .. }
+                | ServerMessage::TournamentCreated { .. }
+                | ServerMessage::TournamentList { .. }
+                | ServerMessage::TournamentUpdated { .. }
                 | ServerMessage::ServerShutdown { .. } => None,
                 _ => Some(id()),
             };
             assert_eq!(message.match_id(), expected, "{}", message.message_type());
             about += usize::from(expected.is_some());
         }
-        assert_eq!(about, ServerMessageType::ALL.len() - 4);
+        assert_eq!(about, ServerMessageType::ALL.len() - 7);
         let unconcerned = ServerMessage::error(ErrorCode::Malformed, "m");
         assert_eq!(unconcerned.match_id(), None);
     }

@@ -506,6 +506,24 @@ impl Session {
                     Err(refused) => refusal(refused.code, refused.message, kind, None),
                 }
             }
+            // Placeholder until the tournament actor lands (issue 27).
+            ClientMessage::CreateTournament { .. }
+            | ClientMessage::ListTournaments
+            | ClientMessage::WatchTournament { .. }
+            | ClientMessage::UnwatchTournament { .. }
+            | ClientMessage::JoinTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::EnterComputer { .. }
+            | ClientMessage::StartTournament { .. }
+            | ClientMessage::PauseTournament { .. }
+            | ClientMessage::ResumeTournament { .. }
+            | ClientMessage::RemoveEntrant { .. }
+            | ClientMessage::EndTournament { .. } => refusal(
+                ErrorCode::Internal,
+                "this server does not run tournaments yet",
+                kind,
+                None,
+            ),
             // `hello` was answered above, and every message about one match
             // went to it (`Request::from_message` hands back only the others).
             ClientMessage::Hello { .. }

@@ -163,6 +163,18 @@ impl Request {
             | ClientMessage::SubscribeLobby
             | ClientMessage::UnsubscribeLobby
             | ClientMessage::CreateMatch { .. }
+            | ClientMessage::CreateTournament { .. }
+            | ClientMessage::ListTournaments
+            | ClientMessage::WatchTournament { .. }
+            | ClientMessage::UnwatchTournament { .. }
+            | ClientMessage::JoinTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::EnterComputer { .. }
+            | ClientMessage::StartTournament { .. }
+            | ClientMessage::PauseTournament { .. }
+            | ClientMessage::ResumeTournament { .. }
+            | ClientMessage::RemoveEntrant { .. }
+            | ClientMessage::EndTournament { .. }
             | ClientMessage::Ping { .. }) => return Err(other),
         })
     }
