@@ -1218,7 +1218,7 @@ mod tests {
                     black: "bob".into(),
                     match_id: Some(id()),
                     result: Some(GameResult {
-                        winner: Side::First,
+                        winner: Some(Side::First),
                         forfeit: false,
                         margin: None,
                     }),

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 /// How one tournament game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct GameResult {
-    /// Who won (Amazons has no draws).
-    pub winner: Side,
-    /// The loser did not turn up, withdrew or was removed: the point counts,
-    /// the game was not played (it does not count as played for tie-breaks
-    /// that need an opponent's play).
+    /// Who won (Amazons has no draws); `None` only for a double forfeit,
+    /// where neither entrant turned up and neither scores.
+    pub winner: Option<Side>,
+    /// The loser (or both) did not turn up, withdrew or was removed: the
+    /// point counts, but the game was not played.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forfeit: bool,
     /// The winner's margin in moves left, where the game ended on territory;
