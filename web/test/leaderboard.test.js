@@ -1,6 +1,7 @@
+import './english.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILTERS, formatDay, leaderboardRows, pageCount, recentGame, recordText, standingText } from '../assets/js/leaderboard.js';
+import { filters, formatDay, leaderboardRows, pageCount, recentGame, recordText, standingText } from '../assets/js/leaderboard.js';
 import { httpExample } from './protocol.js';
 
 test('a page of the leaderboard becomes its rows, best first, bots marked', () => {
@@ -20,7 +21,8 @@ test('a page of the leaderboard becomes its rows, best first, bots marked', () =
 });
 
 test('the filter is everyone, people or bots', () => {
-  assert.deepEqual(FILTERS.map((f) => f.filter), ['all', 'human', 'bot']);
+  assert.deepEqual(filters().map((f) => f.filter), ['all', 'human', 'bot']);
+  assert.deepEqual(filters().map((f) => f.label), ['Everyone', 'People', 'Bots']);
 });
 
 test("a player's standing and record in words", () => {

@@ -15,8 +15,8 @@ side-black = Black
 side-white-short = White
 side-black-short = Black
 # "You play White": the side a player has.
-plays-white = plays White
-plays-black = plays Black
+plays-white = play White
+plays-black = play Black
 
 ## The end of a game, one sentence each: $winner and $loser are side names
 ## (side-white or side-black).
@@ -26,8 +26,8 @@ end-reason-resignation = { $winner } wins: { $loser } resigned
 end-reason-time = { $winner } wins on time
 end-reason-abandonment = { $winner } wins: { $loser } left the game
 end-reason-aborted = Game aborted
-end-reason-illegal-move = { $winner } wins: { $loser }'s program answered an illegal move
-end-reason-engine-failure = { $winner } wins: { $loser }'s program failed
+end-reason-illegal-move = { $winner } wins: { $loser }'s engine answered an illegal move
+end-reason-engine-failure = { $winner } wins: { $loser }'s engine failed
 # Abandonment with no winner: the server ends a game neither player came back to.
 outcome-abandoned-by-both = Game over: both players left
 # A reason this version does not know (from a newer server).
@@ -99,8 +99,19 @@ time-fischer-long = { $minutes ->
 ## Who plays.
 
 kind-human = person
-kind-bot = program
+kind-bot = bot
 computer = computer
 # A level of the server's computer opponent.
 computer-level = level { $level }
-rating = rating
+rating = Rating
+
+## The server's computer levels in a few words, level 1 first (the server's
+## own words stand in for a level this catalogue lacks).
+
+level-description-1 = random mover
+level-description-2 = greedy: looks one move ahead, counts mobility
+level-description-3 = beginner: two-move alpha-beta search on mobility
+level-description-4 = greedy: looks one move ahead, judges territory
+level-description-5 = club: shallow alpha-beta search (three moves) on territory
+level-description-6 = strong: deep selective alpha-beta search with exact endgame counting
+level-description-7 = full strength, Monte-Carlo tree search

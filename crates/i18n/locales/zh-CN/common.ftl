@@ -89,3 +89,13 @@ kind-bot = 程序
 computer = 电脑
 computer-level = { $level } 级
 rating = 等级分
+
+## 服务器电脑各级别的简介，从 1 级起。
+
+level-description-1 = 随机走棋
+level-description-2 = 贪心：只看一步，计算行动力
+level-description-3 = 入门：两步 alpha-beta 搜索，依据行动力
+level-description-4 = 贪心：只看一步，评估领地
+level-description-5 = 业余：三步浅层 alpha-beta 搜索，依据领地
+level-description-6 = 强：深度选择性 alpha-beta 搜索，残局精确计算
+level-description-7 = 全力：蒙特卡洛树搜索
