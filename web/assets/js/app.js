@@ -69,7 +69,7 @@ const nameError = byId('name-error');
 const meName = byId('me-name');
 const muteButton = byId('mute');
 const renameButton = byId('rename');
-const languageSwitch = /** @type {HTMLSelectElement} */ (byId('language'));
+const languageSwitch = byId('language');
 
 /** @type {Map<ScreenName, View>} each screen's view, made the first time it is shown */
 const views = new Map();
@@ -277,10 +277,16 @@ for (const element of document.querySelectorAll('[data-i18n]')) {
   else element.textContent = t(key);
 }
 
-// The language switch: the choice is remembered, and the page loads again in it.
-languageSwitch.replaceChildren(...LANGUAGES.map((l) => h('option', { value: l.lang, lang: l.lang, selected: l.lang === lang }, l.name)));
-languageSwitch.addEventListener('change', () => {
-  store.language = languageSwitch.value;
+// The language switch: the other language, named in itself. The choice is
+// remembered, and the page loads again in it (the seats and the name are
+// kept, so a game in progress comes back as it was).
+const other = LANGUAGES.find((l) => l.lang !== lang) ?? LANGUAGES[0];
+languageSwitch.textContent = other.name;
+languageSwitch.setAttribute('lang', other.lang);
+languageSwitch.setAttribute('aria-label', `${t('language-label')}: ${other.name}`);
+languageSwitch.setAttribute('data-lang', other.lang);
+languageSwitch.addEventListener('click', () => {
+  store.language = other.lang;
   location.reload();
 });
 

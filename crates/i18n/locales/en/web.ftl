@@ -23,6 +23,8 @@ banner-reconnecting = Connection lost: reconnecting…
 banner-stopped = The server stopped. Reconnecting when it is back…
 banner-refused = The server refused this page: { $reason }
 loading = Loading…
+# A short duration: "4.1 s".
+duration-seconds = { $seconds } s
 # Between the parts of a list said in one line (spaces kept).
 list-separator = {", "}
 pager-label = Pages
@@ -91,6 +93,8 @@ game-board-label = Board
 game-heading = Match: { $white } vs { $black }
 game-free-seat = a free seat
 game-free-seat-bar = (free seat)
+# Beside the player's own name.
+game-you = (you)
 badge-offline = offline
 game-loading = Loading the match…
 game-send-move = Send move
@@ -192,6 +196,8 @@ replay-flip = Flip
 replay-failed = Cannot replay this game
 replay-heading-prefix = Replay:
 replay-clock = clock { $clock }
+# Where the replay is, and the move that led there.
+replay-position = { $name }: { $move }
 replay-start = Start: { $moves ->
         [one] 1 move
        *[other] { $moves } moves

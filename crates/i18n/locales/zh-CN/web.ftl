@@ -22,6 +22,7 @@ banner-reconnecting = 连接中断：正在重新连接…
 banner-stopped = 服务器已停止。恢复后会自动重新连接…
 banner-refused = 服务器拒绝了本页面：{ $reason }
 loading = 正在加载…
+duration-seconds = { $seconds } 秒
 list-separator = ，
 pager-label = 分页
 pager-page = 第 { $page } 页，共 { $pages } 页
@@ -88,6 +89,7 @@ game-board-label = 棋盘
 game-heading = 对局：{ $white } 对 { $black }
 game-free-seat = 空位
 game-free-seat-bar = （空位）
+game-you = （你）
 badge-offline = 离线
 game-loading = 正在加载对局…
 game-send-move = 走这步
@@ -106,8 +108,8 @@ game-play-here = 在这里下
 game-flip = 翻转棋盘
 game-spectators = { $count } 人观战
 game-on-seat = { $name }（{ $side ->
-        [white] 先手（白）
-       *[black] 后手（黑）
+        [white] 先手
+       *[black] 后手
     }）
 game-on-watching = 对局开始：{ $white } 对 { $black }。
 game-on-your-move-clock = 对局开始：轮到你走，你的棋钟在走。
@@ -185,6 +187,7 @@ replay-flip = 翻转
 replay-failed = 无法复盘这一局
 replay-heading-prefix = 复盘：
 replay-clock = 棋钟 { $clock }
+replay-position = { $name }：{ $move }
 replay-start = 开局：共 { $moves } 回合（{ $plies } 步）
 replay-frame = 第 { $move } 回合，{ $side ->
         [white] 先手

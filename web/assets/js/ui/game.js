@@ -19,17 +19,18 @@ import { sideName, t } from '../i18n.js';
 
 /**
  * One player's bar: colour, name, rating, clock.
- * @typedef {{root: HTMLElement, name: HTMLElement, rating: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
+ * @typedef {{root: HTMLElement, name: HTMLElement, you: HTMLElement, rating: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
  */
 
 /** @returns {PlayerBar} */
 function playerBar() {
   const name = h('span', { class: 'name' });
+  const you = h('span', { class: 'you' });
   const rating = h('span', { class: 'rating' });
   const badge = h('span', { class: 'badge' });
   const clock = h('span', { class: 'clock', role: 'timer' });
-  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, rating, badge, clock);
-  return { root, name, rating, badge, clock };
+  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, you, rating, badge, clock);
+  return { root, name, you, rating, badge, clock };
 }
 
 
@@ -277,6 +278,8 @@ export class GameView {
     const shown = session.shownBoard ?? match.board;
     const canPick = this.canPick;
     const building = this.building;
+    // The stage of the move being built, for styles and tests, in no language.
+    this.element.setAttribute('data-stage', building.stage);
     this.board.draw({
       board: previewBoard(shown, building),
       bottom,
@@ -354,6 +357,7 @@ export class GameView {
     for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
       const seat = match.seats[side];
       bar.name.textContent = seat ? seat.name : t('game-free-seat-bar');
+      bar.you.textContent = match.you === side ? t('game-you') : '';
       // After a rated game, the rating it left; before, the seat's.
       const rating = match.ratings?.[side].after ?? seat?.rating;
       bar.rating.textContent = rating ? formatRating(rating) : '';

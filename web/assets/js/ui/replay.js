@@ -133,7 +133,7 @@ export class ReplayView {
     } else {
       const time = frame.timeMs === null ? '' : formatDuration(frame.timeMs);
       const clock = frame.clockMs === null ? '' : formatClock(frame.clockMs);
-      this.position.textContent = [`${name}: ${frame.move}`, time, clock ? t('replay-clock', { clock }) : ''].filter(Boolean).join(t('list-separator'));
+      this.position.textContent = [t('replay-position', { name, move: frame.move }), time, clock ? t('replay-clock', { clock }) : ''].filter(Boolean).join(t('list-separator'));
     }
     this.element.setAttribute('data-frame', String(this.current));
     for (const cellButton of this.moveList.querySelectorAll('button[data-ply]')) {
