@@ -2,13 +2,17 @@
 // a whole game (the lobby, a move each, a resignation, the replay) with no
 // English word left on those screens but the players' names, notation and
 // a short list of words that are names themselves; no sideways scroll on a
-// phone; the header's switch to English and back, remembered. Screenshots
-// of the Chinese lobby and game, on a laptop and a phone.
+// phone; the name form, the rules, the leaderboard, a player page and the
+// outage banner likewise; the header's switch to English and back,
+// remembered. Screenshots of the Chinese lobby and game, on a laptop and a
+// phone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { DESKTOP, PHONE, SCREENSHOTS, clickMove, createMatch, joinMatch, layoutProblems, openPlayer, waitForGame, serverAndBrowser } from './harness.js';
+import {
+  DESKTOP, PHONE, SCREENSHOTS, clickMove, createMatch, joinMatch, layoutProblems, openPage, openPlayer, waitForGame, serverAndBrowser,
+} from './harness.js';
 
 const env = serverAndBrowser([], ['--lang=zh-CN']);
 
@@ -149,6 +153,39 @@ test('a whole game in Chinese: lobby, a move each, resign, replay; no English le
     assert.deepEqual(player.errors, []);
     await player.context.close();
   }
+});
+
+test('the name form, the rules, the leaderboard, a player page and the outage banner in Chinese', async () => {
+  const fresh = await openPage(env.browser, env.server.base, { ...PHONE, ...ZH });
+  await fresh.page.waitForSelector('#name-form:not([hidden]) h1:text("你的名字")');
+  await fresh.page.click('#name-form button[type=submit]');
+  await fresh.page.waitForSelector('#name-error:text("请输入名字。")');
+  await assertChinese(fresh.page, [], 'the name form');
+  await fresh.context.close();
+
+  const fay = await openPlayer(env.browser, env.server.base, 'fay', { ...PHONE, ...ZH });
+  const page = fay.page;
+  await page.click('a[href="#/rules"]');
+  await page.waitForSelector('#rules:not([hidden]) h2:text("怎么下")');
+  // The rules name the keys as they are printed on the keyboard.
+  await assertChinese(page, ['fay', 'Tab', 'Shift', 'Enter', 'Esc'], 'the rules');
+  await page.click('a[href="#/players"]');
+  await page.waitForSelector('.leaderboard[data-state=ready] tr[data-player=ann]');
+  await assertChinese(page, ['fay', 'ann', 'bob'], 'the leaderboard');
+  await page.click('.players a:text-is("ann")');
+  await page.waitForSelector('.player-page[data-state=ready] svg.rating-plot');
+  assert.match(await page.textContent('.player-page .info') ?? '', /^1 局积分对局：0 胜，1 负 · 最近对局 /);
+  await assertChinese(page, ['fay', 'ann', 'bob'], "ann's player page");
+
+  await page.goto(`${env.server.base}/#/`);
+  await page.waitForSelector('body[data-connection=connected] .lobby');
+  await env.server.outage();
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner') ?? '', /^连接中断|^服务器已停止/);
+  await assertChinese(page, ['fay'], 'the lobby during an outage');
+  await env.server.restart();
+  await page.waitForSelector('body[data-connection=connected]');
+  await fay.context.close();
 });
 
 test('the header switches to English and back, and the choice is remembered', async () => {
