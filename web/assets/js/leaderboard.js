@@ -97,7 +97,8 @@ export function recordText(player) {
  * @property {'white' | 'black' | null} side the side they played (null when no side carries their id: an older record)
  * @property {string} opponent the other side's name
  * @property {boolean} opponentBot
- * @property {string} result `won`, `lost` or `aborted`, or the result in words when their side is not known
+ * @property {string} result `won`, `lost` or `aborted` (in the page's language), or the result in words when their side is not known
+ * @property {'won' | 'lost' | 'aborted' | null} verdict the same in no language (for styles), null when their side is not known
  * @property {string} rated `rated` or `casual`, in the page's language
  * @property {number} moves
  */
@@ -114,7 +115,10 @@ export function recentGame(game, playerId) {
   const side = game.white.id === playerId ? 'white' : game.black.id === playerId ? 'black' : null;
   const other = side === 'white' ? game.black : game.white;
   const winner = game.result.winner;
-  const result = side === null ? header.result : winner === null ? t('player-game-aborted') : winner === side ? t('player-game-won') : t('player-game-lost');
+  /** @type {'won' | 'lost' | 'aborted' | null} */
+  const verdict = side === null ? null : winner === null ? 'aborted' : winner === side ? 'won' : 'lost';
+  const words = { won: t('player-game-won'), lost: t('player-game-lost'), aborted: t('player-game-aborted') };
+  const result = verdict === null ? header.result : words[verdict];
   return {
     id: game.id,
     ended: new Date(game.ended_at_ms).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' }),
@@ -122,6 +126,7 @@ export function recentGame(game, playerId) {
     opponent: side === null ? t('players-versus', { white: game.white.name, black: game.black.name }) : other.name,
     opponentBot: side !== null && other.kind === 'bot',
     result,
+    verdict,
     rated: ratedWord(game.rated),
     moves: header.moves,
   };

@@ -148,7 +148,7 @@ export class PlayerView {
       cell(COLUMNS[0], {}, h('a', { href: this.href({ name: 'replay', id: game.id }) }, game.ended)),
       cell(COLUMNS[1], {}, game.opponent, game.opponentBot ? h('span', { class: 'badge' }, t('kind-bot')) : null),
       cell(COLUMNS[2], {}, game.side ? sideName(game.side) : ''),
-      cell(COLUMNS[3], { 'data-result': game.result }, game.result),
+      cell(COLUMNS[3], { 'data-result': game.verdict ?? 'unknown' }, game.result),
       cell(COLUMNS[4], {}, game.rated),
       cell(COLUMNS[5], {}, String(game.moves)),
     );
