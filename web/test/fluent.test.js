@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { formatPattern, parseFtl } from '../assets/js/fluent.js';
+import { FILES } from '../assets/js/i18n.js';
 
 const en = new Intl.PluralRules('en');
 const zh = new Intl.PluralRules('zh-CN');
@@ -78,18 +79,16 @@ test('what the reader does not take is reported with its line, and costs only it
   assert.deepEqual([...messages.keys()].sort(), ['good', 'last', 'twice']);
 });
 
-test('every catalogue file of every language reads without an error', () => {
+test('every catalogue file the page reads, in every language, reads without an error', () => {
+  // terminal.ftl is the terminal client's, read and checked on the Rust side.
   const root = new URL('../../crates/i18n/locales/', import.meta.url);
   const langs = readdirSync(root);
   assert.ok(langs.includes('en') && langs.includes('zh-CN'), langs.join(', '));
-  let files = 0;
   for (const lang of langs) {
-    for (const file of readdirSync(new URL(`${lang}/`, root)).filter((f) => f.endsWith('.ftl'))) {
+    for (const file of FILES) {
       const { messages, errors } = parseFtl(readFileSync(new URL(`${lang}/${file}`, root), 'utf8'));
       assert.deepEqual(errors, [], `${lang}/${file}`);
       assert.ok(messages.size > 0, `${lang}/${file} has messages`);
-      files += 1;
     }
   }
-  assert.ok(files >= 4, `${files} files`);
 });
