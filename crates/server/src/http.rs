@@ -1,7 +1,8 @@
 //! The HTTP side of the one port: the WebSocket endpoint, the small JSON
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
 //! `/api/players`, `/api/players/{name}`) and the
-//! web board (`/`, `/assets/...`, see [`crate::web_assets`]).
+//! web board (`/`, `/assets/...`, see [`crate::web_assets`]) with its
+//! message catalogues (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -17,6 +18,7 @@ use axum::routing::get;
 
 use crate::connection;
 use crate::history::Lookup;
+use crate::locales;
 use crate::players;
 use crate::shared::Shared;
 use crate::web_assets;
@@ -33,6 +35,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/players/{name}", get(player))
         .route("/", get(web_assets::index))
         .route("/assets/{*path}", get(web_assets::asset))
+        .route("/locales/{lang}/{file}", get(locales::catalogue))
         .with_state(shared)
 }
 

@@ -6,6 +6,7 @@
 import { applyMove } from './fen.js';
 import { computerOffer } from './computer.js';
 import { FALLBACK_LIMITS, limitsOf } from './limits.js';
+import { errorText, t } from './i18n.js';
 import { applyLobbyMessage, applyMatchMessage, markStale, fromSnapshot } from './state.js';
 
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
@@ -278,7 +279,7 @@ export class Session {
   refused(message, events) {
     const code = message.code;
     const replyTo = message.reply_to ?? '';
-    const text = message.message || code;
+    const text = errorText(message);
     if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name' || code === 'name_taken') {
       this.connection = 'refused';
       this.refusal = text;
@@ -300,7 +301,7 @@ export class Session {
       if (code === 'stale_ply' && this.viewing) this.enter(this.viewing);
     }
     if (code === 'no_such_match' && message.match_id === this.viewing) {
-      this.notice = 'There is no such match on the server (it may have ended and been cleared away).';
+      this.notice = t('match-missing');
     } else {
       this.notice = text;
     }
