@@ -14,6 +14,7 @@
 //! `docs/tournaments.md`.
 
 mod berger;
+pub mod dutch;
 mod error;
 mod field;
 mod format;
