@@ -46,14 +46,9 @@ fn check_round(field: &Field, before: &[Round], round: &Round) {
     if let Some(b) = round.bye {
         seen[b] += 1;
     }
-    for i in 0..field.len() {
+    for (i, &count) in seen.iter().enumerate() {
         let expected = u32::from(!field.is_withdrawn(i));
-        assert_eq!(
-            seen[i],
-            expected,
-            "entrant {i} in round {}",
-            before.len() + 1
-        );
+        assert_eq!(count, expected, "entrant {i} in round {}", before.len() + 1);
     }
     let active = field.active().count();
     assert_eq!(round.bye.is_some(), active % 2 == 1);
