@@ -211,7 +211,14 @@ struct Search<'b, 'c, 'a> {
     best: Option<Candidate>,
     leaves: usize,
     nodes: usize,
+    /// A perfect candidate was found, or the budget ran out.
     done: bool,
+    /// A perfect candidate was found.
+    perfect: bool,
+    /// The most colour conflicts (C.10) a candidate may have in this pass.
+    allowance: usize,
+    /// The colour conflicts of the pairs made so far.
+    conflicts: usize,
 }
 
 impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
@@ -245,6 +252,9 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             leaves: 0,
             nodes: 0,
             done: false,
+            perfect: false,
+            allowance: 0,
+            conflicts: 0,
         }
     }
 
@@ -252,7 +262,73 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
         self.bracket.ctx.compat[a][b]
     }
 
+    /// Whether the two both want the same colour (one of them will not get
+    /// it: C.10).
+    fn conflict(&self, a: usize, b: usize) -> bool {
+        let ctx = self.bracket.ctx;
+        matches!((ctx.prefs[a], ctx.prefs[b]), (Some(pa), Some(pb)) if pa.side == pb.side)
+    }
+
+    /// Whether `a` and `b` may be paired now: compatible, and within this
+    /// pass's colour allowance.
+    fn may_pair(&self, a: usize, b: usize) -> bool {
+        self.compatible(a, b) && (self.conflicts < self.allowance || !self.conflict(a, b))
+    }
+
+    /// Whether every player of `s1` from `depth` on can still get a partner
+    /// among the unused of `s2` (a bipartite matching), so that a branch
+    /// that cannot complete is cut at once.
+    fn can_complete(&self, s1: &[usize], s2: &[usize], used: &[bool]) -> bool {
+        fn augment(
+            search: &Search,
+            a: usize,
+            s2: &[usize],
+            used: &[bool],
+            seen: &mut [bool],
+            owner: &mut [Option<usize>],
+        ) -> bool {
+            for (j, &b) in s2.iter().enumerate() {
+                if !used[j] && !seen[j] && search.may_pair(a, b) {
+                    seen[j] = true;
+                    if owner[j].is_none_or(|o| augment(search, o, s2, used, seen, owner)) {
+                        owner[j] = Some(a);
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let mut owner = vec![None; s2.len()];
+        s1.iter().all(|&a| {
+            let mut seen = vec![false; s2.len()];
+            augment(self, a, s2, used, &mut seen, &mut owner)
+        })
+    }
+
+    /// Searches in passes of growing colour allowance: the first pass looks
+    /// only at candidates where everyone gets their colour preference,
+    /// and a later pass is needed only while the best found falls short on
+    /// a criterion ranked above the colours (C.6, C.7).
     fn run(&mut self) {
+        for allowance in 0..=self.pairs {
+            self.allowance = allowance;
+            self.leaves = 0;
+            self.nodes = 0;
+            self.done = false;
+            self.pass();
+            if self.perfect {
+                return;
+            }
+            if let Some((best, ..)) = &self.best {
+                if best.psd == self.ideal_psd && best.next_missing == 0 && best.colour <= allowance
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn pass(&mut self) {
         let (mdps, residents) = self.bracket.players.split_at(self.bracket.mdps);
         let rest = self.pairs - self.paired_mdps;
         let mut subsets = Combinations::new(mdps.len(), self.paired_mdps);
@@ -296,13 +372,19 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             self.homogeneous(&remainder, rest, pairs, limbo);
             return;
         }
+        if !self.can_complete(&s1[depth..], residents, used) {
+            return;
+        }
         for j in 0..residents.len() {
-            if !used[j] && self.compatible(s1[depth], residents[j]) {
+            if !used[j] && self.may_pair(s1[depth], residents[j]) {
+                let conflict = usize::from(self.conflict(s1[depth], residents[j]));
+                self.conflicts += conflict;
                 used[j] = true;
                 pairs.push((s1[depth], residents[j]));
                 self.pair_mdps(s1, residents, used, pairs, limbo, rest);
                 pairs.pop();
                 used[j] = false;
+                self.conflicts -= conflict;
                 if self.done {
                     return;
                 }
@@ -362,13 +444,19 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             self.offer(pairs, &unpaired);
             return;
         }
+        if !self.can_complete(&s1[depth..], s2, used) {
+            return;
+        }
         for j in 0..s2.len() {
-            if !used[j] && self.compatible(s1[depth], s2[j]) {
+            if !used[j] && self.may_pair(s1[depth], s2[j]) {
+                let conflict = usize::from(self.conflict(s1[depth], s2[j]));
+                self.conflicts += conflict;
                 used[j] = true;
                 pairs.push((s1[depth], s2[j]));
                 self.transpose(s1, s2, used, pairs, limbo, depth + 1);
                 pairs.pop();
                 used[j] = false;
+                self.conflicts -= conflict;
                 if self.done {
                     return;
                 }
@@ -402,6 +490,7 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             return;
         }
         if quality.is_perfect(&self.ideal_psd) {
+            self.perfect = true;
             self.done = true;
         }
         self.best = Some((quality, pairs.to_vec(), unpaired.to_vec()));
