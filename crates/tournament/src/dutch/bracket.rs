@@ -10,16 +10,21 @@
 //! the sums of bracket sequence numbers; moving the lowest of S1; bringing
 //! up the highest of S2). Every candidate obeys C.1 to C.3 and leaves the
 //! rest of the round pairable (C.4); the first one perfect on the quality
-//! criteria is taken, else the best found.
+//! criteria is taken, else the best found. The search is a branch and
+//! bound: once the best is as good as can be on C.6 and C.7, a branch whose
+//! unavoidable colour conflicts cannot beat it is cut.
 
+use std::collections::HashMap;
+
+use super::colour::Strength;
 use super::matching::{has_perfect_matching, matching, max_matching};
 use super::{Ctx, Float};
 
 /// How many complete candidates one bracket may evaluate at one number of
 /// pairs before the best so far is taken.
-const LEAF_BUDGET: usize = 4_000;
+const LEAF_BUDGET: usize = 2_000;
 /// How many search steps one bracket may take at one number of pairs.
-const NODE_BUDGET: usize = 200_000;
+const NODE_BUDGET: usize = 20_000;
 /// The most exchanges of one size that are sorted and tried.
 const EXCHANGE_CAP: usize = 20_000;
 
@@ -180,20 +185,37 @@ struct Quality {
 impl Quality {
     fn is_perfect(&self, ideal_psd: &[u32]) -> bool {
         self.psd == ideal_psd
-            && [
-                self.next_missing,
-                self.colour,
-                self.strong_colour,
-                self.down_again,
-                self.up_again,
-                self.down_two_ago,
-                self.up_two_ago,
-            ]
-            .iter()
-            .all(|&v| v == 0)
+            && self.next_missing == 0
+            && self.colour == 0
+            && self.strong_colour == 0
+            && self.floats_perfect()
+    }
+
+    /// Whether C.12 to C.19 are all met.
+    fn floats_perfect(&self) -> bool {
+        [
+            self.down_again,
+            self.up_again,
+            self.down_two_ago,
+            self.up_two_ago,
+        ]
+        .iter()
+        .all(|&v| v == 0)
             && self.down_again_sd + self.up_again_sd + self.down_two_ago_sd + self.up_two_ago_sd
                 == 0
     }
+}
+
+/// What a candidate must do to beat the best so far, once the best is as
+/// good as can be on C.6 and C.7: the colour criteria and what follows.
+#[derive(Clone, Copy, Debug)]
+struct Limit {
+    /// The best's C.10.
+    colour: usize,
+    /// The best's C.11.
+    strong_colour: usize,
+    /// The best meets C.12 to C.19: equal colours cannot beat it.
+    floats_perfect: bool,
 }
 
 /// A bracket's candidate: its quality, its pairs and the players it moves
@@ -213,12 +235,16 @@ struct Search<'b, 'c, 'a> {
     nodes: usize,
     /// A perfect candidate was found, or the budget ran out.
     done: bool,
-    /// A perfect candidate was found.
-    perfect: bool,
-    /// The most colour conflicts (C.10) a candidate may have in this pass.
-    allowance: usize,
     /// The colour conflicts of the pairs made so far.
     conflicts: usize,
+    /// The strong colour conflicts (C.11) of the pairs made so far.
+    strong_conflicts: usize,
+    /// [`Search::limit`] for the best so far.
+    limit: Option<Limit>,
+    /// C.7's shortfall, by the set of players moved down.
+    next_missing: HashMap<Vec<usize>, usize>,
+    /// C.4's answer, by the set of players moved down.
+    completes: HashMap<Vec<usize>, bool>,
 }
 
 impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
@@ -252,9 +278,11 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             leaves: 0,
             nodes: 0,
             done: false,
-            perfect: false,
-            allowance: 0,
             conflicts: 0,
+            strong_conflicts: 0,
+            limit: None,
+            next_missing: HashMap::new(),
+            completes: HashMap::new(),
         }
     }
 
@@ -269,66 +297,54 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
         matches!((ctx.prefs[a], ctx.prefs[b]), (Some(pa), Some(pb)) if pa.side == pb.side)
     }
 
-    /// Whether `a` and `b` may be paired now: compatible, and within this
-    /// pass's colour allowance.
-    fn may_pair(&self, a: usize, b: usize) -> bool {
-        self.compatible(a, b) && (self.conflicts < self.allowance || !self.conflict(a, b))
+    /// Whether both would be denied a strong (or absolute) preference by
+    /// meeting (C.11).
+    fn strong_conflict(&self, a: usize, b: usize) -> bool {
+        let ctx = self.bracket.ctx;
+        matches!((ctx.prefs[a], ctx.prefs[b]), (Some(pa), Some(pb))
+            if pa.side == pb.side && pa.strength.min(pb.strength) >= Strength::Strong)
     }
 
-    /// Whether every player of `s1` from `depth` on can still get a partner
-    /// among the unused of `s2` (a bipartite matching), so that a branch
-    /// that cannot complete is cut at once.
-    fn can_complete(&self, s1: &[usize], s2: &[usize], used: &[bool]) -> bool {
-        fn augment(
-            search: &Search,
-            a: usize,
-            s2: &[usize],
-            used: &[bool],
-            seen: &mut [bool],
-            owner: &mut [Option<usize>],
-        ) -> bool {
-            for (j, &b) in s2.iter().enumerate() {
-                if !used[j] && !seen[j] && search.may_pair(a, b) {
-                    seen[j] = true;
-                    if owner[j].is_none_or(|o| augment(search, o, s2, used, seen, owner)) {
-                        owner[j] = Some(a);
-                        return true;
-                    }
-                }
-            }
-            false
-        }
-        let mut owner = vec![None; s2.len()];
-        s1.iter().all(|&a| {
-            let mut seen = vec![false; s2.len()];
-            augment(self, a, s2, used, &mut seen, &mut owner)
+    /// The bound of branch and bound: once the best is as good as can be on
+    /// C.6 and C.7, only the colours and what follows can improve on it.
+    fn limit(&self) -> Option<Limit> {
+        let (best, ..) = self.best.as_ref()?;
+        (best.psd == self.ideal_psd && best.next_missing == 0).then(|| Limit {
+            colour: best.colour,
+            strong_colour: best.strong_colour,
+            floats_perfect: best.floats_perfect(),
         })
     }
 
-    /// Searches in passes of growing colour allowance: the first pass looks
-    /// only at candidates where everyone gets their colour preference,
-    /// and a later pass is needed only while the best found falls short on
-    /// a criterion ranked above the colours (C.6, C.7).
-    fn run(&mut self) {
-        for allowance in 0..=self.pairs {
-            self.allowance = allowance;
-            self.leaves = 0;
-            self.nodes = 0;
-            self.done = false;
-            self.pass();
-            if self.perfect {
-                return;
-            }
-            if let Some((best, ..)) = &self.best {
-                if best.psd == self.ideal_psd && best.next_missing == 0 && best.colour <= allowance
-                {
-                    return;
-                }
-            }
+    /// Whether the players of `s1` (those still to pair) can all get
+    /// partners among the unused of `s2`, and could still beat the best:
+    /// the colour conflicts (and strong ones) they must take are at least
+    /// those that a matching avoiding them leaves over. A branch that cannot
+    /// complete, or cannot beat the best, is cut at once.
+    fn can_complete(&self, s1: &[usize], s2: &[usize], used: &[bool]) -> bool {
+        if bipartite(s1, s2, used, |a, b| self.compatible(a, b)) < s1.len() {
+            return false;
         }
+        let Some(limit) = self.limit else {
+            return true;
+        };
+        let free = bipartite(s1, s2, used, |a, b| {
+            self.compatible(a, b) && !self.conflict(a, b)
+        });
+        let colour = self.conflicts + (s1.len() - free);
+        if colour != limit.colour {
+            return colour < limit.colour;
+        }
+        let free = bipartite(s1, s2, used, |a, b| {
+            self.compatible(a, b) && !self.strong_conflict(a, b)
+        });
+        let strong = self.strong_conflicts + (s1.len() - free);
+        strong < limit.strong_colour || (strong == limit.strong_colour && !limit.floats_perfect)
     }
 
-    fn pass(&mut self) {
+    /// Runs the search: candidates in the rules' order, the best kept, the
+    /// first perfect one ending it.
+    fn run(&mut self) {
         let (mdps, residents) = self.bracket.players.split_at(self.bracket.mdps);
         let rest = self.pairs - self.paired_mdps;
         let mut subsets = Combinations::new(mdps.len(), self.paired_mdps);
@@ -376,15 +392,18 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             return;
         }
         for j in 0..residents.len() {
-            if !used[j] && self.may_pair(s1[depth], residents[j]) {
+            if !used[j] && self.compatible(s1[depth], residents[j]) {
                 let conflict = usize::from(self.conflict(s1[depth], residents[j]));
+                let strong = usize::from(self.strong_conflict(s1[depth], residents[j]));
                 self.conflicts += conflict;
+                self.strong_conflicts += strong;
                 used[j] = true;
                 pairs.push((s1[depth], residents[j]));
                 self.pair_mdps(s1, residents, used, pairs, limbo, rest);
                 pairs.pop();
                 used[j] = false;
                 self.conflicts -= conflict;
+                self.strong_conflicts -= strong;
                 if self.done {
                     return;
                 }
@@ -448,15 +467,18 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             return;
         }
         for j in 0..s2.len() {
-            if !used[j] && self.may_pair(s1[depth], s2[j]) {
+            if !used[j] && self.compatible(s1[depth], s2[j]) {
                 let conflict = usize::from(self.conflict(s1[depth], s2[j]));
+                let strong = usize::from(self.strong_conflict(s1[depth], s2[j]));
                 self.conflicts += conflict;
+                self.strong_conflicts += strong;
                 used[j] = true;
                 pairs.push((s1[depth], s2[j]));
                 self.transpose(s1, s2, used, pairs, limbo, depth + 1);
                 pairs.pop();
                 used[j] = false;
                 self.conflicts -= conflict;
+                self.strong_conflicts -= strong;
                 if self.done {
                     return;
                 }
@@ -490,22 +512,28 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             return;
         }
         if quality.is_perfect(&self.ideal_psd) {
-            self.perfect = true;
             self.done = true;
         }
         self.best = Some((quality, pairs.to_vec(), unpaired.to_vec()));
+        self.limit = self.limit();
     }
 
     /// C.4: the players moved down and everyone below can all be paired.
-    fn completes(&self, unpaired: &[usize]) -> bool {
+    fn completes(&mut self, unpaired: &[usize]) -> bool {
         if self.bracket.lower.is_empty() {
             return unpaired.is_empty();
         }
+        let key = sorted(unpaired);
+        if let Some(&known) = self.completes.get(&key) {
+            return known;
+        }
         let rest: Vec<usize> = unpaired.iter().chain(self.bracket.lower).copied().collect();
-        has_perfect_matching(&rest, &self.bracket.ctx.compat)
+        let answer = has_perfect_matching(&rest, &self.bracket.ctx.compat);
+        self.completes.insert(key, answer);
+        answer
     }
 
-    fn quality(&self, pairs: &[(usize, usize)], unpaired: &[usize]) -> Quality {
+    fn quality(&mut self, pairs: &[(usize, usize)], unpaired: &[usize]) -> Quality {
         let ctx = self.bracket.ctx;
         let mut q = Quality {
             psd: Vec::with_capacity(pairs.len() + unpaired.len()),
@@ -528,7 +556,7 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
             if let (Some(pa), Some(pb)) = (ctx.prefs[a], ctx.prefs[b]) {
                 if pa.side == pb.side {
                     q.colour += 1;
-                    if pa.strength.min(pb.strength) >= super::colour::Strength::Strong {
+                    if pa.strength.min(pb.strength) >= Strength::Strong {
                         q.strong_colour += 1;
                     }
                 }
@@ -562,15 +590,67 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
         }
         q.psd.sort_unstable_by(|a, b| b.cmp(a));
         if !self.bracket.lower.is_empty() {
-            let next: Vec<usize> = unpaired
-                .iter()
-                .chain(self.bracket.next_group)
-                .copied()
-                .collect();
-            q.next_missing = next.len() / 2 - max_matching(&next, &ctx.compat);
+            let key = sorted(unpaired);
+            q.next_missing = match self.next_missing.get(&key) {
+                Some(&known) => known,
+                None => {
+                    let next: Vec<usize> = unpaired
+                        .iter()
+                        .chain(self.bracket.next_group)
+                        .copied()
+                        .collect();
+                    let missing = next.len() / 2 - max_matching(&next, &ctx.compat);
+                    self.next_missing.insert(key, missing);
+                    missing
+                }
+            };
         }
         q
     }
+}
+
+/// The size of a maximum matching between `s1` and the unused of `s2` over
+/// the edges `edge` allows (augmenting paths).
+fn bipartite(
+    s1: &[usize],
+    s2: &[usize],
+    used: &[bool],
+    edge: impl Fn(usize, usize) -> bool,
+) -> usize {
+    fn augment(
+        a: usize,
+        s2: &[usize],
+        used: &[bool],
+        edge: &impl Fn(usize, usize) -> bool,
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for (j, &b) in s2.iter().enumerate() {
+            if !used[j] && !seen[j] && edge(a, b) {
+                seen[j] = true;
+                if owner[j].is_none_or(|o| augment(o, s2, used, edge, seen, owner)) {
+                    owner[j] = Some(a);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; s2.len()];
+    let mut seen = vec![false; s2.len()];
+    s1.iter()
+        .filter(|&&a| {
+            seen.fill(false);
+            augment(a, s2, used, &edge, &mut seen, &mut owner)
+        })
+        .count()
+}
+
+/// The players, sorted: a set's key.
+fn sorted(players: &[usize]) -> Vec<usize> {
+    let mut key = players.to_vec();
+    key.sort_unstable();
+    key
 }
 
 /// The (S1, S2) splits of `players` with `count` pairs after exchanging

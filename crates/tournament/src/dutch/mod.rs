@@ -31,9 +31,9 @@
 //!   one (C.2) whose absence leaves the rest pairable;
 //! - C.7 looks at the next bracket's number of pairs, not its PSD; C.16 to
 //!   C.19 add score differences up rather than comparing them as lists;
-//! - a bracket evaluates a bounded number of candidates; past that bound the
-//!   best found so far is taken (with at most a few dozen players this is
-//!   rarely reached).
+//! - a bracket's search (a branch and bound over the candidates in the
+//!   rules' order) is bounded in steps; past the bound the best candidate
+//!   found so far is taken.
 
 mod bracket;
 mod colour;
