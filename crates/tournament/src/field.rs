@@ -44,6 +44,18 @@ impl Field {
         self
     }
 
+    /// The same field with round one's colours drawn by lot from `seed`
+    /// (the caller keeps the seed, so the draw can be replayed): White or
+    /// Black for the top seed, each for half of all seeds.
+    pub fn with_colour_drawn_by(self, seed: u64) -> Self {
+        let side = if splitmix64(seed) & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        self.with_first_colour(side)
+    }
+
     /// The colour of the higher-seeded entrant on a Swiss's first board in
     /// round one.
     pub fn first_colour(&self) -> Side {
@@ -88,6 +100,15 @@ impl Field {
     }
 }
 
+/// One step of SplitMix64: spreads every bit of the seed over the output,
+/// so that consecutive seeds draw independently.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +124,21 @@ mod tests {
         assert_eq!(field.withdrawn(), &[0, 2]);
         assert_eq!(field.active().collect::<Vec<_>>(), vec![1, 3]);
         assert!(field.is_withdrawn(0) && !field.is_withdrawn(1));
+    }
+
+    #[test]
+    fn the_drawn_colour_depends_on_the_seed_only() {
+        let draws: Vec<Side> = (0..64)
+            .map(|seed| Field::new(4).with_colour_drawn_by(seed).first_colour())
+            .collect();
+        let whites = draws.iter().filter(|&&s| s == Side::First).count();
+        assert!((16..=48).contains(&whites), "{whites} whites of 64");
+        for seed in 0..64 {
+            assert_eq!(
+                Field::new(9).with_colour_drawn_by(seed).first_colour(),
+                draws[seed as usize]
+            );
+        }
     }
 
     #[test]
