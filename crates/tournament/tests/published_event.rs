@@ -11,9 +11,10 @@
 //! - round 2, the 24 players on one point: both pairings give every player
 //!   their colour preference (forfeited games leave no colour, so 13, 16 and
 //!   20 have none); ours is the earlier transposition of S2 (4-16 before
-//!   4-17), as C.04.3 orders them. The published one is what the first
-//!   transposition is when 16's and 20's forfeit wins count as colours
-//!   played and board 1 (1-13) takes a colour conflict;
+//!   4-17), as C.04.3 orders them. The published one is the first
+//!   transposition with at most one colour conflict if the forfeit wins of
+//!   13, 16 and 20 counted as colours played (the conflict then falls on
+//!   board 1, 1-13), though none would be needed;
 //! - round 4, from the 1.5-point bracket down: the downfloater 52 meets 33
 //!   (each gets their colour) where the published 52-25 leaves 52 without
 //!   its preference (C.10 ranks colours above the transposition order),
