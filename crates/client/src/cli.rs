@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use amazons_core::{Level, PlayerKind, Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
+use amazons_i18n::Lang;
 use clap::{Args, Parser, Subcommand};
 
 use crate::net::address::ServerAddress;
@@ -32,6 +33,11 @@ pub struct Cli {
     /// Default: `player-key` in the state directory, made on first use.
     #[arg(long, global = true, env = "AMAZONS_KEY_FILE", value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+    /// The language of the screens and messages: `en` or `zh-CN`. Default:
+    /// from the locale (LC_ALL, LC_MESSAGES, LANG), else English. (This
+    /// help stays in English.)
+    #[arg(long, global = true, env = "AMAZONS_LANG", value_name = "LANG")]
+    pub lang: Option<Lang>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

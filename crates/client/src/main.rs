@@ -6,6 +6,7 @@ use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, leaderboard, local, play};
 use amazons_client::store::player_key::KeyFile;
 use amazons_client::tui::{signals, terminal};
+use amazons_client::tr::{self, Lang};
 use clap::Parser;
 
 fn main() -> ExitCode {
@@ -36,6 +37,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    tr::set_lang(cli.lang.unwrap_or_else(Lang::from_env));
     let plain = terminal::plain_wanted(cli.plain);
     let theme = cli
         .theme
