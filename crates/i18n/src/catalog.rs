@@ -96,6 +96,39 @@ impl Catalog {
             .is_some_and(|message| message.value().is_some())
     }
 
+    /// What is wrong with this language's messages as written: a reference
+    /// to a message or term that does not exist, or a function that does
+    /// not. (A variable is only known when the message is used, so one left
+    /// out is not counted.) Empty for a sound catalogue; for the tests.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (file, text) in sources_of(self.lang) {
+            let resource = match fluent_syntax::parser::parse(text) {
+                Ok(resource) => resource,
+                Err((resource, _)) => resource,
+            };
+            for entry in &resource.body {
+                let fluent_syntax::ast::Entry::Message(message) = entry else {
+                    continue;
+                };
+                let key = message.id.name;
+                let Some(pattern) = self.bundle.get_message(key).and_then(|m| m.value()) else {
+                    continue;
+                };
+                let mut errors = Vec::new();
+                self.bundle.format_pattern(pattern, None, &mut errors);
+                problems.extend(
+                    errors
+                        .iter()
+                        .map(|error| error.to_string())
+                        .filter(|error| !error.contains("Unknown variable"))
+                        .map(|error| format!("{}/{file}: {key}: {error}", self.lang)),
+                );
+            }
+        }
+        problems
+    }
+
     /// The message `key` without variables. See [`Catalog::t_args`].
     pub fn t(&self, key: &str) -> String {
         self.t_args(key, &[])

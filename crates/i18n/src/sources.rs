@@ -6,10 +6,20 @@ use crate::Lang;
 
 /// The catalogue files this crate embeds, by area, the same names in every
 /// language's directory.
-pub const FILES: &[&str] = &["terminal.ftl"];
+pub const FILES: &[&str] = &["common.ftl", "terminal.ftl"];
 
 /// Every embedded file: language, file name, text.
 const SOURCES: &[(Lang, &str, &str)] = &[
+    (
+        Lang::En,
+        "common.ftl",
+        include_str!("../locales/en/common.ftl"),
+    ),
+    (
+        Lang::ZhCn,
+        "common.ftl",
+        include_str!("../locales/zh-CN/common.ftl"),
+    ),
     (
         Lang::En,
         "terminal.ftl",
