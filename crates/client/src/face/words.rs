@@ -7,8 +7,8 @@
 //! `docs/glossary.md` decides; the Chinese words come from `common.ftl`.
 
 use amazons_core::{
-    EndReason, IllegalMove, MovePart, MoveParseError, Outcome, Side, SquareParseError,
-    TimeControl, TimeControlError,
+    EndReason, IllegalMove, MovePart, MoveParseError, Outcome, Side, TimeControl,
+    TimeControlError,
 };
 use amazons_protocol::{ErrorCode, MatchStatus};
 
@@ -129,12 +129,9 @@ pub fn move_parse_error(error: &MoveParseError) -> String {
                 MovePart::To => t!("move-part-to"),
                 MovePart::Arrow => t!("move-part-arrow"),
             };
-            let why = match source {
-                SquareParseError::Empty => t!("square-missing"),
-                SquareParseError::BadFile(text) => t!("square-bad-file", text = text.as_str()),
-                SquareParseError::BadRank(text) => t!("square-bad-rank", text = text.as_str()),
-            };
-            t!("move-text-bad-square", part = part, why = why)
+            // Core keeps its square errors' type to itself: English reads
+            // its words, other languages say where squares run.
+            t!("move-text-bad-square", part = part, why = source.to_string())
         }
         MoveParseError::WrongSquareCount { found } => t!("move-text-square-count", found = *found),
         MoveParseError::ArrowNotFromDestination { to, arrow_from } => t!(

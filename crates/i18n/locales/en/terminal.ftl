@@ -42,12 +42,155 @@ move-text-bad-square = the { $part } is wrong: { $why }
 move-part-from = queen's starting square
 move-part-to = queen's destination
 move-part-arrow = arrow square
-square-missing = missing square
-square-bad-file = `{ $text }` is not a square: files run from a to j
-square-bad-rank = `{ $text }` is not a square: ranks run from 1 to 10
 move-text-square-count = a move names 3 squares (queen from, queen to, arrow), found { $found }
 move-text-arrow-not-from-destination = UCI move: the arrow must be shot from the queen's destination { $to }, not from { $from }
 time-control-syntax = `{ $text }` is not a time control: write `untimed` or MINUTES+SECONDS like 5+3 (or 10s+0.1)
 time-control-no-initial = a clock must start with more than 0 seconds
 time-control-initial-too-long = a clock may start with at most 24 hours
 time-control-increment-too-large = the increment may be at most 1 hour
+
+## Help (face/help.rs): the rules, the keys of each screen, plain mode.
+
+help-rules =
+    HOW TO PLAY
+    White has queens on a4 d1 g1 j4, Black on a7 d10 g10 j7; White moves first.
+    A move: move one of your queens like a chess queen (any distance along a
+    rank, file or diagonal, through empty squares), then shoot an arrow from
+    where it landed, again like a queen. The arrow's square (×) is burnt for the
+    rest of the game. The square the queen left is free for the arrow.
+    If you cannot move on your turn, you lose.
+help-keys-heading = KEYS ON THIS SCREEN
+key-name-click = click
+key-name-right-click = right-click/Esc
+key-name-arrows = arrows
+key-name-type = type
+key-name-typing = typing
+keys-click = a queen, then its destination, then the arrow square
+keys-step-back = step back one stage
+keys-arrows = move the cursor [ ]; Enter or Space picks
+keys-tab-queen = jump the cursor to your next queen (Shift-Tab back)
+keys-type = d1-d7/g7, d1 d7 g7, d1d7g7 ... then Enter (Esc clears)
+keys-typing = the keys below act on an empty line; else every key types
+keys-step = step
+keys-quit = quit
+help-plain-play =
+    Commands (one a line):
+      list                         the matches on the server
+      create [untimed|MIN+SEC] [white|black|random] [rated|casual]
+                                   a new match (5+3: 5 min + 3 s a move); rated
+                                   by default when timed, casual when untimed
+      computer                     the computer opponents the server offers
+      computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
+               { "[" }rated|casual]      a game against the server's computer
+      join ID [white|black]        take a free seat (an id prefix will do)
+      watch ID                     watch a match
+      d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
+                                   your move; typed early, it waits for your turn
+      resign, abort, rematch, decline, leave, board, help, quit
+      (abort only until both sides have moved)
+    In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
+    anything else keeps playing (Ctrl-C twice quits at once). Quitting keeps
+    your seat for the server's grace period (it says how long): the same
+    command again takes it back. The bell (off with --quiet) rings when the
+    game starts, the opponent moves, your clock falls under 10 s and the game
+    ends.
+help-plain-local =
+    Commands (one a line):
+      d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
+                                   the move of the side to move
+      takeback                     take back your last move
+      resign                       resign for the side to move (asks y/n first)
+      board, help
+      quit                         stop; the game is kept for `local --resume`
+
+## Labels (face/labels.rs): questions, counts, move numbers, times.
+
+question-leave-game = Leave the game?
+question-resign-game = Resign this game?
+question-abort-game = Abort this game? Nobody wins (allowed until both sides have moved).
+ago-just-now = just now
+ago-minutes = { $count } min ago
+ago-hours = { $count } h ago
+ago-days = { $count } days ago
+move-number-words = move { $number }, { $side }
+move-number-error = `{ $text }` is not a move number: type 2 for white's move 2, 2b (or 2...) for black's move 2
+count-moves = { $count ->
+        [one] 1 move
+       *[other] { $count } moves
+    }
+count-plies = { $count ->
+        [one] 1 ply
+       *[other] { $count } plies
+    }
+count-rated-games = { $count ->
+        [one] 1 rated game
+       *[other] { $count } rated games
+    }
+
+## The lobby (tui/lobby.rs).
+
+lobby-key-select = select
+lobby-key-join = join/watch
+lobby-key-watch = watch
+lobby-key-create = create
+lobby-key-computer = computer
+lobby-key-refresh = refresh
+lobby-key-leaderboard = leaderboard
+lobby-key-help = help
+lobby-key-quit = quit
+lobby-column-white = white
+lobby-column-black = black
+lobby-column-time = time
+lobby-column-rated = rated
+lobby-column-status = status
+lobby-column-ply = ply
+lobby-column-watch = watch
+lobby-matches-title = { " " }matches ({ $count }){ " " }
+lobby-no-matches = no matches yet: press c to create one
+lobby-no-computer = this server offers no computer opponents
+lobby-nothing-to-join = no match to join: press c to create one
+seat-free = (free)
+seat-bot-mark = [bot]
+seat-away-mark = (away)
+colour-random = random
+create-form-title = { " " }new match{ " " }
+create-form-time-control = time control: { $typed }▏ (untimed, or 5+3: 5 min + 3 s a move)
+create-form-colour = your colour:  ‹ { $colour } › (Tab changes)
+create-form-rated-yes = rated:        ‹ yes › (↑/↓ changes)
+create-form-rated-no = rated:        ‹ no › (↑/↓ changes)
+create-form-rated-when-timed = rated:        when timed (↑/↓ changes)
+create-form-keys = Enter creates, Esc cancels
+players-everyone = everyone
+players-people = people
+players-bots = bots
+leaderboard-reading = reading the leaderboard …
+leaderboard-box-title = { " " }leaderboard: { $who }{ " " }
+leaderboard-box-count = { $count }; ? = provisional
+leaderboard-box-keys = Tab everyone/people/bots  ←/→ page  Esc back
+
+## The leaderboard (cmd/leaderboard.rs), as a command and in the lobby's box.
+
+leaderboard-empty = no rated players yet: a rated game (timed, between two players with keys, or against the server's computer) puts both players here
+leaderboard-column-player = player
+leaderboard-column-rating = rating
+leaderboard-column-games = games
+leaderboard-column-won = won
+leaderboard-column-lost = lost
+leaderboard-column-last-played = last played
+leaderboard-wide-line = { $rank }  { $name }  { $rating }  { $games } ({ $won } won, { $lost } lost)  last played { $last } UTC ({ $ago })  id { $id }
+leaderboard-page-people = { $total } rated people, page { $page } of { $pages }
+leaderboard-page-bots = { $total } rated bots, page { $page } of { $pages }
+leaderboard-page-players = { $total } rated players, page { $page } of { $pages }
+leaderboard-more = ; --page { $next } for more
+leaderboard-footer = { $line }{ $more }; ? = provisional
+player-kind-person = person
+player-kind-bot = bot
+player-page-who = { $name } ({ $kind }), rank { $rank }
+player-page-rating = rating { $rating }
+player-page-rating-provisional = rating { $rating } (provisional: too few recent games to say much yet)
+player-page-record = { $games }: { $won } won, { $lost } lost; last played { $ago }
+player-page-history = rating after each rated game ({ $shown } latest of { $total }):
+player-page-recent = recent games (the command under them replays one):
+games-column-ended = ended (UTC)
+games-column-winner = winner
+games-no-winner = none

@@ -37,16 +37,148 @@ illegal-arrow-not-in-line = 障碍沿横线、竖线或斜线放：{ $from } 到
 illegal-arrow-path-blocked = 障碍的路线在 { $square } 被挡住
 move-text-empty = 空着法：请输入三个格子，例如 d1-d7/g7
 move-text-unexpected = 着法中有意外的“{ $found }”：请输入三个格子，例如 d1-d7/g7
-move-text-bad-square = { $part }有误：{ $why }
+move-text-bad-square = { $part }有误：列从 a 到 j，行从 1 到 10
 move-part-from = 皇后的起点
 move-part-to = 皇后的落点
 move-part-arrow = 障碍格
-square-missing = 缺少格子
-square-bad-file = “{ $text }”不是格子：列从 a 到 j
-square-bad-rank = “{ $text }”不是格子：行从 1 到 10
 move-text-square-count = 一步要写三个格子（皇后起点、落点、障碍），这里有 { $found } 个
 move-text-arrow-not-from-destination = UCI 着法：障碍必须从皇后的落点 { $to } 放出，而不是从 { $from }
 time-control-syntax = “{ $text }”不是时限：写 untimed（不限时）或 分钟+秒，如 5+3（或 10s+0.1）
 time-control-no-initial = 棋钟的起始时间必须多于 0 秒
 time-control-initial-too-long = 棋钟的起始时间最多 24 小时
 time-control-increment-too-large = 每步加时最多 1 小时
+
+## 帮助（face/help.rs）：规则、每个画面的按键、纯文本模式。
+
+help-rules =
+    怎么下
+    先手（白）的皇后在 a4 d1 g1 j4，后手（黑）的在 a7 d10 g10 j7；先手先走。
+    一步：把自己的一个皇后像国际象棋的后那样走（沿横线、竖线或斜线走任意
+    格，只经过空格），然后从它的落点像后一样放一个障碍（×）。障碍格在本局
+    余下的时间里不能再用。皇后离开的格子可以放障碍。
+    轮到你时无棋可走，你就输了。
+help-keys-heading = 本画面的按键
+key-name-click = 点击
+key-name-right-click = 右键/Esc
+key-name-arrows = 方向键
+key-name-type = 输入
+key-name-typing = 打字时
+keys-click = 先点皇后，再点落点，再点障碍格
+keys-step-back = 退回一步操作
+keys-arrows = 移动光标 [ ]；Enter 或空格选定
+keys-tab-queen = 光标跳到你的下一个皇后（Shift-Tab 反向）
+keys-type = d1-d7/g7、d1 d7 g7、d1d7g7 …… 再按 Enter（Esc 清空）
+keys-typing = 行为空时下面的键起作用；否则每个键都是输入
+keys-step = 一步
+keys-quit = 退出
+help-plain-play =
+    命令（每行一个）：
+      list                         服务器上的对局
+      create [untimed|MIN+SEC] [white|black|random] [rated|casual]
+                                   新建对局（5+3：5 分钟，每步加 3 秒）；
+                                   限时默认积分，不限时默认休闲
+      computer                     服务器提供的电脑对手
+      computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
+               { "[" }rated|casual]      与服务器的电脑对局
+      join ID [white|black]        坐上空位（ID 的开头几位即可）
+      watch ID                     观战
+      d1-d7/g7（或 d1 d7 g7、d1d7g7 ……）
+                                   你的着法；提前输入会等到轮到你
+      resign, abort, rematch, decline, leave, board, help, quit
+      （abort 只在双方都走棋之前可用）
+    white 为先手（白），black 为后手（黑）。
+    对局中 quit、resign 和 abort 会先问：回答 y（或“是”）才执行，其他回答
+    继续对局（连按两次 Ctrl-C 立即退出）。退出后服务器会在宽限期内为你保留
+    座位（它会说多久）：再运行同一命令就能回来。铃声（--quiet 关闭）在对局
+    开始、对手走棋、你的棋钟少于 10 秒和对局结束时响起。
+help-plain-local =
+    命令（每行一个）：
+      d1-d7/g7（或 d1 d7 g7、d1d7g7 ……）
+                                   轮到的一方的着法
+      takeback                     悔棋：撤回你的上一步
+      resign                       轮到的一方认输（先问 y/n）
+      board, help
+      quit                         停止；对局保留，可用 `local --resume` 继续
+
+## 标签（face/labels.rs）：提问、计数、步数、时间。
+
+question-leave-game = 离开对局？
+question-resign-game = 认输？
+question-abort-game = 中止对局？无人获胜（只在双方都走棋之前可以）。
+ago-just-now = 刚才
+ago-minutes = { $count } 分钟前
+ago-hours = { $count } 小时前
+ago-days = { $count } 天前
+move-number-words = 第 { $number } 步，{ $side }
+move-number-error = “{ $text }”不是步数：输入 2 表示先手（白）的第 2 步，2b（或 2...）表示后手（黑）的第 2 步
+count-moves = { $count } 步
+count-plies = { $count } 手
+count-rated-games = { $count } 局积分赛
+
+## 大厅（tui/lobby.rs）。
+
+lobby-key-select = 选择
+lobby-key-join = 加入/观战
+lobby-key-watch = 观战
+lobby-key-create = 新建
+lobby-key-computer = 电脑
+lobby-key-refresh = 刷新
+lobby-key-leaderboard = 排行榜
+lobby-key-help = 帮助
+lobby-key-quit = 退出
+lobby-column-white = { side-white }
+lobby-column-black = { side-black }
+lobby-column-time = 时限
+lobby-column-rated = 积分
+lobby-column-status = 状态
+lobby-column-ply = 手
+lobby-column-watch = 观战
+lobby-matches-title = { " " }对局（{ $count }）{ " " }
+lobby-no-matches = 还没有对局：按 c 新建一局
+lobby-no-computer = 这个服务器没有电脑对手
+lobby-nothing-to-join = 没有可加入的对局：按 c 新建一局
+seat-free = （空位）
+seat-bot-mark = [程序]
+seat-away-mark = （离开）
+colour-random = 随机
+create-form-title = { " " }新建对局{ " " }
+create-form-time-control = 时限：{ $typed }▏（untimed 不限时，或 5+3：5 分钟，每步加 3 秒）
+create-form-colour = 你执：‹ { $colour } ›（Tab 切换）
+create-form-rated-yes = 积分：‹ 是 ›（↑/↓ 切换）
+create-form-rated-no = 积分：‹ 否 ›（↑/↓ 切换）
+create-form-rated-when-timed = 积分：限时则积分（↑/↓ 切换）
+create-form-keys = Enter 新建，Esc 取消
+players-everyone = 全部
+players-people = 真人
+players-bots = 程序
+leaderboard-reading = 正在读取排行榜 …
+leaderboard-box-title = { " " }排行榜：{ $who }{ " " }
+leaderboard-box-count = { $count }；? = 暂定
+leaderboard-box-keys = Tab 全部/真人/程序  ←/→ 翻页  Esc 返回
+
+## 排行榜（cmd/leaderboard.rs），命令与大厅的框中。
+
+leaderboard-empty = 还没有积分选手：一局积分赛（限时，双方都有密钥，或对服务器的电脑）会把双方列在这里
+leaderboard-column-player = 选手
+leaderboard-column-rating = 等级分
+leaderboard-column-games = 局数
+leaderboard-column-won = 胜
+leaderboard-column-lost = 负
+leaderboard-column-last-played = 最近一局
+leaderboard-wide-line = { $rank }  { $name }  { $rating }  { $games }（{ $won } 胜 { $lost } 负）  最近一局 { $last } UTC（{ $ago }）  id { $id }
+leaderboard-page-people = 积分真人 { $total } 名，第 { $page }/{ $pages } 页
+leaderboard-page-bots = 积分程序 { $total } 个，第 { $page }/{ $pages } 页
+leaderboard-page-players = 积分选手 { $total } 名，第 { $page }/{ $pages } 页
+leaderboard-more = ；--page { $next } 看更多
+leaderboard-footer = { $line }{ $more }；? = 暂定
+player-kind-person = 真人
+player-kind-bot = 程序
+player-page-who = { $name }（{ $kind }），第 { $rank } 名
+player-page-rating = 等级分 { $rating }
+player-page-rating-provisional = 等级分 { $rating }（暂定：近期对局太少，还说明不了多少）
+player-page-record = { $games }：{ $won } 胜 { $lost } 负；最近一局 { $ago }
+player-page-history = 每局积分赛后的等级分（最近 { $shown } 局，共 { $total } 局）：
+player-page-recent = 最近的对局（下面的命令可以回放其中一局）：
+games-column-ended = 结束时间（UTC）
+games-column-winner = 胜方
+games-no-winner = 无

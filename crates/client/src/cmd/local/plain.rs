@@ -10,7 +10,7 @@ use amazons_core::{BySide, Game, Move, MoveParseError};
 
 use super::kept::KeptGame;
 use super::{KEPT, LocalMatch};
-use crate::face::help::{PLAIN_LOCAL, RULES};
+use crate::face::help::{plain_local, rules};
 use crate::face::labels::{format_clock, move_count, move_number, ply_count};
 use crate::face::plain_command::{Answer, Common};
 use crate::face::text_board::board_text;
@@ -204,7 +204,7 @@ fn carry_out(
     match command {
         Ok(LocalCommand::Nothing | LocalCommand::Quit | LocalCommand::Resign) => Ok(false),
         Ok(LocalCommand::Help) => {
-            writeln!(out, "{RULES}\n\n{PLAIN_LOCAL}")?;
+            writeln!(out, "{}\n\n{}", rules(), plain_local())?;
             Ok(false)
         }
         Ok(LocalCommand::Board) => Ok(true),

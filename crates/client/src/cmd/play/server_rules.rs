@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use amazons_core::{BySide, Game, Side};
 use amazons_protocol::{MatchId, MatchStatus, MatchView, ServerMessage};
 
-use crate::face::labels::{LEAVE_LIVE_GAME, format_clock, ply_count};
+use crate::face::labels::{format_clock, leave_live_game, ply_count};
 
 /// The grace period a server gives before it has said (its documented
 /// default).
@@ -89,7 +89,7 @@ impl ServerRules {
 
     /// The question before leaving the live game in `view`.
     pub(crate) fn leave_question(&self, view: &MatchView) -> String {
-        format!("{LEAVE_LIVE_GAME} {}.", capitalised(&self.seat_kept(view)))
+        format!("{} {}.", leave_live_game(), capitalised(&self.seat_kept(view)))
     }
 
     /// What is printed after the full screen closes on a live game:

@@ -19,7 +19,8 @@ use crate::cli::PlayArgs;
 use crate::cmd::leaderboard::now_ms;
 use crate::cmd::play::server_rules::{AwayWatch, ServerRules, away_line};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
-use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME, rated_word};
+use crate::face::labels::{abort_game, resign_live_game};
+use crate::face::words::rated_word;
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::http::ServerHttp;
 use crate::net::seat_store::SeatStore;
@@ -525,12 +526,12 @@ impl PlayTui {
             }
             ScreenAction::Move(m) => self.session.play(m).map_err(|e| e.to_string()),
             ScreenAction::Command('r') if live => {
-                screen.ask(RESIGN_LIVE_GAME, 'r');
+                screen.ask(&resign_live_game(), 'r');
                 Ok(())
             }
             ScreenAction::Confirmed('r') => self.session.resign().map_err(str::to_string),
             ScreenAction::Command('x') if seated && !over && may_abort => {
-                screen.ask(ABORT_GAME, 'x');
+                screen.ask(&abort_game(), 'x');
                 Ok(())
             }
             ScreenAction::Command('x') if seated && !over => Err(self.rules.too_late_to_abort()),

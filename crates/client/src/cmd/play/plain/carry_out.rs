@@ -9,7 +9,7 @@ use amazons_protocol::{ClientMessage, MatchId, MatchStatus};
 
 use super::command::{AtStake, CommandError, GameSettings, PlayCommand, SettingsError};
 use super::{Line, PlainPlay, transcript};
-use crate::face::help::{PLAIN_PLAY, RULES};
+use crate::face::help::{plain_play, rules};
 use crate::face::plain_command::Answer;
 use crate::tui::computer_form;
 
@@ -156,7 +156,7 @@ impl<W: Write> PlainPlay<W> {
     fn apply(&mut self, command: &PlayCommand, confirmed: bool) -> anyhow::Result<Line> {
         match command {
             PlayCommand::Nothing => {}
-            PlayCommand::Help => writeln!(self.out, "{RULES}\n\n{PLAIN_PLAY}")?,
+            PlayCommand::Help => writeln!(self.out, "{}\n\n{}", rules(), plain_play())?,
             PlayCommand::Quit if self.ask_first(AtStake::Quit, confirmed)? => {}
             PlayCommand::Quit => {
                 self.say_farewell()?;

@@ -10,7 +10,7 @@ use amazons_core::{Move, MoveParseError, Side, TimeControl, TimeControlError};
 use amazons_protocol::ColorPreference;
 
 use crate::cli::parse_side;
-use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
+use crate::face::labels::{abort_game, leave_live_game, resign_live_game};
 use crate::face::plain_command::Common;
 
 /// A line of plain `play`, as typed.
@@ -211,11 +211,11 @@ pub(crate) enum AtStake {
 
 impl AtStake {
     /// The question asked.
-    pub(crate) fn question(self) -> &'static str {
+    pub(crate) fn question(self) -> String {
         match self {
-            AtStake::Quit => LEAVE_LIVE_GAME,
-            AtStake::Resign => RESIGN_LIVE_GAME,
-            AtStake::Abort => ABORT_GAME,
+            AtStake::Quit => leave_live_game(),
+            AtStake::Resign => resign_live_game(),
+            AtStake::Abort => abort_game(),
         }
     }
 
@@ -447,6 +447,6 @@ mod tests {
             assert_eq!(at_stake.to_string(), word);
             assert_eq!(parse(word), at_stake.command());
         }
-        assert_eq!(AtStake::Resign.question(), RESIGN_LIVE_GAME);
+        assert_eq!(AtStake::Resign.question(), resign_live_game());
     }
 }
