@@ -194,7 +194,7 @@ impl Widget for BoardView<'_> {
             buf.set_string(
                 area.x,
                 area.y,
-                "window too small for the board",
+                &t!("window-too-small"),
                 Style::default(),
             );
             return;
