@@ -282,3 +282,48 @@ keys-abort = abort
 keys-rematch = rematch
 keys-decline = decline
 keys-leave = leave
+
+## Playing the computer (tui/computer_form.rs) and the boxes (tui/popup.rs).
+
+computer-engine = { $description } (engine)
+levels-only = only level { $level }
+levels-range = levels { $low } to { $high }
+levels-none = no levels
+level-not-offered = level { $level }: this server offers { $offered }
+give-a-level = `{ $word }`: give a level, { $levels }
+give-a-level-or-engine = `{ $word }`: give a level ({ $levels }) or an engine ({ $engines })
+no-opponent-offered = the server offers no opponent
+computer-form-title = { " " }play the computer{ " " }
+computer-form-opponent = opponent (↑/↓):
+computer-form-think = think time (←/→): { $seconds } s a move (at most { $most } s)
+computer-form-white = white (you move first)
+computer-form-colour = your colour (Tab): ‹ { $colour } ›
+computer-form-rated-yes = rated: yes (a timed game)
+computer-form-rated-no = rated: no (an untimed game)
+computer-form-rated-when-timed = rated: when timed
+computer-form-keys = Enter starts the game, Esc cancels
+help-box-title = { " " }help: any key closes{ " " }
+question-title = { " " }sure?{ " " }
+question-answers = y yes   n no
+# The words that answer yes to a y/n question, besides y and yes.
+answer-yes-words = y yes
+
+## Plain `play` (cmd/play/plain): the lines it prints.
+
+plain-no-match-on-board = no match on the board
+plain-player-line = { $side }: { $name }
+plain-waiting-for-opponent = waiting for an opponent
+plain-your-move = your move ({ $side }), move { $number }
+plain-joined = joined match { $id } as { $side }
+plain-left = left match { $id }
+plain-match-gone = match { $id } is gone from the server
+plain-refused = refused: { $message } ({ $code })
+plain-rematch-offer = { $side } offers a rematch: type `rematch` to accept or `decline`
+plain-rematch-offered = { $side } offered a rematch
+plain-seats = white: { $white }  black: { $black }  ({ $watching } watching)
+plain-game-started = game started: { $white } (white) vs { $black } (black), { $rated }
+plain-plays = { $number } { $side } plays { $premove }
+plain-out-of-step = out of step with the server; resynchronising
+plain-question = { $question } (y/n)
+plain-kept-playing = kept playing
+plain-cancelled = { $command } cancelled

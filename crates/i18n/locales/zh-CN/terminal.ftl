@@ -270,3 +270,47 @@ keys-abort = 中止
 keys-rematch = 再来一局
 keys-decline = 拒绝
 keys-leave = 离开
+
+## 与电脑对局（tui/computer_form.rs）和弹出框（tui/popup.rs）。
+
+computer-engine = { $description }（引擎）
+levels-only = 只有 { $level } 级
+levels-range = { $low } 到 { $high } 级
+levels-none = 没有级别
+level-not-offered = { $level } 级：这个服务器提供{ $offered }
+give-a-level = “{ $word }”：请给出级别，{ $levels }
+give-a-level-or-engine = “{ $word }”：请给出级别（{ $levels }）或引擎（{ $engines }）
+no-opponent-offered = 服务器没有提供对手
+computer-form-title = { " " }与电脑对局{ " " }
+computer-form-opponent = 对手（↑/↓）：
+computer-form-think = 思考时间（←/→）：每步 { $seconds } 秒（最多 { $most } 秒）
+computer-form-white = 先手（白，你先走）
+computer-form-colour = 你执（Tab）：‹ { $colour } ›
+computer-form-rated-yes = 积分：是（限时对局）
+computer-form-rated-no = 积分：否（不限时对局）
+computer-form-rated-when-timed = 积分：限时则积分
+computer-form-keys = Enter 开始对局，Esc 取消
+help-box-title = { " " }帮助：按任意键关闭{ " " }
+question-title = { " " }确定吗？{ " " }
+question-answers = y 是   n 否
+answer-yes-words = y yes 是 是的 好
+
+## 纯文本 `play`（cmd/play/plain）：它输出的各行。
+
+plain-no-match-on-board = 棋盘上没有对局
+plain-player-line = { $side }：{ $name }
+plain-waiting-for-opponent = 等待对手
+plain-your-move = 轮到你（{ $side }），{ $number }
+plain-joined = 已加入对局 { $id }，执{ $side }
+plain-left = 已离开对局 { $id }
+plain-match-gone = 服务器上已没有对局 { $id }
+plain-refused = 被拒绝：{ $message }（{ $code }）
+plain-rematch-offer = { $side }提议再来一局：输入 `rematch` 接受，或 `decline` 拒绝
+plain-rematch-offered = { $side }已提议再来一局
+plain-seats = 先手（白）：{ $white }  后手（黑）：{ $black }  （{ $watching } 人观战）
+plain-game-started = 对局开始：{ $white }（先手，白）对 { $black }（后手，黑），{ $rated }
+plain-plays = { $number } { $side }走 { $premove }
+plain-out-of-step = 与服务器不同步；正在重新同步
+plain-question = { $question }（y/n，是/否）
+plain-kept-playing = 继续对局
+plain-cancelled = 已取消 { $command }

@@ -27,7 +27,7 @@ impl<W: Write> PlainPlay<W> {
             AtStake::Quit => self.rules.leave_question(view),
             other => other.question().to_string(),
         };
-        writeln!(self.out, "{question} (y/n)")?;
+        writeln!(self.out, "{}", t!("plain-question", question = question))?;
         self.asked = Some(command);
         Ok(true)
     }
@@ -41,9 +41,10 @@ impl<W: Write> PlainPlay<W> {
         if Answer::parse(&line.text) == Answer::Yes {
             self.confirmed = Some(command);
         } else if self.session.in_live_game() {
-            writeln!(self.out, "kept playing")?;
+            writeln!(self.out, "{}", t!("plain-kept-playing"))?;
         } else {
-            writeln!(self.out, "{command} cancelled")?;
+            let line = t!("plain-cancelled", command = command.to_string());
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
     }
