@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, leaderboard, local, play};
 use amazons_client::store::player_key::KeyFile;
-use amazons_client::tui::{signals, terminal};
 use amazons_client::tr::{self, Lang};
+use amazons_client::tui::{signals, terminal};
 use clap::Parser;
 
 fn main() -> ExitCode {

@@ -58,7 +58,7 @@ pub fn is_yes(answer: &str) -> bool {
 
 /// The message of a catalogue key in the current language:
 /// `t!("lobby-title")`, or with variables,
-/// `t!("lobby-connected", name = name, count = 3)` (each value anything a
+/// `t!("link-connected-as", name = name)` (each value anything a
 /// [`Value`] is made from: text or a number).
 macro_rules! t {
     ($key:literal) => {

@@ -171,5 +171,8 @@ pub fn catalog(lang: Lang) -> &'static Catalog {
             .map(|&lang| Catalog::build(lang, false).expect("a lenient load cannot fail"))
             .collect()
     });
-    &catalogs[Lang::ALL.iter().position(|&l| l == lang).expect("every Lang is in ALL")]
+    &catalogs[Lang::ALL
+        .iter()
+        .position(|&l| l == lang)
+        .expect("every Lang is in ALL")]
 }

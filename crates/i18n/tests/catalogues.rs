@@ -12,7 +12,10 @@ fn every_catalogue_loads_without_an_error_in_both_languages() {
     for lang in Lang::ALL {
         for file in FILES {
             assert!(source(lang, file).is_some(), "{lang}/{file} is embedded");
-            assert!(!message_ids(lang, file).is_empty(), "{lang}/{file} has messages");
+            assert!(
+                !message_ids(lang, file).is_empty(),
+                "{lang}/{file} has messages"
+            );
         }
         if let Err(error) = Catalog::load(lang) {
             panic!("{error}");
@@ -29,8 +32,14 @@ fn every_key_is_in_both_languages() {
         let (en, zh) = (keys(Lang::En), keys(Lang::ZhCn));
         let missing_in_zh: Vec<_> = en.difference(&zh).collect();
         let missing_in_en: Vec<_> = zh.difference(&en).collect();
-        assert!(missing_in_zh.is_empty(), "{file}: not in zh-CN: {missing_in_zh:?}");
-        assert!(missing_in_en.is_empty(), "{file}: not in en: {missing_in_en:?}");
+        assert!(
+            missing_in_zh.is_empty(),
+            "{file}: not in zh-CN: {missing_in_zh:?}"
+        );
+        assert!(
+            missing_in_en.is_empty(),
+            "{file}: not in en: {missing_in_en:?}"
+        );
         let count = message_ids(Lang::En, file).len();
         assert_eq!(en.len(), count, "{file}: a key defined twice in en");
     }
@@ -54,13 +63,20 @@ fn a_message_missing_in_a_language_falls_back_to_english_then_to_its_key() {
     let zh = catalog(Lang::ZhCn);
     assert!(zh.has("side-white"));
     assert_eq!(zh.t("side-white"), "先手（白）");
-    assert_eq!(zh.t("side-word-white"), "先手（白）", "a reference to common.ftl");
+    assert_eq!(
+        zh.t("side-word-white"),
+        "先手（白）",
+        "a reference to common.ftl"
+    );
     assert_eq!(zh.t("no-such-key"), "no-such-key");
     assert!(!zh.has("no-such-key"));
     // Plural selectors: English says one or many; Chinese has one form.
     let en = catalog(Lang::En);
     let minutes = |c: &Catalog, n: u32| {
-        c.t_args("time-fischer-long", &[("minutes", n.into()), ("seconds", 1.into())])
+        c.t_args(
+            "time-fischer-long",
+            &[("minutes", n.into()), ("seconds", 1.into())],
+        )
     };
     assert_eq!(minutes(en, 1), "1 minute each, plus 1 second a move");
     assert_eq!(minutes(en, 5), "5 minutes each, plus 1 second a move");

@@ -156,12 +156,27 @@ pub(crate) fn page_line(page: &PlayersPage, kind: Option<PlayerKind>) -> (String
     let (total, number) = (page.total, page.page);
     let line = match kind {
         Some(PlayerKind::Human) => {
-            t!("leaderboard-page-people", total = total, page = number, pages = pages)
+            t!(
+                "leaderboard-page-people",
+                total = total,
+                page = number,
+                pages = pages
+            )
         }
         Some(PlayerKind::Bot) => {
-            t!("leaderboard-page-bots", total = total, page = number, pages = pages)
+            t!(
+                "leaderboard-page-bots",
+                total = total,
+                page = number,
+                pages = pages
+            )
         }
-        None => t!("leaderboard-page-players", total = total, page = number, pages = pages),
+        None => t!(
+            "leaderboard-page-players",
+            total = total,
+            page = number,
+            pages = pages
+        ),
     };
     (line, next)
 }

@@ -7,8 +7,7 @@
 //! `docs/glossary.md` decides; the Chinese words come from `common.ftl`.
 
 use amazons_core::{
-    EndReason, IllegalMove, MovePart, MoveParseError, Outcome, Side, TimeControl,
-    TimeControlError,
+    EndReason, IllegalMove, MoveParseError, MovePart, Outcome, Side, TimeControl, TimeControlError,
 };
 use amazons_protocol::{ErrorCode, MatchStatus};
 
@@ -131,7 +130,11 @@ pub fn move_parse_error(error: &MoveParseError) -> String {
             };
             // Core keeps its square errors' type to itself: English reads
             // its words, other languages say where squares run.
-            t!("move-text-bad-square", part = part, why = source.to_string())
+            t!(
+                "move-text-bad-square",
+                part = part,
+                why = source.to_string()
+            )
         }
         MoveParseError::WrongSquareCount { found } => t!("move-text-square-count", found = *found),
         MoveParseError::ArrowNotFromDestination { to, arrow_from } => t!(

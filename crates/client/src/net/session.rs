@@ -279,12 +279,10 @@ impl MatchSession {
         if !view.our_turn() || self.in_flight.is_some() {
             return Err(MoveRefusal::NotYourTurn);
         }
-        view.position
-            .is_legal(m)
-            .map_err(|reason| {
-                let reason = crate::face::words::illegal_move(reason);
-                MoveRefusal::Illegal(format!("{m}: {reason}"))
-            })?;
+        view.position.is_legal(m).map_err(|reason| {
+            let reason = crate::face::words::illegal_move(reason);
+            MoveRefusal::Illegal(format!("{m}: {reason}"))
+        })?;
         let (match_id, ply, token) = (view.id, view.ply(), view.token);
         self.in_flight = Some(ply);
         self.send(ClientMessage::Move {

@@ -162,7 +162,10 @@ impl LeaderboardBox {
                 lines.extend(table.map(Line::raw));
                 lines.push(Line::raw(""));
                 let (count, _) = page_line(page, self.kind);
-                lines.push(Line::styled(t!("leaderboard-box-count", count = count), quiet));
+                lines.push(Line::styled(
+                    t!("leaderboard-box-count", count = count),
+                    quiet,
+                ));
             }
         }
         lines.push(Line::styled(t!("leaderboard-box-keys"), quiet));
@@ -570,10 +573,7 @@ impl Lobby {
                 table_area.width.saturating_sub(4),
                 1,
             );
-            frame.render_widget(
-                Paragraph::new(t!("lobby-no-matches")),
-                inner,
-            );
+            frame.render_widget(Paragraph::new(t!("lobby-no-matches")), inner);
         }
         frame.render_widget(notice_text, notice);
         // The hints leave out ↑/↓ and r (the list is live anyway), so they
@@ -909,5 +909,52 @@ mod tests {
         assert!(text(&lobby).contains("is not a time control"));
         lobby.handle(&key(KeyCode::Esc));
         assert!(text(&lobby).contains("no matches yet"));
+    }
+
+    #[test]
+    fn in_chinese_the_lobby_and_the_leaderboard_fit_80x24() {
+        use crate::cmd::leaderboard::tests::{NOW, sample_page};
+        use crate::tr::{Lang, with_lang};
+        use crate::tui::snapshot::shows_whole;
+        use unicode_width::UnicodeWidthStr;
+        with_lang(Lang::ZhCn, || {
+            let mut lobby = lobby_with_matches();
+            lobby.title = "亚马逊棋 — ws://127.0.0.1:7878/ws，用户名 李雷   [已连接]".into();
+            let screen = text(&lobby);
+            assert!(screen.lines().all(|l| l.width() <= 80), "{screen}");
+            for line in [
+                "对局（2）",
+                "先手（白）",
+                "后手（黑）",
+                "积分",
+                "休闲",
+                "（空位）",
+                "cy （离开）",
+                "[程序]",
+                "等待中",
+                "对局中",
+                "Enter 加入/观战  s 观战  c 新建  p 电脑  L 排行榜  ? 帮助  q 退出",
+                &lobby.title,
+            ] {
+                assert!(shows_whole(&screen, line), "{line:?} is cut:\n{screen}");
+            }
+            crate::tui::snapshot::assert_snapshot("zh_lobby", &screen);
+
+            lobby.handle(&key(KeyCode::Char('L')));
+            lobby.show_leaderboard(None, 1, Ok(sample_page()), NOW);
+            let screen = text(&lobby);
+            assert!(screen.lines().all(|l| l.width() <= 80), "{screen}");
+            for line in crate::cmd::leaderboard::board_lines(&sample_page(), 78, NOW) {
+                assert!(shows_whole(&screen, &line), "{line:?} is cut:\n{screen}");
+            }
+            assert!(shows_whole(&screen, "排行榜：全部"), "{screen}");
+            crate::tui::snapshot::assert_snapshot("zh_leaderboard", &screen);
+
+            lobby.handle(&key(KeyCode::Esc));
+            lobby.handle(&key(KeyCode::Char('c')));
+            let screen = text(&lobby);
+            assert!(shows_whole(&screen, "Enter 新建，Esc 取消"), "{screen}");
+            assert!(shows_whole(&screen, "积分：‹ 是 ›（↑/↓ 切换）"), "{screen}");
+        });
     }
 }

@@ -94,11 +94,9 @@ impl MoveInput {
         match self.stage {
             Stage::Queen => t!("pick-queen"),
             Stage::Destination { from } => t!("pick-destination", from = from.to_string()),
-            Stage::Arrow { from, to } => t!(
-                "pick-arrow",
-                from = from.to_string(),
-                to = to.to_string()
-            ),
+            Stage::Arrow { from, to } => {
+                t!("pick-arrow", from = from.to_string(), to = to.to_string())
+            }
         }
     }
 
@@ -213,10 +211,9 @@ impl MoveInput {
             Some(side) if side != position.turn() => {
                 Pick::Refused(illegal_move(IllegalMove::NotYourQueen(square)))
             }
-            Some(_) if position.queen_destinations(square).is_empty() => Pick::Refused(t!(
-                "queen-walled-in",
-                square = square.to_string()
-            )),
+            Some(_) if position.queen_destinations(square).is_empty() => {
+                Pick::Refused(t!("queen-walled-in", square = square.to_string()))
+            }
             Some(_) => {
                 self.stage = Stage::Destination { from: square };
                 Pick::Advanced

@@ -40,9 +40,11 @@ pub fn draw_help(frame: &mut Frame<'_>, area: Rect, text: &str) {
 
 /// A `y/n` question in a box, as tall as its wrapped text.
 pub fn draw_question(frame: &mut Frame<'_>, area: Rect, text: &str, theme: Theme) {
-    let width = (u16::try_from(text.width()).unwrap_or(u16::MAX).saturating_add(4))
-        .clamp(30, 70)
-        .min(area.width);
+    let width = (u16::try_from(text.width())
+        .unwrap_or(u16::MAX)
+        .saturating_add(4))
+    .clamp(30, 70)
+    .min(area.width);
     let body = Paragraph::new(vec![
         Line::raw(text.to_string()),
         Line::raw(""),

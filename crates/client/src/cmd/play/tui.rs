@@ -300,7 +300,10 @@ impl PlayTui {
                 t!("banner-your-move-clock-running")
             }
             Some(side) if side == view.position.turn() => t!("banner-your-move"),
-            Some(_) => t!("banner-you-play-black", first = seat_label(view, Side::First)),
+            Some(_) => t!(
+                "banner-you-play-black",
+                first = seat_label(view, Side::First)
+            ),
             None => t!("banner-game-on"),
         }
     }
@@ -511,7 +514,7 @@ impl PlayTui {
                 self.session.create(time_control, color, computer, rated);
             }
             LobbyAction::Join(match_id) => {
-                self.lobby.notice = t!("joining");
+                self.lobby.notice = t!("lobby-joining");
                 if !self.session.resume_saved_match(match_id) {
                     self.session.join(match_id, None);
                 }

@@ -217,7 +217,11 @@ impl GameScreen {
                 } else if let Some(m) = self.premove.filter(|_| self.premoving().is_some()) {
                     t!("to-move-your-premove", side = turn, premove = m.to_string())
                 } else if self.premoving().is_some() && self.input.moving().is_some() {
-                    t!("to-move-premoving", side = turn, prompt = self.input.prompt())
+                    t!(
+                        "to-move-premoving",
+                        side = turn,
+                        prompt = self.input.prompt()
+                    )
                 } else {
                     t!("to-move", side = turn)
                 };

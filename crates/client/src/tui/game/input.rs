@@ -73,10 +73,7 @@ impl GameScreen {
             ScreenAction::Move(m)
         } else {
             self.premove = Some(m);
-            self.notify(
-                t!("premove-kept", premove = m.to_string()),
-                Tone::Info,
-            );
+            self.notify(t!("premove-kept", premove = m.to_string()), Tone::Info);
             ScreenAction::Premove(m)
         }
     }

@@ -13,8 +13,8 @@ use amazons_protocol::{
 
 use crate::cmd::play::{rating_lines, seat_label};
 use crate::face::labels::{format_clock, move_number, name_and_rating};
-use crate::face::words::{self, rated_word, status_word};
 use crate::face::text_board::board_text;
+use crate::face::words::{self, rated_word, status_word};
 use crate::net::connection::gives_up_on;
 use crate::net::session::SessionEvent;
 use crate::tui::computer_form;
@@ -157,7 +157,11 @@ pub(super) fn session_event(
         SessionEvent::Refused { code, .. } if gives_up_on(*code) => Ok(()),
         SessionEvent::Refused { message, code, .. } => {
             let message = words::server_error(*code, message);
-            let line = t!("plain-refused", message = message, code = format!("{code:?}"));
+            let line = t!(
+                "plain-refused",
+                message = message,
+                code = format!("{code:?}")
+            );
             writeln!(out, "{line}")
         }
     }
@@ -176,12 +180,14 @@ pub(super) fn change(
     match change {
         Change::Nothing => Ok(()),
         Change::Seats => match view.rematch_offer {
-            Some(by) if Some(by) != view.you => writeln!(
+            Some(by) if Some(by) != view.you => {
+                writeln!(out, "{}", t!("plain-rematch-offer", side = words::side(by)))
+            }
+            Some(by) => writeln!(
                 out,
                 "{}",
-                t!("plain-rematch-offer", side = words::side(by))
+                t!("plain-rematch-offered", side = words::side(by))
             ),
-            Some(by) => writeln!(out, "{}", t!("plain-rematch-offered", side = words::side(by))),
             None => writeln!(
                 out,
                 "{}",
