@@ -22,7 +22,10 @@ fn main() -> ExitCode {
         Err(e) => {
             // The reason and its causes, for a person: no backtrace, whatever
             // RUST_BACKTRACE says (tracing logs carry the detail).
-            eprintln!("error: {e:#}");
+            eprintln!(
+                "{}",
+                tr::message("error-line", &[("error", format!("{e:#}").into())])
+            );
             ExitCode::FAILURE
         }
     }

@@ -327,3 +327,25 @@ plain-out-of-step = out of step with the server; resynchronising
 plain-question = { $question } (y/n)
 plain-kept-playing = kept playing
 plain-cancelled = { $command } cancelled
+
+## The program (main.rs).
+
+error-line = error: { $error }
+
+## The local game on the full screen (cmd/local/tui.rs).
+
+keys-take-back = take back
+keys-new-game = new game
+local-resumed = resumed: { $moves }
+local-saved = game saved to { $path }
+local-not-saved = could not save the game: { $error }
+local-thinking = { $name } ({ $side }) is thinking…
+local-quit-question = Quit this game? It is kept: `amazons-client local --resume` continues it.
+local-wait-to-take-back = wait for the engine's move, then take back
+local-nothing-to-take-back = nothing to take back
+local-took-back = took back { $plies }
+local-resign-as = Resign as { $side }?
+local-only-a-person-resigns = only a person can resign
+local-new-game = new game
+local-new-game-after = a new game comes after this one ends
+local-kept-game = the kept game

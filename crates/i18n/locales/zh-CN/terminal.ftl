@@ -314,3 +314,25 @@ plain-out-of-step = 与服务器不同步；正在重新同步
 plain-question = { $question }（y/n，是/否）
 plain-kept-playing = 继续对局
 plain-cancelled = 已取消 { $command }
+
+## 程序（main.rs）。
+
+error-line = 错误：{ $error }
+
+## 全屏的本地对局（cmd/local/tui.rs）。
+
+keys-take-back = 悔棋
+keys-new-game = 新对局
+local-resumed = 已继续：{ $moves }
+local-saved = 对局已保存到 { $path }
+local-not-saved = 无法保存对局：{ $error }
+local-thinking = { $name }（{ $side }）正在思考…
+local-quit-question = 退出这局？对局会保留：`amazons-client local --resume` 可以继续。
+local-wait-to-take-back = 请等引擎走完再悔棋
+local-nothing-to-take-back = 没有可悔的棋
+local-took-back = 已悔 { $plies }
+local-resign-as = 以{ $side }认输？
+local-only-a-person-resigns = 只有真人可以认输
+local-new-game = 新对局
+local-new-game-after = 这局结束后才能开始新对局
+local-kept-game = 保留的对局

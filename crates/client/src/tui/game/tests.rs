@@ -131,7 +131,11 @@ fn keys_outside_move_text_are_commands() {
 #[test]
 fn a_word_on_the_move_line_keeps_every_letter_and_listed_keys_act_only_on_an_empty_line() {
     let mut screen = hot_seat();
-    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    screen.keys = vec![
+        ("t", "keys-take-back"),
+        ("r", "keys-resign"),
+        ("n", "keys-new-game"),
+    ];
     for c in "hello".chars() {
         assert_eq!(
             screen.handle(&key(KeyCode::Char(c))),
@@ -297,7 +301,11 @@ fn every_line_of_a_finished_game_is_whole_at_80x24() {
 #[test]
 fn the_help_is_whole_at_80x24() {
     let mut screen = hot_seat();
-    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    screen.keys = vec![
+        ("t", "keys-take-back"),
+        ("r", "keys-resign"),
+        ("n", "keys-new-game"),
+    ];
     screen.handle(&key(KeyCode::Char('?')));
     let text = screen_text(&mut screen, 80, 24);
     for line in crate::face::help::screen_help(&screen.current_keys()).lines() {
