@@ -552,12 +552,12 @@ impl PlayTui {
             }
             ScreenAction::Move(m) => self.session.play(m).map_err(|e| e.to_string()),
             ScreenAction::Command('r') if live => {
-                screen.ask(&resign_live_game(), 'r');
+                screen.ask(resign_live_game(), 'r');
                 Ok(())
             }
             ScreenAction::Confirmed('r') => self.session.resign(),
             ScreenAction::Command('x') if seated && !over && may_abort => {
-                screen.ask(&abort_game(), 'x');
+                screen.ask(abort_game(), 'x');
                 Ok(())
             }
             ScreenAction::Command('x') if seated && !over => Err(self.rules.too_late_to_abort()),

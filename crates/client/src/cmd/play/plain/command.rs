@@ -79,13 +79,13 @@ pub(crate) enum PlayCommand {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum CommandError {
     /// Neither a command word nor move text.
-    #[error("not a command or a move: {0} (`help` lists them)")]
+    #[error("{}", t!("plain-not-a-command", why = crate::face::words::move_parse_error(.0)))]
     NotACommand(MoveParseError),
     /// The words after `create` are no game settings.
     #[error(transparent)]
     Settings(#[from] SettingsError),
     /// `create` with `think SECS`.
-    #[error("a think time is for `computer` games")]
+    #[error("{}", t!("plain-think-without-computer"))]
     ThinkWithoutComputer,
 }
 
@@ -93,10 +93,10 @@ pub(crate) enum CommandError {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum SettingsError {
     /// `think` without a positive number of seconds after it.
-    #[error("`think` takes seconds, like `think 2`")]
+    #[error("{}", t!("plain-think-seconds"))]
     ThinkSeconds,
     /// A word that is no colour and no time control.
-    #[error(transparent)]
+    #[error("{}", crate::face::words::time_control_error(.0))]
     TimeControl(#[from] TimeControlError),
 }
 

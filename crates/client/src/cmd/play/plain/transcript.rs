@@ -14,6 +14,7 @@ use amazons_protocol::{
 use crate::cmd::play::{rating_lines, seat_label};
 use crate::face::labels::{format_clock, move_number, name_and_rating};
 use crate::face::text_board::board_text;
+use crate::face::columns::pad_to;
 use crate::face::words::{self, rated_word, status_word};
 use crate::net::connection::gives_up_on;
 use crate::net::session::SessionEvent;
@@ -57,7 +58,7 @@ pub(super) fn board(out: &mut impl Write, view: Option<&MatchView>) -> io::Resul
 
 /// The matches on the server, one a line.
 pub(super) fn match_list(out: &mut impl Write, matches: &[MatchSummary]) -> io::Result<()> {
-    writeln!(out, "{} match(es):", matches.len())?;
+    writeln!(out, "{}", t!("plain-match-count", count = matches.len()))?;
     for summary in matches {
         writeln!(out, "{}", summary_line(summary))?;
     }
@@ -69,18 +70,18 @@ fn summary_line(summary: &MatchSummary) -> String {
         summary
             .seats
             .get(side)
-            .map_or_else(|| "(free)".to_string(), name_and_rating)
+            .map_or_else(|| t!("seat-free"), name_and_rating)
     };
-    format!(
-        "  {}  white: {}  black: {}  {} {}  {}  ply {}  {} watching",
-        summary.id,
-        seat(Side::First),
-        seat(Side::Second),
-        summary.time_control,
-        rated_word(summary.rated),
-        status_word(summary.status),
-        summary.ply,
-        summary.spectators
+    t!(
+        "plain-summary-line",
+        id = summary.id.to_string(),
+        white = seat(Side::First),
+        black = seat(Side::Second),
+        time = words::time_control(summary.time_control),
+        rated = rated_word(summary.rated),
+        status = status_word(summary.status),
+        ply = summary.ply,
+        watching = summary.spectators
     )
 }
 
@@ -90,24 +91,20 @@ pub(super) fn computer_offer(
     offer: Option<&ComputerOffer>,
 ) -> io::Result<()> {
     let Some(offer) = offer else {
-        return writeln!(out, "{NO_COMPUTER}");
+        return writeln!(out, "{}", t!("lobby-no-computer"));
     };
-    writeln!(
-        out,
-        "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC] [rated|casual]`):"
-    )?;
+    writeln!(out, "{}", t!("plain-computer-heading"))?;
     for opponent in computer_form::opponents(offer) {
-        writeln!(out, "  {:<9} {}", opponent.label, opponent.description)?;
+        let label = pad_to(&opponent.label, 9);
+        writeln!(out, "  {label} {}", opponent.description)?;
     }
-    writeln!(
-        out,
-        "think time: {} ms a move unless given, at most {} ms",
-        offer.think_ms.default, offer.think_ms.max
-    )
+    let line = t!(
+        "plain-think-time",
+        default = offer.think_ms.default,
+        most = offer.think_ms.max
+    );
+    writeln!(out, "{line}")
 }
-
-/// Said when the server has no computer opponents to offer.
-pub(super) const NO_COMPUTER: &str = "this server offers no computer opponents";
 
 /// What the session made of a server message (a change in the match is
 /// [`change`]'s): a line, or for a snapshot the board (`view`, the match
