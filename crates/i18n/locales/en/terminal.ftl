@@ -369,3 +369,26 @@ plain-low-time = under 10 s left on your clock
 plain-taking-back-seat = taking back your seat in match { $id }
 plain-reconnecting = connection lost ({ $reason }); reconnecting in { $seconds }s (attempt { $attempt })
 plain-connected = connected to { $server } as { $name }
+
+## The local game in plain mode (cmd/local/plain.rs, mod.rs, kept.rs).
+
+local-game-kept = the game is kept: `amazons-client local --resume` continues it
+local-nothing-to-resume = there is no unfinished local game to resume (looked in { $path })
+local-engine-illegal = { $side }'s engine played an illegal move ({ $error }); it resigns
+local-engine-failed = { $side }'s engine failed ({ $error }); it resigns
+local-clocks = { " " }[white { $white } / black { $black }]
+local-players = white: { $white }  black: { $black }
+local-plain-intro = Type moves like d1-d7/g7 (or d1 d7 g7). Commands: takeback, resign, board, help, quit.
+local-moves = moves: { $moves }
+local-plain-saved = saved: { $path }
+local-plays = { $number } { $side } ({ $name }) plays { $premove }
+local-prompt = { $number } { $side } ({ $name }) to move{ $clocks }>
+local-end-of-input = end of input: { $kept }
+local-quitting = quitting: { $kept }
+local-end-before-answer = end of input before an answer: { $kept }
+local-not-a-move = not a move: { $why }
+kept-last-played = , last played { $ago }
+kept-describe = white { $white } vs black { $black }, { $moves }{ $when }
+kept-question = An unfinished game is kept ({ $game }). Replace it with a new game? No keeps it: `{ $resume }` continues it.
+kept-still = the unfinished game is kept: `{ $resume }` continues it
+kept-refusal = an unfinished game is kept ({ $game }): `{ $resume }` continues it, `{ $replace }` replaces it

@@ -356,3 +356,26 @@ plain-low-time = 你的棋钟不到 10 秒了
 plain-taking-back-seat = 正在取回你在对局 { $id } 中的座位
 plain-reconnecting = 连接断开（{ $reason }）；{ $seconds } 秒后重连（第 { $attempt } 次）
 plain-connected = 已连接 { $server }，用户名 { $name }
+
+## 纯文本模式的本地对局（cmd/local/plain.rs、mod.rs、kept.rs）。
+
+local-game-kept = 对局已保留：`amazons-client local --resume` 可以继续
+local-nothing-to-resume = 没有可继续的未完成本地对局（查找位置：{ $path }）
+local-engine-illegal = { $side }的引擎走出了违规着法（{ $error }）；判其认输
+local-engine-failed = { $side }的引擎出错（{ $error }）；判其认输
+local-clocks = { " " }[先手 { $white } / 后手 { $black }]
+local-players = 先手（白）：{ $white }  后手（黑）：{ $black }
+local-plain-intro = 输入着法，如 d1-d7/g7（或 d1 d7 g7）。命令：takeback（悔棋）、resign（认输）、board（棋盘）、help（帮助）、quit（退出）。
+local-moves = 着法：{ $moves }
+local-plain-saved = 已保存：{ $path }
+local-plays = { $number } { $side }（{ $name }）走 { $premove }
+local-prompt = { $number } 轮到{ $side }（{ $name }）{ $clocks }>
+local-end-of-input = 输入结束：{ $kept }
+local-quitting = 正在退出：{ $kept }
+local-end-before-answer = 还没回答输入就结束了：{ $kept }
+local-not-a-move = 不是着法：{ $why }
+kept-last-played = ，最近一次 { $ago }
+kept-describe = 先手（白）{ $white } 对 后手（黑）{ $black }，{ $moves }{ $when }
+kept-question = 有一局未完成的对局（{ $game }）。用新对局替换它吗？回答否则保留：`{ $resume }` 可以继续。
+kept-still = 未完成的对局已保留：`{ $resume }` 可以继续
+kept-refusal = 有一局未完成的对局（{ $game }）：`{ $resume }` 继续它，`{ $replace }` 替换它
