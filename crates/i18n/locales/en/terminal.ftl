@@ -392,3 +392,27 @@ kept-describe = white { $white } vs black { $black }, { $moves }{ $when }
 kept-question = An unfinished game is kept ({ $game }). Replace it with a new game? No keeps it: `{ $resume }` continues it.
 kept-still = the unfinished game is kept: `{ $resume }` continues it
 kept-refusal = an unfinished game is kept ({ $game }): `{ $resume }` continues it, `{ $replace }` replaces it
+
+## History (cmd/history.rs): the list, a game's header, the replay.
+
+history-no-such-game = no game `{ $game }`: give its number in the list or its id
+history-several-games = `{ $game }` matches { $count } games; give more of the id
+history-no-games = no finished games
+history-does-not-replay = game { $id } does not replay
+history-rematch-of = { "  " }rematch of { $id }
+history-players = { $white } (white) vs { $black } (black)
+history-game-line = { $time }  { $moves }  { $result }  ended { $ended } UTC
+history-caption = game { $id }
+history-caption-rematch = game { $id }, rematch of { $of }
+games-column-moves = moves
+replay-start = start (ply 0 of { $last })
+replay-place = { $number } (ply { $shown } of { $last })
+replay-no-moves = the game has no moves
+replay-no-such-move = no move { $typed } in this game: it runs from { $first } to { $last }
+replay-plain-help =
+    Commands: next (n, or Enter), back (b), first, last, quit, or a move number as
+    the list numbers them: 2 shows the board after white's move 2, 2b (or 2...)
+    after black's move 2, 0 the start.
+replay-prompt = replay>
+keys-first-last = first/last
+replay-status = replay: { $place }

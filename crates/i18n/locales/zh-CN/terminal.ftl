@@ -379,3 +379,27 @@ kept-describe = 先手（白）{ $white } 对 后手（黑）{ $black }，{ $mov
 kept-question = 有一局未完成的对局（{ $game }）。用新对局替换它吗？回答否则保留：`{ $resume }` 可以继续。
 kept-still = 未完成的对局已保留：`{ $resume }` 可以继续
 kept-refusal = 有一局未完成的对局（{ $game }）：`{ $resume }` 继续它，`{ $replace }` 替换它
+
+## 历史（cmd/history.rs）：列表、对局信息、回放。
+
+history-no-such-game = 没有对局“{ $game }”：请给出它在列表中的编号或它的 ID
+history-several-games = “{ $game }”对应 { $count } 局；请多写几位 ID
+history-no-games = 没有已结束的对局
+history-does-not-replay = 对局 { $id } 无法回放
+history-rematch-of = { "  " }是 { $id } 的再来一局
+history-players = { $white }（先手，白）对 { $black }（后手，黑）
+history-game-line = { $time }  { $moves }  { $result }  结束于 { $ended } UTC
+history-caption = 对局 { $id }
+history-caption-rematch = 对局 { $id }，{ $of } 的再来一局
+games-column-moves = 步数
+replay-start = 开局（第 0/{ $last } 手）
+replay-place = { $number }（第 { $shown }/{ $last } 手）
+replay-no-moves = 这局没有着法
+replay-no-such-move = 这局没有第 { $typed } 步：从{ $first }到{ $last }
+replay-plain-help =
+    命令：next（n 或 Enter，下一步）、back（b，上一步）、first（开局）、last（终局）、
+    quit（退出），或按列表编号的步数：2 为先手（白）第 2 步之后的局面，2b（或
+    2...）为后手（黑）第 2 步之后，0 为开局。
+replay-prompt = 回放>
+keys-first-last = 开局/终局
+replay-status = 回放：{ $place }
