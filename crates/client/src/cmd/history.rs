@@ -10,11 +10,11 @@ use amazons_protocol::GameSummary;
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
-use crate::face::words;
 use crate::cli::{HistoryAction, HistoryArgs};
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::text_board::board_text;
+use crate::face::words;
 use crate::net::http::ServerHttp;
 use crate::store;
 use crate::tui::game::{GameScreen, ScreenAction, Tone, Typing};
@@ -83,11 +83,7 @@ fn pick(games: &[GameSummary], game: &str) -> anyhow::Result<usize> {
         [] => anyhow::bail!("{}", t!("history-no-such-game", game = game)),
         _ => anyhow::bail!(
             "{}",
-            t!(
-                "history-several-games",
-                game = game,
-                count = matching.len()
-            )
+            t!("history-several-games", game = game, count = matching.len())
         ),
     }
 }
@@ -384,7 +380,6 @@ fn go_to(positions: &[Position], typed: &str) -> Result<usize, String> {
     }
 }
 
-
 fn replay_plain(
     record: &GameRecord,
     positions: &[Position],
@@ -518,10 +513,8 @@ impl<'a> Replay<'a> {
                 false
             }
             ScreenAction::Command(c) => {
-                self.screen.notify(
-                    t!("key-does-nothing", key = c.to_string()),
-                    Tone::Warning,
-                );
+                self.screen
+                    .notify(t!("key-does-nothing", key = c.to_string()), Tone::Warning);
                 false
             }
             _ => false,

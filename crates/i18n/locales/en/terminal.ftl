@@ -416,3 +416,36 @@ replay-plain-help =
 replay-prompt = replay>
 keys-first-last = first/last
 replay-status = replay: { $place }
+
+## Reaching a server (net/address.rs, net/http.rs, net/connection.rs).
+
+address-no-host = `{ $text }` names no host: the server's address looks like ws://HOST:7878/ws
+address-encrypted = `{ $text }`: encrypted connections are not supported; the server speaks plain ws:// — did you mean { $suggestion }?
+address-web-board = `{ $text }` is the web board's address (for browsers); this client connects to the WebSocket — did you mean { $suggestion }?
+address-other-scheme = `{ $text }`: `{ $scheme }://` is not a WebSocket address — did you mean { $suggestion }?
+address-no-scheme = `{ $text }` has no scheme — did you mean { $suggestion }?
+connect-no-websocket = no WebSocket at { $address } (HTTP { $status }) — did you mean { $suggestion }?
+connect-failed = cannot connect to { $address }: { $error }
+connect-no-answer = no answer from { $address } within { $seconds }s — is the address right, and is the server running?
+connect-version-mismatch = the server does not speak protocol version { $version } ({ $message }); this client cannot play there
+connect-bad-name = the server refused our name: { $message } (choose another with --name)
+name-taken-used = { " " }(this run used { $path })
+name-taken =
+    the server refused the name `{ $name }`: { $server_says }
+    With this client: --name NAME plays under another name; --key-file PATH plays with the key file that claimed `{ $name }` (`player-key` in the state directory of the client that first used it){ $used }
+nothing-listening = nothing is listening at { $authority } (connection refused) — is amazons-server running there? It listens on port 7878 unless started with --port
+unknown-host = cannot find the host of { $address } ({ $detail }) — check the name, or use the address the server printed when it started
+not-speaking = { $address } does not speak { $protocol } ({ $detail }) — is it an amazons-server? Its address looks like { $looks_like }
+http-fix = Use the address amazons-server printed when it started, like http://HOST:7878
+http-looks-like = http://HOST:7878 (it prints its address when it starts)
+http-bad-address = `{ $typed }` is not a server address: { $why }. { $fix }
+http-encrypted = `{ $typed }`: encrypted connections are not supported; the server speaks plain http:// — did you mean http://{ $authority }?
+http-timed-out = { $base } did not answer within { $seconds } s — is it an amazons-server? { $fix }
+http-not-amazons = { $base } is not an amazons-server ({ $what }) — is the port right? { $fix }
+http-no-such-game = { $base } has no game { $id }
+http-no-such-player = { $base } has no player `{ $name }`: nobody by that name has played a rated game there or claimed it (names are compared ignoring case); `amazons-client leaderboard --server { $base }` lists the players
+http-failed = { $base } refused GET { $path } (HTTP { $status }): { $message }
+http-other = cannot read { $base }: { $detail }
+http-bad-scheme = `{ $scheme }://` is neither http:// nor ws://
+http-no-host = it names no host
+http-bad-port = `{ $port }` is not a port (1 to 65535)

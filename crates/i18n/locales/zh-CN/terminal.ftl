@@ -403,3 +403,36 @@ replay-plain-help =
 replay-prompt = 回放>
 keys-first-last = 开局/终局
 replay-status = 回放：{ $place }
+
+## 连接服务器（net/address.rs、net/http.rs、net/connection.rs）。
+
+address-no-host = “{ $text }”没有主机名：服务器地址形如 ws://HOST:7878/ws
+address-encrypted = “{ $text }”：不支持加密连接；服务器使用普通的 ws:// — 你是想用 { $suggestion } 吗？
+address-web-board = “{ $text }”是网页棋盘的地址（供浏览器用）；本客户端连接 WebSocket — 你是想用 { $suggestion } 吗？
+address-other-scheme = “{ $text }”：`{ $scheme }://` 不是 WebSocket 地址 — 你是想用 { $suggestion } 吗？
+address-no-scheme = “{ $text }”缺少协议 — 你是想用 { $suggestion } 吗？
+connect-no-websocket = { $address } 上没有 WebSocket（HTTP { $status }）— 你是想用 { $suggestion } 吗？
+connect-failed = 无法连接 { $address }：{ $error }
+connect-no-answer = { $address } 在 { $seconds } 秒内没有应答 — 地址对吗？服务器在运行吗？
+connect-version-mismatch = 服务器不支持协议版本 { $version }（{ $message }）；本客户端无法在那里对局
+connect-bad-name = 服务器拒绝了我们的用户名：{ $message }（用 --name 换一个）
+name-taken-used = （本次运行用的是 { $path }）
+name-taken =
+    服务器拒绝了用户名“{ $name }”：{ $server_says }
+    本客户端可以：用 --name NAME 换个名字下棋；或用 --key-file PATH 指定当初占用“{ $name }”的密钥文件（即首次使用它的客户端状态目录中的 `player-key`）{ $used }
+nothing-listening = { $authority } 上没有程序在监听（连接被拒绝）— amazons-server 在那里运行了吗？除非用 --port 指定，它监听 7878 端口
+unknown-host = 找不到 { $address } 的主机（{ $detail }）— 请检查名字，或使用服务器启动时打印的地址
+not-speaking = { $address } 不是 { $protocol }（{ $detail }）— 这是 amazons-server 吗？它的地址形如 { $looks_like }
+http-fix = 请使用 amazons-server 启动时打印的地址，如 http://HOST:7878
+http-looks-like = http://HOST:7878（服务器启动时会打印）
+http-bad-address = “{ $typed }”不是服务器地址：{ $why }。{ $fix }
+http-encrypted = “{ $typed }”：不支持加密连接；服务器使用普通的 http:// — 你是想用 http://{ $authority } 吗？
+http-timed-out = { $base } 在 { $seconds } 秒内没有应答 — 这是 amazons-server 吗？{ $fix }
+http-not-amazons = { $base } 不是 amazons-server（{ $what }）— 端口对吗？{ $fix }
+http-no-such-game = { $base } 上没有对局 { $id }
+http-no-such-player = { $base } 上没有选手“{ $name }”：没有这个名字的人在那里下过积分赛或占用过它（名字不分大小写）；`amazons-client leaderboard --server { $base }` 列出选手
+http-failed = { $base } 拒绝了 GET { $path }（HTTP { $status }）：{ $message }
+http-other = 无法读取 { $base }：{ $detail }
+http-bad-scheme = `{ $scheme }://` 既不是 http:// 也不是 ws://
+http-no-host = 缺少主机名
+http-bad-port = “{ $port }”不是端口（1 到 65535）

@@ -62,11 +62,7 @@ impl KeptGame {
 
     /// The question before a new game replaces it (yes replaces).
     pub(super) fn question(&self, now: SystemTime) -> String {
-        t!(
-            "kept-question",
-            game = self.describe(now),
-            resume = RESUME
-        )
+        t!("kept-question", game = self.describe(now), resume = RESUME)
     }
 
     /// Said when the kept game stays and nothing starts.

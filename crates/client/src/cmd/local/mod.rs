@@ -27,9 +27,9 @@ use amazons_engine::player::{
     ThinkBudget, TimeRule,
 };
 
-use crate::face::words;
 use crate::cli::{LocalArgs, SeatSpec, default_name};
 use crate::face::bell::Bell;
+use crate::face::words;
 use crate::store::history::{default_history_dir, save};
 use crate::store::local_save::{LocalSave, SavedLocalGame};
 use crate::tui::theme::Theme;

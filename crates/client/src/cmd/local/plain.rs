@@ -10,11 +10,11 @@ use amazons_core::{BySide, Game, Move, MoveParseError};
 
 use super::kept::KeptGame;
 use super::{LocalMatch, kept_line};
-use crate::face::words;
 use crate::face::help::{plain_local, rules};
 use crate::face::labels::{format_clock, move_count, move_number, ply_count};
 use crate::face::plain_command::{Answer, Common};
 use crate::face::text_board::board_text;
+use crate::face::words;
 
 /// A line typed in plain `local`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,7 +87,11 @@ pub(super) fn replace_kept(
     if !interactive {
         anyhow::bail!("{}", kept.refusal(now));
     }
-    write!(out, "{} ", t!("plain-question", question = kept.question(now)))?;
+    write!(
+        out,
+        "{} ",
+        t!("plain-question", question = kept.question(now))
+    )?;
     out.flush()?;
     match crate::tui::terminal::read_line(input, out)? {
         None => {

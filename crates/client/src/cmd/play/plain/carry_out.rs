@@ -285,7 +285,11 @@ impl<W: Write> PlainPlay<W> {
             return Ok(Line::Wait);
         }
         if let Err(reason) = self.session.play(m) {
-            writeln!(self.out, "{}", t!("plain-illegal", reason = reason.to_string()))?;
+            writeln!(
+                self.out,
+                "{}",
+                t!("plain-illegal", reason = reason.to_string())
+            )?;
         }
         Ok(Line::Done)
     }

@@ -311,7 +311,11 @@ impl<W: Write> PlainPlay<W> {
                 transcript::match_list(&mut self.out, matches)?;
             }
             ServerMessage::ServerShutdown { message } => {
-                writeln!(self.out, "{}", t!("server-says", message = message.as_str()))?;
+                writeln!(
+                    self.out,
+                    "{}",
+                    t!("server-says", message = message.as_str())
+                )?;
             }
             _ => {}
         }

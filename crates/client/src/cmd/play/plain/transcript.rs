@@ -12,9 +12,9 @@ use amazons_protocol::{
 };
 
 use crate::cmd::play::{rating_lines, seat_label};
+use crate::face::columns::pad_to;
 use crate::face::labels::{format_clock, move_number, name_and_rating};
 use crate::face::text_board::board_text;
-use crate::face::columns::pad_to;
 use crate::face::words::{self, rated_word, status_word};
 use crate::net::connection::gives_up_on;
 use crate::net::session::SessionEvent;
