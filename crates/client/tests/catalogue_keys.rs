@@ -136,3 +136,16 @@ fn the_search_finds_keys_and_only_keys() {
     assert!(key_literals(text).contains("keys-quit"));
     assert!(!key_literals(text).contains("a b"));
 }
+
+#[test]
+fn the_levels_words_are_the_engines_in_english_and_translated_for_every_level() {
+    for level in amazons_core::Level::all() {
+        let key = format!("level-description-{}", level.get());
+        assert_eq!(
+            catalog(Lang::En).t(&key),
+            amazons_engine::player::describe_level(level),
+            "{key}"
+        );
+        assert!(catalog(Lang::ZhCn).has(&key), "{key}");
+    }
+}

@@ -4,6 +4,7 @@
 //! server's words; a level the server does not offer is an error naming the
 //! range, never adjusted.
 
+use amazons_engine::player::describe_level;
 use unicode_width::UnicodeWidthStr;
 
 use crate::face::columns::pad_to;
@@ -34,7 +35,7 @@ pub struct Opponent {
 pub fn opponents(offer: &ComputerOffer) -> Vec<Opponent> {
     let levels = offer.levels.iter().map(|level| Opponent {
         label: t!("computer-level", level = level.level.get()),
-        description: level.description.clone(),
+        description: level_description(level.level, &level.description),
         request: ComputerRequest::level(level.level),
     });
     let engines = offer.engines.iter().map(|engine| Opponent {
@@ -43,6 +44,25 @@ pub fn opponents(offer: &ComputerOffer) -> Vec<Opponent> {
         request: ComputerRequest::engine(engine.name.clone()),
     });
     levels.chain(engines).collect()
+}
+
+/// A level's words: the server's, or in the client's language when they
+/// are the engine's own words for that level (a server that describes its
+/// levels otherwise is shown as it says).
+fn level_description(level: Level, server_says: &str) -> String {
+    if server_says != describe_level(level) {
+        return server_says.to_string();
+    }
+    match level.get() {
+        1 => t!("level-description-1"),
+        2 => t!("level-description-2"),
+        3 => t!("level-description-3"),
+        4 => t!("level-description-4"),
+        5 => t!("level-description-5"),
+        6 => t!("level-description-6"),
+        7 => t!("level-description-7"),
+        _ => server_says.to_string(),
+    }
 }
 
 /// The levels offered as `1 to 7` (or `none`).

@@ -380,7 +380,7 @@ fn in_chinese_a_game_in_progress_a_finished_game_and_the_help_fit_80x24() {
         assert_snapshot("zh_help", &text);
 
         screen.handle(&key(KeyCode::Esc));
-        screen.ask(&crate::face::labels::resign_live_game(), 'r');
+        screen.ask(crate::face::labels::resign_live_game(), 'r');
         let text = screen_text(&mut screen, 80, 24);
         assert!(shows_whole(&text, "认输？"), "{text}");
         assert!(shows_whole(&text, "y 是   n 否"), "{text}");
