@@ -449,11 +449,3 @@ http-other = cannot read { $base }: { $detail }
 http-bad-scheme = `{ $scheme }://` is neither http:// nor ws://
 http-no-host = it names no host
 http-bad-port = `{ $port }` is not a port (1 to 65535)
-# The engine's words for each built-in level (amazons-engine's describe_level).
-level-description-1 = random mover
-level-description-2 = greedy: looks one move ahead, counts mobility
-level-description-3 = beginner: two-move alpha-beta search on mobility
-level-description-4 = greedy: looks one move ahead, judges territory
-level-description-5 = club: shallow alpha-beta search (three moves) on territory
-level-description-6 = strong: deep selective alpha-beta search with exact endgame counting
-level-description-7 = full strength, Monte-Carlo tree search
