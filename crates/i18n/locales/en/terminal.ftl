@@ -449,3 +449,16 @@ http-other = cannot read { $base }: { $detail }
 http-bad-scheme = `{ $scheme }://` is neither http:// nor ws://
 http-no-host = it names no host
 http-bad-port = `{ $port }` is not a port (1 to 65535)
+
+## Files on this machine (store/), and starting programs.
+
+key-file-corrupt = { $path } is not a player key (it should hold 64 hex digits): restore it from a backup, or remove it to make a new key (the names the old key claimed stay bound to it on each server until its host runs `amazons-server release-name NAME`)
+key-file-io = cannot use the player key file { $path }: { $error }
+saved-game-ply = ply { $ply } of the saved game
+saved-game-not-a-game = { $path } is not a saved game
+file-reading = reading { $path }
+file-removing = removing { $path }
+file-creating = creating { $path }
+file-writing = writing { $path }
+engine-starting = starting { $program }
+connection-task-ended = the connection task ended

@@ -436,3 +436,16 @@ http-other = 无法读取 { $base }：{ $detail }
 http-bad-scheme = `{ $scheme }://` 既不是 http:// 也不是 ws://
 http-no-host = 缺少主机名
 http-bad-port = “{ $port }”不是端口（1 到 65535）
+
+## 本机上的文件（store/）与启动程序。
+
+key-file-corrupt = { $path } 不是选手密钥（应为 64 个十六进制数字）：请从备份恢复，或删除它以生成新密钥（旧密钥占用的名字在各服务器上仍归它所有，直到服务器主机运行 `amazons-server release-name NAME`）
+key-file-io = 无法使用选手密钥文件 { $path }：{ $error }
+saved-game-ply = 保存的对局的第 { $ply } 手
+saved-game-not-a-game = { $path } 不是保存的对局
+file-reading = 读取 { $path }
+file-removing = 删除 { $path }
+file-creating = 创建 { $path }
+file-writing = 写入 { $path }
+engine-starting = 启动 { $program }
+connection-task-ended = 连接任务已结束

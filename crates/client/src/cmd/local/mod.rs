@@ -126,7 +126,7 @@ fn chooser_for(spec: &SeatSpec) -> anyhow::Result<Option<Box<dyn Player>>> {
                     show_stderr: true,
                     ..PlayerSettings::default()
                 })
-                .with_context(|| format!("starting {program}"))?,
+                .with_context(|| t!("engine-starting", program = program.to_string()))?,
         ),
     })
 }

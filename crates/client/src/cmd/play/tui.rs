@@ -120,7 +120,9 @@ pub fn run(
                 match connection.events.try_recv() {
                     Ok(event) => play.on_event(event)?,
                     Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => anyhow::bail!("the connection task ended"),
+                    Err(TryRecvError::Disconnected) => {
+                        anyhow::bail!("{}", t!("connection-task-ended"))
+                    }
                 }
             }
             play.take_leaderboard_pages();

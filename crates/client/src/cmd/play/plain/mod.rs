@@ -142,7 +142,7 @@ pub fn run(args: &PlayArgs, name: String, key_file: KeyFile, quiet: bool) -> any
             let step = tokio::select! {
                 event = connection.events.recv() => match event {
                     Some(event) => play.on_event(event).map(|()| Line::Done),
-                    None => Err(anyhow::anyhow!("the connection task ended")),
+                    None => Err(anyhow::anyhow!("{}", t!("connection-task-ended"))),
                 },
                 line = lines.recv(), if !play.input_closed => {
                     match line {
