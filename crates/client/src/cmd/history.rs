@@ -397,7 +397,11 @@ fn replay_plain(
     loop {
         let mut caption = place(positions, shown);
         if let Some(played) = shown.checked_sub(1).map(|i| record.moves[i].mv) {
-            caption.push_str(&format!(": {played}"));
+            caption = t!(
+                "replay-caption-move",
+                place = caption,
+                played = played.to_string()
+            );
         }
         writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
         write!(out, "{} ", t!("replay-prompt"))?;

@@ -415,6 +415,7 @@ replay-plain-help =
     after black's move 2, 0 the start.
 replay-prompt = replay>
 keys-first-last = first/last
+replay-caption-move = { $place }: { $played }
 replay-status = replay: { $place }
 
 ## Reaching a server (net/address.rs, net/http.rs, net/connection.rs).

@@ -217,8 +217,8 @@ window-too-small = 窗口太小，放不下棋盘
 ## 在服务器上对局（cmd/play、net/session.rs）：全屏与纯文本两种界面。
 
 too-late-to-abort = 太晚了，不能中止：只有在走满 { $plies }之前才能中止；请改为认输
-grace-minutes = { $count } 分钟
-grace-seconds = { $count } 秒
+grace-minutes = { $count }分钟
+grace-seconds = { $count }秒
 seat-kept = 你的座位保留 { $grace }：再运行同一命令就能回来
 seat-kept-clock-runs = 你的座位保留 { $grace }，其间你的棋钟照走：再运行同一命令就能回来
 leave-question = { $question }{ $kept }。
@@ -402,6 +402,7 @@ replay-plain-help =
     2...）为后手（黑）第 2 步之后，0 为开局。
 replay-prompt = 回放>
 keys-first-last = 开局/终局
+replay-caption-move = { $place }：{ $played }
 replay-status = 回放：{ $place }
 
 ## 连接服务器（net/address.rs、net/http.rs、net/connection.rs）。
