@@ -381,13 +381,17 @@ impl Actor {
                     },
                     Some(Ok(Message::Close(frame))) => {
                         return Ended::Dropped(match frame {
-                            Some(frame) => format!("closed by the server ({} {})", frame.code, frame.reason),
-                            None => "closed by the server".into(),
+                            Some(frame) => t!(
+                                "closed-by-server-because",
+                                code = u16::from(frame.code),
+                                reason = frame.reason.to_string()
+                            ),
+                            None => t!("closed-by-server"),
                         });
                     }
                     Some(Ok(_)) => {}
                     Some(Err(e)) => return Ended::Dropped(e.to_string()),
-                    None => return Ended::Dropped("connection closed".into()),
+                    None => return Ended::Dropped(t!("connection-closed")),
                 },
             }
         }

@@ -224,9 +224,11 @@ impl ServerHttp {
             Some(timed_out) => timed_out,
             None => ApiError::NotAmazons {
                 base: self.base.clone(),
-                what: format!(
-                    "GET {} is not {what}: {e}",
-                    path.split('?').next().unwrap_or(path)
+                what: t!(
+                    "http-not-what",
+                    resource = path.split('?').next().unwrap_or(path),
+                    what = what,
+                    error = e.to_string()
                 ),
             },
         })
@@ -255,7 +257,7 @@ impl ServerHttp {
             ureq::Error::Status(status @ (404 | 405), _) => {
                 return ApiError::NotAmazons {
                     base,
-                    what: format!("GET {resource} answered HTTP {status}"),
+                    what: t!("http-answered-status", resource = resource, status = status),
                 };
             }
             ureq::Error::Status(status, response) => {
@@ -293,7 +295,7 @@ impl ServerHttp {
             (ureq::ErrorKind::Dns, _) => ApiError::UnknownHost { base, detail },
             (ureq::ErrorKind::BadStatus | ureq::ErrorKind::BadHeader, _) => ApiError::NotHttp {
                 authority: self.authority.clone(),
-                detail: "it answered something else".to_string(),
+                detail: t!("http-answered-something-else"),
             },
             (
                 ureq::ErrorKind::Io,
@@ -304,7 +306,7 @@ impl ServerHttp {
                 ),
             ) => ApiError::NotHttp {
                 authority: self.authority.clone(),
-                detail: "it closed the connection without an answer".to_string(),
+                detail: t!("http-closed-without-answer"),
             },
             _ => ApiError::Other { base, detail },
         }
@@ -328,7 +330,7 @@ impl ServerHttp {
         for page in 1..=MAX_PAGES {
             let batch: GamesPage = self.get(
                 &format!("/api/games?page={page}&per_page={PER_PAGE}"),
-                "a page of games",
+                &t!("http-what-games"),
             )?;
             let done = batch.games.len() < PER_PAGE as usize
                 || (games.len() + batch.games.len()) as u64 >= batch.total;
@@ -343,7 +345,7 @@ impl ServerHttp {
 
     /// One game record.
     pub fn game(&self, id: &str) -> Result<GameRecord, ApiError> {
-        self.get(&format!("/api/games/{id}"), "a game record")
+        self.get(&format!("/api/games/{id}"), &t!("http-what-record"))
     }
 
     /// One page of the leaderboard (of `kind`, or everyone), best first,
@@ -361,14 +363,14 @@ impl ServerHttp {
         };
         self.get(
             &format!("/api/players?page={page}&per_page={per_page}{kind}"),
-            "a page of players",
+            &t!("http-what-players"),
         )
     }
 
     /// One player's page, by name (compared as the server compares names).
     pub fn player(&self, name: &str) -> Result<PlayerPage, ApiError> {
         let name = utf8_percent_encode(name.trim(), NON_ALPHANUMERIC);
-        self.get(&format!("{PLAYER_PATH}{name}"), "a player's page")
+        self.get(&format!("{PLAYER_PATH}{name}"), &t!("http-what-player"))
     }
 }
 
