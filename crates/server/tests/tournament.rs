@@ -31,8 +31,13 @@ fn configure(config: &mut amazons_server::Config) {
 /// Four keyed entrants (ann organises) of a single round robin, started;
 /// the clients, in the order ann, bob, cy, dee.
 async fn four_started(addr: SocketAddr) -> (TournamentId, Vec<WsClient>) {
+    four_started_as(addr, round_robin()).await
+}
+
+/// Four keyed entrants of the tournament `create` makes, started.
+async fn four_started_as(addr: SocketAddr, create: ClientMessage) -> (TournamentId, Vec<WsClient>) {
     let mut ann = keyed(addr, "ann", 1).await;
-    let id = created(&mut ann, round_robin()).await;
+    let id = created(&mut ann, create).await;
     join(&mut ann, id, "ann").await;
     let mut clients = vec![];
     for (n, name) in ["bob", "cy", "dee"].into_iter().enumerate() {
@@ -628,6 +633,69 @@ async fn computer_entrants_play_their_games() {
         "the computers played"
     );
     assert!(last.entrants.iter().all(|e| e.connected || e.name == "ann"));
+    assert_eq!(last.standings, recomputed(&server, &last));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_paused_between_rounds_waits_for_its_organiser_then_plays_on() {
+    let server = server().await;
+    let addr = server.addr();
+    let (id, mut clients) =
+        four_started_as(addr, create(Format::Swiss { rounds: 3 }, Vec::new())).await;
+    let mut ann = clients.remove(0);
+    let (_, match_id, seat) = next_game(&mut ann).await;
+    ann.send(&ClientMessage::PauseTournament { tournament_id: id })
+        .await;
+    view_until(&mut ann, id, |v| v.summary.paused).await;
+    // Round 1 is played out; no round 2 comes while paused.
+    let mut players = Vec::new();
+    for mut client in clients {
+        players.push(tokio::spawn(async move {
+            let (_, match_id, seat) = next_game(&mut client).await;
+            play_game(&mut client, match_id, seat).await;
+            client
+        }));
+    }
+    play_game(&mut ann, match_id, seat).await;
+    let mut clients = vec![];
+    for player in players {
+        clients.push(player.await.unwrap());
+    }
+    let over = view_until(&mut ann, id, |v| {
+        v.rounds[0].games.iter().all(|g| g.result.is_some())
+    })
+    .await;
+    assert_eq!(over.rounds.len(), 1);
+    // The next view is the answer to this watch (a round paired now would
+    // have come first): still one round.
+    ann.send(&ClientMessage::WatchTournament { tournament_id: id })
+        .await;
+    let next = view_until(&mut ann, id, |_| true).await;
+    assert_eq!(next.rounds.len(), 1, "paused: round 2 waits");
+    assert!(next.summary.paused);
+    assert_eq!(
+        clients[0]
+            .refused(&ClientMessage::ResumeTournament { tournament_id: id })
+            .await,
+        ErrorCode::NotOrganiser
+    );
+    ann.send(&ClientMessage::ResumeTournament { tournament_id: id })
+        .await;
+    clients.insert(0, ann);
+    let last = play_everything(clients, id).await;
+    assert_eq!(last.rounds.len(), 3);
+    assert!(!last.summary.paused);
+    let mut pairs = std::collections::BTreeSet::new();
+    for game in last.rounds.iter().flat_map(|r| &r.games) {
+        let mut pair = [game.white.clone(), game.black.clone()];
+        pair.sort();
+        assert!(pairs.insert(pair), "no pairing twice in a Swiss: {game:?}");
+    }
+    assert_eq!(
+        last.standings[0].tiebreaks.first().map(|t| t.kind),
+        Some(amazons_protocol::tournament::Tiebreak::Buchholz)
+    );
     assert_eq!(last.standings, recomputed(&server, &last));
     server.stop().await;
 }
