@@ -33,6 +33,19 @@ const KEYS: &[(&str, &str)] = &[
     ("c", "create"),
     ("p", "computer"),
     ("r", "refresh"),
+    ("t", "tournaments"),
+    ("L", "leaderboard"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// The hints line: the keys that fit 80 columns (the help has all; the
+/// list is live, so `r` is rarely needed, and Enter watches too).
+const HINTS: &[(&str, &str)] = &[
+    ("Enter", "join"),
+    ("c", "create"),
+    ("p", "computer"),
+    ("t", "tournaments"),
     ("L", "leaderboard"),
     ("?", "help"),
     ("q", "quit"),
@@ -68,6 +81,8 @@ pub enum LobbyAction {
         /// The page.
         page: u32,
     },
+    /// Open the tournaments.
+    Tournaments,
     /// Leave the program.
     Quit,
 }
@@ -463,6 +478,7 @@ impl Lobby {
                 None => self.notice = "this server offers no computer opponents".into(),
             },
             KeyCode::Char('r') => return LobbyAction::Refresh,
+            KeyCode::Char('t') => return LobbyAction::Tournaments,
             KeyCode::Char('L') => {
                 let board = LeaderboardBox {
                     kind: None,
@@ -563,11 +579,8 @@ impl Lobby {
             );
         }
         frame.render_widget(notice_text, notice);
-        // The hints leave out ↑/↓ and r (the list is live anyway), so they
-        // fit 80 columns; the help has all.
-        let hints_text: Vec<String> = KEYS
+        let hints_text: Vec<String> = HINTS
             .iter()
-            .filter(|(k, _)| !["↑/↓", "r"].contains(k))
             .map(|(k, what)| format!("{k} {what}"))
             .collect();
         frame.render_widget(
@@ -745,7 +758,7 @@ mod tests {
         assert!(
             shows_whole(
                 &screen,
-                "Enter join/watch  s watch  c create  p computer  L leaderboard  ? help  q quit"
+                "Enter join  c create  p computer  t tournaments  L leaderboard  ? help  q quit"
             ),
             "{screen}"
         );
