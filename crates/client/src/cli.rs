@@ -483,6 +483,63 @@ mod tests {
         }
     }
 
+    /// The `amazons-client` lines of the README's class bot tournament,
+    /// without their comments, with a real id for `ID`.
+    fn readme_tournament_commands() -> Vec<Vec<String>> {
+        let readme = include_str!("../../../README.md");
+        let section = readme
+            .split("## A class bot tournament in four commands")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("the README has a class bot tournament section");
+        section
+            .lines()
+            .filter(|line| line.starts_with("amazons-client "))
+            .map(|line| {
+                let command = line.split('#').next().unwrap_or(line);
+                command
+                    .split_whitespace()
+                    .map(|word| match word {
+                        "ID" => "0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d".to_string(),
+                        word => word.replace("HOST", "192.168.1.20"),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_runs_a_class_tournament_with_commands_this_binary_takes() {
+        let commands = readme_tournament_commands();
+        assert_eq!(commands.len(), 3, "create, a bot, start: {commands:?}");
+        let parsed: Vec<Command> = commands
+            .iter()
+            .map(|words| {
+                Cli::try_parse_from(words)
+                    .unwrap_or_else(|e| panic!("{words:?}: {e}"))
+                    .command
+            })
+            .collect();
+        let [
+            Command::Tournament(create),
+            Command::Bot(bot),
+            Command::Tournament(start),
+        ] = &parsed[..]
+        else {
+            panic!("create, a bot, start: {parsed:?}");
+        };
+        assert!(matches!(create.action, TournamentAction::Create(_)));
+        assert_eq!(
+            bot.tournament.as_deref(),
+            Some("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d")
+        );
+        assert!(bot.engine.is_some(), "a student's own engine");
+        assert!(matches!(start.action, TournamentAction::Start { .. }));
+        for server in [&create.server, &bot.server, &start.server] {
+            assert_eq!(server.to_string(), "ws://192.168.1.20:7878/ws");
+        }
+    }
+
     #[test]
     fn the_command_line_is_consistent() {
         use clap::CommandFactory;
