@@ -121,15 +121,13 @@ impl Coordinator {
                 match_id,
                 seat,
                 opponent,
-            } if tournament_id == self.id => {
-                if self.started.insert(match_id) {
-                    return Ok(vec![Action::Play {
-                        match_id,
-                        seat,
-                        round,
-                        opponent,
-                    }]);
-                }
+            } if tournament_id == self.id && self.started.insert(match_id) => {
+                return Ok(vec![Action::Play {
+                    match_id,
+                    seat,
+                    round,
+                    opponent,
+                }]);
             }
             ServerMessage::Error {
                 message,
