@@ -29,7 +29,8 @@ pub struct Cli {
     #[arg(long, global = true, default_value = "auto", value_name = "THEME")]
     pub theme: ThemeChoice,
     /// The file holding your secret player key, which makes your name on a
-    /// server yours and carries your rating (`play` and `bot` send it).
+    /// server yours and carries your rating (`play`, `bot` and `tournament`
+    /// send it).
     /// Default: `player-key` in the state directory, made on first use.
     #[arg(long, global = true, env = "AMAZONS_KEY_FILE", value_name = "PATH")]
     pub key_file: Option<PathBuf>,
@@ -123,8 +124,7 @@ pub enum TournamentAction {
         /// The entrant's name.
         name: String,
     },
-    /// Organiser: enter one of the server's computer players (a level 1 to
-    /// 7, or a configured engine's name).
+    /// Organiser: enter a computer player (a level 1-7, or an engine's name).
     EnterComputer {
         /// The tournament.
         id: String,
