@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use amazons_protocol::tournament::{
-    TournamentId, TournamentStatus, TournamentSummary, TournamentView,
+    Format, TournamentId, TournamentStatus, TournamentSummary, TournamentView,
 };
 use amazons_protocol::{ClientMessage, MatchId, ServerMessage};
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -59,6 +59,28 @@ mod words {
         "Withdraw from the tournament? Your pending games are forfeited.";
     /// Sent, waiting for the view.
     pub const ASKED: &str = "asked the server …";
+    /// The create form's box.
+    pub const NEW: &str = " new tournament ";
+    /// The form's field names.
+    pub const FIELDS: [&str; 5] = ["title", "format", "rounds", "clock", "rated"];
+    /// The form's format choices.
+    pub const ROUND_ROBIN: &str = "round robin";
+    /// A double round robin.
+    pub const DOUBLE_ROUND_ROBIN: &str = "double round robin";
+    /// A Swiss.
+    pub const SWISS: &str = "Swiss";
+    /// A round robin's rounds.
+    pub const ROUNDS_FOLLOW: &str = "as many as the field needs";
+    /// Yes and no.
+    pub const YES: &str = "yes";
+    /// No.
+    pub const NO: &str = "no";
+    /// The form's keys.
+    pub const FORM_KEYS: &str = "↑/↓ field  ←/→ change  Enter creates  Esc cancels";
+    /// An empty title.
+    pub const TITLE_FROM_FORMAT: &str = "(from the format)";
+    /// Sent, waiting for the id.
+    pub const CREATING: &str = "creating the tournament …";
     /// Your game is ready.
     pub fn your_game(round: u32, opponent: &str) -> String {
         format!("round {round}: your game against {opponent} is ready")
@@ -74,6 +96,7 @@ pub fn your_game(round: u32, opponent: &str) -> String {
 const LIST_KEYS: &[(&str, &str)] = &[
     ("↑/↓", "select"),
     ("Enter", "open"),
+    ("n", "new"),
     ("Esc", "lobby"),
     ("?", "help"),
     ("q", "quit"),
@@ -150,6 +173,203 @@ pub struct Tournaments {
     pub theme: Theme,
     /// The help overlay is open.
     help: bool,
+    /// The create form, open.
+    form: Option<NewForm>,
+    /// We asked to create one: its `tournament_created` opens it.
+    creating: bool,
+}
+
+/// The formats the form offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum FormFormat {
+    /// Once each.
+    #[default]
+    RoundRobin,
+    /// Twice each.
+    DoubleRoundRobin,
+    /// A number of rounds.
+    Swiss,
+}
+
+/// The new-tournament form (`n` in the list).
+#[derive(Clone, Debug)]
+struct NewForm {
+    /// The field with the cursor (index into `words::FIELDS`).
+    field: usize,
+    /// The title as typed.
+    title: String,
+    /// The format chosen.
+    format: FormFormat,
+    /// A Swiss's rounds.
+    rounds: u32,
+    /// The clock as typed.
+    clock: String,
+    /// Rated.
+    rated: bool,
+    /// Why Enter did nothing.
+    error: Option<String>,
+}
+
+impl Default for NewForm {
+    fn default() -> Self {
+        NewForm {
+            field: 0,
+            title: String::new(),
+            format: FormFormat::default(),
+            rounds: 5,
+            clock: "5+3".into(),
+            rated: false,
+            error: None,
+        }
+    }
+}
+
+/// What a key did to the form.
+enum FormKey {
+    /// Still open.
+    Open,
+    /// Closed without creating.
+    Cancelled,
+    /// Create this.
+    Create(ClientMessage),
+}
+
+impl NewForm {
+    /// Handles a key.
+    fn handle(&mut self, code: KeyCode) -> FormKey {
+        let fields = words::FIELDS.len();
+        let change = |form: &mut NewForm, forward: bool| match form.field {
+            1 => {
+                let all = [
+                    FormFormat::RoundRobin,
+                    FormFormat::DoubleRoundRobin,
+                    FormFormat::Swiss,
+                ];
+                let at = all.iter().position(|f| *f == form.format).unwrap_or(0);
+                form.format = all[(at + if forward { 1 } else { 2 }) % 3];
+            }
+            2 if form.format == FormFormat::Swiss => {
+                form.rounds = if forward {
+                    (form.rounds + 1).min(99)
+                } else {
+                    form.rounds.saturating_sub(1).max(1)
+                };
+            }
+            4 => form.rated = !form.rated,
+            _ => {}
+        };
+        match code {
+            KeyCode::Esc => return FormKey::Cancelled,
+            KeyCode::Up | KeyCode::BackTab => self.field = (self.field + fields - 1) % fields,
+            KeyCode::Down | KeyCode::Tab => self.field = (self.field + 1) % fields,
+            KeyCode::Right => change(self, true),
+            KeyCode::Left => change(self, false),
+            KeyCode::Char(' ') if matches!(self.field, 1 | 4) => change(self, true),
+            KeyCode::Backspace => {
+                match self.field {
+                    0 => self.title.pop(),
+                    3 => self.clock.pop(),
+                    _ => None,
+                };
+            }
+            KeyCode::Char(c) => match self.field {
+                0 => self.title.push(c),
+                3 => self.clock.push(c),
+                _ => {}
+            },
+            KeyCode::Enter => match self.clock.trim().parse::<amazons_core::TimeControl>() {
+                Err(e) => self.error = Some(e.to_string()),
+                Ok(time_control) => {
+                    let format = match self.format {
+                        FormFormat::RoundRobin => Format::RoundRobin { cycles: 1 },
+                        FormFormat::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
+                        FormFormat::Swiss => Format::Swiss {
+                            rounds: self.rounds,
+                        },
+                    };
+                    let title = self.title.trim();
+                    return FormKey::Create(ClientMessage::CreateTournament {
+                        title: (!title.is_empty()).then(|| title.to_string()),
+                        format,
+                        time_control,
+                        rated: self.rated,
+                        entry_list: None,
+                        computers: Vec::new(),
+                    });
+                }
+            },
+            _ => {}
+        }
+        FormKey::Open
+    }
+
+    /// Draws the form a third of the way down `area`.
+    fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+        let text = theme.text();
+        let values = [
+            if self.title.is_empty() && self.field != 0 {
+                words::TITLE_FROM_FORMAT.to_string()
+            } else {
+                self.title.clone()
+            },
+            match self.format {
+                FormFormat::RoundRobin => words::ROUND_ROBIN,
+                FormFormat::DoubleRoundRobin => words::DOUBLE_ROUND_ROBIN,
+                FormFormat::Swiss => words::SWISS,
+            }
+            .to_string(),
+            match self.format {
+                FormFormat::Swiss => self.rounds.to_string(),
+                _ => words::ROUNDS_FOLLOW.to_string(),
+            },
+            self.clock.clone(),
+            if self.rated { words::YES } else { words::NO }.to_string(),
+        ];
+        let label_width = words::FIELDS
+            .iter()
+            .map(|f| unicode_width::UnicodeWidthStr::width(*f))
+            .max()
+            .unwrap_or(0);
+        let mut lines: Vec<Line<'_>> = words::FIELDS
+            .iter()
+            .zip(values)
+            .enumerate()
+            .map(|(i, (name, value))| {
+                let pad = " ".repeat(label_width - unicode_width::UnicodeWidthStr::width(*name));
+                let marked = match i {
+                    _ if i != self.field => format!("  {name}:{pad} {value}"),
+                    0 | 3 => format!("> {name}:{pad} {value}▏"),
+                    _ => format!("> {name}:{pad} ‹ {value} ›"),
+                };
+                Line::raw(marked)
+            })
+            .collect();
+        lines.push(Line::raw(""));
+        if let Some(error) = &self.error {
+            lines.push(Line::styled(
+                error.clone(),
+                Style::default().fg(color(text.warning)),
+            ));
+        }
+        lines.push(Line::styled(
+            words::FORM_KEYS,
+            Style::default().fg(color(text.quiet)),
+        ));
+        let body = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+        let width = area.width.min(60);
+        let height = (crate::tui::wrap::rows(&body, width.saturating_sub(2)) + 2).min(area.height);
+        let popup = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height / 3).min(area.height - height),
+            width,
+            height,
+        );
+        frame.render_widget(ratatui::widgets::Clear, popup);
+        frame.render_widget(
+            body.block(Block::default().borders(Borders::ALL).title(words::NEW)),
+            popup,
+        );
+    }
 }
 
 impl Tournaments {
@@ -161,6 +381,17 @@ impl Tournaments {
             ServerMessage::TournamentList { tournaments } => {
                 self.selected = self.selected.min(tournaments.len().saturating_sub(1));
                 self.list = Some(tournaments.clone());
+            }
+            ServerMessage::TournamentCreated { tournament_id } if self.creating => {
+                self.creating = false;
+                self.notice.clear();
+                self.open = Some(Open {
+                    id: *tournament_id,
+                    view: None,
+                    selected: 0,
+                    crosstable: false,
+                    question: None,
+                });
             }
             ServerMessage::TournamentUpdated { tournament } => {
                 if let Some(list) = &mut self.list {
@@ -182,6 +413,7 @@ impl Tournaments {
                 reply_to: Some(kind),
                 ..
             } if kind.name().contains("tournament")
+                || matches!(kind, amazons_protocol::MessageType::CreateTournament)
                 || matches!(
                     kind,
                     amazons_protocol::MessageType::EnterComputer
@@ -228,6 +460,19 @@ impl Tournaments {
             self.help = false;
             return TournamentsAction::None;
         }
+        if let Some(form) = self.form.as_mut() {
+            match form.handle(key.code) {
+                FormKey::Open => {}
+                FormKey::Cancelled => self.form = None,
+                FormKey::Create(message) => {
+                    self.form = None;
+                    self.creating = true;
+                    self.notice = words::CREATING.into();
+                    return TournamentsAction::Send(message);
+                }
+            }
+            return TournamentsAction::None;
+        }
         if key.code == KeyCode::Char('?') {
             self.help = true;
             return TournamentsAction::None;
@@ -245,6 +490,7 @@ impl Tournaments {
         let rows = self.list.as_ref().map_or(0, Vec::len);
         match code {
             KeyCode::Esc => return TournamentsAction::Lobby,
+            KeyCode::Char('n') => self.form = Some(NewForm::default()),
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down if self.selected + 1 < rows => self.selected += 1,
             KeyCode::Enter => {
@@ -386,6 +632,9 @@ impl Tournaments {
             Paragraph::new(shorten(&hint.join("  "), width)).style(quiet),
             hints,
         );
+        if let Some(form) = &self.form {
+            form.draw(frame, area, self.theme);
+        }
         if let Some((question, _)) = self.open.as_ref().and_then(|o| o.question.as_ref()) {
             draw_question(frame, area, question, self.theme);
         }
@@ -592,7 +841,7 @@ mod tests {
         assert!(screen.contains("> 0b3f6d2c  Friday bots"), "{screen}");
         assert!(shows_whole(
             &screen,
-            "Enter open  Esc lobby  ? help  q quit"
+            "Enter open  n new  Esc lobby  ? help  q quit"
         ));
         assert_snapshot("tournaments_list", &screen);
         assert_eq!(t.tick(Instant::now()), Some(ClientMessage::ListTournaments));
@@ -612,6 +861,61 @@ mod tests {
             })
         );
         assert_eq!(t.handle(&key(KeyCode::Esc)), TournamentsAction::Lobby);
+    }
+
+    #[test]
+    fn n_creates_a_tournament_from_a_form_and_opens_it() {
+        let mut t = listed();
+        t.handle(&key(KeyCode::Char('n')));
+        for c in "Friday".chars() {
+            t.handle(&key(KeyCode::Char(c)));
+        }
+        t.handle(&key(KeyCode::Down));
+        t.handle(&key(KeyCode::Right));
+        t.handle(&key(KeyCode::Right));
+        t.handle(&key(KeyCode::Down));
+        t.handle(&key(KeyCode::Left));
+        t.handle(&key(KeyCode::Down));
+        for _ in 0..3 {
+            t.handle(&key(KeyCode::Backspace));
+        }
+        t.handle(&key(KeyCode::Char('x')));
+        t.handle(&key(KeyCode::Down));
+        t.handle(&key(KeyCode::Char(' ')));
+        assert_eq!(t.handle(&key(KeyCode::Enter)), TournamentsAction::None);
+        let screen = text(&t);
+        assert!(screen.contains("is not a time control"), "{screen}");
+        assert!(screen.contains("> rated:  ‹ yes ›"), "{screen}");
+        assert!(screen.contains("rounds: 4"), "{screen}");
+        assert!(shows_whole(&screen, words::FORM_KEYS), "{screen}");
+        assert_snapshot("tournament_new", &screen);
+        t.handle(&key(KeyCode::Up));
+        t.handle(&key(KeyCode::Backspace));
+        for c in "1+1".chars() {
+            t.handle(&key(KeyCode::Char(c)));
+        }
+        assert_eq!(
+            t.handle(&key(KeyCode::Enter)),
+            TournamentsAction::Send(ClientMessage::CreateTournament {
+                title: Some("Friday".into()),
+                format: Format::Swiss { rounds: 4 },
+                time_control: amazons_core::TimeControl::Fischer {
+                    initial_ms: 60_000,
+                    increment_ms: 1_000
+                },
+                rated: true,
+                entry_list: None,
+                computers: Vec::new(),
+            })
+        );
+        t.apply(&ServerMessage::TournamentCreated {
+            tournament_id: ID.parse().unwrap(),
+        });
+        assert_eq!(t.open_id(), Some(ID.parse().unwrap()));
+        t.apply(&ServerMessage::TournamentUpdated {
+            tournament: double_round_robin(),
+        });
+        assert!(text(&t).contains("standings"));
     }
 
     fn opened() -> Tournaments {
