@@ -2,8 +2,9 @@
 //! robin with `tournament create` (its id the last line), a person joins and
 //! withdraws, two `bot --tournament` processes (built-in levels) enter and
 //! play at a fast clock once `tournament start` pairs it, and both exit 0
-//! with the final standings when it is over; `tournament show` reads the
-//! result, and a start by someone else is refused in words.
+//! with the final standings when it is over; `tournament show --watch`
+//! follows it to the end, `tournament show` reads the result, and a start by
+//! someone else is refused in words.
 
 use std::path::Path;
 use std::process::Command;
@@ -118,6 +119,19 @@ fn two_bots_play_a_round_robin_created_and_started_from_the_command_line() {
     assert!(!started, "{stdout}{stderr}");
     assert!(stderr.contains("the server refused"), "{stderr}");
 
+    // A watcher redraws at each change and exits by itself at the end.
+    let mut watcher = client(keys, "parent");
+    watcher.args([
+        "tournament",
+        "show",
+        &id,
+        "--watch",
+        "--server",
+        &server.url(),
+    ]);
+    let mut watcher = ChildProcess::spawn("watcher", watcher);
+    watcher.wait_line(WAIT, |l| l.starts_with("registering"));
+
     let started = ok(&server, keys, "teacher", &["start", &id]);
     assert!(started.contains("started"), "{started}");
 
@@ -130,6 +144,10 @@ fn two_bots_play_a_round_robin_created_and_started_from_the_command_line() {
             "{out}"
         );
     }
+    assert!(watcher.wait_exit(WAIT).success(), "{}", watcher.output());
+    let watched = watcher.stdout_text();
+    assert!(watched.contains("\nrunning · round 1 of 1"), "{watched}");
+    assert!(watched.contains("\nfinished · round 1 of 1"), "{watched}");
     let shown = ok(&server, keys, "teacher", &["show", &id]);
     assert!(shown.contains("finished"), "{shown}");
     assert!(shown.contains("Crosstable"), "{shown}");
