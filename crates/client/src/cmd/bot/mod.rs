@@ -83,6 +83,9 @@ struct Bot {
     /// The match and ply where the engine gave up (and the bot resigned),
     /// so it is not asked again while the `game_over` is on its way.
     gave_up: Option<(MatchId, u32)>,
+    /// The engine's move that came while our seat was being taken back
+    /// (after a reconnect): played once the snapshot shows the same ply.
+    deferred: Option<(MatchId, u32, Move)>,
     /// Ctrl-C was pressed once: finish this game, then stop.
     stopping: bool,
 }
@@ -301,6 +304,7 @@ impl Bot {
             games_limit: None,
             ponders: false,
             gave_up: None,
+            deferred: None,
             stopping: false,
         }
     }
@@ -456,6 +460,9 @@ impl Bot {
     /// A snapshot of a match we sit in: after a join, a resume, or a rematch.
     fn on_snapshot(&mut self, ended_while_away: Option<Outcome>) -> Flow {
         self.gave_up = None;
+        if let Some((match_id, ply, m)) = self.deferred.take() {
+            self.on_answer(match_id, ply, Ok(m));
+        }
         if let Some(outcome) = ended_while_away {
             // The game ended while we were away (its game_over is lost).
             return self.game_finished(outcome);
@@ -595,6 +602,14 @@ impl Bot {
         if view.id != match_id || view.ply() != ply || !self.session.can_move() {
             return;
         }
+        if self.session.is_seating() {
+            // Reconnected, the seat not taken back yet: the server would
+            // refuse the move (not our seat); it goes after the snapshot.
+            if let Ok(m) = result {
+                self.deferred = Some((match_id, ply, m));
+            }
+            return;
+        }
         match result {
             Ok(m) => {
                 if let Err(e) = self.session.play(m) {
@@ -616,7 +631,7 @@ impl Bot {
     fn think_if_our_turn(&mut self) {
         // A side with no legal move has lost: the server's game_over is on its
         // way, so there is nothing to think about.
-        if !self.session.can_move() || self.thinking.is_some() {
+        if !self.session.can_move() || self.thinking.is_some() || self.session.is_seating() {
             return;
         }
         let Some(view) = self.session.view().filter(|v| v.position.has_legal_move()) else {
@@ -810,6 +825,37 @@ mod tests {
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         assert_eq!(bot.session.view().unwrap().id, NEW.parse().unwrap());
+    }
+
+    #[test]
+    fn a_move_found_while_the_seat_is_taken_back_waits_for_the_snapshot() {
+        let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), None);
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
+            .unwrap();
+        drain(&mut sent);
+        // The server restarts while the engine thinks.
+        bot.on_event(NetEvent::Reconnecting {
+            reason: "gone".into(),
+            retry_in: Duration::from_millis(1),
+            attempt: 1,
+        })
+        .unwrap();
+        bot.on_event(NetEvent::Connected).unwrap();
+        assert!(matches!(
+            drain(&mut sent)[..],
+            [ClientMessage::Resume { .. }]
+        ));
+        let m: Move = "a7-b7/c7".parse().unwrap();
+        bot.on_answer(id(OLD), 1, Ok(m));
+        assert_eq!(drain(&mut sent), [], "not before the seat is ours again");
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
+            .unwrap();
+        assert!(
+            matches!(&drain(&mut sent)[..], [ClientMessage::Move { ply: 1, mv, .. }] if mv == "a7-b7/c7"),
+            "played once the snapshot shows the same ply"
+        );
     }
 
     #[test]
