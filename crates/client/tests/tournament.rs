@@ -49,6 +49,16 @@ fn ok(server: &ServerProcess, keys: &Path, key: &str, args: &[&str]) -> String {
 }
 
 fn bot(server: &ServerProcess, keys: &Path, name: &str, level: &str, id: &str) -> ChildProcess {
+    bot_with(server, keys, name, id, &["--level", level])
+}
+
+fn bot_with(
+    server: &ServerProcess,
+    keys: &Path,
+    name: &str,
+    id: &str,
+    engine: &[&str],
+) -> ChildProcess {
     let mut command = client(keys, name);
     command.args([
         "bot",
@@ -56,12 +66,24 @@ fn bot(server: &ServerProcess, keys: &Path, name: &str, level: &str, id: &str) -
         &server.url(),
         "--tournament",
         id,
-        "--level",
-        level,
         "--name",
         name,
     ]);
+    command.args(engine);
     ChildProcess::spawn(name, command)
+}
+
+/// Waits until `show` lists every one of `names` as an entrant.
+fn wait_entered(server: &ServerProcess, keys: &Path, id: &str, names: &[&str]) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let shown = ok(server, keys, "teacher", &["show", id]);
+        if names.iter().all(|n| shown.contains(&format!("{n} [bot]"))) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "not all entered:\n{shown}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }
 
 #[test]
@@ -165,4 +187,74 @@ fn two_bots_play_a_round_robin_created_and_started_from_the_command_line() {
         shown.contains("1-0") || shown.contains("0-1"),
         "the game's result: {shown}"
     );
+}
+
+#[test]
+fn a_server_restart_mid_round_costs_the_bots_nothing() {
+    let mut server = ServerProcess::start();
+    let keys = tempfile::tempdir().unwrap();
+    let keys = keys.path();
+    let created = ok(
+        &server,
+        keys,
+        "teacher",
+        &[
+            "create",
+            "--format",
+            "round-robin",
+            "--cycles",
+            "2",
+            "--time",
+            "2+1",
+        ],
+    );
+    let id = created.lines().last().unwrap().trim().to_string();
+    // Thinking a little each move, so the first game is on when the server
+    // goes.
+    let slow = ["--level", "3", "--think", "0.2"];
+    let mut alpha = bot_with(&server, keys, "alpha-bot", &id, &slow);
+    let mut beta = bot_with(&server, keys, "beta-bot", &id, &slow);
+    wait_entered(&server, keys, &id, &["alpha-bot", "beta-bot"]);
+    ok(&server, keys, "teacher", &["start", &id]);
+    alpha.wait_log_line(WAIT, |l| l.contains("seated as"));
+    beta.wait_log_line(WAIT, |l| l.contains("seated as"));
+    std::thread::sleep(Duration::from_millis(500));
+    server.restart();
+    for bot in [&mut alpha, &mut beta] {
+        assert!(bot.wait_exit(WAIT).success(), "{}", bot.output());
+        let log = bot.stderr_text();
+        assert!(log.contains("reconnecting"), "the restart was felt: {log}");
+        assert!(log.contains("resuming match"), "its seat taken back: {log}");
+        assert!(
+            bot.stdout_text().contains("final standings"),
+            "{}",
+            bot.output()
+        );
+    }
+    let shown = ok(&server, keys, "teacher", &["show", &id]);
+    assert!(shown.contains("finished · round 2 of 2"), "{shown}");
+    // Two games, each won by someone: two points in all.
+    let points: u32 = shown
+        .lines()
+        .skip_while(|l| *l != "Standings")
+        .skip(2)
+        .take(2)
+        .filter_map(|row| row.split_whitespace().nth(2)?.parse::<u32>().ok())
+        .sum();
+    assert_eq!(points, 2, "{shown}");
+    // Both played out: no forfeit in the crosstable.
+    let rows: Vec<&str> = shown
+        .lines()
+        .skip_while(|l| *l != "Crosstable")
+        .skip(2)
+        .take(2)
+        .collect();
+    assert_eq!(rows.len(), 2, "{shown}");
+    for row in rows {
+        let cells: Vec<&str> = row.split_whitespace().skip(2).collect();
+        assert!(
+            cells.iter().all(|c| !c.contains('+') && !c.contains('-')),
+            "no forfeit: {shown}"
+        );
+    }
 }
