@@ -413,13 +413,15 @@ impl Tournaments {
                 reply_to: Some(kind),
                 ..
             } if kind.name().contains("tournament")
-                || matches!(kind, amazons_protocol::MessageType::CreateTournament)
                 || matches!(
                     kind,
                     amazons_protocol::MessageType::EnterComputer
                         | amazons_protocol::MessageType::RemoveEntrant
                 ) =>
             {
+                if *kind == amazons_protocol::MessageType::CreateTournament {
+                    self.creating = false;
+                }
                 self.notice = message.clone();
             }
             _ => {}
