@@ -292,7 +292,8 @@ impl NewForm {
             .zip(values)
             .enumerate()
             .map(|(i, (name, value))| {
-                let pad = " ".repeat(label_width - unicode_width::UnicodeWidthStr::width(name.as_str()));
+                let pad =
+                    " ".repeat(label_width - unicode_width::UnicodeWidthStr::width(name.as_str()));
                 let marked = match i {
                     _ if i != self.field => format!("  {name}{pad} {value}"),
                     0 | 3 => format!("> {name}{pad} {value}▏"),
@@ -323,7 +324,11 @@ impl NewForm {
         );
         frame.render_widget(ratatui::widgets::Clear, popup);
         frame.render_widget(
-            body.block(Block::default().borders(Borders::ALL).title(t!("tournaments-form-title"))),
+            body.block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(t!("tournaments-form-title")),
+            ),
             popup,
         );
     }
@@ -641,7 +646,8 @@ impl Tournaments {
     fn draw_open(&self, frame: &mut Frame<'_>, area: Rect, open: &Open) {
         let Some(view) = &open.view else {
             frame.render_widget(
-                Paragraph::new(t!("tournaments-reading-one")).block(Block::default().borders(Borders::ALL)),
+                Paragraph::new(t!("tournaments-reading-one"))
+                    .block(Block::default().borders(Borders::ALL)),
                 area,
             );
             return;
@@ -651,11 +657,17 @@ impl Tournaments {
         let heading = render::heading_lines(&view.summary, width);
         let (box_title, table) = if open.crosstable {
             let lines = render::crosstable_lines(view, inner).unwrap_or_default();
-            (t!("tournaments-box-crosstable"), lines.into_iter().skip(1).collect())
+            (
+                t!("tournaments-box-crosstable"),
+                lines.into_iter().skip(1).collect(),
+            )
         } else if view.summary.status == TournamentStatus::Registering || view.standings.is_empty()
         {
             let lines = render::entrant_lines(view, inner);
-            (t!("tournaments-box-entrants"), lines.into_iter().skip(1).collect())
+            (
+                t!("tournaments-box-entrants"),
+                lines.into_iter().skip(1).collect(),
+            )
         } else {
             let lines = render::standings_lines(view, inner);
             (
@@ -700,7 +712,10 @@ impl Tournaments {
         });
         let block = Block::default().borders(Borders::ALL).title(title);
         match round {
-            None => frame.render_widget(Paragraph::new(t!("tournaments-not-started")).block(block), bottom),
+            None => frame.render_widget(
+                Paragraph::new(t!("tournaments-not-started")).block(block),
+                bottom,
+            ),
             Some(round) => {
                 let items: Vec<ListItem<'_>> = render::pairing_rows(round, inner.saturating_sub(2))
                     .into_iter()
@@ -746,7 +761,9 @@ fn applicable(view: &TournamentView, me: &str) -> Vec<(&'static str, &'static st
     if organiser {
         match status {
             TournamentStatus::Registering => keys.push(("s", "tournaments-key-start")),
-            TournamentStatus::Running if view.summary.paused => keys.push(("p", "tournaments-key-resume")),
+            TournamentStatus::Running if view.summary.paused => {
+                keys.push(("p", "tournaments-key-resume"))
+            }
             TournamentStatus::Running => keys.push(("p", "tournaments-key-pause")),
             TournamentStatus::Finished => {}
         }
@@ -853,7 +870,10 @@ mod tests {
         assert!(screen.contains("is not a time control"), "{screen}");
         assert!(screen.contains("> rated:  ‹ yes ›"), "{screen}");
         assert!(screen.contains("rounds: 4"), "{screen}");
-        assert!(shows_whole(&screen, &t!("tournaments-form-keys")), "{screen}");
+        assert!(
+            shows_whole(&screen, &t!("tournaments-form-keys")),
+            "{screen}"
+        );
         assert_snapshot("tournament_new", &screen);
         t.handle(&key(KeyCode::Up));
         t.handle(&key(KeyCode::Backspace));

@@ -519,7 +519,6 @@ tournament-entrants = Entrants ({ $count })
 tournament-no-entrants = nobody has joined yet
 tournament-withdrawn = (withdrawn)
 tournament-away = (away)
-tournament-bot-mark = [bot]
 tournament-entry-list = entry list: { $names }
 tournament-round = Round { $number }
 tournament-bye = bye

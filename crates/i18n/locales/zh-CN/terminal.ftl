@@ -500,7 +500,6 @@ tournament-entrants = 参赛者（{ $count }）
 tournament-no-entrants = 还没有人报名
 tournament-withdrawn = （已退出）
 tournament-away = （未连接）
-tournament-bot-mark = [程序]
 tournament-entry-list = 报名名单：{ $names }
 tournament-round = 第 { $number } 轮
 tournament-bye = 轮空

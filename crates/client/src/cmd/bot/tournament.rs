@@ -138,7 +138,9 @@ impl Coordinator {
                         | MessageType::ListTournaments,
                     ),
                 ..
-            } => anyhow::bail!(crate::cmd::tournament::request::words::refused(code, &message)),
+            } => anyhow::bail!(crate::cmd::tournament::request::words::refused(
+                code, &message
+            )),
             ServerMessage::ServerShutdown { message } => tracing::warn!("server: {message}"),
             _ => {}
         }

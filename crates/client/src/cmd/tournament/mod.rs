@@ -218,7 +218,10 @@ impl Client {
                 Some(NetEvent::Connected) => {}
                 Some(NetEvent::GaveUp(reason)) => anyhow::bail!("{reason}"),
                 Some(NetEvent::Reconnecting { reason, .. }) => {
-                    anyhow::bail!(t!("tournament-connection-lost", reason = reason.to_string()))
+                    anyhow::bail!(t!(
+                        "tournament-connection-lost",
+                        reason = reason.to_string()
+                    ))
                 }
                 Some(NetEvent::Message(message)) => return Ok(message),
             }

@@ -29,7 +29,10 @@ pub mod words {
             Format::RoundRobin { cycles: 2 } => t!("tournament-format-double-round-robin"),
             Format::RoundRobin { cycles: 1 } => t!("tournament-format-round-robin"),
             Format::RoundRobin { cycles } => {
-                t!("tournament-format-round-robin-cycles", cycles = u32::from(cycles))
+                t!(
+                    "tournament-format-round-robin-cycles",
+                    cycles = u32::from(cycles)
+                )
             }
             Format::Swiss { rounds } => t!("tournament-format-swiss", rounds = rounds),
         }
@@ -142,7 +145,7 @@ fn entrant_text(entrant: &Entrant, width: usize) -> String {
         after.push_str(&format!(" {rating}"));
     }
     if entrant.kind == PlayerKind::Bot {
-        after.push_str(&format!(" {}", t!("tournament-bot-mark")));
+        after.push_str(&format!(" {}", t!("seat-bot-mark")));
     }
     if entrant.withdrawn {
         after.push_str(&format!(" {}", t!("tournament-withdrawn")));
@@ -168,7 +171,10 @@ pub fn entrant_lines(view: &TournamentView, width: usize) -> Vec<String> {
     }
     if let Some(list) = &view.entry_list {
         let names: Vec<String> = list.iter().map(|n| one_line(n)).collect();
-        lines.push(shorten(&t!("tournament-entry-list", names = names.join(", ")), width));
+        lines.push(shorten(
+            &t!("tournament-entry-list", names = names.join(", ")),
+            width,
+        ));
     }
     lines
 }
@@ -213,10 +219,7 @@ pub fn standings_lines(view: &TournamentView, width: usize) -> Vec<String> {
     let mut lines = vec![t!("tournament-standings")];
     lines.extend(table(&header, &rows, &right));
     if !kinds.is_empty() {
-        let legend: Vec<String> = kinds
-            .iter()
-            .map(|k| words::tiebreak_legend(*k))
-            .collect();
+        let legend: Vec<String> = kinds.iter().map(|k| words::tiebreak_legend(*k)).collect();
         let separator = t!("tournament-legend-separator");
         lines.push(shorten(&legend.join(&separator), width));
     }
@@ -803,7 +806,10 @@ Friday bots — 双循环赛，1+1，积分
         let lines = crosstable_lines(&view, 80).unwrap();
         assert_eq!(
             lines,
-            [t!("tournament-crosstable"), t!("tournament-crosstable-too-wide")]
+            [
+                t!("tournament-crosstable"),
+                t!("tournament-crosstable-too-wide")
+            ]
         );
         view.summary.format = Format::Swiss { rounds: 5 };
         assert_eq!(crosstable_lines(&view, 80), None);

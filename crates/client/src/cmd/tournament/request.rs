@@ -151,9 +151,7 @@ impl Request {
             Request::Join => entered(us).then(|| words::joined(us)),
             Request::Withdraw => (!entered(us)).then(|| words::withdrew(us)),
             Request::Remove(name) => (!entered(name)).then(|| words::removed(name)),
-            Request::Start => {
-                (status != TournamentStatus::Registering).then(|| words::started())
-            }
+            Request::Start => (status != TournamentStatus::Registering).then(|| words::started()),
             Request::Pause => now.summary.paused.then(|| words::paused()),
             Request::Resume => (!now.summary.paused).then(|| words::resumed()),
             Request::End => (status == TournamentStatus::Finished).then(|| words::ended()),
