@@ -151,10 +151,10 @@ impl Request {
             Request::Join => entered(us).then(|| words::joined(us)),
             Request::Withdraw => (!entered(us)).then(|| words::withdrew(us)),
             Request::Remove(name) => (!entered(name)).then(|| words::removed(name)),
-            Request::Start => (status != TournamentStatus::Registering).then(|| words::started()),
-            Request::Pause => now.summary.paused.then(|| words::paused()),
-            Request::Resume => (!now.summary.paused).then(|| words::resumed()),
-            Request::End => (status == TournamentStatus::Finished).then(|| words::ended()),
+            Request::Start => (status != TournamentStatus::Registering).then(words::started),
+            Request::Pause => now.summary.paused.then(words::paused),
+            Request::Resume => (!now.summary.paused).then(words::resumed),
+            Request::End => (status == TournamentStatus::Finished).then(words::ended),
             Request::EnterComputer(_) => {
                 // The new entrant: a name the view before did not have.
                 now.entrants
