@@ -4,7 +4,9 @@
 //! for a round robin, the crosstable. Lines only, no terminal: `show` prints
 //! them and the full-screen face draws them.
 //!
-//! Every word shown is in [`words`], so that it can move to the catalogue.
+//! Every word shown comes from the terminal catalogue (`terminal.ftl`), and
+//! every width is measured in columns, so a Chinese heading still lines
+//! its table up in 80 columns.
 
 use std::collections::HashMap;
 
