@@ -1,5 +1,6 @@
-//! The command line: `play`, `bot`, `local`, `history` and `leaderboard`, and the words they
-//! accept (player kinds, time controls).
+//! The command line: `play`, `bot`, `local`, `history`, `leaderboard` and
+//! `tournament`, and the words they accept (player kinds, time controls,
+//! formats).
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -29,7 +30,8 @@ pub struct Cli {
     #[arg(long, global = true, default_value = "auto", value_name = "THEME")]
     pub theme: ThemeChoice,
     /// The file holding your secret player key, which makes your name on a
-    /// server yours and carries your rating (`play` and `bot` send it).
+    /// server yours and carries your rating (`play`, `bot` and `tournament`
+    /// send it).
     /// Default: `player-key` in the state directory, made on first use.
     #[arg(long, global = true, env = "AMAZONS_KEY_FILE", value_name = "PATH")]
     pub key_file: Option<PathBuf>,
@@ -63,6 +65,125 @@ pub enum Command {
     /// The server's rated players, best first; with a NAME, that player's
     /// rating, record, rating history and recent games.
     Leaderboard(LeaderboardArgs),
+    /// Create, join, run and watch tournaments (round robin or Swiss).
+    Tournament(TournamentArgs),
+}
+
+/// Options of `tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Server WebSocket address (`ws://HOST:7878/ws`; the server prints it).
+    #[arg(long, global = true, default_value = DEFAULT_SERVER)]
+    pub server: ServerAddress,
+    /// Your name on the server (default: your login name).
+    #[arg(long, global = true, env = "AMAZONS_NAME")]
+    pub name: Option<String>,
+    /// What to do.
+    #[command(subcommand)]
+    pub action: TournamentAction,
+}
+
+/// `tournament` actions. ID is a tournament's id, or the start of one (as
+/// `list` shows them).
+#[derive(Debug, Subcommand)]
+pub enum TournamentAction {
+    /// Create a tournament (you are its organiser); prints its id last.
+    Create(CreateTournamentArgs),
+    /// The server's tournaments.
+    List,
+    /// Standings, the round's pairings, and a round robin's crosstable.
+    Show {
+        /// The tournament.
+        id: String,
+        /// Redraw at every change until it finishes.
+        #[arg(long)]
+        watch: bool,
+    },
+    /// Enter the tournament yourself (while it registers).
+    Join {
+        /// The tournament.
+        id: String,
+    },
+    /// Withdraw (a game pending once started is forfeited).
+    Withdraw {
+        /// The tournament.
+        id: String,
+    },
+    /// Organiser: close entry and pair round 1.
+    Start {
+        /// The tournament.
+        id: String,
+    },
+    /// Organiser: start no new round until `resume` (games go on).
+    Pause {
+        /// The tournament.
+        id: String,
+    },
+    /// Organiser: undo `pause`.
+    Resume {
+        /// The tournament.
+        id: String,
+    },
+    /// Organiser: end now (games in progress count; no new round).
+    End {
+        /// The tournament.
+        id: String,
+    },
+    /// Organiser: remove an entrant, as if they had withdrawn.
+    Remove {
+        /// The tournament.
+        id: String,
+        /// The entrant's name.
+        name: String,
+    },
+    /// Organiser: enter a computer player (a level 1-7, or an engine's name).
+    EnterComputer {
+        /// The tournament.
+        id: String,
+        /// A level, or an engine's name.
+        #[arg(value_name = "LEVEL")]
+        computer: String,
+    },
+}
+
+/// How a tournament is paired, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatChoice {
+    /// Everyone plays everyone (`--cycles 2`: twice, once with each colour).
+    RoundRobin,
+    /// A fixed number of rounds (`--rounds N`), paired by score.
+    Swiss,
+}
+
+/// Options of `tournament create`.
+#[derive(Debug, Args)]
+pub struct CreateTournamentArgs {
+    /// `round-robin` or `swiss`.
+    #[arg(long, value_enum)]
+    pub format: FormatChoice,
+    /// A Swiss's number of rounds.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rounds: Option<u32>,
+    /// A round robin's cycles: 1 (single) or 2 (double). Default 1.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub cycles: Option<u8>,
+    /// Every game's clock: `untimed`, or minutes+seconds like `5+3`.
+    #[arg(long)]
+    pub time: TimeControl,
+    /// The games count for ratings.
+    #[arg(long)]
+    pub rated: bool,
+    /// A title for lists (default: made from the format).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Only these names may join (repeat it); computer players may still be
+    /// entered.
+    #[arg(long, value_name = "NAME")]
+    pub entry: Vec<String>,
+    /// Enter one of the server's computer players: a level 1 to 7, or a
+    /// configured engine's name (repeat it).
+    #[arg(long, value_name = "LEVEL")]
+    pub computer: Vec<String>,
 }
 
 /// Options of `leaderboard`.
@@ -128,8 +249,13 @@ pub struct BotArgs {
     #[arg(long = "match", value_name = "ID", conflicts_with = "fill")]
     pub match_id: Option<String>,
     /// Take any match waiting for an opponent, game after game.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tournament")]
     pub fill: bool,
+    /// Play in this tournament (its id, or the start of one): join it while
+    /// it registers, play every game it pairs (several at once if need
+    /// be), and stop when it finishes.
+    #[arg(long, value_name = "ID", conflicts_with = "match_id")]
+    pub tournament: Option<String>,
     /// Built-in engine level, 1 to 7 (7 when neither this nor --engine is given).
     #[arg(long, conflicts_with = "engine")]
     pub level: Option<Level>,
@@ -400,6 +526,63 @@ mod tests {
                 Some(std::path::Path::new("/k/mine")),
                 "{args:?}"
             );
+        }
+    }
+
+    /// The `amazons-client` lines of the README's class bot tournament,
+    /// without their comments, with a real id for `ID`.
+    fn readme_tournament_commands() -> Vec<Vec<String>> {
+        let readme = include_str!("../../../README.md");
+        let section = readme
+            .split("## A class bot tournament in four commands")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("the README has a class bot tournament section");
+        section
+            .lines()
+            .filter(|line| line.starts_with("amazons-client "))
+            .map(|line| {
+                let command = line.split('#').next().unwrap_or(line);
+                command
+                    .split_whitespace()
+                    .map(|word| match word {
+                        "ID" => "0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d".to_string(),
+                        word => word.replace("HOST", "192.168.1.20"),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_runs_a_class_tournament_with_commands_this_binary_takes() {
+        let commands = readme_tournament_commands();
+        assert_eq!(commands.len(), 3, "create, a bot, start: {commands:?}");
+        let parsed: Vec<Command> = commands
+            .iter()
+            .map(|words| {
+                Cli::try_parse_from(words)
+                    .unwrap_or_else(|e| panic!("{words:?}: {e}"))
+                    .command
+            })
+            .collect();
+        let [
+            Command::Tournament(create),
+            Command::Bot(bot),
+            Command::Tournament(start),
+        ] = &parsed[..]
+        else {
+            panic!("create, a bot, start: {parsed:?}");
+        };
+        assert!(matches!(create.action, TournamentAction::Create(_)));
+        assert_eq!(
+            bot.tournament.as_deref(),
+            Some("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d")
+        );
+        assert!(bot.engine.is_some(), "a student's own engine");
+        assert!(matches!(start.action, TournamentAction::Start { .. }));
+        for server in [&create.server, &bot.server, &start.server] {
+            assert_eq!(server.to_string(), "ws://192.168.1.20:7878/ws");
         }
     }
 

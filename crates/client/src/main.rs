@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use amazons_client::cli::{Cli, Command, default_name};
-use amazons_client::cmd::{bot, history, leaderboard, local, play};
+use amazons_client::cmd::{bot, history, leaderboard, local, play, tournament};
 use amazons_client::store::player_key::KeyFile;
 use amazons_client::tr::{self, Lang};
 use amazons_client::tui::{signals, terminal};
@@ -54,6 +54,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::History(args) => history::run(args, plain, theme),
         Command::Leaderboard(args) => leaderboard::run(args),
+        Command::Tournament(args) => {
+            init_logging();
+            let name = args.name.clone().unwrap_or_else(default_name);
+            tournament::run(args, name, KeyFile::open(cli.key_file.as_deref())?)
+        }
         Command::Bot(args) => {
             init_logging();
             bot::run(args, KeyFile::open(cli.key_file.as_deref())?)

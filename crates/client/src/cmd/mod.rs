@@ -9,9 +9,11 @@
 //! - [`history`]: `history` (list, replay, export).
 //! - [`leaderboard`]: `leaderboard` (a server's rated players, a player's
 //!   page).
+//! - [`tournament`]: `tournament` (create, list, show, join and organise).
 
 pub mod bot;
 pub mod history;
 pub mod leaderboard;
 pub mod local;
 pub mod play;
+pub mod tournament;

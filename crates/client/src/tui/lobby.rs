@@ -34,6 +34,20 @@ const KEYS: &[(&str, &str)] = &[
     ("c", "lobby-key-create"),
     ("p", "lobby-key-computer"),
     ("r", "lobby-key-refresh"),
+    ("t", "lobby-key-tournaments"),
+    ("L", "lobby-key-leaderboard"),
+    ("?", "lobby-key-help"),
+    ("q", "lobby-key-quit"),
+];
+
+/// The hints line: the keys that fit 80 columns in either language (the
+/// help has all; the list is live, so `r` is rarely needed, and Enter
+/// watches too), each with the catalogue key of what it does.
+const HINTS: &[(&str, &str)] = &[
+    ("Enter", "lobby-hint-join"),
+    ("c", "lobby-key-create"),
+    ("p", "lobby-key-computer"),
+    ("t", "lobby-key-tournaments"),
     ("L", "lobby-key-leaderboard"),
     ("?", "lobby-key-help"),
     ("q", "lobby-key-quit"),
@@ -69,6 +83,8 @@ pub enum LobbyAction {
         /// The page.
         page: u32,
     },
+    /// Open the tournaments.
+    Tournaments,
     /// Leave the program.
     Quit,
 }
@@ -470,6 +486,7 @@ impl Lobby {
                 None => self.notice = t!("lobby-no-computer"),
             },
             KeyCode::Char('r') => return LobbyAction::Refresh,
+            KeyCode::Char('t') => return LobbyAction::Tournaments,
             KeyCode::Char('L') => {
                 let board = LeaderboardBox {
                     kind: None,
@@ -576,11 +593,8 @@ impl Lobby {
             frame.render_widget(Paragraph::new(t!("lobby-no-matches")), inner);
         }
         frame.render_widget(notice_text, notice);
-        // The hints leave out ↑/↓ and r (the list is live anyway), so they
-        // fit 80 columns; the help has all.
-        let hints_text: Vec<String> = KEYS
+        let hints_text: Vec<String> = HINTS
             .iter()
-            .filter(|(k, _)| !["↑/↓", "r"].contains(k))
             .map(|(k, what)| format!("{k} {}", crate::tr::message(what, &[])))
             .collect();
         frame.render_widget(
@@ -758,7 +772,7 @@ mod tests {
         assert!(
             shows_whole(
                 &screen,
-                "Enter join/watch  s watch  c create  p computer  L leaderboard  ? help  q quit"
+                "Enter join  c create  p computer  t tournaments  L leaderboard  ? help  q quit"
             ),
             "{screen}"
         );
@@ -933,7 +947,7 @@ mod tests {
                 "[程序]",
                 "等待中",
                 "对局中",
-                "Enter 加入/观战  s 观战  c 新建  p 电脑  L 排行榜  ? 帮助  q 退出",
+                "Enter 加入  c 新建  p 电脑  t 比赛  L 排行榜  ? 帮助  q 退出",
                 &lobby.title,
             ] {
                 assert!(shows_whole(&screen, line), "{line:?} is cut:\n{screen}");

@@ -14,6 +14,8 @@
 //! - `lobby`: the lobby screen of `play` (match list, create form).
 //! - `computer_form`: "play the computer": the server's offer, the form and
 //!   plain mode's names for it.
+//! - `tournaments`: the lobby's tournaments (`t`): the list and one
+//!   tournament's standings, pairings and organiser's keys.
 
 pub(crate) mod board;
 pub(crate) mod computer_form;
@@ -26,4 +28,5 @@ pub mod signals;
 pub(crate) mod snapshot;
 pub mod terminal;
 pub(crate) mod theme;
+pub(crate) mod tournaments;
 pub(crate) mod wrap;

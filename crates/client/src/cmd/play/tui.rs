@@ -30,6 +30,7 @@ use crate::store::state_dir::state_dir;
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
 use crate::tui::lobby::{BOX_PER_PAGE, Lobby, LobbyAction};
 use crate::tui::theme::Theme;
+use crate::tui::tournaments::{Tournaments, TournamentsAction};
 
 /// Whether the screen loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -46,6 +47,11 @@ struct PlayTui {
     session: MatchSession,
     /// The lobby (kept up to date while a game is on screen).
     lobby: Lobby,
+    /// The tournaments (`t` in the lobby), kept up to date likewise.
+    tournaments: Tournaments,
+    /// Whether the tournaments are on screen instead of the lobby (and
+    /// come back when a game watched from there is left).
+    in_tournaments: bool,
     /// The board, while a match is on screen.
     screen: Option<GameScreen>,
     /// The connection state in words, shown on both screens.
@@ -127,18 +133,19 @@ pub fn run(
             }
             play.take_leaderboard_pages();
             play.lobby.title = format!("{title}   [{}]", play.link);
+            play.tournaments.title = play.lobby.title.clone();
             play.ring_low_time(Instant::now());
             play.show_away(Instant::now());
-            terminal.draw(|frame| match &mut play.screen {
-                Some(screen) => screen.draw(frame),
-                None => play.lobby.draw(frame),
-            })?;
+            play.tick(Instant::now());
+            terminal.draw(|frame| play.draw(frame))?;
             if !event::poll(Duration::from_millis(50))? {
                 continue;
             }
             let event = event::read()?;
             let flow = if play.screen.is_some() {
                 play.on_game_input(&event)
+            } else if play.in_tournaments {
+                play.on_tournaments_input(&event)
             } else {
                 play.on_lobby_input(&event)
             };
@@ -165,10 +172,14 @@ impl PlayTui {
     ) -> PlayTui {
         let mut lobby = Lobby::default();
         lobby.theme = theme;
+        let mut tournaments = Tournaments::default();
+        tournaments.theme = theme;
         PlayTui {
             outbox,
             session: MatchSession::new(seats),
             lobby,
+            tournaments,
+            in_tournaments: false,
             screen: None,
             link: String::new(),
             bell,
@@ -234,7 +245,67 @@ impl PlayTui {
     fn notify(&mut self, text: impl Into<String>, tone: Tone) {
         match &mut self.screen {
             Some(screen) => screen.notify(text, tone),
+            None if self.in_tournaments => self.tournaments.notice = text.into(),
             None => self.lobby.notice = text.into(),
+        }
+    }
+
+    /// Draws the game, the tournaments or the lobby.
+    fn draw(&mut self, frame: &mut ratatui::Frame<'_>) {
+        match &mut self.screen {
+            Some(screen) => screen.draw(frame),
+            None if self.in_tournaments => self.tournaments.draw(frame),
+            None => self.lobby.draw(frame),
+        }
+    }
+
+    /// Between frames: the tournament list asked for again while shown.
+    fn tick(&mut self, now: Instant) {
+        if self.in_tournaments && self.screen.is_none() {
+            if let Some(message) = self.tournaments.tick(now) {
+                let _ = self.outbox.send(message);
+            }
+        }
+    }
+
+    /// Handles a key on the tournaments' screens.
+    fn on_tournaments_input(&mut self, event: &event::Event) -> Flow {
+        match self.tournaments.handle(event) {
+            TournamentsAction::None => {}
+            TournamentsAction::Quit => return Flow::Quit,
+            TournamentsAction::Lobby => {
+                self.in_tournaments = false;
+                let _ = self.outbox.send(ClientMessage::ListMatches);
+            }
+            TournamentsAction::Send(message) => {
+                let _ = self.outbox.send(message);
+            }
+            TournamentsAction::Spectate(match_id) => {
+                if !self.session.resume_saved_match(match_id) {
+                    self.session.spectate(match_id);
+                }
+            }
+        }
+        self.flush();
+        Flow::Continue
+    }
+
+    /// Our tournament game is ready: take the seat, unless we are playing
+    /// another game now (then say so; the server forfeits it after its
+    /// grace period if we do not come).
+    fn on_tournament_game(
+        &mut self,
+        match_id: amazons_protocol::MatchId,
+        seat: Side,
+        text: String,
+    ) {
+        if self.session.in_live_game() {
+            self.notify(text, Tone::Warning);
+            return;
+        }
+        self.notify(text, Tone::Info);
+        if !self.session.resume_saved_match(match_id) {
+            self.session.join(match_id, Some(seat));
         }
     }
 
@@ -320,6 +391,11 @@ impl PlayTui {
                     screen.notice = None;
                 }
                 let _ = self.outbox.send(ClientMessage::SubscribeLobby);
+                if let Some(tournament_id) = self.tournaments.open_id() {
+                    let _ = self
+                        .outbox
+                        .send(ClientMessage::WatchTournament { tournament_id });
+                }
                 self.session.on_connected();
                 self.flush();
                 self.sync_screen();
@@ -344,8 +420,19 @@ impl PlayTui {
             NetEvent::Message(message) => message,
         };
         self.lobby.apply(&message);
+        self.tournaments.apply(&message);
         self.rules.learn(&message);
         match &message {
+            ServerMessage::TournamentGame {
+                match_id,
+                seat,
+                round,
+                opponent,
+                ..
+            } => {
+                let text = crate::tui::tournaments::your_game(*round, opponent);
+                self.on_tournament_game(*match_id, *seat, text);
+            }
             ServerMessage::Welcome { name, .. } => {
                 self.link = t!("link-connected-as", name = name.as_str());
             }
@@ -503,6 +590,11 @@ impl PlayTui {
                 let _ = self.outbox.send(ClientMessage::ListMatches);
             }
             LobbyAction::Leaderboard { kind, page } => self.read_leaderboard(kind, page),
+            LobbyAction::Tournaments => {
+                self.in_tournaments = true;
+                let message = self.tournaments.show(Instant::now());
+                let _ = self.outbox.send(message);
+            }
             LobbyAction::Create {
                 time_control,
                 color,
@@ -678,10 +770,7 @@ mod tests {
     }
 
     fn screen_text(play: &mut PlayTui, width: u16, height: u16) -> String {
-        crate::tui::snapshot::render(width, height, |frame| match &mut play.screen {
-            Some(screen) => screen.draw(frame),
-            None => play.lobby.draw(frame),
-        })
+        crate::tui::snapshot::render(width, height, |frame| play.draw(frame))
     }
 
     fn seated_black() -> (PlayTui, UnboundedReceiver<ClientMessage>) {
@@ -992,6 +1081,59 @@ mod tests {
             "{created:?}"
         );
         assert_eq!(play.on_lobby_input(&key('q')), Flow::Quit);
+    }
+
+    #[test]
+    fn t_opens_the_tournaments_a_game_is_watched_from_there_and_ours_is_taken() {
+        use crate::cmd::tournament::render::tests::double_round_robin;
+        let (mut play, mut sent) = client();
+        play.on_event(message(testing::welcome("bob"))).unwrap();
+        play.on_lobby_input(&key('t'));
+        assert_eq!(drain(&mut sent), [ClientMessage::ListTournaments]);
+        let view = double_round_robin();
+        play.on_event(message(ServerMessage::TournamentList {
+            tournaments: vec![view.summary.clone()],
+        }))
+        .unwrap();
+        assert!(screen_text(&mut play, 80, 24).contains("tournaments (1)"));
+        play.on_tournaments_input(&key('\n'));
+        let tournament_id = view.summary.id;
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::WatchTournament { tournament_id }]
+        );
+        play.on_event(message(ServerMessage::TournamentUpdated {
+            tournament: view.clone(),
+        }))
+        .unwrap();
+        let text = screen_text(&mut play, 80, 24);
+        assert!(text.contains("standings"), "{text}");
+        assert!(text.contains("w withdraw"), "bob is entered: {text}");
+        play.on_tournaments_input(&key('\n'));
+        let watched = view.rounds[3].games[0].match_id.unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Spectate { match_id: watched }]
+        );
+        // Our game is ready: the seat is taken at once.
+        play.on_event(message(ServerMessage::TournamentGame {
+            tournament_id,
+            round: 4,
+            match_id: id(),
+            seat: Side::First,
+            opponent: "ann".into(),
+        }))
+        .unwrap();
+        assert_eq!(
+            drain(&mut sent),
+            [ClientMessage::Join {
+                match_id: id(),
+                seat: Some(Side::First)
+            }]
+        );
+        // A reconnect watches the open tournament again.
+        play.on_event(NetEvent::Connected).unwrap();
+        assert!(drain(&mut sent).contains(&ClientMessage::WatchTournament { tournament_id }));
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //! its engine gives up, and stops cleanly on Ctrl-C (first: finish the game;
 //! second: resign and quit). The match is the `MatchSession`'s; this
 //! module is the bot's policy (which seats, rematches, when to stop) and its
-//! engine.
+//! engine. With `--tournament` ([`tournament`]) it plays a tournament's
+//! games, one such bot loop per game.
+
+pub mod tournament;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -23,6 +26,7 @@ use amazons_engine::player::{
 };
 
 use crate::cli::BotArgs;
+use crate::net::address::ServerAddress;
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::seat_store::SeatStore;
 use crate::net::session::{MatchSession, SessionEvent};
@@ -56,6 +60,8 @@ struct Thinking {
 struct Bot {
     /// What it is looking for.
     target: Target,
+    /// The seat to ask for in its match (`None`: any free one).
+    seat: Option<Side>,
     /// The engine, on its own thread (`None` in tests: it never thinks).
     player: Option<PlayerThread>,
     /// The move it is thinking about, if any.
@@ -77,85 +83,178 @@ struct Bot {
     /// The match and ply where the engine gave up (and the bot resigned),
     /// so it is not asked again while the `game_over` is on its way.
     gave_up: Option<(MatchId, u32)>,
+    /// The engine's move that came while our seat was being taken back
+    /// (after a reconnect): played once the snapshot shows the same ply.
+    deferred: Option<(MatchId, u32, Move)>,
     /// Ctrl-C was pressed once: finish this game, then stop.
     stopping: bool,
 }
 
 /// Runs `bot` until its games are done or it is stopped.
 pub fn run(args: &BotArgs, key_file: KeyFile) -> anyhow::Result<()> {
-    let target = match (&args.match_id, args.fill) {
-        (Some(id), _) => Target::Match(
+    let target = match (&args.match_id, args.fill, &args.tournament) {
+        (_, _, Some(tournament)) => {
+            return tournament::run(args, key_file, tournament);
+        }
+        (Some(id), _, None) => Target::Match(
             id.parse()
                 .map_err(|e| anyhow::anyhow!("--match {id}: {e}"))?,
         ),
-        (None, true) => Target::Fill,
-        (None, false) => anyhow::bail!("say which seat to take: --match ID or --fill"),
+        (None, true, None) => Target::Fill,
+        (None, false, None) => {
+            anyhow::bail!("say which seat to take: --match ID, --fill or --tournament ID")
+        }
     };
-    let spec = args
-        .engine
-        .clone()
-        .or_else(|| args.level.map(PlayerSpec::Level))
-        .unwrap_or(PlayerSpec::Level(amazons_core::Level::MAX));
-    let chooser = spec.player(&PlayerSettings {
-        show_stderr: true,
-        ..PlayerSettings::default()
-    })?;
-    tracing::info!("playing with {}", chooser.name());
-    let player = PlayerThread::spawn(chooser)?;
-    let think = args
-        .think
-        .map(|secs| Duration::from_secs_f64(secs.max(0.01)));
+    let engine = Engine::of(args);
+    let player = engine.spawn()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let greeting = Greeting {
-            name: args.name.clone(),
-            kind: PlayerKind::Bot,
-            key_file: Some(key_file),
-        };
-        let mut connection = connect(args.server.clone(), greeting, Backoff::default());
-        let mut bot = Bot::new(target, Some(player), think, connection.outbox.clone());
-        bot.games_limit = args.games;
-        // The built-in engine keeps its tree from pondering; an external
-        // engine's UCI pondering wants a predicted reply, which we do not
-        // make, so it is not asked to.
-        bot.ponders = spec.protocol().is_none();
+        let (presses, pressed) = tokio::sync::watch::channel(0u32);
         let mut interrupts = crate::tui::terminal::interrupts();
-        let result = loop {
-            tokio::select! {
-                event = connection.events.recv() => {
-                    let Some(event) = event else {
-                        break Err(anyhow::anyhow!("the connection task ended"));
-                    };
-                    match bot.on_event(event) {
-                        Ok(Flow::Continue) => {}
-                        Ok(Flow::Stop) => break Ok(()),
-                        Err(e) => break Err(e),
-                    }
-                }
-                answer = next_answer(&mut bot.thinking) => {
-                    if let Some(thinking) = bot.thinking.take() {
-                        bot.on_answer(thinking.match_id, thinking.ply, answer);
-                    }
-                }
-                Some(()) = interrupts.recv() => {
-                    if bot.on_interrupt() == Flow::Stop {
-                        break Ok(());
-                    }
+        tokio::spawn(async move {
+            while interrupts.recv().await.is_some() {
+                presses.send_modify(|n| *n += 1);
+            }
+        });
+        let game = Game {
+            target,
+            seat: None,
+            games_limit: args.games,
+        };
+        play(
+            &args.server,
+            greeting(args, key_file),
+            game,
+            &engine,
+            player,
+            pressed,
+        )
+        .await
+    })
+}
+
+/// The engine a bot plays with, as its options say.
+pub(crate) struct Engine {
+    /// The built-in level or the external engine.
+    spec: PlayerSpec,
+    /// Fixed thinking time per move (`--think`), capped by the clock.
+    think: Option<Duration>,
+}
+
+impl Engine {
+    /// `--engine`, else `--level`, else the strongest level; `--think`.
+    pub(crate) fn of(args: &BotArgs) -> Engine {
+        let spec = args
+            .engine
+            .clone()
+            .or_else(|| args.level.map(PlayerSpec::Level))
+            .unwrap_or(PlayerSpec::Level(amazons_core::Level::MAX));
+        let think = args
+            .think
+            .map(|secs| Duration::from_secs_f64(secs.max(0.01)));
+        Engine { spec, think }
+    }
+
+    /// Starts the engine on its own thread (an external engine's process).
+    pub(crate) fn spawn(&self) -> anyhow::Result<PlayerThread> {
+        let chooser = self.spec.player(&PlayerSettings {
+            show_stderr: true,
+            ..PlayerSettings::default()
+        })?;
+        tracing::info!("playing with {}", chooser.name());
+        Ok(PlayerThread::spawn(chooser)?)
+    }
+}
+
+/// Who the bot says it is.
+pub(crate) fn greeting(args: &BotArgs, key_file: KeyFile) -> Greeting {
+    Greeting {
+        name: args.name.clone(),
+        kind: PlayerKind::Bot,
+        key_file: Some(key_file),
+    }
+}
+
+/// Which games one bot loop plays.
+pub(crate) struct Game {
+    /// The match, or any.
+    target: Target,
+    /// The seat to ask for in a `--match` (a tournament's reserved seat).
+    seat: Option<Side>,
+    /// Stop after this many games.
+    games_limit: Option<u32>,
+}
+
+impl Game {
+    /// A tournament's game: this match and seat, once.
+    pub(crate) fn reserved(match_id: MatchId, seat: Side) -> Game {
+        Game {
+            target: Target::Match(match_id),
+            seat: Some(seat),
+            games_limit: Some(1),
+        }
+    }
+}
+
+/// One bot on its own connection, playing `game` with `player` until its
+/// games are done or it is stopped (`pressed` counts Ctrl-C presses: the
+/// first finishes the game, the second resigns).
+pub(crate) async fn play(
+    server: &ServerAddress,
+    greeting: Greeting,
+    game: Game,
+    engine: &Engine,
+    player: PlayerThread,
+    mut pressed: tokio::sync::watch::Receiver<u32>,
+) -> anyhow::Result<()> {
+    let mut connection = connect(server.clone(), greeting, Backoff::default());
+    let mut bot = Bot::new(
+        game.target,
+        Some(player),
+        engine.think,
+        connection.outbox.clone(),
+    );
+    bot.seat = game.seat;
+    bot.games_limit = game.games_limit;
+    // The built-in engine keeps its tree from pondering; an external
+    // engine's UCI pondering wants a predicted reply, which we do not
+    // make, so it is not asked to.
+    bot.ponders = engine.spec.protocol().is_none();
+    let result = loop {
+        tokio::select! {
+            event = connection.events.recv() => {
+                let Some(event) = event else {
+                    break Err(anyhow::anyhow!("the connection task ended"));
+                };
+                match bot.on_event(event) {
+                    Ok(Flow::Continue) => {}
+                    Ok(Flow::Stop) => break Ok(()),
+                    Err(e) => break Err(e),
                 }
             }
-            bot.think_if_our_turn();
-        };
-        // The engine ends before the process does (unless it is thinking:
-        // then it goes with the process, as it would be waited for).
-        let idle = bot.player.take().filter(|_| bot.thinking.is_none());
-        drop(bot);
-        if let Some(player) = idle {
-            let _ = player.close().await;
+            answer = next_answer(&mut bot.thinking) => {
+                if let Some(thinking) = bot.thinking.take() {
+                    bot.on_answer(thinking.match_id, thinking.ply, answer);
+                }
+            }
+            Ok(()) = pressed.changed() => {
+                if bot.on_interrupt() == Flow::Stop {
+                    break Ok(());
+                }
+            }
         }
-        // Sends what is queued (a last resignation) before the process ends.
-        connection.close().await;
-        result
-    })
+        bot.think_if_our_turn();
+    };
+    // The engine ends before the connection does (unless it is thinking:
+    // then it goes with the process, as it would be waited for).
+    let idle = bot.player.take().filter(|_| bot.thinking.is_none());
+    drop(bot);
+    if let Some(player) = idle {
+        let _ = player.close().await;
+    }
+    // Sends what is queued (a last resignation) before it ends.
+    connection.close().await;
+    result
 }
 
 /// The answer of the engine's think in progress (never, when none is).
@@ -192,6 +291,7 @@ impl Bot {
     ) -> Bot {
         Bot {
             target,
+            seat: None,
             player,
             thinking: None,
             think,
@@ -204,6 +304,7 @@ impl Bot {
             games_limit: None,
             ponders: false,
             gave_up: None,
+            deferred: None,
             stopping: false,
         }
     }
@@ -226,7 +327,7 @@ impl Bot {
     /// Looks for a seat (after connecting, or after a game in fill mode).
     fn seek(&mut self) {
         match self.target {
-            Target::Match(match_id) => self.session.join(match_id, None),
+            Target::Match(match_id) => self.session.join(match_id, self.seat),
             Target::Fill => self.send(ClientMessage::SubscribeLobby),
         }
     }
@@ -359,6 +460,9 @@ impl Bot {
     /// A snapshot of a match we sit in: after a join, a resume, or a rematch.
     fn on_snapshot(&mut self, ended_while_away: Option<Outcome>) -> Flow {
         self.gave_up = None;
+        if let Some((match_id, ply, m)) = self.deferred.take() {
+            self.on_answer(match_id, ply, Ok(m));
+        }
         if let Some(outcome) = ended_while_away {
             // The game ended while we were away (its game_over is lost).
             return self.game_finished(outcome);
@@ -498,6 +602,14 @@ impl Bot {
         if view.id != match_id || view.ply() != ply || !self.session.can_move() {
             return;
         }
+        if self.session.is_seating() {
+            // Reconnected, the seat not taken back yet: the server would
+            // refuse the move (not our seat); it goes after the snapshot.
+            if let Ok(m) = result {
+                self.deferred = Some((match_id, ply, m));
+            }
+            return;
+        }
         match result {
             Ok(m) => {
                 if let Err(e) = self.session.play(m) {
@@ -519,7 +631,7 @@ impl Bot {
     fn think_if_our_turn(&mut self) {
         // A side with no legal move has lost: the server's game_over is on its
         // way, so there is nothing to think about.
-        if !self.session.can_move() || self.thinking.is_some() {
+        if !self.session.can_move() || self.thinking.is_some() || self.session.is_seating() {
             return;
         }
         let Some(view) = self.session.view().filter(|v| v.position.has_legal_move()) else {
@@ -713,6 +825,37 @@ mod tests {
         bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
             .unwrap();
         assert_eq!(bot.session.view().unwrap().id, NEW.parse().unwrap());
+    }
+
+    #[test]
+    fn a_move_found_while_the_seat_is_taken_back_waits_for_the_snapshot() {
+        let (mut bot, mut sent) = bot(Target::Match(OLD.parse().unwrap()), None);
+        bot.on_event(NetEvent::Connected).unwrap();
+        bot.on_event(joined(OLD)).unwrap();
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
+            .unwrap();
+        drain(&mut sent);
+        // The server restarts while the engine thinks.
+        bot.on_event(NetEvent::Reconnecting {
+            reason: "gone".into(),
+            retry_in: Duration::from_millis(1),
+            attempt: 1,
+        })
+        .unwrap();
+        bot.on_event(NetEvent::Connected).unwrap();
+        assert!(matches!(
+            drain(&mut sent)[..],
+            [ClientMessage::Resume { .. }]
+        ));
+        let m: Move = "a7-b7/c7".parse().unwrap();
+        bot.on_answer(id(OLD), 1, Ok(m));
+        assert_eq!(drain(&mut sent), [], "not before the seat is ours again");
+        bot.on_event(snapshot(OLD, &["d1-d7/g7"], None, None))
+            .unwrap();
+        assert!(
+            matches!(&drain(&mut sent)[..], [ClientMessage::Move { ply: 1, mv, .. }] if mv == "a7-b7/c7"),
+            "played once the snapshot shows the same ply"
+        );
     }
 
     #[test]
