@@ -13,6 +13,8 @@
 //!   located first.
 //! - [`process`]: [`ClientProcess`]: an `amazons-client` child (the kit's
 //!   `ChildProcess`) with a state folder of its own.
+//! - [`identity`]: [`Identity`]: a player key and state folder of its own,
+//!   for the several runs a test makes as one player.
 //! - [`raw`]: hand-made HTTP requests and WebSocket frames over plain TCP,
 //!   for what a well-behaved library refuses to send.
 //! - [`player`]: [`player::play_seat`]: a seat that plays random legal moves,
@@ -23,11 +25,13 @@
 //!
 //! Every wait has a deadline, so a hang fails a test instead of blocking CI.
 
+pub mod identity;
 pub mod player;
 pub mod process;
 pub mod raw;
 pub mod records;
 
+pub use identity::Identity;
 pub use process::ClientProcess;
 
 use amazons_testkit::ServerProcess;
