@@ -15,12 +15,16 @@
 //!   (ratings folded from every record) on a large history.
 //! - `players`: the latency of `GET /api/players` on a running server
 //!   (module `players`): median, p99 and maximum.
+//! - `tournament`: one Swiss of N keyed entrants on raw connections playing
+//!   random moves, from creation to the end (module `tournament`): rounds,
+//!   wall time, round lengths, and the move round trip while it runs.
 //!
 //! The server's memory is its VmRSS from /proc/<pid>/status (Linux), given
 //! `--server-pid`.
 
 mod history;
 mod players;
+mod tournament;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,7 +32,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use amazons_core::{PlayerKind, Position, Side, TimeControl};
-use amazons_protocol::{ClientMessage, ColorPreference, ComputerRequest, MatchId, ServerMessage};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ComputerRequest, MatchId, MatchStatus, ServerMessage,
+};
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use futures_util::{SinkExt, StreamExt};
@@ -106,6 +112,23 @@ enum Mode {
         /// Players per page.
         #[arg(long, default_value_t = 20)]
         per_page: u32,
+    },
+    /// One Swiss tournament of keyed entrants playing random moves, run by
+    /// the server from its creation to its end.
+    Tournament {
+        /// Entrants.
+        #[arg(long, default_value_t = 64)]
+        entrants: usize,
+        /// Swiss rounds.
+        #[arg(long, default_value_t = 6)]
+        rounds: u32,
+        /// Every game's clock (`MIN+SEC` or `untimed`).
+        #[arg(long, default_value = "1+1")]
+        time: TimeControl,
+        /// Pause before each move, in milliseconds (a game's connection
+        /// stays under the default rate limit even at 0).
+        #[arg(long, default_value_t = 20)]
+        think_ms: u64,
     },
     /// Idle connections.
     Idle {
@@ -234,6 +257,11 @@ async fn play_side(
                 }
             }
             ServerMessage::GameStarted { .. } => started = true,
+            // A seat taken second (a tournament game's) may find the game
+            // already on.
+            ServerMessage::Snapshot(snapshot) if snapshot.status == MatchStatus::Playing => {
+                started = true;
+            }
             ServerMessage::GameOver { .. } => return Ok(()),
             ServerMessage::Error { code, message, .. } => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
@@ -595,5 +623,19 @@ async fn main() -> anyhow::Result<()> {
             seed,
         } => history::write(out, *games, *players, *seed),
         Mode::Players { requests, per_page } => players::run(&cli.url, *requests, *per_page).await,
+        Mode::Tournament {
+            entrants,
+            rounds,
+            time,
+            think_ms,
+        } => {
+            let plan = tournament::Plan {
+                entrants: *entrants,
+                rounds: *rounds,
+                time_control: *time,
+                think: Duration::from_millis(*think_ms),
+            };
+            tournament::run(&cli, plan).await
+        }
     }
 }
