@@ -1,7 +1,8 @@
 //! A tournament through the real binaries, with a crash in the middle: six
 //! `amazons-client bot --tournament` processes (built-in levels 1 to 3 and
-//! one driving the fake UCI engine) play a five-round Swiss at a fast clock,
-//! created and started by an organiser with `amazons-client tournament
+//! one driving the fake UCI engine) and one of the server's computer levels,
+//! entered by the organiser, play a five-round Swiss at a fast clock,
+//! created and started by the organiser with `amazons-client tournament
 //! create` / `start`. Once a round is under way (a game of it between its
 //! first moves) the server is SIGKILLed and started again on the same port,
 //! configuration and history directory. The bots reconnect, every game is
@@ -9,7 +10,15 @@
 //! standings of `GET /api/tournaments/{id}` equal the standings recomputed
 //! with `amazons_tournament::standings` from the game records in the history
 //! (each says its tournament and round) over the tournament record's
-//! pairings, and the tournament record says the same as the API.
+//! pairings and byes, and the tournament record says the same as the API.
+//!
+//! Why seven entrants: a Swiss of six has at most five rounds, and after
+//! three the pairs not yet met can be two triangles, leaving no fourth
+//! round without a repeat pairing; with seven (a bye each round, the bye
+//! counted as an eighth node) a round without a repeat exists at every
+//! round of five whatever came before (after three rounds the pairs not met
+//! form a 4-regular graph on eight nodes, after four a cubic one, and both
+//! always have a perfect matching).
 //!
 //! Every wait polls the HTTP API or waits on a process's output, with a
 //! deadline; nothing depends on how fast the machine is.
@@ -46,6 +55,9 @@ const BOTS: [(&str, &[&str]); 5] = [
 
 /// The sixth bot, on the fake UCI engine.
 const UCI_BOT: &str = "fake-uci";
+
+/// Bots and the computer level.
+const ENTRANTS: usize = 7;
 
 /// The body of `GET path` (panics on another status than 200).
 fn get(addr: SocketAddr, path: &str) -> String {
@@ -223,7 +235,8 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
     // loaded machine brings the bots back.
     let config_dir = tempfile::tempdir().expect("a temporary folder");
     let config = config_dir.path().join("server.toml");
-    std::fs::write(&config, "grace_secs = 180\n").expect("the config is written");
+    std::fs::write(&config, "grace_secs = 180\n[computer]\nthink_ms = 50\n")
+        .expect("the config is written");
     let mut server = amazons_e2e::start_server(&["--config", config.to_str().expect("UTF-8")]);
     let url = server.url();
     let addr = server.addr();
@@ -246,6 +259,8 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
             "1+1",
             "--title",
             "e2e swiss",
+            "--computer",
+            "1",
         ],
     );
     let id = created
@@ -280,9 +295,9 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
         })
         .collect();
     let names: BTreeSet<String> = identities.iter().map(|i| i.name().to_owned()).collect();
-    wait_view(addr, &id, "all six entered", |v| {
+    wait_view(addr, &id, "all six bots entered", |v| {
         let entered: BTreeSet<String> = v.entrants.iter().map(|e| e.name.clone()).collect();
-        (entered == names).then_some(())
+        (entered.len() == ENTRANTS && entered.is_superset(&names)).then_some(())
     });
     let started = run(&organiser, &["tournament", "start", "--server", &url, &id]);
     assert!(started.contains("started"), "{started}");
@@ -322,11 +337,14 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
         "{match_id} was at ply {ply} and went on: {resumed:?}"
     );
     for name in [&resumed.white.name, &resumed.black.name] {
-        let (_, bot) = identities
+        // (The computer level, the server's own, has no process to ask.)
+        let Some((_, bot)) = identities
             .iter()
             .zip(&bots)
             .find(|(who, _)| who.name() == name)
-            .expect("a bot played it");
+        else {
+            continue;
+        };
         assert!(
             bot.stderr_text()
                 .contains(&format!("resuming match {match_id}")),
@@ -336,10 +354,19 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
     }
 
     // The tournament as it ended.
-    assert_eq!(finished.summary.round, ROUNDS);
+    assert_eq!(
+        finished.summary.round,
+        ROUNDS,
+        "every round was played:\n{}",
+        server.log()
+    );
     assert_eq!(finished.rounds.len(), ROUNDS as usize);
-    assert_eq!(finished.entrants.len(), 6);
+    assert_eq!(finished.entrants.len(), ENTRANTS);
     check_pairings(&finished);
+    for round in &finished.rounds {
+        assert_eq!(round.games.len(), ENTRANTS / 2, "round {}", round.number);
+        assert!(round.bye.is_some(), "round {} has its bye", round.number);
+    }
     for game in finished.rounds.iter().flat_map(|r| &r.games) {
         let result = game.result.unwrap_or_else(|| panic!("no result: {game:?}"));
         assert!(!result.forfeit, "every game was played: {game:?}");
@@ -347,7 +374,7 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
 
     // The standings follow from the game records.
     let rounds = rounds_from_records(&finished, &id, server.history_dir());
-    let recomputed: Vec<StandingRow> = standings(&finished.summary.format, 6, &rounds)
+    let recomputed: Vec<StandingRow> = standings(&finished.summary.format, ENTRANTS, &rounds)
         .into_iter()
         .map(|row| StandingRow {
             rank: row.rank,
@@ -363,7 +390,11 @@ fn six_bots_finish_a_swiss_through_a_server_kill_and_the_standings_follow_from_t
         .collect();
     assert_eq!(finished.standings, recomputed, "the standings");
     let points: u32 = finished.standings.iter().map(|r| r.points).sum();
-    assert_eq!(points, 3 * ROUNDS, "a point for each of the 15 games");
+    assert_eq!(
+        points,
+        (ENTRANTS as u32).div_ceil(2) * ROUNDS,
+        "a point for each game and each bye"
+    );
 
     // The tournament record in the history says the same.
     let path = server
