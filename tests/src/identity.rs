@@ -30,13 +30,15 @@ impl Identity {
     }
 
     /// Starts `amazons-client ARGS... --name NAME` as this player (logging
-    /// at `info`); the process is labelled by the name in failures.
+    /// at `info`, in English whatever the machine's locale, as the tests
+    /// read its words); the process is labelled by the name in failures.
     pub fn spawn(&self, args: &[&str]) -> ChildProcess {
         let mut command = Command::new(amazons_testkit::binaries::client());
         command
             .args(args)
             .args(["--name", &self.name])
             .env("RUST_LOG", "info")
+            .env("AMAZONS_LANG", "en")
             .env("AMAZONS_STATE_DIR", self.dir.path().join("state"))
             .env("AMAZONS_KEY_FILE", self.dir.path().join("key"))
             .env_remove("AMAZONS_NAME");
