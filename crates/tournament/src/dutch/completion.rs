@@ -25,7 +25,11 @@ use super::colour::allocate;
 /// before the rest is taken as completable.
 const STEP_BUDGET: usize = 20_000;
 /// The most vertices (players and the virtual bye) the exact check handles.
-pub(crate) const MAX_VERTICES: usize = 64;
+const MAX_VERTICES: usize = 64;
+
+/// What the later rounds' answer depends on: the edges left, everyone's
+/// colours and the rounds still to pair.
+type LaterKey = (Vec<u64>, Vec<Colours>, usize);
 
 /// The completion check of one round, for the players in rank order
 /// (local indices as in the Dutch search).
@@ -53,7 +57,7 @@ pub(crate) struct Completion {
     /// The bye chosen for this round, once it is.
     bye: Cell<Option<usize>>,
     /// Whether later rounds can be paired, by the graph left and the rounds.
-    feasible: RefCell<HashMap<(Vec<u64>, Vec<Colours>, usize), bool>>,
+    feasible: RefCell<HashMap<LaterKey, bool>>,
     /// Whether this round completes, by its fixed pairs.
     rounds: RefCell<HashMap<Vec<(usize, usize)>, bool>>,
     steps: Cell<usize>,
@@ -165,7 +169,8 @@ impl Completion {
     /// Whether this round, with the pairs `fixed` (local indices) and the
     /// bye set, can be completed and leave the later rounds pairable.
     pub(crate) fn round_completes(&self, fixed: &[(usize, usize)]) -> bool {
-        let mut key: Vec<(usize, usize)> = fixed.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let mut key: Vec<(usize, usize)> =
+            fixed.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         key.sort_unstable();
         if let Some(&known) = self.rounds.borrow().get(&key) {
             return known;
@@ -397,7 +402,7 @@ impl Colours {
         } else {
             self.difference <= -2
         };
-        !ahead && !(self.last == [Some(side), Some(side)])
+        !ahead && self.last != [Some(side), Some(side)]
     }
 
     fn push(&mut self, side: Side) {
