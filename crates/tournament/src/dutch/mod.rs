@@ -15,7 +15,10 @@
 //!   forfeit win, C.3 no two players with the same absolute colour
 //!   preference;
 //! - C.4: every bracket leaves the rest of the round pairable (checked with
-//!   a maximum matching);
+//!   a maximum matching), and, with [`pair_completing`], the round and its
+//!   bye leave the later rounds pairable with no repeat pairing and no
+//!   second bye (Dirac's theorem when it suffices, else an exact search);
+//!   C.3 yields only in a round that has no pairing otherwise;
 //! - the quality criteria C.5 (most pairs), C.6 (the PSD, compared
 //!   lexicographically), C.7 (the next bracket as fully paired as possible),
 //!   C.10 and C.11 (colour preferences), C.12 to C.19 (repeated floats and
@@ -25,8 +28,9 @@
 //!
 //! What is simplified (and documented in `docs/tournaments.md`):
 //! - C.3 holds for every player, topscorers in the last round included, so
-//!   no colour difference ever passes 2 and nobody has one colour three times
-//!   running (this crate's absolute rule); C.8 and C.9 thus never arise;
+//!   no colour difference passes 2 and nobody has one colour three times
+//!   running (this crate's rule) unless a round has no pairing otherwise;
+//!   C.8 and C.9 thus never arise;
 //! - the bye is chosen before the brackets: the lowest-ranked player allowed
 //!   one (C.2) whose absence leaves the rest pairable;
 //! - C.7 looks at the next bracket's number of pairs, not its PSD; C.16 to
@@ -103,7 +107,8 @@ impl Ctx<'_> {
 /// Pairs `players` (those to be paired this round; others are absent) by the
 /// Dutch system. `first_colour` is the initial colour: the one an odd
 /// pairing number takes when colour allocation comes down to E.5 (so round
-/// one's top board gives it to the top seed).
+/// one's top board gives it to the top seed). No later round is looked
+/// at (see [`pair_completing`]).
 pub fn pair(players: &[Player], first_colour: Side) -> Result<DutchRound, NoLegalPairing> {
     pair_completing(players, first_colour, 0)
 }
