@@ -203,3 +203,27 @@ fn the_check_avoids_the_two_triangles_one_round_earlier() {
     }
     assert!(trapped > 0, "no result sequence reaches the trap");
 }
+
+#[test]
+fn a_withdrawal_that_leaves_no_legal_round_ends_the_swiss_early() {
+    // After three rounds 4 and 5 withdraw; entrant 0 has met 1, 2 and 3,
+    // the only others left: round 4 cannot be paired, and is refused.
+    let history = [
+        finished(&[(0, 1), (2, 3), (4, 5)], None),
+        finished(&[(0, 2), (1, 4), (3, 5)], None),
+        finished(&[(0, 3), (1, 5), (2, 4)], None),
+    ];
+    let mut field = Field::new(6);
+    field.withdraw(4);
+    field.withdraw(5);
+    assert_eq!(
+        pair_round(&Format::Swiss { rounds: 5 }, &field, &history),
+        Err(PairingError::NoLegalPairing { round: 4 })
+    );
+    // With only 5 gone, the five left (and the bye) still pair round 4.
+    let mut field = Field::new(6);
+    field.withdraw(5);
+    let round = pair_round(&Format::Swiss { rounds: 5 }, &field, &history).unwrap();
+    check(&history, &round);
+    assert!(round.bye.is_some());
+}

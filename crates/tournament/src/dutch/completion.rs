@@ -410,3 +410,56 @@ impl Colours {
         self.last = [Some(side), self.last[0]];
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<u64> {
+        let mut adjacent = vec![0u64; n];
+        for &(a, b) in edges {
+            restore(&mut adjacent, a, b);
+        }
+        adjacent
+    }
+
+    #[test]
+    fn dirac_vouches_only_for_enough_neighbours() {
+        let k4 = graph(4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        // Degree 3 of 4 vertices: two rounds are guaranteed, three are not
+        // (although K4 has three disjoint perfect matchings: Dirac is only
+        // sufficient).
+        assert!(dirac(&k4, full(4), 2));
+        assert!(!dirac(&k4, full(4), 3));
+        let triangles = graph(6, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]);
+        assert!(!dirac(&triangles, full(6), 1));
+    }
+
+    #[test]
+    fn two_triangles_have_no_perfect_matching_a_six_cycle_has_two() {
+        let check = |edges: Vec<u64>, rounds: usize| {
+            let size = edges.len();
+            let completion = Completion {
+                size,
+                virtual_bye: None,
+                now: edges.clone(),
+                later_edges: edges.clone(),
+                white_now: vec![0; size],
+                colours: RefCell::new(vec![Colours::default(); size]),
+                later: rounds,
+                with_colours: false,
+                bye: Cell::new(None),
+                feasible: RefCell::new(HashMap::new()),
+                rounds: RefCell::new(HashMap::new()),
+                steps: Cell::new(0),
+            };
+            let mut edges = edges;
+            completion.later_fit(&mut edges, rounds)
+        };
+        let triangles = graph(6, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]);
+        assert!(!check(triangles, 1));
+        let cycle = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+        assert!(check(cycle.clone(), 2));
+        assert!(!check(cycle, 3));
+    }
+}
