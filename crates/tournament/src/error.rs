@@ -31,7 +31,9 @@ pub enum PairingError {
         active: usize,
     },
     /// No pairing of the active entrants obeys the absolute rules (no
-    /// repeat pairing, no second bye, colours within bounds).
+    /// repeat pairing, no second bye). A Swiss the format accepts never
+    /// meets it unless entrants withdrew (the completion criterion): the
+    /// event then ends early.
     #[error("no legal pairing exists for round {round}")]
     NoLegalPairing {
         /// The round that cannot be paired, 1 for the first.

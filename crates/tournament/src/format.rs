@@ -31,7 +31,9 @@ pub enum FormatError {
     #[error("a round robin has one or two cycles, not {0}")]
     BadCycles(u8),
     /// A Swiss of no rounds, or of more rounds than a round robin of the same
-    /// field has (no repeat pairings would then be possible).
+    /// field has (no repeat pairings would then be possible), or, in a field
+    /// of more than [`EXACT_COMPLETION_ENTRANTS`], of more than half as many
+    /// rounds as entrants (beyond, completion is not checked exactly).
     #[error("a Swiss of {entrants} entrants has 1 to {max} rounds, not {rounds}")]
     BadRounds {
         /// Rounds asked for.
@@ -47,7 +49,10 @@ impl Format {
     /// Checks that this format can run with `entrants` entrants: at least
     /// two, a round robin of one or two cycles, a Swiss of at least one
     /// round and no more rounds than a single round robin of the same field
-    /// has (beyond that no round could avoid a repeat pairing).
+    /// has (beyond that no round could avoid a repeat pairing). A field too
+    /// large for the exact completion check (more than
+    /// [`EXACT_COMPLETION_ENTRANTS`]) has at most half as many rounds as
+    /// entrants, where Dirac's theorem guarantees the Swiss can be completed.
     pub fn validate(&self, entrants: usize) -> Result<(), FormatError> {
         if entrants < 2 {
             return Err(FormatError::TooFewEntrants(entrants));
@@ -61,7 +66,7 @@ impl Format {
                 }
             }
             Format::Swiss { rounds } => {
-                let max = round_robin_rounds(entrants);
+                let max = swiss_rounds(entrants);
                 if rounds == 0 || rounds > max {
                     Err(FormatError::BadRounds {
                         rounds,
@@ -84,6 +89,21 @@ impl Format {
             Format::RoundRobin { cycles } => round_robin_rounds(entrants) * u32::from(cycles),
             Format::Swiss { rounds } => rounds,
         }
+    }
+}
+
+/// The most entrants for which a Swiss may have as many rounds as a round
+/// robin: beyond, the completion check is not exact and the rounds are
+/// limited to those Dirac's theorem guarantees.
+pub const EXACT_COMPLETION_ENTRANTS: usize = 63;
+
+/// The most rounds a Swiss of `entrants` may have: a round robin's, or half
+/// the field (rounded up to even) beyond [`EXACT_COMPLETION_ENTRANTS`].
+fn swiss_rounds(entrants: usize) -> u32 {
+    if entrants <= EXACT_COMPLETION_ENTRANTS {
+        round_robin_rounds(entrants)
+    } else {
+        u32::try_from(entrants.div_ceil(2)).unwrap_or(u32::MAX)
     }
 }
 
@@ -133,6 +153,16 @@ mod tests {
             })
         );
         assert_eq!(Format::Swiss { rounds: 5 }.validate(5), Ok(()));
+        assert_eq!(Format::Swiss { rounds: 62 }.validate(63), Ok(()));
+        assert_eq!(Format::Swiss { rounds: 32 }.validate(64), Ok(()));
+        assert_eq!(
+            Format::Swiss { rounds: 33 }.validate(64),
+            Err(FormatError::BadRounds {
+                rounds: 33,
+                entrants: 64,
+                max: 32
+            })
+        );
         assert_eq!(
             Format::Swiss { rounds: 0 }.validate(5),
             Err(FormatError::BadRounds {

@@ -21,7 +21,7 @@ pub fn pair_round(format: &Format, field: &Field, played: &[Round]) -> Result<Ro
     }
     match format {
         Format::RoundRobin { .. } => Ok(berger::round(field.len(), played.len())),
-        Format::Swiss { .. } => swiss::pair(field, played),
+        Format::Swiss { rounds } => swiss::pair(field, *rounds, played),
     }
 }
 

@@ -12,7 +12,9 @@ const WIN: u32 = 2;
 /// Pairs the next Swiss round of `field` after `played` (checked by the
 /// caller: entrants in the field, every game finished). Withdrawn entrants
 /// are left out.
-pub(crate) fn pair(field: &Field, played: &[Round]) -> Result<Round, PairingError> {
+/// `rounds` is the event's number of rounds: the later ones must stay
+/// pairable (the completion criterion).
+pub(crate) fn pair(field: &Field, rounds: u32, played: &[Round]) -> Result<Round, PairingError> {
     let history = history(field.len(), played);
     let players: Vec<dutch::Player> = field
         .active()
@@ -24,7 +26,8 @@ pub(crate) fn pair(field: &Field, played: &[Round]) -> Result<Round, PairingErro
         });
     }
     let round = played.len() as u32 + 1;
-    let paired = dutch::pair(&players, field.first_colour())
+    let later = (rounds as usize).saturating_sub(played.len() + 1);
+    let paired = dutch::pair_completing(&players, field.first_colour(), later)
         .map_err(|_| PairingError::NoLegalPairing { round })?;
     Ok(Round {
         pairings: paired

@@ -99,6 +99,7 @@ fn run(
     rolls: &[u8],
     withdrawals: &[(u32, usize)],
     first: Side,
+    strict_colours: bool,
 ) -> usize {
     let max = Format::RoundRobin { cycles: 1 }.rounds_planned(entrants);
     let format = Format::Swiss {
@@ -126,7 +127,9 @@ fn run(
             p.result = Some(result(*roll.next().unwrap()));
         }
         played.push(round);
-        check_colours(entrants, &played);
+        if strict_colours {
+            check_colours(entrants, &played);
+        }
     }
     played.len()
 }
@@ -150,7 +153,7 @@ proptest! {
         withdrawals in prop::collection::vec((0u32..12, 0usize..40), 0..6),
         black_first in any::<bool>(),
     ) {
-        let paired = run(entrants, rounds_wanted, &rolls, &withdrawals, side(black_first));
+        let paired = run(entrants, rounds_wanted, &rolls, &withdrawals, side(black_first), true);
         // The first round of a fresh field always pairs.
         prop_assert!(paired >= 1);
     }
@@ -162,9 +165,15 @@ proptest! {
         withdrawals in prop::collection::vec((0u32..16, 0usize..16), 0..3),
         black_first in any::<bool>(),
     ) {
-        // As many rounds as a round robin: late rounds may find no legal
-        // pairing (the Swiss then stops), but never pair illegally.
-        let paired = run(entrants, 16, &rolls, &withdrawals, side(black_first));
+        // As many rounds as a round robin: never a repeat pairing or a
+        // second bye, and with no withdrawal every round is paired (the
+        // completion criterion). The colour rule (C.3) may yield in a late
+        // round when nothing else can be paired, so it is not checked here.
+        let paired = run(entrants, 16, &rolls, &withdrawals, side(black_first), false);
         prop_assert!(paired >= 1);
+        if withdrawals.iter().all(|&(_, who)| who >= entrants) {
+            let planned = Format::RoundRobin { cycles: 1 }.rounds_planned(entrants);
+            prop_assert_eq!(paired, planned.min(16) as usize);
+        }
     }
 }

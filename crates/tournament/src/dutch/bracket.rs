@@ -38,7 +38,7 @@ pub(crate) fn pair_brackets(ctx: &Ctx, players: &[usize]) -> Vec<(usize, usize)>
             _ => groups.push(vec![p]),
         }
     }
-    let mut pairs = Vec::new();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut moved_down: Vec<usize> = Vec::new();
     for (k, group) in groups.iter().enumerate() {
         let mut bracket = std::mem::take(&mut moved_down);
@@ -52,6 +52,7 @@ pub(crate) fn pair_brackets(ctx: &Ctx, players: &[usize]) -> Vec<(usize, usize)>
             mdps,
             lower: &lower,
             next_group,
+            above: &pairs,
         }
         .pair();
         pairs.append(&mut paired);
@@ -71,6 +72,8 @@ struct Bracket<'c, 'a> {
     lower: &'c [usize],
     /// The next score group (the residents of the next bracket).
     next_group: &'c [usize],
+    /// The pairs the brackets above made.
+    above: &'c [(usize, usize)],
 }
 
 impl Bracket<'_, '_> {
@@ -508,7 +511,7 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
         {
             return;
         }
-        if !self.completes(unpaired) {
+        if !self.completes(pairs, unpaired) {
             return;
         }
         if quality.is_perfect(&self.ideal_psd) {
@@ -518,8 +521,24 @@ impl<'b, 'c, 'a> Search<'b, 'c, 'a> {
         self.limit = self.limit();
     }
 
-    /// C.4: the players moved down and everyone below can all be paired.
-    fn completes(&mut self, unpaired: &[usize]) -> bool {
+    /// C.4: the players moved down and everyone below can all be paired,
+    /// and (when later rounds are at risk) the round so far still lets
+    /// them be paired too.
+    fn completes(&mut self, pairs: &[(usize, usize)], unpaired: &[usize]) -> bool {
+        if !self.rest_pairable(unpaired) {
+            return false;
+        }
+        let ctx = self.bracket.ctx;
+        if ctx.completion.is_none() {
+            return true;
+        }
+        let fixed: Vec<(usize, usize)> = self.bracket.above.iter().chain(pairs).copied().collect();
+        ctx.round_completes(&fixed)
+    }
+
+    /// The players moved down and everyone below can all be paired this
+    /// round.
+    fn rest_pairable(&mut self, unpaired: &[usize]) -> bool {
         if self.bracket.lower.is_empty() {
             return unpaired.is_empty();
         }

@@ -15,7 +15,10 @@
 //!   forfeit win, C.3 no two players with the same absolute colour
 //!   preference;
 //! - C.4: every bracket leaves the rest of the round pairable (checked with
-//!   a maximum matching);
+//!   a maximum matching), and, with [`pair_completing`], the round and its
+//!   bye leave the later rounds pairable with no repeat pairing and no
+//!   second bye (Dirac's theorem when it suffices, else an exact search);
+//!   C.3 yields only in a round that has no pairing otherwise;
 //! - the quality criteria C.5 (most pairs), C.6 (the PSD, compared
 //!   lexicographically), C.7 (the next bracket as fully paired as possible),
 //!   C.10 and C.11 (colour preferences), C.12 to C.19 (repeated floats and
@@ -25,8 +28,9 @@
 //!
 //! What is simplified (and documented in `docs/tournaments.md`):
 //! - C.3 holds for every player, topscorers in the last round included, so
-//!   no colour difference ever passes 2 and nobody has one colour three times
-//!   running (this crate's absolute rule); C.8 and C.9 thus never arise;
+//!   no colour difference passes 2 and nobody has one colour three times
+//!   running (this crate's rule) unless a round has no pairing otherwise;
+//!   C.8 and C.9 thus never arise;
 //! - the bye is chosen before the brackets: the lowest-ranked player allowed
 //!   one (C.2) whose absence leaves the rest pairable;
 //! - C.7 looks at the next bracket's number of pairs, not its PSD; C.16 to
@@ -37,6 +41,7 @@
 
 mod bracket;
 mod colour;
+mod completion;
 mod history;
 mod matching;
 
@@ -48,6 +53,7 @@ use thiserror::Error;
 pub use history::{Float, History, Player};
 
 use colour::{Preference, allocate, clash, preference};
+use completion::Completion;
 use matching::has_perfect_matching;
 
 /// A round paired by the Dutch system.
@@ -71,9 +77,19 @@ pub(crate) struct Ctx<'a> {
     players: Vec<&'a Player>,
     prefs: Vec<Option<Preference>>,
     compat: Vec<Vec<bool>>,
+    /// The completion check, when later rounds are at risk.
+    completion: Option<Completion>,
 }
 
 impl Ctx<'_> {
+    /// C.4 for the whole event: whether this round, with the pairs `fixed`
+    /// and the bye chosen, still lets the later rounds be paired.
+    fn round_completes(&self, fixed: &[(usize, usize)]) -> bool {
+        self.completion
+            .as_ref()
+            .is_none_or(|c| c.round_completes(fixed))
+    }
+
     fn score(&self, local: usize) -> u32 {
         self.players[local].score
     }
@@ -91,8 +107,34 @@ impl Ctx<'_> {
 /// Pairs `players` (those to be paired this round; others are absent) by the
 /// Dutch system. `first_colour` is the initial colour: the one an odd
 /// pairing number takes when colour allocation comes down to E.5 (so round
-/// one's top board gives it to the top seed).
+/// one's top board gives it to the top seed). No later round is looked
+/// at (see [`pair_completing`]).
 pub fn pair(players: &[Player], first_colour: Side) -> Result<DutchRound, NoLegalPairing> {
+    pair_completing(players, first_colour, 0)
+}
+
+/// As [`pair`], with `later` rounds still to come after this one: the
+/// round (its bye included) must leave them pairable with no repeat pairing
+/// and no second bye (the completion criterion, C.4). When a withdrawal has
+/// made that impossible, the round keeps as many of them pairable as it can.
+pub fn pair_completing(
+    players: &[Player],
+    first_colour: Side,
+    later: usize,
+) -> Result<DutchRound, NoLegalPairing> {
+    pair_with(players, first_colour, later, false)
+        .or_else(|_| pair_with(players, first_colour, later, true))
+}
+
+/// The Dutch pairing; `waive_colours` drops C.3 (two players who must both
+/// have the same colour may meet, the colour criteria then deny as few
+/// preferences as they can): the last resort when no pairing keeps C.3.
+fn pair_with(
+    players: &[Player],
+    first_colour: Side,
+    later: usize,
+    waive_colours: bool,
+) -> Result<DutchRound, NoLegalPairing> {
     let mut ranked: Vec<&Player> = players.iter().collect();
     ranked.sort_by_key(|p| (Reverse(p.score), p.id));
     let prefs: Vec<Option<Preference>> = ranked.iter().map(|p| preference(p)).collect();
@@ -103,15 +145,17 @@ pub fn pair(players: &[Player], first_colour: Side) -> Result<DutchRound, NoLega
                 .map(|b| {
                     a != b
                         && !ranked[a].opponents.contains(&ranked[b].id)
-                        && !clash(prefs[a], prefs[b])
+                        && (waive_colours || !clash(prefs[a], prefs[b]))
                 })
                 .collect()
         })
         .collect();
+    let completion = Completion::new(&ranked, &compat, first_colour, later);
     let ctx = Ctx {
         players: ranked,
         prefs,
         compat,
+        completion,
     };
     let all: Vec<usize> = (0..n).collect();
     let (bye, rest) = if n % 2 == 1 {
@@ -123,6 +167,9 @@ pub fn pair(players: &[Player], first_colour: Side) -> Result<DutchRound, NoLega
     } else {
         (None, all)
     };
+    if let Some(check) = &ctx.completion {
+        check.set_bye(bye);
+    }
     if !has_perfect_matching(&rest, &ctx.compat) {
         return Err(NoLegalPairing);
     }
@@ -153,11 +200,13 @@ pub fn pair(players: &[Player], first_colour: Side) -> Result<DutchRound, NoLega
 /// The bye (a local index): the lowest-ranked player allowed one by C.2 (no
 /// bye and no forfeit win yet) whose absence leaves the others pairable;
 /// failing that, the lowest-ranked without a bye; only when everyone has had
-/// one, the lowest-ranked of all.
+/// one, the lowest-ranked of all. With later rounds at risk, the bye must
+/// also leave them pairable (C.4).
 fn choose_bye(ctx: &Ctx, all: &[usize]) -> Option<usize> {
     let leaves_pairable = |bye: usize| {
         let rest: Vec<usize> = all.iter().copied().filter(|&p| p != bye).collect();
         has_perfect_matching(&rest, &ctx.compat)
+            && ctx.completion.as_ref().is_none_or(|c| c.bye_completes(bye))
     };
     let player = |p: usize| ctx.players[p];
     let first_choice = |p: &usize| !player(*p).had_bye && !player(*p).had_forfeit_win;
