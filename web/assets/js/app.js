@@ -49,6 +49,7 @@ const main = byId('view');
 const tabs = byId('tabs');
 const banner = byId('banner');
 const announcer = byId('announcer');
+const readyBar = byId('ready');
 const nameForm = /** @type {HTMLFormElement} */ (byId('name-form'));
 const nameInput = /** @type {HTMLInputElement} */ (byId('name-input'));
 const nameError = byId('name-error');
@@ -61,6 +62,35 @@ const views = new Map();
 
 /** @type {View | null} the view shown */
 let shown = null;
+
+/** @type {string | null} the ready tournament game's match, once shown: the bar has said its part */
+let readySeen = null;
+
+/** Every word app.js adds for tournaments, in one place (to move into the catalogues). */
+const TOURNAMENT_TEXT = {
+  /** @param {number} round @param {string} opponent */
+  ready: (round, opponent) => `Your tournament game is ready: round ${round} against ${opponent}.`,
+  goToGame: 'Go to the game',
+};
+
+/**
+ * Says on every screen that a tournament game is ready (and links to it),
+ * until its match is shown. The bar is a live region, so it is also heard.
+ */
+function drawReady() {
+  const ready = session.ready;
+  if (!ready || session.viewing === ready.matchId || readySeen === ready.matchId) {
+    readyBar.replaceChildren();
+    return;
+  }
+  const link = h('a', { href: routeHash({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, TOURNAMENT_TEXT.goToGame);
+  link.addEventListener('click', (event) => {
+    // The seat may not be taken yet (a game was being played): take it; `joined` shows the game.
+    event.preventDefault();
+    session.takeReadyGame();
+  });
+  readyBar.replaceChildren(h('span', {}, TOURNAMENT_TEXT.ready(ready.round, ready.opponent)), ' ', link);
+}
 
 /**
  * Says something to screen readers.
@@ -105,6 +135,8 @@ function route() {
   if (previous !== view) previous?.hide?.();
   main.replaceChildren(view.element);
   view.show(where);
+  if (where.name === 'match' && where.id === session.ready?.matchId) readySeen = where.id;
+  drawReady();
   document.title = `${screen.title} · Amazons`;
   for (const link of tabs.querySelectorAll('a')) link.toggleAttribute('aria-current', link.dataset.screen === screen.tab);
 }
@@ -136,6 +168,13 @@ function react(events) {
       case 'navigate':
         location.hash = routeHash({ name: 'match', id: event.matchId });
         break;
+      case 'tournament':
+        location.hash = routeHash({ name: 'tournament', id: event.tournamentId });
+        break;
+      case 'game_ready':
+        sounds.play('start');
+        announce(TOURNAMENT_TEXT.ready(event.game.round, event.game.opponent));
+        break;
       case 'started':
         sounds.play('start');
         if (session.match) announce(startedText(session.match));
@@ -165,6 +204,7 @@ function react(events) {
 session.subscribe((events) => {
   react(events);
   drawBanner();
+  drawReady();
   // A name refused (`bad_name`, or `name_taken` by another browser's key):
   // the server's words on the name form, and the page waits for another.
   if (session.connection === 'refused' && asksForAName(session.refusalCode) && nameForm.hidden) askName(session.refusal);

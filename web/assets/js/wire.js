@@ -240,6 +240,113 @@
  * @typedef {Extract<ServerMessage, {type: T}>} ServerMessageOf
  */
 
+// ---- tournaments (crates/protocol/src/tournament.rs) ----
+// Kept in unions of their own until the protocol document lists them; the
+// session sends and receives `ClientMessage | TournamentClientMessage`.
+
+/** A tournament id (a UUID). @typedef {string} TournamentId */
+
+/**
+ * How a tournament is paired: everyone plays everyone once or twice, or a
+ * fixed number of Swiss rounds.
+ * @typedef {{kind: 'round_robin', cycles: number} | {kind: 'swiss', rounds: number}} TournamentFormat
+ */
+
+/** Where a tournament is in its life. @typedef {'registering' | 'running' | 'finished'} TournamentStatus */
+
+/**
+ * What orders entrants on equal points (in the order the format applies them).
+ * @typedef {'sonneborn_berger' | 'direct_encounter' | 'buchholz' | 'buchholz_cut1' | 'game_score'} Tiebreak
+ */
+
+/**
+ * How one tournament game ended: the winner (null only for a double
+ * forfeit), whether it was a forfeit, and the margin of a game won on territory.
+ * @typedef {{winner: Side | null, forfeit?: boolean, margin?: number}} TournamentResult
+ */
+
+/**
+ * One entrant as everyone sees them.
+ * @typedef {{name: string, kind: PlayerKind, rating?: Rating, withdrawn?: boolean, connected: boolean}} TournamentEntrant
+ */
+
+/**
+ * One game of a round, by the entrants' names; `match_id` once created, `result` once known.
+ * @typedef {{white: string, black: string, match_id?: MatchId, result?: TournamentResult}} TournamentGame
+ */
+
+/** One round: its games (board 1 first) and the bye. @typedef {{number: number, games: TournamentGame[], bye?: string}} TournamentRound */
+
+/** One tie-break's value for one entrant. @typedef {{kind: Tiebreak, value: number}} TiebreakValue */
+
+/**
+ * One line of the standings, best first.
+ * @typedef {{rank: number, name: string, points: number, games: number, tiebreaks: TiebreakValue[]}} StandingRow
+ */
+
+/**
+ * A tournament as a line of the list (`tournament_list`, `GET /api/tournaments`).
+ * @typedef {object} TournamentSummary
+ * @property {TournamentId} id
+ * @property {string} title
+ * @property {TournamentFormat} format
+ * @property {TimeControl} time_control
+ * @property {boolean} rated
+ * @property {TournamentStatus} status
+ * @property {boolean} [paused] no new round starts until the organiser resumes it
+ * @property {string} organiser the organiser's name
+ * @property {number} entrant_count withdrawn ones included
+ * @property {number} round the round being played or last played (0 before the start)
+ * @property {number} rounds_planned
+ */
+
+/**
+ * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`).
+ * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[]}} TournamentView
+ */
+
+/**
+ * A new tournament; the sender is its organiser.
+ * @typedef {{type: 'create_tournament', title?: string, format: TournamentFormat, time_control?: TimeControl, rated?: boolean, entry_list?: string[], computers?: ComputerRequest[]}} CreateTournamentMessage
+ */
+/** @typedef {{type: 'list_tournaments'}} ListTournamentsMessage */
+/** @typedef {{type: 'watch_tournament', tournament_id: TournamentId}} WatchTournamentMessage */
+/** @typedef {{type: 'unwatch_tournament', tournament_id: TournamentId}} UnwatchTournamentMessage */
+/** @typedef {{type: 'join_tournament', tournament_id: TournamentId}} JoinTournamentMessage */
+/** @typedef {{type: 'withdraw_tournament', tournament_id: TournamentId}} WithdrawTournamentMessage */
+/** @typedef {{type: 'enter_computer', tournament_id: TournamentId, computer: ComputerRequest}} EnterComputerMessage */
+/** @typedef {{type: 'start_tournament', tournament_id: TournamentId}} StartTournamentMessage */
+/** @typedef {{type: 'pause_tournament', tournament_id: TournamentId}} PauseTournamentMessage */
+/** @typedef {{type: 'resume_tournament', tournament_id: TournamentId}} ResumeTournamentMessage */
+/** @typedef {{type: 'remove_entrant', tournament_id: TournamentId, name: string}} RemoveEntrantMessage */
+/** @typedef {{type: 'end_tournament', tournament_id: TournamentId}} EndTournamentMessage */
+
+/**
+ * A tournament message from the page to the server.
+ * @typedef {CreateTournamentMessage | ListTournamentsMessage | WatchTournamentMessage | UnwatchTournamentMessage
+ *   | JoinTournamentMessage | WithdrawTournamentMessage | EnterComputerMessage | StartTournamentMessage
+ *   | PauseTournamentMessage | ResumeTournamentMessage | RemoveEntrantMessage | EndTournamentMessage} TournamentClientMessage
+ */
+
+/** @typedef {{type: 'tournament_created', tournament_id: TournamentId}} TournamentCreatedMessage */
+/** @typedef {{type: 'tournament_list', tournaments: TournamentSummary[]}} TournamentListMessage */
+/** @typedef {{type: 'tournament_updated', tournament: TournamentView}} TournamentUpdatedMessage */
+/**
+ * The receiver's next tournament game is ready: `join` this match and seat before the grace period ends.
+ * @typedef {{type: 'tournament_game', tournament_id: TournamentId, round: number, match_id: MatchId, seat: Side, opponent: string}} TournamentGameMessage
+ */
+
+/**
+ * A tournament message from the server to the page.
+ * @typedef {TournamentCreatedMessage | TournamentListMessage | TournamentUpdatedMessage | TournamentGameMessage} TournamentServerMessage
+ */
+
+/**
+ * The tournament refusals (`error.code`).
+ * @typedef {'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered'
+ *   | 'bad_tournament' | 'tournament_not_running'} TournamentErrorCode
+ */
+
 // ---- HTTP bodies ----
 
 /**

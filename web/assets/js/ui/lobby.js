@@ -21,7 +21,7 @@ import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
  * @param {string} checked
  * @returns {HTMLFieldSetElement}
  */
-function radios(name, legend, choices, checked) {
+export function radios(name, legend, choices, checked) {
   return h(
     'fieldset',
     { class: 'choices' },

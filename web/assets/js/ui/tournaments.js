@@ -1,0 +1,257 @@
+// The tournaments screen: the list of the server's tournaments (asked for
+// when shown, and again every few seconds while it shows) and the form that
+// creates one: title, format (round robin single or double, or Swiss with
+// its rounds), time control as the match form has it, rated, and computer
+// entrants by level when the server offers them.
+
+import { h } from './dom.js';
+import { radios } from './lobby.js';
+import { PRESETS, parseTimeControl } from '../timecontrol.js';
+import { ratedByDefault } from '../rating.js';
+import { createTournamentMessage, statusText, summaryLine } from '../tournament.js';
+
+/** @typedef {import('../screens.js').ViewContext} ViewContext */
+/** @typedef {import('../wire.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('../tournament.js').TournamentChoices} TournamentChoices */
+
+/** Every word of this screen, in one place (to move into the catalogues). */
+const TEXT = {
+  heading: 'Tournaments',
+  newTournament: 'New tournament',
+  formLabel: 'Create a tournament',
+  title: 'Title',
+  titlePlaceholder: 'e.g. Friday bots',
+  format: 'Format',
+  roundRobin: 'round robin',
+  doubleRoundRobin: 'double round robin',
+  swiss: 'Swiss',
+  rounds: 'Rounds',
+  time: 'Time (minutes + seconds a move)',
+  custom: 'custom',
+  customPlaceholder: 'e.g. 7+2',
+  customLabel: 'Custom time control, minutes+seconds',
+  rated: ' Rated',
+  ratedHint: 'Counts for ratings.',
+  untimedHint: 'Untimed games are casual.',
+  computers: 'Computer entrants (levels)',
+  /** @param {number} level @param {string} description */
+  computerName: (level, description) => `level ${level}: ${description}`,
+  create: 'Create tournament',
+  listHeading: 'On this server',
+  empty: 'No tournaments yet: create one.',
+  columns: ['Tournament', 'Format', 'Status', 'Organiser'],
+  open: 'Open',
+};
+
+/** How often the list is asked for again while it shows. */
+const REFRESH_MS = 5000;
+
+/** The tournaments screen. */
+export class TournamentsView {
+  /**
+   * @param {ViewContext} context
+   */
+  constructor(context) {
+    /** The conversation with the server. */
+    this.session = context.session;
+    /** Addresses of the other screens, for links. */
+    this.href = context.href;
+    /** When the list was last asked for (performance.now()). */
+    this.askedAt = -Infinity;
+    this.formError = h('p', { class: 'form-error', role: 'alert' });
+    this.titleInput = h('input', { type: 'text', name: 'title', placeholder: TEXT.titlePlaceholder, maxlength: 80 });
+    this.roundsInput = h('input', { type: 'number', name: 'rounds', min: 1, max: 99, step: 1, value: 5, 'aria-label': TEXT.rounds });
+    this.roundsBox = h('label', { class: 'rounds' }, `${TEXT.rounds} `, this.roundsInput);
+    this.custom = h('input', { type: 'text', name: 'custom', placeholder: TEXT.customPlaceholder, 'aria-label': TEXT.customLabel, size: 8 });
+    this.rated = h('input', { type: 'checkbox', name: 'rated', 'aria-describedby': 'tournament-rated-hint' });
+    this.ratedHint = h('span', { class: 'hint', id: 'tournament-rated-hint' });
+    this.computerBox = h('div', { class: 'computer' });
+    this.form = h(
+      'form',
+      { class: 'create tournament-create', 'aria-label': TEXT.formLabel },
+      h('h2', {}, TEXT.newTournament),
+      h('label', { class: 'field' }, h('span', {}, TEXT.title), this.titleInput),
+      radios('format', TEXT.format, [
+        { value: 'round_robin', label: TEXT.roundRobin },
+        { value: 'double_round_robin', label: TEXT.doubleRoundRobin },
+        { value: 'swiss', label: TEXT.swiss },
+      ], 'round_robin'),
+      this.roundsBox,
+      radios('time', TEXT.time, [...PRESETS.map((p) => ({ value: p.label, label: p.label })), { value: 'custom', label: TEXT.custom }], '5+3'),
+      this.custom,
+      h('label', { class: 'toggle rated' }, this.rated, TEXT.rated),
+      h('p', { class: 'hint-line' }, this.ratedHint),
+      this.computerBox,
+      this.formError,
+      h('button', { type: 'submit', class: 'primary' }, TEXT.create),
+    );
+    this.custom.addEventListener('focus', () => {
+      const radio = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=time][value=custom]'));
+      if (radio) radio.checked = true;
+      this.showChoices();
+    });
+    this.custom.addEventListener('input', () => this.showChoices());
+    this.form.addEventListener('change', () => this.showChoices());
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.create();
+    });
+    this.list = h('tbody', { role: 'rowgroup' });
+    this.empty = h('p', { class: 'empty' }, TEXT.empty);
+    this.element = h(
+      'section',
+      { class: 'tournaments', 'data-state': 'tournaments' },
+      h('h1', { class: 'visually-hidden' }, TEXT.heading),
+      this.form,
+      h(
+        'div',
+        { class: 'list' },
+        h('h2', { id: 'tournament-list-heading' }, TEXT.listHeading),
+        // Cards on a phone (style.css): the table's roles are given explicitly.
+        h(
+          'table',
+          { class: 'tournament-list', role: 'table', 'aria-labelledby': 'tournament-list-heading' },
+          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...TEXT.columns.map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))),
+          this.list,
+        ),
+        this.empty,
+      ),
+    );
+    /** The offer the computer box was drawn for, to redraw only when it changes. */
+    this.drawnOffer = /** @type {unknown} */ (undefined);
+    this.showChoices();
+  }
+
+  /** The screen is shown: ask for the list, draw. */
+  show() {
+    this.session.watchTournament(null);
+    this.ask();
+    this.render();
+  }
+
+  /** The session changed. */
+  update() {
+    this.render();
+  }
+
+  /** Asks for the list again every few seconds while it shows (the server sends no list updates). */
+  tick() {
+    if (performance.now() - this.askedAt >= REFRESH_MS) this.ask();
+  }
+
+  /** Asks for the list now. */
+  ask() {
+    this.askedAt = performance.now();
+    this.session.listTournaments();
+  }
+
+  /**
+   * @param {string} name
+   * @returns {string} the checked value of a radio group
+   */
+  checked(name) {
+    const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name=${name}]:checked`));
+    return input?.value ?? '';
+  }
+
+  /** @returns {{timeControl: import('../wire.js').TimeControl} | {error: string}} the time control chosen */
+  timeControl() {
+    const time = this.checked('time');
+    const preset = PRESETS.find((p) => p.label === time);
+    return preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
+  }
+
+  /** The rounds only for a Swiss; the Rated box off and disabled for an untimed clock. */
+  showChoices() {
+    const swiss = this.checked('format') === 'swiss';
+    this.roundsBox.hidden = !swiss;
+    this.roundsInput.disabled = !swiss;
+    const parsed = this.timeControl();
+    const untimed = 'timeControl' in parsed && !ratedByDefault(parsed.timeControl);
+    if (untimed) this.rated.checked = false;
+    this.rated.disabled = untimed;
+    this.ratedHint.textContent = untimed ? TEXT.untimedHint : TEXT.ratedHint;
+  }
+
+  /** Sends `create_tournament` from the form, or says what is wrong with it. */
+  create() {
+    const parsed = this.timeControl();
+    if ('error' in parsed) {
+      this.formError.textContent = parsed.error;
+      return;
+    }
+    const levels = [...this.computerBox.querySelectorAll('input[name=level]:checked')].map((input) => Number(/** @type {HTMLInputElement} */ (input).value));
+    const built = createTournamentMessage({
+      title: this.titleInput.value,
+      format: /** @type {TournamentChoices['format']} */ (this.checked('format') || 'round_robin'),
+      rounds: Number(this.roundsInput.value),
+      timeControl: parsed.timeControl,
+      rated: !this.rated.disabled && this.rated.checked,
+      levels,
+    });
+    if ('error' in built) {
+      this.formError.textContent = built.error;
+      return;
+    }
+    this.formError.textContent = '';
+    this.session.createTournament(built.message);
+  }
+
+  /** The computer levels as checkboxes, when the server offers any. */
+  renderComputer() {
+    const offer = this.session.computer;
+    if (offer === this.drawnOffer) return;
+    this.drawnOffer = offer;
+    if (!offer || offer.levels.length === 0) {
+      this.computerBox.replaceChildren();
+      return;
+    }
+    const said = h('p', { class: 'level-description', 'aria-hidden': 'true' });
+    const levels = h(
+      'fieldset',
+      { class: 'choices levels' },
+      h('legend', {}, TEXT.computers),
+      ...offer.levels.map((l) => {
+        const input = h('input', { type: 'checkbox', name: 'level', value: l.level, 'aria-label': TEXT.computerName(l.level, l.description) });
+        input.addEventListener('focus', () => {
+          said.textContent = l.description;
+        });
+        return h('label', { title: l.description }, input, h('span', {}, String(l.level)));
+      }),
+    );
+    this.computerBox.replaceChildren(levels, said);
+  }
+
+  /** Draws the list from the session. */
+  render() {
+    this.renderComputer();
+    const tournaments = this.session.tournaments;
+    this.empty.hidden = tournaments.length > 0;
+    this.list.replaceChildren(...tournaments.map((t) => this.row(t)));
+    const refusal = this.session.tournamentNotice;
+    if (refusal) this.formError.textContent = refusal;
+  }
+
+  /**
+   * One tournament in the list.
+   * @param {TournamentSummary} tournament
+   * @returns {HTMLTableRowElement}
+   */
+  row(tournament) {
+    const href = this.href({ name: 'tournament', id: tournament.id });
+    /**
+     * @param {number} column
+     * @param {string} key
+     * @param {...(Node | string)} content
+     */
+    const cell = (column, key, ...content) => h('td', { class: key, role: 'cell', 'data-label': TEXT.columns[column] }, ...content);
+    return h(
+      'tr',
+      { role: 'row', 'data-tournament': tournament.id, 'data-status': tournament.status },
+      cell(0, 'title', h('a', { href }, tournament.title)),
+      cell(1, 'format', summaryLine(tournament)),
+      cell(2, 'status', statusText(tournament)),
+      cell(3, 'organiser', tournament.organiser),
+    );
+  }
+}
