@@ -462,3 +462,70 @@ export async function layoutProblems(page) {
   }, viewport.width);
 }
 
+
+/** The flags of a server whose computer players play fast and never ponder (tournaments of them end quickly). */
+export const FAST_COMPUTER = ['--computer-think-ms', '20', '--computer-ponder-ms', '0'];
+
+/**
+ * Creates a tournament from the tournaments screen's form and waits for its
+ * page; the page's player joins it too when `join` (the form's organiser
+ * may play or only organise).
+ * @param {import('playwright-core').Page} page
+ * @param {{title: string, format?: 'round_robin' | 'double_round_robin' | 'swiss', rounds?: number, time?: string, levels?: number[], join?: boolean}} choice
+ * @returns {Promise<string>} the tournament's id
+ */
+export async function createTournament(page, choice) {
+  await page.evaluate(() => {
+    location.hash = '#/tournaments';
+  });
+  const form = 'form.tournament-create';
+  await page.waitForSelector(`${form} input[name=level]`, { state: 'attached' });
+  await page.fill(`${form} input[name=title]`, choice.title);
+  await page.click(`${form} label:has(input[name=format][value=${choice.format ?? 'round_robin'}])`);
+  if (choice.rounds !== undefined) await page.fill(`${form} input[name=rounds]`, String(choice.rounds));
+  await page.click(`${form} label:has(input[name=time][value="${choice.time ?? '10+5'}"])`);
+  for (const level of choice.levels ?? []) await page.click(`${form} label:has(input[name=level][value="${level}"])`);
+  await page.click(`${form} button[type=submit]`);
+  await page.waitForSelector('.tournament[data-state=registering]');
+  const id = await page.evaluate(() => location.hash.replace('#/tournaments/', ''));
+  if (choice.join) {
+    const me = await page.textContent('#me-name');
+    const join = page.locator('.tournament-actions button[data-action=join]');
+    if (await join.count()) await join.click();
+    await page.waitForSelector(`.entrants li[data-entrant="${me}"]`);
+  }
+  return id;
+}
+
+/**
+ * Plays the page's player's part of a running tournament: each game it is
+ * seated in ("your game is ready") is resigned at once, back to the
+ * tournament's page, until the tournament is finished.
+ * @param {import('playwright-core').Page} page
+ * @param {string} tournamentId
+ * @returns {Promise<string[]>} the matches the player was seated in, in order
+ */
+export async function resignEveryGame(page, tournamentId) {
+  /** @type {string[]} */
+  const games = [];
+  for (;;) {
+    const shown = await page.waitForSelector(
+      '.game[data-state="your-move"], .game[data-state="their-move"], .tournament[data-state=finished], .ready-line a[data-action=go-to-game]',
+    );
+    if (await shown.evaluate((e) => e.matches('.tournament'))) return games;
+    if (await shown.evaluate((e) => e.matches('a'))) {
+      await shown.click();
+      continue;
+    }
+    const matchId = await page.evaluate(() => location.hash.replace('#/match/', ''));
+    await page.waitForSelector('#ready:has-text("Your tournament game is ready")');
+    games.push(matchId);
+    await page.click('button[data-action=resign]');
+    await page.click('button[data-action=resign]');
+    // Over, or already taken on to the next round's game (the other games may end at once).
+    await page.waitForFunction((id) => location.hash !== `#/match/${id}` || document.querySelector('.game[data-state=over]'), matchId);
+    await page.evaluate((id) => {
+      location.hash = `#/tournaments/${id}`;
+    }, tournamentId);
+  }
+}

@@ -71,15 +71,29 @@ const TOURNAMENT_TEXT = {
   /** @param {number} round @param {string} opponent */
   ready: (round, opponent) => `Your tournament game is ready: round ${round} against ${opponent}.`,
   goToGame: 'Go to the game',
+  /** @param {number} round */
+  over: (round) => `Your round ${round} game is over.`,
+  backToTournament: 'Back to the tournament',
 };
 
 /**
- * Says on every screen that a tournament game is ready (and links to it),
- * until its match is shown. The bar is a live region, so it is also heard.
+ * Says on every screen that a tournament game is ready: elsewhere with a
+ * link to the game (until it has been shown), at the game with a link back
+ * to the tournament. The bar is a live region, so it is also heard.
  */
 function drawReady() {
   const ready = session.ready;
-  if (!ready || session.viewing === ready.matchId || readySeen === ready.matchId) {
+  if (!ready) {
+    readyBar.replaceChildren();
+    return;
+  }
+  const back = h('a', { href: routeHash({ name: 'tournament', id: ready.tournamentId }), 'data-action': 'back-to-tournament' }, TOURNAMENT_TEXT.backToTournament);
+  if (session.viewing === ready.matchId) {
+    const over = session.match?.id === ready.matchId && session.match.status === 'finished';
+    readyBar.replaceChildren(h('span', {}, over ? TOURNAMENT_TEXT.over(ready.round) : TOURNAMENT_TEXT.ready(ready.round, ready.opponent)), ' ', back);
+    return;
+  }
+  if (readySeen === ready.matchId) {
     readyBar.replaceChildren();
     return;
   }

@@ -34,7 +34,10 @@ const TEXT = {
   enterComputer: 'Enter',
   computerLevel: 'Computer level',
   remove: 'Remove',
-  removeWho: 'Entrant to remove',
+  /** @param {string} name */
+  removeWho: (name) => `Remove ${name} from the tournament`,
+  /** @param {number} level */
+  level: (level) => `level ${level}`,
   organiserControls: 'Organiser controls',
   entrantsHeading: 'Entrants',
   noEntrants: 'Nobody has joined yet.',
@@ -79,6 +82,8 @@ export class TournamentPage {
     this.href = context.href;
     /** @type {string | null} the tournament shown */
     this.id = null;
+    /** @type {Set<string>} the entrants the viewer (the organiser) may remove */
+    this.removable = new Set();
     /** The End button asks once more before it ends the tournament. */
     this.confirmingEnd = false;
     /** To the list (its address is set when shown: the routes' types are made from the views'). */
@@ -186,6 +191,7 @@ export class TournamentPage {
    */
   renderActions(view) {
     const can = viewerActions(view, this.session.me);
+    this.removable = new Set(can.remove);
     /** @type {HTMLElement[]} */
     const parts = [];
     /**
@@ -204,15 +210,9 @@ export class TournamentPage {
     const offer = this.session.computer;
     if (can.enterComputer && offer && offer.levels.length > 0) {
       const select = h('select', { name: 'computer-level', 'aria-label': TEXT.computerLevel },
-        ...offer.levels.map((l) => h('option', { value: l.level }, `${l.level}: ${l.description}`)));
+        ...offer.levels.map((l) => h('option', { value: l.level, title: l.description }, TEXT.level(l.level))));
       parts.push(h('span', { class: 'inline-control' }, select,
         button(TEXT.enterComputer, () => this.session.enterComputer(Number(select.value)), { 'data-action': 'enter-computer' })));
-    }
-    if (can.remove.length > 0) {
-      const select = h('select', { name: 'remove-who', 'aria-label': TEXT.removeWho },
-        ...can.remove.map((name) => h('option', { value: name }, name)));
-      parts.push(h('span', { class: 'inline-control' }, select,
-        button(TEXT.remove, () => this.session.removeEntrant(select.value), { 'data-action': 'remove' })));
     }
     if (can.end) {
       parts.push(button(this.confirmingEnd ? TEXT.endConfirm : TEXT.end, () => {
@@ -249,8 +249,19 @@ export class TournamentPage {
           e.rating ? h('span', { class: 'rating' }, ` ${formatRating(e.rating)}`) : null,
           e.kind === 'bot' ? h('span', { class: 'badge' }, TEXT.bot) : null,
           e.withdrawn ? h('span', { class: 'badge' }, TEXT.withdrawn) : !e.connected ? h('span', { class: 'badge muted' }, TEXT.away) : null,
+          this.removeButton(e.name),
         ))),
     );
+  }
+
+  /**
+   * The organiser's button removing an entrant, or nothing.
+   * @param {string} name
+   * @returns {HTMLButtonElement | null}
+   */
+  removeButton(name) {
+    if (!this.removable.has(name)) return null;
+    return button(TEXT.remove, () => this.session.removeEntrant(name), { class: 'link remove', 'data-action': 'remove', 'aria-label': TEXT.removeWho(name) });
   }
 
   /**
@@ -290,7 +301,8 @@ export class TournamentPage {
           h('td', { class: 'rank' }, row.rank),
           h('th', { scope: 'row', class: 'name' }, row.name, row.name === this.session.me ? TEXT.you : '',
             row.bot ? h('span', { class: 'badge' }, TEXT.bot) : null,
-            row.withdrawn ? h('span', { class: 'badge' }, TEXT.withdrawn) : null),
+            row.withdrawn ? h('span', { class: 'badge' }, TEXT.withdrawn) : null,
+            this.removeButton(row.name)),
           h('td', { class: 'points' }, row.points),
           h('td', { class: 'games' }, row.games),
           ...row.tiebreaks.map((value) => h('td', { class: 'tiebreak' }, value)),
@@ -315,10 +327,10 @@ export class TournamentPage {
         'table',
         { class: 'pairings', 'aria-labelledby': id },
         h('thead', {}, h('tr', {},
-          this.header(TEXT.board[0], TEXT.board[1], 'board'),
+          this.header(TEXT.board[0], TEXT.board[1], 'board-number'),
           h('th', { scope: 'col', class: 'white' }, TEXT.white),
           h('th', { scope: 'col', class: 'black' }, TEXT.black),
-          h('th', { scope: 'col', class: 'result' }, TEXT.result),
+          h('th', { scope: 'col', class: 'score' }, TEXT.result),
           h('th', { scope: 'col', class: 'link' }, TEXT.game))),
         h('tbody', {}, ...round.games.map((game, board) => this.pairing(game, board + 1))),
       ),
@@ -345,10 +357,10 @@ export class TournamentPage {
     return h(
       'tr',
       { 'data-match': matchId ?? null, 'data-result': game.result ? 'done' : 'pending' },
-      h('td', { class: 'board' }, String(board)),
+      h('td', { class: 'board-number' }, String(board)),
       h('td', { class: 'white' }, ...who(game.white)),
       h('td', { class: 'black' }, ...who(game.black)),
-      h('td', { class: 'result' }, resultText(game)),
+      h('td', { class: 'score' }, resultText(game)),
       h('td', { class: 'link' }, link),
     );
   }

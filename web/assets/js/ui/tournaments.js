@@ -250,7 +250,7 @@ export class TournamentsView {
       { role: 'row', 'data-tournament': tournament.id, 'data-status': tournament.status },
       cell(0, 'title', h('a', { href }, tournament.title)),
       cell(1, 'format', summaryLine(tournament)),
-      cell(2, 'status', statusText(tournament)),
+      cell(2, 'state', statusText(tournament)),
       cell(3, 'organiser', tournament.organiser),
     );
   }

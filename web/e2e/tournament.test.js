@@ -1,0 +1,101 @@
+// Tournaments from the web board against the real server: a round robin
+// with computer entrants created and started from the page, the organiser
+// told "your game is ready" and seated in each game, resigning them, and
+// the standings following; a second page finding a Swiss in the list,
+// joining, withdrawing and joining again, seen live on the organiser's page.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  DESKTOP, FAST_COMPUTER, PHONE, SCREENSHOTS, createTournament, openPlayer, resignEveryGame, serverAndBrowser,
+} from './harness.js';
+
+const env = serverAndBrowser(FAST_COMPUTER);
+
+/**
+ * The standings as the page shows them: name and points, best first.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<[string, number][]>}
+ */
+async function standings(page) {
+  return page.$$eval('.standings-table tbody tr', (rows) =>
+    rows.map((row) => /** @type {[string, number]} */ ([row.getAttribute('data-player') ?? '', Number(row.getAttribute('data-points'))])));
+}
+
+test('a round robin with computer entrants: created and started from the page, each game ready and seated, standings to the end', async () => {
+  const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
+  const id = await createTournament(ann.page, { title: 'Evening <b>bots</b>', levels: [1, 2, 3], join: true });
+  assert.equal(await ann.page.textContent('.tournament h1'), 'Evening <b>bots</b>', 'a title from the network is text');
+  assert.equal(await ann.page.locator('.entrants li').count(), 4, 'ann and three computers');
+  await ann.page.click('.tournament-actions button[data-action=start]');
+  // The first round's game is ready: the page takes the seat and shows the game.
+  const games = await resignEveryGame(ann.page, id);
+  assert.equal(games.length, 3, 'one game in each of the three rounds');
+  assert.equal(new Set(games).size, 3);
+
+  const page = ann.page;
+  await page.waitForSelector('.tournament[data-state=finished]');
+  const table = await standings(page);
+  assert.equal(table.length, 4);
+  assert.deepEqual(table.find(([name]) => name === 'ann'), ['ann', 0], 'ann resigned every game');
+  assert.equal(table.reduce((sum, [, points]) => sum + points, 0), 6, 'six games, a point each');
+  assert.equal(table.at(-1)?.[0], 'ann', 'last');
+  assert.equal(await page.locator('.round').count(), 3, 'three rounds shown');
+  assert.equal(await page.locator('.round[data-round="3"] tr[data-result=pending]').count(), 0, 'every game over');
+  for (const matchId of games) {
+    assert.equal(await page.locator(`.pairings tr[data-match="${matchId}"][data-result=done]`).count(), 1, `the game ${matchId} is in its round`);
+  }
+  assert.ok(await page.locator('.crosstable-table tbody tr').count() === 4, 'a crosstable of the four');
+  const tiebreakTitles = await page.$$eval('.standings-table thead abbr', (abbrs) => abbrs.map((a) => a.getAttribute('title')));
+  assert.ok(tiebreakTitles.some((t) => t?.startsWith('Sonneborn-Berger')), 'the tie-breaks are explained');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-desktop.png'), fullPage: true });
+
+  // The finished tournament in the list, on a laptop and a phone.
+  for (const [size, options] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
+    const reader = await openPlayer(env.browser, env.server.base, `reader-${size}`, options);
+    await reader.page.goto(`${env.server.base}/#/tournaments`);
+    await reader.page.waitForSelector(`tr[data-tournament="${id}"][data-status=finished]`);
+    await reader.page.screenshot({ path: path.join(SCREENSHOTS, `tournaments-${size}.png`), fullPage: true });
+    if (size === 'phone') {
+      await reader.page.click(`tr[data-tournament="${id}"] a`);
+      await reader.page.waitForSelector('.tournament[data-state=finished] .standings-table');
+      await reader.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-phone.png'), fullPage: true });
+    }
+    assert.deepEqual(reader.errors, []);
+    await reader.context.close();
+  }
+  assert.deepEqual(ann.errors, []);
+  await ann.context.close();
+});
+
+test('a second page finds a Swiss in the list and joins it, withdraws and joins again, live on the organiser\'s page', async () => {
+  const cy = await openPlayer(env.browser, env.server.base, 'cy', DESKTOP);
+  const id = await createTournament(cy.page, { title: 'Club Swiss', format: 'swiss', rounds: 2, levels: [1, 2, 3] });
+  const dan = await openPlayer(env.browser, env.server.base, 'dan', DESKTOP);
+  await dan.page.goto(`${env.server.base}/#/tournaments`);
+  await dan.page.click(`tr[data-tournament="${id}"] a`);
+  await dan.page.waitForSelector('.tournament[data-state=registering]');
+  assert.equal(await dan.page.locator('.tournament-actions button[data-action=start]').count(), 0, 'only the organiser starts it');
+  await dan.page.click('.tournament-actions button[data-action=join]');
+  await dan.page.waitForSelector('.entrants li[data-entrant=dan]');
+  await cy.page.waitForSelector('.entrants li[data-entrant=dan]');
+  await dan.page.click('.tournament-actions button[data-action=withdraw]');
+  await cy.page.waitForSelector('.entrants li[data-entrant=dan]', { state: 'detached' });
+  await dan.page.click('.tournament-actions button[data-action=join]');
+  await cy.page.waitForSelector('.entrants li[data-entrant=dan]');
+
+  await cy.page.click('.tournament-actions button[data-action=start]');
+  const games = await resignEveryGame(dan.page, id);
+  assert.ok(games.length >= 1, 'dan was seated in a game');
+  await cy.page.waitForSelector('.tournament[data-state=finished]');
+  const table = await standings(cy.page);
+  assert.deepEqual(table.find(([name]) => name === 'dan'), ['dan', 2 - games.length], 'dan scores only a bye');
+  assert.equal(await cy.page.locator('.crosstable').count(), 0, 'no crosstable for a Swiss');
+  const tiebreakTitles = await cy.page.$$eval('.standings-table thead abbr', (abbrs) => abbrs.map((a) => a.getAttribute('title')));
+  assert.ok(tiebreakTitles.some((t) => t?.startsWith('Buchholz')), 'Swiss tie-breaks');
+  for (const player of [cy, dan]) {
+    assert.deepEqual(player.errors, []);
+    await player.context.close();
+  }
+});
