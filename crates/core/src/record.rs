@@ -37,8 +37,10 @@ use crate::side::{BySide, Side};
 /// identity: [`PlayerInfo::id`] and [`GameRecord::rated`]. Their absence means
 /// "a guest" and "casual" from version 2 on, but "not known yet" in version 1,
 /// which is why the number moved (a version 1 record is never rated, and a
-/// page may say it was played before ratings existed).
-pub const RECORD_SCHEMA_VERSION: u32 = 2;
+/// page may say it was played before ratings existed). Version 3 adds
+/// [`GameRecord::tournament`]: from version 3 on its absence means "not a
+/// tournament game", before it "not known".
+pub const RECORD_SCHEMA_VERSION: u32 = 3;
 
 /// A wall-clock instant as Unix milliseconds, the form records keep.
 pub fn unix_ms(at: SystemTime) -> u64 {
@@ -139,6 +141,13 @@ pub struct GameRecord {
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
     pub rated: bool,
+    /// The tournament game this was (the server's tournaments); absent
+    /// otherwise, and in records older than version 3.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub tournament: Option<TournamentGameRef>,
     /// Who played first (white).
     pub white: PlayerInfo,
     /// Who played second (black).
@@ -163,6 +172,16 @@ pub struct GameRecord {
     pub final_fen: String,
 }
 
+/// Which tournament game a game was: the tournament's id and the round.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TournamentGameRef {
+    /// The tournament's id (the server uses a UUID).
+    pub id: String,
+    /// The round, 1 for the first.
+    pub round: u32,
+}
+
 /// What a finished [`Game`] does not know and its record says: the game's id,
 /// who played and when, and what it followed. [`RecordMeta::new`] takes what
 /// every record has; each optional fact has a builder method, so a new
@@ -181,6 +200,8 @@ pub struct RecordMeta {
     rematch_of: Option<String>,
     /// Whether the game counts for ratings.
     rated: bool,
+    /// The tournament game it was.
+    tournament: Option<TournamentGameRef>,
 }
 
 impl RecordMeta {
@@ -198,12 +219,22 @@ impl RecordMeta {
             ended_at,
             rematch_of: None,
             rated: false,
+            tournament: None,
         }
     }
 
     /// The game counts for ratings (see [`GameRecord::rated`]).
     pub fn rated(mut self, rated: bool) -> RecordMeta {
         self.rated = rated;
+        self
+    }
+
+    /// The game was round `round` of the tournament `id`.
+    pub fn tournament(mut self, id: impl Into<String>, round: u32) -> RecordMeta {
+        self.tournament = Some(TournamentGameRef {
+            id: id.into(),
+            round,
+        });
         self
     }
 
@@ -258,6 +289,7 @@ impl GameRecord {
             id: meta.id,
             rematch_of: meta.rematch_of,
             rated: meta.rated,
+            tournament: meta.tournament,
             white,
             black,
             started_at_ms: unix_ms(meta.started_at),
@@ -432,7 +464,7 @@ mod tests {
         let read: GameRecord = serde_json::from_str(&older).unwrap();
         assert_eq!(read.rematch_of, None);
         // A reader skips a field it does not know yet (a newer writer's).
-        let newer = json.replace(r#""schema":2,"#, r#""schema":2,"rating":1500,"#);
+        let newer = json.replace(r#""schema":3,"#, r#""schema":3,"rating":1500,"#);
         assert_eq!(serde_json::from_str::<GameRecord>(&newer).unwrap(), record);
     }
 
@@ -456,13 +488,40 @@ mod tests {
         // Version 1: no ids, no rated; it reads as a casual game of guests.
         let v1 = serde_json::to_string(&sample())
             .unwrap()
-            .replace(r#""schema":2"#, r#""schema":1"#);
+            .replace(r#""schema":3"#, r#""schema":1"#);
         let old: GameRecord = serde_json::from_str(&v1).unwrap();
         assert_eq!(old.schema, 1);
         assert!(!old.rated);
         assert_eq!(old.white.id, None);
         assert!(old.replay().is_ok(), "a version 1 record replays");
         assert!(!v1.contains("rated"), "casual is absent: {v1}");
+    }
+
+    #[test]
+    fn a_tournament_game_says_which_and_a_version_2_record_still_reads() {
+        let t0 = Instant::now();
+        let mut game = Game::new(TimeControl::Untimed);
+        game.start(t0);
+        game.resign(Side::First, t0);
+        let meta = meta().tournament("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d", 2);
+        let record = GameRecord::from_game(&game, meta).unwrap();
+        assert_eq!(record.schema, 3);
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(
+            json.contains(
+                r#""tournament":{"id":"0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d","round":2}"#
+            ),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), record);
+        let plain = GameRecord::from_game(&game, meta()).unwrap();
+        let plain_json = serde_json::to_string(&plain).unwrap();
+        assert!(!plain_json.contains("tournament"), "{plain_json}");
+        // Version 2, written before tournaments: it reads, as no tournament's.
+        let v2 = plain_json.replace(r#""schema":3"#, r#""schema":2"#);
+        let old: GameRecord = serde_json::from_str(&v2).unwrap();
+        assert_eq!((old.schema, old.tournament), (2, None));
+        assert!(old.replay().is_ok(), "a version 2 record replays");
     }
 
     #[test]

@@ -86,5 +86,5 @@ pub use messages::{
 pub use rating::{Rating, RatingChange};
 pub use tournament::{
     Entrant, StandingRow, TiebreakValue, TournamentGame, TournamentId, TournamentRound,
-    TournamentStatus, TournamentSummary, TournamentView,
+    TournamentStatus, TournamentSummary, TournamentView, TournamentsPage,
 };

@@ -183,3 +183,11 @@ pub struct TournamentView {
     #[serde(default)]
     pub standings: Vec<StandingRow>,
 }
+
+/// `GET /api/tournaments`: every tournament the server holds, live and
+/// finished, newest first.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TournamentsPage {
+    /// One line each.
+    pub tournaments: Vec<TournamentSummary>,
+}

@@ -13,7 +13,7 @@
 //! one small future and one queue: that is what lets the server hold many
 //! thousands of idle connections.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -21,8 +21,8 @@ use std::time::Duration;
 
 use amazons_core::{Game, MAX_INCREMENT, MAX_INITIAL, PlayerId, PlayerInfo, PlayerKind};
 use amazons_protocol::{
-    ClientMessage, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, PlayerKey, ServerLimits,
-    ServerMessage,
+    ClientMessage, ComputerRequest, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, PlayerKey,
+    ServerLimits, ServerMessage, TournamentId, TournamentStatus,
 };
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
@@ -34,6 +34,7 @@ use crate::match_actor::{self, MatchHandle};
 use crate::match_state::Request;
 use crate::names::Claim;
 use crate::shared::{ConnHandle, Outbound, Shared};
+use crate::tournament::{self, Ask, Command, Setup};
 
 /// Why the loop ended, for the log.
 enum Ending {
@@ -66,6 +67,8 @@ struct Session {
     attached: HashMap<MatchId, MatchHandle>,
     /// Lobby feed, while subscribed.
     lobby: Option<broadcast::Receiver<Utf8Bytes>>,
+    /// Tournaments this connection watches (told when it drops).
+    watching: HashSet<TournamentId>,
     /// Start of the current rate-limit window.
     window_start: Instant,
     /// Messages counted in the current window.
@@ -110,6 +113,7 @@ pub async fn serve(
         legal_moves: false,
         attached: HashMap::new(),
         lobby: None,
+        watching: HashSet::new(),
         window_start: Instant::now(),
         window_count: 0,
     };
@@ -249,6 +253,17 @@ pub async fn serve(
     };
     for handle in session.attached.values() {
         handle.detach(&session.me);
+    }
+    for id in &session.watching {
+        if let Some(handle) = shared.tournaments.handle(*id) {
+            handle.send(Command::Detach {
+                conn: session.me.id,
+            });
+        }
+    }
+    if let Some(id) = session.player.as_ref().and_then(|p| p.id.as_ref()) {
+        shared.presence.remove(id, session.me.id);
+        shared.tournaments.gone(id, session.me.id);
     }
     shared.connections.fetch_sub(1, Ordering::Relaxed);
     tracing::info!(conn = id, %peer, ending = ending.describe(), "disconnected");
@@ -506,24 +521,72 @@ impl Session {
                     Err(refused) => refusal(refused.code, refused.message, kind, None),
                 }
             }
-            // Placeholder until the tournament actor lands (issue 27).
-            ClientMessage::CreateTournament { .. }
-            | ClientMessage::ListTournaments
-            | ClientMessage::WatchTournament { .. }
-            | ClientMessage::UnwatchTournament { .. }
-            | ClientMessage::JoinTournament { .. }
-            | ClientMessage::WithdrawTournament { .. }
-            | ClientMessage::EnterComputer { .. }
-            | ClientMessage::StartTournament { .. }
-            | ClientMessage::PauseTournament { .. }
-            | ClientMessage::ResumeTournament { .. }
-            | ClientMessage::RemoveEntrant { .. }
-            | ClientMessage::EndTournament { .. } => refusal(
-                ErrorCode::Internal,
-                "this server does not run tournaments yet",
-                kind,
-                None,
-            ),
+            ClientMessage::ListTournaments => Reply::one(ServerMessage::TournamentList {
+                tournaments: self.shared.tournaments.list(),
+            }),
+            ClientMessage::CreateTournament {
+                title,
+                format,
+                time_control,
+                rated,
+                entry_list,
+                computers,
+            } => {
+                let setup = match self.tournament_setup(
+                    title,
+                    (format, time_control, rated),
+                    entry_list,
+                    &computers,
+                ) {
+                    Ok(setup) => setup,
+                    Err(refused) => return refusal(refused.code, refused.message, kind, None),
+                };
+                match tournament::create(&self.shared, &self.me, &player, setup).await {
+                    Ok(tournament_id) => {
+                        self.watching.insert(tournament_id);
+                        Reply::one(ServerMessage::TournamentCreated { tournament_id })
+                    }
+                    Err(refused) => refusal(refused.code, refused.message, kind, None),
+                }
+            }
+            ClientMessage::WatchTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Watch, kind)
+            }
+            ClientMessage::UnwatchTournament { tournament_id } => {
+                self.watching.remove(&tournament_id);
+                self.ask_tournament(tournament_id, &player, Ask::Unwatch, kind)
+            }
+            ClientMessage::JoinTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Join, kind)
+            }
+            ClientMessage::WithdrawTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Withdraw, kind)
+            }
+            ClientMessage::EnterComputer {
+                tournament_id,
+                computer,
+            } => match self.shared.computer.choose(&computer) {
+                Ok(seat) => {
+                    self.ask_tournament(tournament_id, &player, Ask::EnterComputer(seat), kind)
+                }
+                Err(refused) => refusal(refused.code, refused.message, kind, None),
+            },
+            ClientMessage::StartTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Start, kind)
+            }
+            ClientMessage::PauseTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Pause, kind)
+            }
+            ClientMessage::ResumeTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::Resume, kind)
+            }
+            ClientMessage::RemoveEntrant {
+                tournament_id,
+                name,
+            } => self.ask_tournament(tournament_id, &player, Ask::Remove(name), kind),
+            ClientMessage::EndTournament { tournament_id } => {
+                self.ask_tournament(tournament_id, &player, Ask::End, kind)
+            }
             // `hello` was answered above, and every message about one match
             // went to it (`Request::from_message` hands back only the others).
             ClientMessage::Hello { .. }
@@ -580,8 +643,11 @@ impl Session {
         }
         // The key itself is never logged: only whether there was one.
         tracing::info!(conn = self.me.id, player = %name, ?kind, keyed = id.is_some(), client = client.unwrap_or("-"), "hello");
-        self.player = Some(PlayerInfo::new(name.clone(), kind).identified(id));
-        Reply::one(ServerMessage::Welcome {
+        if let Some(id) = &id {
+            self.shared.presence.add(id, &self.me);
+        }
+        self.player = Some(PlayerInfo::new(name.clone(), kind).identified(id.clone()));
+        let welcome = ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),
             name,
@@ -589,7 +655,144 @@ impl Session {
             grace_ms: self.shared.config.grace_secs.get() * 1000,
             limits: Some(server_limits(&self.shared.config)),
             computer: self.shared.computer.offer(),
+        };
+        // Every live tournament with a game waiting for this player tells
+        // it `tournament_game` through its queue, which is read only after
+        // this reply (`welcome`) is sent.
+        if let Some(id) = &id {
+            self.shared.tournaments.hello(id, &self.me);
+        }
+        Reply::one(welcome)
+    }
+
+    /// Checks `create_tournament`: a key (`key_required`), a title of at
+    /// most twice the name length (made from the format when absent), a
+    /// round robin of 1 or 2 cycles or a Swiss of at least one round, a clock
+    /// within core's limits, entry-list names as `hello` checks them
+    /// (`bad_tournament` for any of these), and each computer player on
+    /// offer (its own refusal).
+    fn tournament_setup(
+        &self,
+        title: Option<String>,
+        (format, time_control, rated): (
+            amazons_protocol::tournament::Format,
+            amazons_core::TimeControl,
+            bool,
+        ),
+        entry_list: Option<Vec<String>>,
+        computers: &[ComputerRequest],
+    ) -> Result<Setup, crate::match_state::Refusal> {
+        use crate::match_state::Refusal;
+        let bad = |message: String| Refusal::new(ErrorCode::BadTournament, message);
+        if self.player.as_ref().is_none_or(|p| p.id.is_none()) {
+            return Err(Refusal::new(
+                ErrorCode::KeyRequired,
+                "organising a tournament needs a player key: say hello with your key",
+            ));
+        }
+        match format {
+            amazons_protocol::tournament::Format::RoundRobin { cycles }
+                if !(1..=2).contains(&cycles) =>
+            {
+                return Err(bad(format!(
+                    "a round robin has 1 or 2 cycles, not {cycles}"
+                )));
+            }
+            amazons_protocol::tournament::Format::Swiss { rounds: 0 } => {
+                return Err(bad("a Swiss has at least one round".into()));
+            }
+            _ => {}
+        }
+        let time_control = time_control.validated().map_err(|e| bad(e.to_string()))?;
+        let max = self.shared.config.max_name_chars * 2;
+        let title = match title {
+            Some(title) => {
+                validate_name(&title, max).map_err(|p| bad(format!("the title: {p}")))?
+            }
+            None => match format {
+                amazons_protocol::tournament::Format::RoundRobin { cycles: 2 } => {
+                    "Double round robin".to_owned()
+                }
+                amazons_protocol::tournament::Format::RoundRobin { .. } => "Round robin".to_owned(),
+                amazons_protocol::tournament::Format::Swiss { rounds } => {
+                    format!("Swiss, {rounds} rounds")
+                }
+            },
+        };
+        let entry_list = match entry_list {
+            None => None,
+            Some(names) => Some(
+                names
+                    .iter()
+                    .map(|n| {
+                        validate_name(n, self.shared.config.max_name_chars)
+                            .map_err(|p| bad(format!("the entry list: {p}")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        let computers = computers
+            .iter()
+            .map(|c| self.shared.computer.choose(c))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Setup {
+            title,
+            format,
+            time_control,
+            rated,
+            entry_list,
+            computers,
         })
+    }
+
+    /// Hands a request to a live tournament (which answers on this
+    /// connection); a finished one is answered here: watched, it sends its
+    /// final view; anything else is refused.
+    fn ask_tournament(
+        &mut self,
+        id: TournamentId,
+        player: &PlayerInfo,
+        ask: Ask,
+        kind: MessageType,
+    ) -> Reply {
+        if let Some(handle) = self.shared.tournaments.handle(id) {
+            if matches!(ask, Ask::Watch | Ask::Join) {
+                self.watching.insert(id);
+            }
+            let sent = handle.send(Command::Ask {
+                conn: self.me.clone(),
+                player: player.clone(),
+                ask: ask.clone(),
+                kind,
+            });
+            if sent {
+                return Reply::none();
+            }
+        }
+        let Some(view) = self.shared.tournaments.view(id) else {
+            return refusal(
+                ErrorCode::NoSuchTournament,
+                "there is no such tournament",
+                kind,
+                None,
+            );
+        };
+        match ask {
+            Ask::Watch => Reply::one(ServerMessage::TournamentUpdated { tournament: view }),
+            Ask::Unwatch => Reply::none(),
+            Ask::Join if view.summary.status != TournamentStatus::Registering => refusal(
+                ErrorCode::RegistrationClosed,
+                "this tournament has finished",
+                kind,
+                None,
+            ),
+            _ => refusal(
+                ErrorCode::TournamentNotRunning,
+                "this tournament has finished",
+                kind,
+                None,
+            ),
+        }
     }
 
     /// Checks that `name` may be used by whoever holds the key with public

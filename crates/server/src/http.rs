@@ -1,13 +1,17 @@
 //! The HTTP side of the one port: the WebSocket endpoint, the small JSON
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
-//! `/api/players`, `/api/players/{name}`) and the
+//! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
+//! `/api/tournaments/{id}`) and the
 //! web board (`/`, `/assets/...`, see [`crate::web_assets`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use amazons_protocol::{GamesPage, GamesQuery, Health, HealthStatus, PlayersPage, PlayersQuery};
+use amazons_protocol::{
+    GamesPage, GamesQuery, Health, HealthStatus, PlayersPage, PlayersQuery, TournamentId,
+    TournamentsPage,
+};
 use axum::Json;
 use axum::Router;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
@@ -31,6 +35,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}", get(game))
         .route("/api/players", get(leaderboard))
         .route("/api/players/{name}", get(player))
+        .route("/api/tournaments", get(tournaments))
+        .route("/api/tournaments/{id}", get(tournament))
         .route("/", get(web_assets::index))
         .route("/assets/{*path}", get(web_assets::asset))
         .with_state(shared)
@@ -123,5 +129,24 @@ async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> 
             "no player by that name has a rated game or has claimed it\n",
         )
             .into_response(),
+    }
+}
+
+/// Every tournament, live and finished, newest first.
+async fn tournaments(State(shared): State<Arc<Shared>>) -> Json<TournamentsPage> {
+    Json(TournamentsPage {
+        tournaments: shared.tournaments.list(),
+    })
+}
+
+/// One tournament's view, live or finished (404 when there is none).
+async fn tournament(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+    let view = text
+        .parse::<TournamentId>()
+        .ok()
+        .and_then(|id| shared.tournaments.view(id));
+    match view {
+        Some(view) => Json(view).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such tournament\n").into_response(),
     }
 }

@@ -491,6 +491,7 @@ mod tests {
             rated: false,
             created_at_ms: 1,
             rematch_of: None,
+            tournament: None,
         };
         journal.append(id(1), vec![created.clone()]).await.unwrap();
         journal.append(id(2), vec![created.clone()]).await.unwrap();
@@ -553,6 +554,7 @@ mod tests {
             rated: false,
             created_at_ms: 1,
             rematch_of: None,
+            tournament: None,
         };
         let (live, done) = (id(1), id(2));
         journal.append(live, vec![created.clone()]).await.unwrap();
@@ -591,6 +593,7 @@ mod tests {
             rated: false,
             created_at_ms: 1,
             rematch_of: None,
+            tournament: None,
         };
         let line = |event: &Event| {
             let mut text = serde_json::to_string(&Line {

@@ -13,7 +13,7 @@
 //!   binding the port: a [`BindError`] says what to do) and graceful
 //!   shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
-//!   `/api/players`, and the web board at `/`.
+//!   `/api/players`, `/api/tournaments`, and the web board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
 //!   served with MIME type, ETag and security headers.
 //! - [`computer`]: the server's own computer opponents: the offer, checking
@@ -39,6 +39,10 @@
 //!   their release (`amazons-server release-name`).
 //! - [`players`]: the ratings table as the HTTP API shows it
 //!   (`/api/players`, `/api/players/{name}`).
+//! - [`tournament`]: one task per tournament: entrants, rounds paired
+//!   through `amazons-tournament`, each round's matches (seats kept for
+//!   their entrants), results, standings; persisted beside the journal,
+//!   finished ones recorded in `<history>/tournaments/`.
 //! - [`shared`]: what all tasks share, and the queue handle a match uses to
 //!   reach a connection.
 //! - [`linger`]: sockets that drain the client's input before they close, so
@@ -62,6 +66,7 @@ pub mod players;
 pub mod registry;
 pub mod server;
 pub mod shared;
+pub mod tournament;
 pub mod web_assets;
 
 pub use config::Config;

@@ -18,7 +18,7 @@ use crate::computer::Seating;
 use crate::fault;
 use crate::match_state::{
     ComputerJoin, ComputerSeat, ConnId, Event, Match, MatchRules, Output, Recipient, Refusal,
-    Request, WallClock, fresh_token, new_match_seat,
+    Request, TournamentTag, WallClock, fresh_token, new_match_seat,
 };
 use crate::shared::{ConnHandle, Outbound, Shared};
 
@@ -130,7 +130,9 @@ pub async fn create(
         wall.unix_ms(now),
     );
     let conns = std::iter::once(creator.clone()).chain(seating.as_ref().map(|s| s.conn.clone()));
-    let handle = admit(shared, id, events, wall, now, conns).await?.start();
+    let handle = admit(shared, id, events, (wall, now), conns, true)
+        .await?
+        .start();
     match seating {
         Some(seating) => {
             tracing::info!(match_id = %id, %time_control, opponent = %seating.player.name, "match against the computer created");
@@ -139,6 +141,50 @@ pub async fn create(
         None => tracing::info!(match_id = %id, %time_control, "match created"),
     }
     Ok(handle)
+}
+
+/// Creates the match of a tournament game (`tag`: the tournament, the
+/// round, the entrant each seat is kept for) with the tournament's clock and
+/// rated flag; each computer entrant (`computers`, by side) is seated at
+/// once and starts playing. Nobody else is seated: the entrants are told by
+/// their tournament and `join`. A tournament game is admitted even at the
+/// match limit (the tournament was), and counts among the computer's games
+/// even beyond its limit.
+pub async fn create_tournament_game(
+    shared: &Arc<Shared>,
+    tag: TournamentTag,
+    (time_control, rated): (TimeControl, bool),
+    computers: BySide<Option<ComputerSeat>>,
+) -> Result<MatchId, Refusal> {
+    let id = MatchId::random();
+    let now = now();
+    let wall = WallClock::new(now, SystemTime::now());
+    let seatings: BySide<Option<Seating>> = computers.map(|seat| {
+        seat.map(|seat| {
+            let slot = shared.computer.reserve_anyway();
+            shared.computer.seating(shared, seat, Some(slot))
+        })
+    });
+    let joins = BySide::from_fn(|side| {
+        seatings[side].as_ref().map(|s| ComputerJoin {
+            player: s.player.clone(),
+            seat: s.seat.clone(),
+            token: shared.computer.token(id, side),
+            conn: s.conn.id,
+        })
+    });
+    let round = tag.round;
+    let events = Match::tournament_events((time_control, rated), tag, joins, wall.unix_ms(now));
+    let conns: Vec<ConnHandle> = seatings.iter().flatten().map(|s| s.conn.clone()).collect();
+    admit(shared, id, events, (wall, now), conns, false)
+        .await?
+        .start();
+    tracing::info!(match_id = %id, round, %time_control, "tournament game created");
+    let BySide { first, second } = seatings;
+    for seating in [first, second].into_iter().flatten() {
+        seating.start(shared);
+    }
+    Ok(id)
 }
 
 /// A match admitted and journalled, whose task has not started yet.
@@ -154,23 +200,25 @@ struct Admitted {
 }
 
 /// Opens a match from its first events: built, admitted by the registry
-/// (which enforces `max_matches` under its lock) and journalled. Until
-/// [`Admitted::start`] nobody hears of it, so on a refusal or a disk error
-/// nothing of it remains.
+/// (which enforces `max_matches` under its lock when `limited`) and
+/// journalled. Until [`Admitted::start`] nobody hears of it, so on a
+/// refusal or a disk error nothing of it remains.
 async fn admit(
     shared: &Arc<Shared>,
     id: MatchId,
     events: Vec<Event>,
-    wall: WallClock,
-    now: Instant,
+    (wall, now): (WallClock, Instant),
     conns: impl IntoIterator<Item = ConnHandle>,
+    limited: bool,
 ) -> Result<Admitted, Refusal> {
     let mut state = Match::from_events(id, &events, rules(shared), wall, now)
         .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
     show_ratings(shared, &mut state);
     let (tx, rx) = mpsc::channel(64);
     let handle = MatchHandle { id, tx };
-    if shared
+    if !limited {
+        shared.registry.insert(handle.clone(), state.summary());
+    } else if shared
         .registry
         .insert_if_room(handle.clone(), state.summary())
         .is_err()
@@ -291,8 +339,10 @@ impl MatchTask {
     /// the server shuts down.
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let shutdown = self.shared.shutdown.clone();
-        // A restored game over without its record gets it first.
+        // A restored game over without its record gets it first, and its
+        // tournament hears how it ended (again, perhaps: it keeps the first).
         self.write_record_if_needed().await;
+        self.report_to_tournament();
         while !self.state.is_cleared() {
             let deadline = self.state.next_deadline();
             let sleep = tokio::time::sleep_until(
@@ -340,7 +390,9 @@ impl MatchTask {
                         .collect();
                     let wall = WallClock::new(now, SystemTime::now());
                     let admitted =
-                        match admit(&self.shared, seed.id, opening, wall, now, players).await {
+                        match admit(&self.shared, seed.id, opening, (wall, now), players, true)
+                            .await
+                        {
                             Ok(admitted) => admitted,
                             Err(refusal) => {
                                 self.refuse(&conn, &request, refusal);
@@ -408,6 +460,9 @@ impl MatchTask {
         show_ratings(&self.shared, &mut self.state);
         self.deliver(events, now);
         if ends {
+            self.report_to_tournament();
+        }
+        if ends {
             fault::reached(fault::END_ANNOUNCED);
             if let Some(outcome) = self.state.outcome() {
                 tracing::info!(match_id = %id, result = %outcome, moves = self.state.game().ply(), "game finished");
@@ -456,6 +511,29 @@ impl MatchTask {
             Ok(Err(e)) => tracing::error!(match_id = %id, "could not write the game record: {e}"),
             Err(e) => tracing::error!(match_id = %id, "record writer failed: {e}"),
         }
+    }
+
+    /// Tells the tournament of a tournament game that has ended how it
+    /// ended: once its record is on disk for a game played (if writing it
+    /// failed, the next start writes it and tells again), at once for a
+    /// game forfeited before it began (no record: it was not played). A game
+    /// left by both players has no winner and counts as a double forfeit.
+    fn report_to_tournament(&self) {
+        let (Some(tag), Some(outcome)) = (self.state.tournament(), self.state.outcome()) else {
+            return;
+        };
+        let played = self.state.is_started();
+        if played && !self.state.is_recorded() {
+            return;
+        }
+        let result = amazons_protocol::tournament::GameResult {
+            winner: outcome.winner,
+            forfeit: !played || outcome.winner.is_none(),
+            margin: None,
+        };
+        self.shared
+            .tournaments
+            .game_over(tag.tournament_id, self.state.id(), result);
     }
 
     /// Sends the outputs of `events`, and tells each connection that joined

@@ -103,6 +103,13 @@ impl Registry {
         Ok(())
     }
 
+    /// Adds a new match whatever the limit (a tournament's game: the
+    /// tournament was admitted). The lobby is not told (see
+    /// [`Registry::update`]).
+    pub fn insert(&self, handle: MatchHandle, summary: MatchSummary) {
+        self.lock().add(handle, summary);
+    }
+
     /// Adds a match restored from the journal (always admitted: it existed
     /// before the restart) and tells the lobby.
     pub fn insert_restored(&self, handle: MatchHandle, summary: MatchSummary) {

@@ -30,6 +30,7 @@ use crate::match_actor;
 use crate::names::NameBook;
 use crate::registry::Registry;
 use crate::shared::Shared;
+use crate::tournament::{self, Presence, Tournaments};
 
 /// Why the server could not listen on its address, in words that say what
 /// to do about it.
@@ -170,9 +171,21 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     .context("cannot start the journal")?;
     let computer = Computer::new(&config.computer, &history_dir)
         .context("cannot set up the computer opponents")?;
+    let (tournaments, stored) = Tournaments::open(&history_dir).with_context(|| {
+        format!(
+            "cannot open the tournament directories in {}",
+            history_dir.display()
+        )
+    })?;
+    for problem in &stored.problems {
+        tracing::warn!("{problem}");
+    }
+    problems.extend(stored.problems.iter().cloned());
     let shutdown = CancellationToken::new();
     let shared = Arc::new(Shared {
         computer,
+        tournaments,
+        presence: Presence::default(),
         registry: Registry::new(config.max_matches.max(carried.len())),
         connection_permits: Arc::new(Semaphore::new(config.max_connections)),
         config,
@@ -185,6 +198,10 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         connections: AtomicUsize::new(0),
         next_conn_id: AtomicU64::new(1),
     });
+    // Tournaments are listed before the matches come back (a restored game
+    // reports its end to its tournament), and start after them (a
+    // tournament looks for its games' matches).
+    let tournaments = tournament::restore(&shared, stored);
     let mut restored = 0;
     for (id, events) in &carried {
         match match_actor::restore(&shared, *id, events) {
@@ -202,6 +219,9 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     }
     if restored > 0 {
         tracing::info!(restored, "matches in progress restored from the journal");
+    }
+    for tournament in tournaments {
+        tournament.start();
     }
 
     let app = crate::http::router(Arc::clone(&shared));

@@ -18,6 +18,7 @@ use crate::journal::Journal;
 use crate::match_actor::MatchHandle;
 use crate::names::NameBook;
 use crate::registry::Registry;
+use crate::tournament::{Presence, Tournaments};
 
 /// State shared by the listener, the connection handlers and the matches.
 pub struct Shared {
@@ -35,6 +36,10 @@ pub struct Shared {
     /// at start-up, and each rated game as its record is written. Held for
     /// a fold or a lookup only, never across an await.
     pub ratings: std::sync::RwLock<amazons_ratings::Ratings>,
+    /// Every tournament, live and finished.
+    pub tournaments: Tournaments,
+    /// The open connections of each keyed player.
+    pub presence: Presence,
     /// The computer opponents: offer, limits, thinking threads, seat key.
     pub computer: Computer,
     /// Cancelled once to start shutdown; every task watches it.

@@ -229,8 +229,9 @@ impl Computer {
     }
 
     /// A place even beyond the limit: for games restored after a restart,
-    /// which were admitted before it.
-    fn reserve_anyway(&self) -> GameSlot {
+    /// which were admitted before it, and for tournament games (the
+    /// tournament's computer entrants were admitted when entered).
+    pub fn reserve_anyway(&self) -> GameSlot {
         self.games.fetch_add(1, Ordering::AcqRel);
         GameSlot(Arc::clone(&self.games))
     }

@@ -70,10 +70,30 @@ impl Match {
                 self.check_playing()?;
                 Ok(self.end(Outcome::win(side.opponent(), *reason), now))
             }
+            Request::Withdrawn { side } => {
+                if self.tournament.is_none() {
+                    return refuse(ErrorCode::Internal, "not a tournament game");
+                }
+                if self.is_over() {
+                    return Ok(Vec::new());
+                }
+                let reason = if self.is_started() {
+                    EndReason::Resignation
+                } else {
+                    EndReason::Abandonment
+                };
+                Ok(self.end(Outcome::win(side.opponent(), reason), now))
+            }
             Request::Abort { token } => {
                 self.acting_side(by, token.as_ref())?;
                 if self.is_over() {
                     return refuse(ErrorCode::GameOver, "this game has ended");
+                }
+                if self.tournament.is_some() {
+                    return refuse(
+                        ErrorCode::GameInProgress,
+                        "a tournament game cannot be called off: resign instead",
+                    );
                 }
                 if !self.game.can_abort() {
                     return refuse(
@@ -135,6 +155,9 @@ impl Match {
                 at_ms: self.wall.unix_ms(now),
             }];
         }
+        if !self.is_over() && self.forfeit_at.is_some_and(|at| at <= now) {
+            return self.forfeited(now);
+        }
         if !self.is_over() {
             if let Some((side, at)) = self.game.flag_deadline()
                 && at <= now
@@ -166,6 +189,28 @@ impl Match {
         Vec::new()
     }
 
+    /// A tournament game whose grace period from the round's start ran out
+    /// with a seat not taken: a seated entrant wins by forfeit; with nobody
+    /// seated, nobody wins (a double forfeit). The match never started, so
+    /// it leaves at once; its tournament records the forfeit.
+    fn forfeited(&self, now: Instant) -> Vec<Event> {
+        let seated: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|side| self.seats[*side].is_some())
+            .collect();
+        let winner = match seated.as_slice() {
+            [side] => Some(*side),
+            _ => None,
+        };
+        self.end(
+            Outcome {
+                winner,
+                reason: EndReason::Abandonment,
+            },
+            now,
+        )
+    }
+
     /// The grace period of the players in `expired` has run out.
     ///
     /// Before the start their seats are given up (and a match left empty
@@ -184,18 +229,21 @@ impl Match {
                 .into_iter()
                 .filter(|s| !expired.contains(s) && self.seats[*s].is_some())
                 .count();
-            if left == 0 {
+            // A tournament game waits for its forfeit deadline instead.
+            if left == 0 && self.tournament.is_none() {
                 events.extend(self.end(ABORTED, now));
             }
             return events;
         }
         let gone = expired[0];
         let opponent_here = self.conn_of(gone.opponent()).is_some();
-        let outcome = if self.game.ply() == 0 {
+        // A tournament game is never called off: whoever stayed wins.
+        let tournament = self.tournament.is_some();
+        let outcome = if self.game.ply() == 0 && !tournament {
             ABORTED
         } else if opponent_here {
             Outcome::win(gone.opponent(), EndReason::Abandonment)
-        } else if self.game.can_abort() {
+        } else if self.game.can_abort() && !tournament {
             ABORTED
         } else {
             Outcome {
@@ -369,6 +417,9 @@ impl Match {
                 "you already hold a seat in this match",
             );
         }
+        if let Some(tag) = &self.tournament {
+            return self.join_kept((by, legal_moves), tag, player, wanted, token, now);
+        }
         let free = |side: Side| self.seats[side].is_none();
         let side = match wanted {
             Some(side) if free(side) => side,
@@ -390,6 +441,64 @@ impl Match {
             },
         ];
         if !free(side.opponent()) && !self.is_started() {
+            events.push(Event::Started {
+                at_ms: self.wall.unix_ms(now),
+            });
+        }
+        Ok(events)
+    }
+
+    /// `join` of a tournament game: only the entrant a seat is kept for may
+    /// take it (`seat_taken` for anyone else, saying whose it is). An
+    /// entrant whose seat is already taken by another connection of theirs
+    /// (a client that restarted without its seat token) gets it moved to
+    /// this connection, as `resume` would.
+    fn join_kept(
+        &self,
+        (by, legal_moves): (ConnId, bool),
+        tag: &super::TournamentTag,
+        player: &PlayerInfo,
+        wanted: Option<Side>,
+        token: &SeatToken,
+        now: Instant,
+    ) -> Result<Vec<Event>, Refusal> {
+        let theirs = |side: Side| player.id.as_ref() == Some(&tag.entrants[side]);
+        let side = match wanted {
+            Some(side) => side,
+            None => Side::BOTH
+                .into_iter()
+                .find(|s| theirs(*s))
+                .unwrap_or(Side::First),
+        };
+        if !theirs(side) {
+            return refuse(
+                ErrorCode::SeatTaken,
+                format!(
+                    "the {side} seat of this tournament game is kept for its entrant: only a \
+                     client with that entrant's player key may take it"
+                ),
+            );
+        }
+        if self.seats[side].is_some() {
+            return Ok(vec![Event::Attached {
+                side,
+                conn: by,
+                joined: None,
+                replaced: self.conn_of(side).filter(|c| *c != by),
+                legal_moves,
+            }]);
+        }
+        let mut events = vec![
+            seated(side, player, token, None),
+            Event::Attached {
+                side,
+                conn: by,
+                joined: Some(*token),
+                replaced: None,
+                legal_moves,
+            },
+        ];
+        if self.seats[side.opponent()].is_some() && !self.is_started() {
             events.push(Event::Started {
                 at_ms: self.wall.unix_ms(now),
             });
@@ -480,7 +589,7 @@ impl Match {
             );
         }
         let mut events = vec![Event::Unseated { side }, Event::Left { conn: by }];
-        if self.seats[side.opponent()].is_none() {
+        if self.seats[side.opponent()].is_none() && self.tournament.is_none() {
             events.extend(self.end(ABORTED, now));
         }
         Ok(events)
@@ -494,6 +603,12 @@ impl Match {
         }
         if !self.is_started() || self.rematch.is_some() {
             return refuse(ErrorCode::OpponentGone, "no rematch for this match");
+        }
+        if self.tournament.is_some() {
+            return refuse(
+                ErrorCode::OpponentGone,
+                "a tournament game has no rematch: the tournament pairs the next game",
+            );
         }
         if self.conn_of(side.opponent()).is_none() {
             return refuse(ErrorCode::OpponentGone, "your opponent has left");

@@ -8,8 +8,8 @@
 //! variants are `#[serde(skip)]`: the journal is only ever handed durable
 //! ones ([`Event::is_durable`]).
 
-use amazons_core::{Move, Outcome, PlayerId, PlayerKind, Side, TimeControl};
-use amazons_protocol::{MatchId, SeatToken};
+use amazons_core::{BySide, Move, Outcome, PlayerId, PlayerKind, Side, TimeControl};
+use amazons_protocol::{MatchId, SeatToken, TournamentId};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -74,6 +74,20 @@ pub enum Opponent {
     Engine(String),
 }
 
+/// The tournament game a match is: journalled with its creation
+/// (`created.tournament`), so that after a restart the match still keeps
+/// each seat for its entrant and tells its tournament how it ended.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TournamentTag {
+    /// The tournament.
+    pub tournament_id: TournamentId,
+    /// The round, 1 for the first.
+    pub round: u32,
+    /// The entrant each seat is kept for (only a connection whose `hello`
+    /// carried that public id may `join` it).
+    pub entrants: BySide<PlayerId>,
+}
+
 /// A message that answers one connection again without changing anything.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Echo {
@@ -104,6 +118,10 @@ pub enum Event {
         /// than ratings.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         rated: bool,
+        /// The tournament game this match is (absent for any other match,
+        /// and in journals older than tournaments).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tournament: Option<TournamentTag>,
     },
     /// A player took a seat. Only a hash of the seat token is kept.
     Seated {

@@ -35,7 +35,7 @@ use amazons_core::{
 };
 use amazons_protocol::{MatchId, Rating, RatingChange};
 
-pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash};
+pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash, TournamentTag};
 pub use request::{Refusal, RematchSeed, Request, fresh_token, new_match_seat};
 pub use views::{Output, Recipient};
 
@@ -170,6 +170,12 @@ pub struct Match {
     rating_change: Option<BySide<RatingChange>>,
     /// Whether the record of the finished game is on disk.
     recorded: bool,
+    /// The tournament game this is (from its `created` event).
+    tournament: Option<TournamentTag>,
+    /// For a tournament game not started: when a seat not taken by then is
+    /// forfeited (the grace period from the round's start, or from a
+    /// restart).
+    forfeit_at: Option<Instant>,
     /// When a finished match leaves the server.
     linger_until: Option<Instant>,
     /// The match has left the server (its task ends).
@@ -201,6 +207,8 @@ impl Match {
             ratings: BySide::new(None, None),
             rating_change: None,
             recorded: false,
+            tournament: None,
+            forfeit_at: None,
             linger_until: None,
             cleared: false,
         }
@@ -226,6 +234,7 @@ impl Match {
                 created_at_ms,
                 rematch_of: None,
                 rated,
+                tournament: None,
             },
             seated(side, creator, &token, None),
             Event::Attached {
@@ -258,6 +267,49 @@ impl Match {
         events
     }
 
+    /// The events that create the match of a tournament game: both seats
+    /// kept for their entrants (`tag`), and each computer entrant
+    /// (`computers`, by side) seated and attached at once; when both are
+    /// computers the game starts.
+    pub fn tournament_events(
+        (time_control, rated): (TimeControl, bool),
+        tag: TournamentTag,
+        computers: BySide<Option<ComputerJoin>>,
+        created_at_ms: u64,
+    ) -> Vec<Event> {
+        let mut events = vec![Event::Created {
+            time_control,
+            created_at_ms,
+            rematch_of: None,
+            rated,
+            tournament: Some(tag),
+        }];
+        let both = computers.iter().all(Option::is_some);
+        for (side, computer) in Side::BOTH.into_iter().zip(computers.iter()) {
+            if let Some(computer) = computer {
+                events.push(seated(
+                    side,
+                    &computer.player,
+                    &computer.token,
+                    Some(&computer.seat),
+                ));
+                events.push(Event::Attached {
+                    side,
+                    conn: computer.conn,
+                    joined: Some(computer.token),
+                    replaced: None,
+                    legal_moves: false,
+                });
+            }
+        }
+        if both {
+            events.push(Event::Started {
+                at_ms: created_at_ms,
+            });
+        }
+        events
+    }
+
     /// Builds a match from its events (the first must be `created`), all
     /// applied at `now`. Used for matches being created (before anyone can
     /// reach them) and for journal recovery.
@@ -272,6 +324,7 @@ impl Match {
             time_control,
             rematch_of,
             rated,
+            tournament,
             ..
         }) = events.first()
         else {
@@ -280,6 +333,7 @@ impl Match {
         let mut state = Match::new(id, *time_control, rules, wall);
         state.rematch_of = *rematch_of;
         state.created_rated = *rated;
+        state.tournament = tournament.clone();
         for (index, event) in events.iter().enumerate().skip(1) {
             state
                 .apply(event, now)
@@ -287,6 +341,9 @@ impl Match {
                     number: index + 1,
                     problem,
                 })?;
+        }
+        if state.tournament.is_some() && !state.is_started() && !state.is_over() {
+            state.forfeit_at = Some(now + rules.grace);
         }
         Ok(state)
     }
@@ -318,6 +375,11 @@ impl Match {
             }
         }
         Ok(state)
+    }
+
+    /// The tournament game this match is, if it is one.
+    pub fn tournament(&self) -> Option<&TournamentTag> {
+        self.tournament.as_ref()
     }
 
     /// The match's id.
@@ -429,6 +491,9 @@ impl Match {
             }
         };
         consider(self.end_due);
+        if !self.is_over() && !self.is_started() {
+            consider(self.forfeit_at);
+        }
         if !self.is_over() {
             consider(self.game.flag_deadline().map(|(_, at)| at));
             for seat in self.seats.iter().flatten() {
@@ -478,6 +543,7 @@ impl Match {
                     return Err("started with a free seat".into());
                 }
                 self.started_at_ms = Some(*at_ms);
+                self.forfeit_at = None;
                 self.game.start(now);
             }
             Event::Moved {
@@ -623,6 +689,9 @@ impl Match {
         if let Some(of) = self.rematch_of {
             meta = meta.rematch_of(of.to_string());
         }
+        if let Some(tag) = &self.tournament {
+            meta = meta.tournament(tag.tournament_id.to_string(), tag.round);
+        }
         GameRecord::from_game(&self.game, meta.rated(self.is_rated()))
     }
 
@@ -637,6 +706,7 @@ impl Match {
             created_at_ms: at_ms,
             rematch_of: Some(self.id),
             rated: self.created_rated,
+            tournament: None,
         }];
         // The old black sits white, and the old white black.
         for new_side in Side::BOTH {

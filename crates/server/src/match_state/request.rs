@@ -83,6 +83,14 @@ pub enum Request {
         /// How the game records it.
         reason: amazons_core::EndReason,
     },
+    /// The entrant in `side` withdrew from (or was removed by) the
+    /// tournament of this tournament game: a game not begun is forfeited
+    /// to the opponent, a game in progress resigned for them. No client
+    /// message asks for this; only the tournament does.
+    Withdrawn {
+        /// The withdrawn entrant's seat.
+        side: Side,
+    },
     /// Abort.
     Abort {
         /// The token, if sent.
@@ -193,7 +201,7 @@ impl Request {
             Request::OfferRematch { .. } => MessageType::OfferRematch,
             Request::AcceptRematch { .. } => MessageType::AcceptRematch,
             Request::DeclineRematch => MessageType::DeclineRematch,
-            Request::Detach | Request::GiveUp { .. } => return None,
+            Request::Detach | Request::GiveUp { .. } | Request::Withdrawn { .. } => return None,
         })
     }
 }

@@ -596,6 +596,7 @@ fn journal_of(table: &Table, moves: &[Move]) -> Vec<Event> {
             rated: false,
             created_at_ms: 0,
             rematch_of: None,
+            tournament: None,
         },
         seated(Side::First, &player("ann"), &ANN_TOKEN, None),
         seated(Side::Second, &player("bob"), &BOB_TOKEN, None),
