@@ -484,10 +484,14 @@ export async function createTournament(page, choice) {
   await page.click(`${form} label:has(input[name=format][value=${choice.format ?? 'round_robin'}])`);
   if (choice.rounds !== undefined) await page.fill(`${form} input[name=rounds]`, String(choice.rounds));
   await page.click(`${form} label:has(input[name=time][value="${choice.time ?? '10+5'}"])`);
-  for (const level of choice.levels ?? []) await page.click(`${form} label:has(input[name=level][value="${level}"])`);
+  for (const box of await page.locator(`${form} input[name=level]`).all()) {
+    const wanted = (choice.levels ?? []).includes(Number(await box.getAttribute('value')));
+    if ((await box.isChecked()) !== wanted) await page.click(`${form} label:has(input[name=level][value="${await box.getAttribute('value')}"])`);
+  }
   await page.click(`${form} button[type=submit]`);
-  await page.waitForSelector('.tournament[data-state=registering]');
+  await page.waitForFunction(() => /^#\/tournaments\/[0-9a-f-]+$/.test(location.hash));
   const id = await page.evaluate(() => location.hash.replace('#/tournaments/', ''));
+  await page.waitForSelector(`.tournament[data-state=registering][data-tournament="${id}"]`);
   if (choice.join) {
     const me = await page.textContent('#me-name');
     const join = page.locator('.tournament-actions button[data-action=join]');
@@ -514,7 +518,8 @@ export async function resignEveryGame(page, tournamentId) {
     );
     if (await shown.evaluate((e) => e.matches('.tournament'))) return games;
     if (await shown.evaluate((e) => e.matches('a'))) {
-      await shown.click();
+      // The game is ready and not shown: go to it (unless the page is taken there first).
+      await page.locator('.ready-line a[data-action=go-to-game]').click({ timeout: 2000 }).catch(() => {});
       continue;
     }
     const matchId = await page.evaluate(() => location.hash.replace('#/match/', ''));

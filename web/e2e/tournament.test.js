@@ -23,13 +23,35 @@ async function standings(page) {
     rows.map((row) => /** @type {[string, number]} */ ([row.getAttribute('data-player') ?? '', Number(row.getAttribute('data-points'))])));
 }
 
+/**
+ * Asserts that the standings have a column for each tie-break the server
+ * reports (`GET /api/tournaments/{id}`), in its order, and that every short
+ * heading says what it means in its title.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
+async function assertHeadingsExplained(page, id) {
+  const response = await fetch(`${env.server.base}/api/tournaments/${id}`);
+  assert.equal(response.status, 200);
+  const view = await response.json();
+  const kinds = view.standings[0].tiebreaks.map((/** @type {{kind: string}} */ t) => t.kind);
+  const columns = await page.$$eval('.standings-table thead th.tiebreak', (cells) => cells.map((c) => c.className.replace('tiebreak ', '')));
+  assert.deepEqual(columns, kinds, "the server's tie-breaks, in its order");
+  const headings = await page.$$eval('.standings-table thead abbr', (abbrs) => abbrs.map((a) => [a.textContent, a.getAttribute('title')]));
+  assert.equal(headings.length, 3 + kinds.length, 'rank, points, games and each tie-break');
+  for (const [short, title] of headings) assert.ok(title && title.length > (short ?? '').length + 5, `${short} is explained`);
+}
+
 test('a round robin with computer entrants: created and started from the page, each game ready and seated, standings to the end', async () => {
   const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);
-  const id = await createTournament(ann.page, { title: 'Evening <b>bots</b>', levels: [1, 2, 3], join: true });
-  assert.equal(await ann.page.textContent('.tournament h1'), 'Evening <b>bots</b>', 'a title from the network is text');
+  const id = await createTournament(ann.page, { title: 'Evening bots', levels: [1, 2, 3], join: true });
   assert.equal(await ann.page.locator('.entrants li').count(), 4, 'ann and three computers');
   await ann.page.click('.tournament-actions button[data-action=start]');
-  // The first round's game is ready: the page takes the seat and shows the game.
+  // The first round's game is ready: the page takes the seat and shows the game, and says so.
+  await ann.page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"]');
+  await ann.page.waitForSelector('#ready:has-text("Your tournament game is ready: round 1 against computer")');
+  assert.match(await ann.page.textContent('#announcer') ?? '', /./, 'something was said');
+  await ann.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-game.png') });
   const games = await resignEveryGame(ann.page, id);
   assert.equal(games.length, 3, 'one game in each of the three rounds');
   assert.equal(new Set(games).size, 3);
@@ -47,31 +69,26 @@ test('a round robin with computer entrants: created and started from the page, e
     assert.equal(await page.locator(`.pairings tr[data-match="${matchId}"][data-result=done]`).count(), 1, `the game ${matchId} is in its round`);
   }
   assert.ok(await page.locator('.crosstable-table tbody tr').count() === 4, 'a crosstable of the four');
-  const tiebreakTitles = await page.$$eval('.standings-table thead abbr', (abbrs) => abbrs.map((a) => a.getAttribute('title')));
-  assert.ok(tiebreakTitles.some((t) => t?.startsWith('Sonneborn-Berger')), 'the tie-breaks are explained');
+  await assertHeadingsExplained(page, id);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-desktop.png'), fullPage: true });
 
-  // The finished tournament in the list, on a laptop and a phone.
-  for (const [size, options] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
-    const reader = await openPlayer(env.browser, env.server.base, `reader-${size}`, options);
-    await reader.page.goto(`${env.server.base}/#/tournaments`);
-    await reader.page.waitForSelector(`tr[data-tournament="${id}"][data-status=finished]`);
-    await reader.page.screenshot({ path: path.join(SCREENSHOTS, `tournaments-${size}.png`), fullPage: true });
-    if (size === 'phone') {
-      await reader.page.click(`tr[data-tournament="${id}"] a`);
-      await reader.page.waitForSelector('.tournament[data-state=finished] .standings-table');
-      await reader.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-phone.png'), fullPage: true });
-    }
-    assert.deepEqual(reader.errors, []);
-    await reader.context.close();
-  }
+  // The finished tournament's page on a phone, reached from the list.
+  const reader = await openPlayer(env.browser, env.server.base, 'reader', PHONE);
+  await reader.page.goto(`${env.server.base}/#/tournaments`);
+  await reader.page.click(`tr[data-tournament="${id}"][data-status=finished] a`);
+  await reader.page.waitForSelector(`.tournament[data-state=finished][data-tournament="${id}"] .standings-table`);
+  await reader.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-phone.png'), fullPage: true });
+  assert.deepEqual(reader.errors, []);
+  await reader.context.close();
   assert.deepEqual(ann.errors, []);
   await ann.context.close();
 });
 
 test('a second page finds a Swiss in the list and joins it, withdraws and joins again, live on the organiser\'s page', async () => {
   const cy = await openPlayer(env.browser, env.server.base, 'cy', DESKTOP);
-  const id = await createTournament(cy.page, { title: 'Club Swiss', format: 'swiss', rounds: 2, levels: [1, 2, 3] });
+  const title = 'Club <b>Swiss</b>';
+  const id = await createTournament(cy.page, { title, format: 'swiss', rounds: 2, levels: [1, 2, 3] });
+  assert.equal(await cy.page.textContent('.tournament h1'), title, 'a title from the network is shown as text');
   const dan = await openPlayer(env.browser, env.server.base, 'dan', DESKTOP);
   await dan.page.goto(`${env.server.base}/#/tournaments`);
   await dan.page.click(`tr[data-tournament="${id}"] a`);
@@ -85,6 +102,17 @@ test('a second page finds a Swiss in the list and joins it, withdraws and joins 
   await dan.page.click('.tournament-actions button[data-action=join]');
   await cy.page.waitForSelector('.entrants li[data-entrant=dan]');
 
+  // The list (asked for again every few seconds): the finished round robin and this one, on a laptop and a phone.
+  for (const [size, options] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
+    const reader = await openPlayer(env.browser, env.server.base, `reader-${size}`, options);
+    await reader.page.goto(`${env.server.base}/#/tournaments`);
+    await reader.page.waitForSelector(`tr[data-tournament="${id}"][data-status=registering]`);
+    assert.equal(await reader.page.textContent(`tr[data-tournament="${id}"] td.title`), title);
+    await reader.page.screenshot({ path: path.join(SCREENSHOTS, `tournaments-${size}.png`), fullPage: true });
+    assert.deepEqual(reader.errors, []);
+    await reader.context.close();
+  }
+
   await cy.page.click('.tournament-actions button[data-action=start]');
   const games = await resignEveryGame(dan.page, id);
   assert.ok(games.length >= 1, 'dan was seated in a game');
@@ -92,8 +120,7 @@ test('a second page finds a Swiss in the list and joins it, withdraws and joins 
   const table = await standings(cy.page);
   assert.deepEqual(table.find(([name]) => name === 'dan'), ['dan', 2 - games.length], 'dan scores only a bye');
   assert.equal(await cy.page.locator('.crosstable').count(), 0, 'no crosstable for a Swiss');
-  const tiebreakTitles = await cy.page.$$eval('.standings-table thead abbr', (abbrs) => abbrs.map((a) => a.getAttribute('title')));
-  assert.ok(tiebreakTitles.some((t) => t?.startsWith('Buchholz')), 'Swiss tie-breaks');
+  await assertHeadingsExplained(cy.page, id);
   for (const player of [cy, dan]) {
     assert.deepEqual(player.errors, []);
     await player.context.close();

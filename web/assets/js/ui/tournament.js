@@ -45,7 +45,7 @@ const TEXT = {
   away: 'not connected',
   withdrawn: 'withdrawn',
   standingsHeading: 'Standings',
-  rank: ['#', 'Rank'],
+  rank: ['#', 'Rank in the standings (tied players share one)'],
   player: 'Player',
   points: ['Pts', 'Points: wins, byes and forfeit wins'],
   games: ['G', 'Games played, forfeited or byes'],
@@ -84,6 +84,8 @@ export class TournamentPage {
     this.id = null;
     /** @type {Set<string>} the entrants the viewer (the organiser) may remove */
     this.removable = new Set();
+    /** The ready game the ready line was drawn for ('' for none). */
+    this.readyKey = '';
     /** The End button asks once more before it ends the tournament. */
     this.confirmingEnd = false;
     /** To the list (its address is set when shown: the routes' types are made from the views'). */
@@ -137,14 +139,17 @@ export class TournamentPage {
     this.notice.textContent = this.session.tournamentNotice;
     if (!view || view.id !== this.id) {
       this.element.setAttribute('data-state', 'loading');
+      this.element.removeAttribute('data-tournament');
       this.heading.textContent = TEXT.loading;
       this.meta.textContent = '';
       this.readyLine.replaceChildren();
+      this.readyKey = '';
       this.actions.replaceChildren();
       this.body.replaceChildren();
       return;
     }
     this.element.setAttribute('data-state', view.status);
+    this.element.setAttribute('data-tournament', view.id);
     this.element.toggleAttribute('data-paused', view.paused === true);
     this.element.setAttribute('data-round', String(view.round));
     this.heading.textContent = view.title;
@@ -175,6 +180,10 @@ export class TournamentPage {
     const game = ready && ready.tournamentId === view.id
       ? (view.rounds ?? []).find((r) => r.number === ready.round)?.games.find((g) => g.match_id === ready.matchId)
       : undefined;
+    const key = ready && game && !game.result ? ready.matchId : '';
+    // Drawn again only when it changes: a live region is read when its words change, and its link stays put.
+    if (key === this.readyKey) return;
+    this.readyKey = key;
     if (!ready || !game || game.result) {
       this.readyLine.replaceChildren();
       return;

@@ -129,8 +129,16 @@ export class TournamentsView {
     this.render();
   }
 
-  /** The session changed. */
-  update() {
+  /**
+   * The session changed; a tournament this page created clears the form's
+   * title and computer entrants (the page goes on to the tournament).
+   * @param {import('../session.js').SessionEvent[]} events
+   */
+  update(events) {
+    if (events.some((e) => e.kind === 'tournament')) {
+      this.titleInput.value = '';
+      for (const input of this.computerBox.querySelectorAll('input[name=level]')) /** @type {HTMLInputElement} */ (input).checked = false;
+    }
     this.render();
   }
 
