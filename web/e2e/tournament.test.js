@@ -2,7 +2,9 @@
 // with computer entrants created and started from the page, the organiser
 // told "your game is ready" and seated in each game, resigning them, and
 // the standings following; a second page finding a Swiss in the list,
-// joining, withdrawing and joining again, seen live on the organiser's page.
+// joining, withdrawing and joining again, seen live on the organiser's page;
+// the organiser removing an entrant, pausing between rounds, resuming and
+// ending early.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +124,43 @@ test('a second page finds a Swiss in the list and joins it, withdraws and joins 
   assert.equal(await cy.page.locator('.crosstable').count(), 0, 'no crosstable for a Swiss');
   await assertHeadingsExplained(cy.page, id);
   for (const player of [cy, dan]) {
+    assert.deepEqual(player.errors, []);
+    await player.context.close();
+  }
+});
+
+test("the organiser's controls: remove an entrant, start, pause between rounds, resume, end early", async () => {
+  const eve = await openPlayer(env.browser, env.server.base, 'eve', DESKTOP);
+  const id = await createTournament(eve.page, { title: 'Paused bots', levels: [1, 2, 3, 4] });
+  const page = eve.page;
+  const fay = await openPlayer(env.browser, env.server.base, 'fay', DESKTOP);
+  await fay.page.goto(`${env.server.base}/#/tournaments/${id}`);
+  await fay.page.click('.tournament-actions button[data-action=join]');
+  await page.waitForSelector('.entrants li[data-entrant=fay]');
+  assert.equal(await fay.page.locator('button[data-action=remove]').count(), 0, 'only the organiser removes');
+  await page.click('.entrants li[data-entrant=fay] button[data-action=remove]');
+  await fay.page.waitForSelector('.entrants li[data-entrant=fay]', { state: 'detached' });
+  await fay.page.waitForSelector('.tournament-actions button[data-action=join]');
+
+  await page.click('.tournament-actions button[data-action=start]');
+  await page.waitForSelector('.tournament[data-state=running] .tournament-actions button[data-action=pause]');
+  await page.click('.tournament-actions button[data-action=pause]');
+  await page.waitForSelector('.tournament[data-paused] .tournament-actions button[data-action=resume]');
+  assert.match(await page.textContent('.tournament-meta') ?? '', /paused/);
+  // Round 1 is played out; paused, no round 2 is paired.
+  await page.waitForSelector('.tournament[data-round="1"] .round[data-round="1"]:not(:has(tr[data-result=pending]))');
+  await fay.page.waitForSelector('.tournament[data-paused] .round[data-round="1"]:not(:has(tr[data-result=pending]))');
+  assert.equal(await page.locator('.round[data-round="2"]').count(), 0, 'no round 2 while paused');
+  await page.click('.tournament-actions button[data-action=resume]');
+  await page.waitForSelector('.tournament:not([data-paused]) .round[data-round="2"]');
+  await page.click('.tournament-actions button[data-action=end]');
+  await page.waitForSelector('.tournament-actions button[data-action=end]:has-text("Really end it?")');
+  await page.click('.tournament-actions button[data-action=end]');
+  await page.waitForSelector('.tournament[data-state=finished]');
+  await fay.page.waitForSelector('.tournament[data-state=finished]');
+  assert.equal(await page.locator('.round[data-round="3"]').count(), 0, 'ended after round 2');
+  assert.equal(await page.locator('.tournament-actions button').count(), 0, 'nothing left to do');
+  for (const player of [eve, fay]) {
     assert.deepEqual(player.errors, []);
     await player.context.close();
   }
