@@ -54,6 +54,13 @@ test('a round robin with computer entrants: created and started from the page, e
   await ann.page.waitForSelector('#ready:has-text("Your tournament game is ready: round 1 against computer")');
   assert.match(await ann.page.textContent('#announcer') ?? '', /./, 'something was said');
   await ann.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-game.png') });
+  // To the tournament's page and back while the game goes on: the page is not taken back to the game by itself.
+  const first = await ann.page.evaluate(() => location.hash);
+  await ann.page.click('#ready a[data-action=back-to-tournament]');
+  await ann.page.waitForSelector(`.tournament[data-state=running][data-tournament="${id}"] .round[data-round="1"]`);
+  await ann.page.click('.ready-line a[data-action=go-to-game]');
+  await ann.page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"]');
+  assert.equal(await ann.page.evaluate(() => location.hash), first);
   const games = await resignEveryGame(ann.page, id);
   assert.equal(games.length, 3, 'one game in each of the three rounds');
   assert.equal(new Set(games).size, 3);

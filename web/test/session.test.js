@@ -393,3 +393,18 @@ test('a tournament game whose seat this browser holds already is shown, not join
   assert.deepEqual(socket.last('resume'), { type: 'resume', match_id: ID, token: TOKEN });
   assert.ok(events.some((e) => e.kind === 'navigate' && e.matchId === ID));
 });
+
+test('tournament_game said again (on watch, after hello) for a game already taken does not take the page back to it', () => {
+  const { session, socket, events } = connected('ann');
+  const ready = { type: 'tournament_game', tournament_id: 't', round: 1, match_id: ID, seat: 'white', opponent: 'bob' };
+  session.received(ready);
+  session.received(joined('white'));
+  session.view(ID);
+  session.view(null); // the player goes to the tournament's page
+  socket.sent = [];
+  const before = events.length;
+  session.received(ready);
+  assert.deepEqual(socket.sent, [], 'no join, no resume');
+  assert.equal(events.slice(before).some((e) => e.kind === 'navigate' || e.kind === 'game_ready'), false);
+  assert.equal(session.ready?.matchId, ID, 'still the ready game, for its link');
+});

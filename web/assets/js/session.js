@@ -321,7 +321,12 @@ export class Session {
       seat: message.seat,
       opponent: message.opponent,
     };
+    // The server says it again on every hello and watch while the game is
+    // unfinished: a game already announced whose seat this browser holds is
+    // not shown again (the player may be reading the tournament's page).
+    const repeat = this.ready?.matchId === game.matchId && (this.store.seat(game.matchId) !== null || this.held.has(game.matchId));
     this.ready = game;
+    if (repeat) return;
     const busy = this.match !== null && this.match.you !== null && this.match.status !== 'finished' && this.match.id !== game.matchId;
     if (!busy) this.takeReadyGame();
     events.push({ kind: 'game_ready', game, taken: !busy });
