@@ -463,6 +463,9 @@ export async function layoutProblems(page) {
 }
 
 
+/** How long a test waits for a tournament's round to end (its computers' games, on a busy machine). */
+export const ROUND_WAIT_MS = 90_000;
+
 /** The flags of a server whose computer players play fast and never ponder (tournaments of them end quickly). */
 export const FAST_COMPUTER = ['--computer-think-ms', '20', '--computer-ponder-ms', '0'];
 
@@ -513,9 +516,18 @@ export async function resignEveryGame(page, tournamentId) {
   /** @type {string[]} */
   const games = [];
   for (;;) {
+    // The next round waits for the round's other games, computers playing each other: longer than one page wait.
     const shown = await page.waitForSelector(
       '.game[data-state="your-move"], .game[data-state="their-move"], .tournament[data-state=finished], .ready-line a[data-action=go-to-game]',
-    );
+      { timeout: ROUND_WAIT_MS },
+    ).catch(async (error) => {
+      if (process.env.DEBUG_TOURNAMENT) {
+        console.log('DEBUG hash', await page.evaluate(() => location.hash));
+        console.log('DEBUG main', await page.evaluate(() => document.querySelector('main')?.innerText));
+        console.log('DEBUG ready', await page.evaluate(() => document.querySelector('#ready')?.innerText));
+      }
+      throw error;
+    });
     if (await shown.evaluate((e) => e.matches('.tournament'))) return games;
     if (await shown.evaluate((e) => e.matches('a'))) {
       // The game is ready and not shown: go to it (unless the page is taken there first).

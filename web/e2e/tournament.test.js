@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  DESKTOP, FAST_COMPUTER, PHONE, SCREENSHOTS, createTournament, openPlayer, resignEveryGame, serverAndBrowser,
+  DESKTOP, FAST_COMPUTER, PHONE, ROUND_WAIT_MS, SCREENSHOTS, createTournament, openPlayer, resignEveryGame, serverAndBrowser,
 } from './harness.js';
 
 const env = serverAndBrowser(FAST_COMPUTER);
@@ -125,7 +125,7 @@ test('a second page finds a Swiss in the list and joins it, withdraws and joins 
   await cy.page.click('.tournament-actions button[data-action=start]');
   const games = await resignEveryGame(dan.page, id);
   assert.ok(games.length >= 1, 'dan was seated in a game');
-  await cy.page.waitForSelector('.tournament[data-state=finished]');
+  await cy.page.waitForSelector('.tournament[data-state=finished]', { timeout: ROUND_WAIT_MS });
   const table = await standings(cy.page);
   assert.deepEqual(table.find(([name]) => name === 'dan'), ['dan', 2 - games.length], 'dan scores only a bye');
   assert.equal(await cy.page.locator('.crosstable').count(), 0, 'no crosstable for a Swiss');
@@ -154,18 +154,21 @@ test("the organiser's controls: remove an entrant, start, pause between rounds, 
   await page.click('.tournament-actions button[data-action=pause]');
   await page.waitForSelector('.tournament[data-paused] .tournament-actions button[data-action=resume]');
   assert.match(await page.textContent('.tournament-meta') ?? '', /paused/);
-  // Round 1 is played out; paused, no round 2 is paired.
-  await page.waitForSelector('.tournament[data-round="1"] .round[data-round="1"]:not(:has(tr[data-result=pending]))');
-  await fay.page.waitForSelector('.tournament[data-paused] .round[data-round="1"]:not(:has(tr[data-result=pending]))');
-  assert.equal(await page.locator('.round[data-round="2"]').count(), 0, 'no round 2 while paused');
+  // The round being played when the pause came is played out; paused, no next round is paired.
+  const round = Number(await page.getAttribute('.tournament', 'data-round'));
+  assert.ok(round >= 1 && round < 3, `paused in round ${round} of 3`);
+  const played = `.round[data-round="${round}"]:not(:has(tr[data-result=pending]))`;
+  await page.waitForSelector(`.tournament[data-round="${round}"] ${played}`, { timeout: ROUND_WAIT_MS });
+  await fay.page.waitForSelector(`.tournament[data-paused] ${played}`);
+  assert.equal(await page.locator(`.round[data-round="${round + 1}"]`).count(), 0, 'no next round while paused');
   await page.click('.tournament-actions button[data-action=resume]');
-  await page.waitForSelector('.tournament:not([data-paused]) .round[data-round="2"]');
+  await page.waitForSelector(`.tournament:not([data-paused]) .round[data-round="${round + 1}"]`, { timeout: ROUND_WAIT_MS });
   await page.click('.tournament-actions button[data-action=end]');
   await page.waitForSelector('.tournament-actions button[data-action=end]:has-text("Really end it?")');
   await page.click('.tournament-actions button[data-action=end]');
-  await page.waitForSelector('.tournament[data-state=finished]');
+  await page.waitForSelector('.tournament[data-state=finished]', { timeout: ROUND_WAIT_MS });
   await fay.page.waitForSelector('.tournament[data-state=finished]');
-  assert.equal(await page.locator('.round[data-round="3"]').count(), 0, 'ended after round 2');
+  assert.equal(await page.locator(`.round[data-round="${round + 2}"]`).count(), 0, 'ended in the round after the pause');
   assert.equal(await page.locator('.tournament-actions button').count(), 0, 'nothing left to do');
   for (const player of [eve, fay]) {
     assert.deepEqual(player.errors, []);
