@@ -6,6 +6,7 @@
 # binary the Rust build made.
 #
 # It sets up what it needs on a fresh machine when it can: Debian's chromium
+# (and a font with Chinese characters, fonts-wqy-microhei)
 # (installed with apt-get when run as root or with a working sudo; otherwise
 # it says what to run) and web/node_modules from the lockfile. Node.js 20+
 # with npm must be there already.
@@ -38,23 +39,40 @@ if [ "$(node -p 'Number(process.versions.node.split(".")[0])')" -lt 20 ]; then
 fi
 
 chromium="${CHROMIUM_BIN:-/usr/bin/chromium}"
+# Debian packages the browser tests want: Chromium itself, and a font with
+# Chinese characters so that the Chinese screens (and their screenshots) show
+# characters rather than empty boxes. Chromium is required; the font only
+# warns when it cannot be installed (the tests read text, not glyphs).
+wanted=()
 if [ ! -x "$chromium" ]; then
     if [ -n "${CHROMIUM_BIN:-}" ]; then
         fail_setup "CHROMIUM_BIN=$CHROMIUM_BIN is not an executable"
     fi
+    wanted+=(chromium)
+fi
+if command -v dpkg-query >/dev/null && ! dpkg-query -W -f='${Status}' fonts-wqy-microhei 2>/dev/null | grep -q "ok installed"; then
+    wanted+=(fonts-wqy-microhei)
+fi
+if [ "${#wanted[@]}" -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
         as_root=()
     elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
         as_root=(sudo)
-    else
+    elif [ ! -x "$chromium" ]; then
         fail_setup "the browser tests need Debian's Chromium; install it with
-    sudo apt-get install chromium
+    sudo apt-get install chromium fonts-wqy-microhei
 or set CHROMIUM_BIN to a Chromium binary, then run this again"
+    else
+        as_root=(false)
     fi
-    say "== installing Debian's chromium for the browser tests (apt-get)"
-    "${as_root[@]}" apt-get update -qq >"$logs/apt.log" 2>&1 &&
-        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq chromium >>"$logs/apt.log" 2>&1 ||
-        fail_setup "apt-get install chromium failed (see $logs/apt.log)"
+    say "== installing ${wanted[*]} for the browser tests (apt-get)"
+    if ! { "${as_root[@]}" apt-get update -qq >"$logs/apt.log" 2>&1 &&
+        DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${wanted[@]}" >>"$logs/apt.log" 2>&1; }; then
+        if [ ! -x "$chromium" ]; then
+            fail_setup "apt-get install ${wanted[*]} failed (see $logs/apt.log)"
+        fi
+        say "scripts/test.sh: could not install ${wanted[*]}; Chinese text will show as boxes in screenshots (see $logs/apt.log)"
+    fi
 fi
 
 if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then

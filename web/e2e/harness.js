@@ -115,16 +115,17 @@ export async function startServer(args = []) {
  * the first test, stopped after the last (its `server` and `browser` are
  * read inside tests, once the hooks have run).
  * @param {string[]} [args] extra server flags
+ * @param {string[]} [browserArgs] extra Chromium flags
  * @returns {{readonly server: Server, readonly browser: import('playwright-core').Browser}}
  */
-export function serverAndBrowser(args = []) {
+export function serverAndBrowser(args = [], browserArgs = []) {
   /** @type {Server | undefined} */
   let server;
   /** @type {import('playwright-core').Browser | undefined} */
   let browser;
   before(async () => {
     server = await startServer(args);
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserArgs);
   });
   after(async () => {
     await browser?.close();
@@ -144,9 +145,10 @@ export function serverAndBrowser(args = []) {
 
 /**
  * Launches headless Chromium with no network but loopback and a fresh profile.
+ * @param {string[]} [extraArgs] more flags, e.g. `--lang=zh-CN`
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export async function launchBrowser() {
+export async function launchBrowser(extraArgs = []) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium)`);
   }
@@ -162,6 +164,7 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -347,7 +350,7 @@ export async function clickMove(page, random = () => 0) {
   for (const stage of ['destination', 'arrow', null]) {
     const marked = page.locator('.board .square[data-target]');
     await marked.nth(Math.floor(random() * (await marked.count()))).click();
-    if (stage) await page.waitForFunction((s) => document.querySelector('.status')?.textContent?.includes(s === 'destination' ? 'pick where it goes' : 'pick the arrow'), stage);
+    if (stage) await page.waitForSelector(`.game[data-stage="${stage}"]`);
   }
   return ply;
 }

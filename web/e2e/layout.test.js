@@ -4,7 +4,9 @@
 // a game of it, finished)
 // nothing reaches beyond the window (no sideways scroll) and no control's
 // text is cut off, with a long name in the match; the computer's level and
-// think time are shown only when the computer is the opponent chosen.
+// think time are shown only when the computer is the opponent chosen. The
+// lobby, game, replay, leaderboard and player page are checked in English
+// and in Chinese.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +21,13 @@ const env = serverAndBrowser(FAST_COMPUTER);
 /** A name as long as the server allows, with no space to break it at. */
 const LONG_NAME = 'Maximiliana_Wolfeschlegelstein';
 
+/** Another, for the run in Chinese (names are taken for good by the first browser to use them). */
+const LONG_NAME_ZH = 'Wolfeschlegelstein_Maximiliana';
+
 const SIZES = /** @type {const} */ ([['phone', PHONE], ['laptop', DESKTOP]]);
+
+/** The languages the layout is checked in, as the browser asks for them. */
+const LOCALES = ['en-US', 'zh-CN'];
 
 /**
  * Asserts the screen shown has no layout problem.
@@ -30,69 +38,77 @@ async function assertFits(page, where) {
   assert.deepEqual(await layoutProblems(page), [], where);
 }
 
-test('the lobby, the game and the replay fit a phone and a laptop', async () => {
-  // A game between a phone and a laptop, with a long name in it; each page
-  // is checked in the lobby, during the game and in the replay.
-  const white = await openPlayer(env.browser, env.server.base, LONG_NAME, PHONE);
-  const black = await openPlayer(env.browser, env.server.base, 'bob', DESKTOP);
-  const players = /** @type {const} */ ([['phone', white], ['laptop', black]]);
-  for (const [size, player] of players) await assertFits(player.page, `the empty lobby on the ${size}`);
+// Each language's words are measured: Chinese is denser, but its buttons
+// and labels change width.
+for (const locale of LOCALES) {
+  // Names are bound to their browser's key: each language's run has its own.
+  const tag = locale === 'en-US' ? '' : '-zh';
+  const longName = locale === 'en-US' ? LONG_NAME : LONG_NAME_ZH;
+  test(`the lobby, the game and the replay fit a phone and a laptop (${locale})`, async () => {
+    // A game between a phone and a laptop, with a long name in it; each page
+    // is checked in the lobby, during the game and in the replay.
+    const white = await openPlayer(env.browser, env.server.base, longName, { ...PHONE, locale });
+    const black = await openPlayer(env.browser, env.server.base, `bob${tag}`, { ...DESKTOP, locale });
+    assert.equal(await white.page.getAttribute('html', 'lang'), locale === 'en-US' ? 'en' : 'zh-CN', 'the page speaks the browser\'s language');
+    const players = /** @type {const} */ ([['phone', white], ['laptop', black]]);
+    for (const [size, player] of players) await assertFits(player.page, `the empty lobby on the ${size}`);
 
-  const matchId = await createMatch(white.page, { color: 'white' });
-  await assertFits(white.page, 'waiting for an opponent on the phone');
-  for (const [size, options] of SIZES) {
-    const viewer = await openPlayer(env.browser, env.server.base, `viewer-${size}`, options);
-    await viewer.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
-    await assertFits(viewer.page, `the lobby with a match waiting on the ${size}`);
-    await viewer.page.click('form.create label:has(input[name=opponent][value=level])');
-    await viewer.page.waitForSelector('form.create [data-computer=level]:not([hidden])');
-    await assertFits(viewer.page, `the lobby with the computer chosen on the ${size}`);
-    await viewer.context.close();
-  }
-  await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
-  await joinMatch(black.page, matchId);
-  await waitForGame(white.page, 'your-move', 0);
-  await white.page.waitForSelector('.board[data-interactive]');
-  for (const [size, player] of players) await assertFits(player.page, `the game on the ${size}`);
+    const matchId = await createMatch(white.page, { color: 'white' });
+    await assertFits(white.page, 'waiting for an opponent on the phone');
+    for (const [size, options] of SIZES) {
+      const viewer = await openPlayer(env.browser, env.server.base, `viewer-${size}${tag}`, { ...options, locale });
+      await viewer.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+      await assertFits(viewer.page, `the lobby with a match waiting on the ${size}`);
+      await viewer.page.click('form.create label:has(input[name=opponent][value=level])');
+      await viewer.page.waitForSelector('form.create [data-computer=level]:not([hidden])');
+      await assertFits(viewer.page, `the lobby with the computer chosen on the ${size}`);
+      await viewer.context.close();
+    }
+    await black.page.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+    await joinMatch(black.page, matchId);
+    await waitForGame(white.page, 'your-move', 0);
+    await white.page.waitForSelector('.board[data-interactive]');
+    for (const [size, player] of players) await assertFits(player.page, `the game on the ${size}`);
 
-  await clickMove(white.page);
-  await white.page.click('button[data-action=send]'); // the phone's confirm step
-  await waitForGame(black.page, 'your-move', 1);
-  await clickMove(black.page);
-  await waitForGame(white.page, 'your-move', 2);
-  await white.page.click('button[data-action=resign]');
-  await white.page.click('button[data-action=resign]');
-  for (const [size, player] of players) {
-    await waitForGame(player.page, 'over');
-    await assertFits(player.page, `the finished game on the ${size}`);
-    await player.page.click('.result a.replay-link');
-    await player.page.waitForSelector('.replay[data-state=ready][data-frame="2"]');
-    await assertFits(player.page, `the replay on the ${size}`);
-    await player.page.goto(`${env.server.base}/#/games`);
-    await player.page.waitForSelector(`.history[data-state=ready] tr[data-game="${matchId}"]`);
-    await assertFits(player.page, `the games list on the ${size}`);
-  }
-  for (const [, player] of players) assert.deepEqual(player.errors, []);
-});
+    await clickMove(white.page);
+    await white.page.click('button[data-action=send]'); // the phone's confirm step
+    await waitForGame(black.page, 'your-move', 1);
+    await clickMove(black.page);
+    await waitForGame(white.page, 'your-move', 2);
+    await white.page.click('button[data-action=resign]');
+    await white.page.click('button[data-action=resign]');
+    for (const [size, player] of players) {
+      await waitForGame(player.page, 'over');
+      await assertFits(player.page, `the finished game on the ${size}`);
+      await player.page.click('.result a.replay-link');
+      await player.page.waitForSelector('.replay[data-state=ready][data-frame="2"]');
+      await assertFits(player.page, `the replay on the ${size}`);
+      await player.page.goto(`${env.server.base}/#/games`);
+      await player.page.waitForSelector(`.history[data-state=ready] tr[data-game="${matchId}"]`);
+      await assertFits(player.page, `the games list on the ${size}`);
+    }
+    for (const [, player] of players) assert.deepEqual(player.errors, []);
+  });
 
-test('the leaderboard and a player page fit a phone and a laptop, with a long name on them', async () => {
-  const long = await openPlayer(env.browser, env.server.base, `${LONG_NAME}2`, DESKTOP);
-  const other = await openPlayer(env.browser, env.server.base, 'dan', DESKTOP);
-  await decidedGame(long, other, 'black');
-  await decidedGame(long, other, 'white');
-  for (const [size, options] of SIZES) {
-    const reader = await openPlayer(env.browser, env.server.base, `reader-${size}`, options);
-    await reader.page.goto(`${env.server.base}/#/players`);
-    await reader.page.waitForSelector(`.leaderboard[data-state=ready] tr[data-player="${LONG_NAME}2"]`);
-    await assertFits(reader.page, `the leaderboard on the ${size}`);
-    await reader.page.click(`.players a:text-is("${LONG_NAME}2")`);
-    await reader.page.waitForSelector('.player-page[data-state=ready] svg.rating-plot[data-points="2"]');
-    await assertFits(reader.page, `the player page on the ${size}`);
-    assert.deepEqual(reader.errors, []);
-    await reader.context.close();
-  }
-  for (const player of [long, other]) await player.context.close();
-});
+  test(`the leaderboard and a player page fit a phone and a laptop, with a long name on them (${locale})`, async () => {
+    const long = await openPlayer(env.browser, env.server.base, `${longName}2`, { ...DESKTOP, locale });
+    const other = await openPlayer(env.browser, env.server.base, `dan${tag}`, { ...DESKTOP, locale });
+    await decidedGame(long, other, 'black');
+    await decidedGame(long, other, 'white');
+    for (const [size, options] of SIZES) {
+      const reader = await openPlayer(env.browser, env.server.base, `reader-${size}${tag}`, { ...options, locale });
+      await reader.page.goto(`${env.server.base}/#/players`);
+      await reader.page.waitForSelector(`.leaderboard[data-state=ready] tr[data-player="${longName}2"]`);
+      await assertFits(reader.page, `the leaderboard on the ${size}`);
+      await reader.page.click(`.players a:text-is("${longName}2")`);
+      await reader.page.waitForSelector('.player-page[data-state=ready] svg.rating-plot[data-points="2"]');
+      await assertFits(reader.page, `the player page on the ${size}`);
+      assert.deepEqual(reader.errors, []);
+      await reader.context.close();
+    }
+    for (const player of [long, other]) await player.context.close();
+  });
+}
 
 test("the tournaments' list and form and a tournament's page fit a phone and a laptop, with a long name on them", async () => {
   for (const [size, options] of SIZES) {

@@ -1,6 +1,7 @@
+import './english.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILTERS, formatDay, leaderboardRows, pageCount, recentGame, recordText, standingText } from '../assets/js/leaderboard.js';
+import { filters, formatDay, leaderboardRows, pageCount, recentGame, recordText, standingText } from '../assets/js/leaderboard.js';
 import { httpExample } from './protocol.js';
 
 test('a page of the leaderboard becomes its rows, best first, bots marked', () => {
@@ -20,7 +21,8 @@ test('a page of the leaderboard becomes its rows, best first, bots marked', () =
 });
 
 test('the filter is everyone, people or bots', () => {
-  assert.deepEqual(FILTERS.map((f) => f.filter), ['all', 'human', 'bot']);
+  assert.deepEqual(filters().map((f) => f.filter), ['all', 'human', 'bot']);
+  assert.deepEqual(filters().map((f) => f.label), ['Everyone', 'People', 'Bots']);
 });
 
 test("a player's standing and record in words", () => {
@@ -40,6 +42,7 @@ test("a recent game is seen from the player's side: opponent, colour, won or los
     opponent: 'bob',
     opponentBot: false,
     result: 'won',
+    verdict: 'won',
     rated: 'rated',
     moves: 1,
   });
@@ -50,9 +53,9 @@ test("a recent game is seen from the player's side: opponent, colour, won or los
   const casual = recentGame({ ...game, rated: undefined, black: computer }, player.id);
   assert.deepEqual([casual.opponent, casual.opponentBot, casual.rated], ['computer (level 5)', true, 'casual']);
   const aborted = recentGame({ ...game, result: { winner: null, reason: 'aborted' } }, player.id);
-  assert.equal(aborted.result, 'aborted');
+  assert.deepEqual([aborted.result, aborted.verdict], ['aborted', 'aborted']);
   // A record that carries no id for the player (older than ids): both names and the result in words.
   const { id: _id, ...guest } = game.white;
   const older = recentGame({ ...game, rated: undefined, white: guest }, player.id);
-  assert.deepEqual([older.side, older.opponent, older.result], [null, 'ann vs bob', 'White wins: Black resigned']);
+  assert.deepEqual([older.side, older.opponent, older.result, older.verdict], [null, 'ann vs bob', 'White wins: Black resigned', null]);
 });

@@ -1,3 +1,5 @@
+import './english.js';
+import { t } from '../assets/js/i18n.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRoute, routeHash, screenNames } from '../assets/js/router.js';
@@ -43,7 +45,7 @@ test('the table of screens: each lights a tab of the navigation, and the navigat
   const names = screenNames();
   assert.deepEqual(names, ['lobby', 'match', 'tournaments', 'tournament', 'games', 'replay', 'players', 'player', 'rules']);
   const tabs = names.filter((name) => SCREENS[name].nav);
-  assert.deepEqual(tabs.map((name) => SCREENS[name].title), ['Play', 'Tournaments', 'Games', 'Leaderboard', 'Rules']);
+  assert.deepEqual(tabs.map((name) => t(SCREENS[name].title)), ['Play', 'Tournaments', 'Games', 'Leaderboard', 'Rules']);
   for (const name of names) {
     const screen = SCREENS[name];
     assert.ok(tabs.includes(/** @type {any} */ (screen.tab)), `${name} lights a tab of the navigation`);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import './english.js';
 import { readFileSync } from 'node:fs';
 import {
   TIEBREAKS, applyTournamentList, createTournamentMessage, crosstable, formatText, myGame, resultText, roundsOf,

@@ -2,7 +2,8 @@
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
 //! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
 //! `/api/tournaments/{id}`) and the
-//! web board (`/`, `/assets/...`, see [`crate::web_assets`]).
+//! web board (`/`, `/assets/...`, see [`crate::web_assets`]) with its
+//! message catalogues (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use axum::routing::get;
 
 use crate::connection;
 use crate::history::Lookup;
+use crate::locales;
 use crate::players;
 use crate::shared::Shared;
 use crate::web_assets;
@@ -39,6 +41,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/tournaments/{id}", get(tournament))
         .route("/", get(web_assets::index))
         .route("/assets/{*path}", get(web_assets::asset))
+        .route("/locales/{lang}/{file}", get(locales::catalogue))
         .with_state(shared)
 }
 

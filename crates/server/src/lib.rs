@@ -45,6 +45,8 @@
 //!   finished ones recorded in `<history>/tournaments/`.
 //! - [`shared`]: what all tasks share, and the queue handle a match uses to
 //!   reach a connection.
+//! - [`locales`]: the page's message catalogues (`/locales/{lang}/{file}.ftl`),
+//!   compiled in like the page.
 //! - [`linger`]: sockets that drain the client's input before they close, so
 //!   that no reset destroys a close frame.
 //! - [`fault`]: fault injection for the crash tests (debug builds only).
@@ -59,6 +61,7 @@ pub mod history;
 pub mod http;
 pub mod journal;
 pub mod linger;
+pub mod locales;
 pub mod match_actor;
 pub mod match_state;
 pub mod names;

@@ -51,16 +51,14 @@ fn content_type(path: &str) -> Option<&'static str> {
 /// first use.
 fn etags() -> &'static [String] {
     static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
-    ETAGS.get_or_init(|| {
-        ASSETS
-            .iter()
-            .map(|asset| {
-                let digest = Sha256::digest(asset.bytes);
-                let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-                format!("\"{hex}\"")
-            })
-            .collect()
-    })
+    ETAGS.get_or_init(|| ASSETS.iter().map(|asset| etag_of(asset.bytes)).collect())
+}
+
+/// The strong ETag of some bytes: a quoted SHA-256 prefix.
+pub(crate) fn etag_of(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
 }
 
 /// `connect-src 'self'` plus this server's own `ws:`/`wss:` origin, taken from
@@ -100,8 +98,18 @@ pub fn serve(path: &str, request: &HeaderMap) -> Response {
         return (StatusCode::NOT_FOUND, "no such file\n").into_response();
     };
     let asset = &ASSETS[index];
-    let etag = &etags()[index];
     let mime = content_type(asset.path).unwrap_or("application/octet-stream");
+    respond(asset.bytes, mime, &etags()[index], request)
+}
+
+/// A file compiled into the server, with its type, its ETag and the page's
+/// security headers, or a bodiless 304 when `If-None-Match` names the ETag.
+pub(crate) fn respond(
+    bytes: &'static [u8],
+    mime: &'static str,
+    etag: &str,
+    request: &HeaderMap,
+) -> Response {
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -122,7 +130,7 @@ pub fn serve(path: &str, request: &HeaderMap) -> Response {
     if not_modified(request, etag) {
         return (StatusCode::NOT_MODIFIED, headers).into_response();
     }
-    (headers, asset.bytes).into_response()
+    (headers, bytes).into_response()
 }
 
 /// `GET /`: the page.

@@ -5,6 +5,7 @@
 // wire.js; a refusal becomes an Error whose message is for people.
 
 import { PLAYERS_PER_PAGE } from './leaderboard.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./wire.js').GameRecord} GameRecord */
 /** @typedef {import('./wire.js').GamesPage} GamesPage */
@@ -45,7 +46,7 @@ export class Api {
    * @returns {Promise<GameRecord>}
    */
   async gameRecord(id) {
-    return /** @type {GameRecord} */ (await this.get(this.gameRecordUrl(id), { 404: 'there is no such game' }));
+    return /** @type {GameRecord} */ (await this.get(this.gameRecordUrl(id), { 404: t('api-no-such-game') }));
   }
 
   /**
@@ -66,7 +67,7 @@ export class Api {
    */
   async player(name) {
     return /** @type {PlayerPage} */ (
-      await this.get(`/api/players/${encodeURIComponent(name)}`, { 404: 'nobody by that name has played a rated game here' })
+      await this.get(`/api/players/${encodeURIComponent(name)}`, { 404: t('api-no-such-player') })
     );
   }
 
@@ -87,7 +88,7 @@ export class Api {
    */
   async get(url, meanings) {
     const response = await this.fetch(url);
-    if (!response.ok) throw new Error(meanings[response.status] ?? `the server answered ${response.status}`);
+    if (!response.ok) throw new Error(meanings[response.status] ?? t('api-status', { status: response.status }));
     return response.json();
   }
 }

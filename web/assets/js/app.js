@@ -11,6 +11,7 @@ import { SCREENS } from './screens.js';
 import { describeOutcome, startedText } from './state.js';
 import { h } from './ui/dom.js';
 import { Sounds } from './ui/sound.js';
+import { LANGUAGES, Translator, chooseLanguage, fetchCatalogues, setTranslator, sideName, t } from './i18n.js';
 
 /** @typedef {import('./session.js').SessionEvent} SessionEvent */
 /** @typedef {import('./router.js').Route} Route */
@@ -40,6 +41,19 @@ function localStore() {
 }
 
 const store = new Store(localStore());
+
+// The language first: every screen is drawn in it. English is fetched beside
+// another language, for the messages that language lacks.
+const lang = chooseLanguage(store.language, navigator.languages ?? [navigator.language]);
+{
+  const fetchText = (/** @type {string} */ url) => fetch(url);
+  const [messages, english] = await Promise.all([
+    fetchCatalogues(lang, fetchText).catch(() => new Map()),
+    lang === 'en' ? Promise.resolve(null) : fetchCatalogues('en', fetchText).catch(() => new Map()),
+  ]);
+  setTranslator(new Translator(lang, messages, english ?? messages));
+}
+document.documentElement.lang = lang;
 const session = new Session(store, () => performance.now());
 const sounds = new Sounds(store.muted);
 /** @type {ViewContext} */
@@ -56,6 +70,7 @@ const nameError = byId('name-error');
 const meName = byId('me-name');
 const muteButton = byId('mute');
 const renameButton = byId('rename');
+const languageSwitch = byId('language');
 
 /** @type {Map<ScreenName, View>} each screen's view, made the first time it is shown */
 const views = new Map();
@@ -134,7 +149,7 @@ function drawTabs() {
   tabs.replaceChildren(
     ...screenNames().flatMap((name) => {
       const { nav, title } = SCREENS[name];
-      return nav ? [h('a', { href: routeHash(/** @type {Route} */ ({ name, ...nav })), 'data-screen': name }, title)] : [];
+      return nav ? [h('a', { href: routeHash(/** @type {Route} */ ({ name, ...nav })), 'data-screen': name }, t(title))] : [];
     }),
   );
 }
@@ -151,7 +166,7 @@ function route() {
   view.show(where);
   if (where.name === 'match' && where.id === session.ready?.matchId) readySeen = where.id;
   drawReady();
-  document.title = `${screen.title} · Amazons`;
+  document.title = t('window-title', { screen: t(screen.title) });
   for (const link of tabs.querySelectorAll('a')) link.toggleAttribute('aria-current', link.dataset.screen === screen.tab);
 }
 
@@ -159,11 +174,11 @@ function route() {
 function drawBanner() {
   const texts = {
     idle: '',
-    connecting: 'Connecting…',
+    connecting: t('banner-connecting'),
     connected: '',
-    reconnecting: 'Connection lost: reconnecting…',
-    stopped: 'The server stopped. Reconnecting when it is back…',
-    refused: `The server refused this page: ${session.refusal}`,
+    reconnecting: t('banner-reconnecting'),
+    stopped: t('banner-stopped'),
+    refused: t('banner-refused', { reason: session.refusal }),
   };
   const text = texts[session.connection];
   banner.textContent = text;
@@ -196,17 +211,17 @@ function react(events) {
       case 'moved':
         sounds.play('move');
         setTimeout(() => sounds.play('arrow'), 90);
-        announce(`${event.side === 'white' ? 'White' : 'Black'} played ${event.move}`);
+        announce(t('announce-moved', { side: sideName(event.side), move: event.move }));
         break;
       case 'over':
         sounds.play('end');
         announce(describeOutcome(event.outcome));
         break;
       case 'rematch_offered':
-        announce(`${event.by === 'white' ? 'White' : 'Black'} offers a rematch`);
+        announce(t('announce-rematch-offered', { side: sideName(event.by) }));
         break;
       case 'rematch_declined':
-        announce('The rematch was declined');
+        announce(t('announce-rematch-declined'));
         break;
       case 'refused':
         announce(event.reason);
@@ -263,7 +278,7 @@ nameForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const name = nameInput.value.trim();
   // The server checks the rest (length, printable) and says why in `bad_name`.
-  const problem = name === '' ? 'Please type a name.' : '';
+  const problem = name === '' ? t('name-empty') : '';
   nameError.textContent = problem;
   if (problem) return;
   nameForm.hidden = true;
@@ -280,7 +295,7 @@ renameButton.addEventListener('click', () => askName(''));
 
 /** Draws the mute button. */
 function drawMute() {
-  muteButton.textContent = sounds.muted ? 'Sound off' : 'Sound on';
+  muteButton.textContent = sounds.muted ? t('sound-off') : t('sound-on');
   muteButton.setAttribute('aria-pressed', String(sounds.muted));
 }
 muteButton.addEventListener('click', () => {
@@ -306,6 +321,28 @@ window.addEventListener('pagehide', () => {
 
 window.addEventListener('hashchange', route);
 window.setInterval(() => shown?.tick?.(), 100);
+
+// The static parts of index.html, by their data-i18n keys: text, or an
+// attribute for data-i18n-attr ("aria-label").
+for (const element of document.querySelectorAll('[data-i18n]')) {
+  const key = element.getAttribute('data-i18n') ?? '';
+  const attribute = element.getAttribute('data-i18n-attr');
+  if (attribute) element.setAttribute(attribute, t(key));
+  else element.textContent = t(key);
+}
+
+// The language switch: the other language, named in itself. The choice is
+// remembered, and the page loads again in it (the seats and the name are
+// kept, so a game in progress comes back as it was).
+const other = LANGUAGES.find((l) => l.lang !== lang) ?? LANGUAGES[0];
+languageSwitch.textContent = other.name;
+languageSwitch.setAttribute('lang', other.lang);
+languageSwitch.setAttribute('aria-label', `${t('language-label')}: ${other.name}`);
+languageSwitch.setAttribute('data-lang', other.lang);
+languageSwitch.addEventListener('click', () => {
+  store.language = other.lang;
+  location.reload();
+});
 
 drawTabs();
 drawMute();

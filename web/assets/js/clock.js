@@ -2,6 +2,8 @@
 // from when they arrived with performance.now(), never by counting timer
 // ticks (background tabs throttle timers). The server alone decides a flag.
 
+import { t } from './i18n.js';
+
 /** @typedef {import('./wire.js').Side} Side */
 
 /** @typedef {import('./wire.js').Clocks} Clocks */
@@ -61,7 +63,7 @@ export function isLowTime(ms) {
  * @returns {string}
  */
 export function formatDuration(ms) {
-  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  if (ms < 60_000) return t('duration-seconds', { seconds: (Math.floor(ms / 100) / 10).toFixed(1) });
   const total = Math.floor(ms / 1000);
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }

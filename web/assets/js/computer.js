@@ -5,6 +5,8 @@
 /** @typedef {import('./wire.js').WelcomeMessage} WelcomeMessage */
 /** @typedef {import('./wire.js').ComputerRequest} ComputerRequest */
 
+import { t } from './i18n.js';
+
 /**
  * What the server offers, checked and tidied.
  * @typedef {{levels: {level: number, description: string}[], engines: {name: string, description: string}[], thinkMs: {default: number, max: number} | null}} ComputerOffer
@@ -70,15 +72,15 @@ export function computerOffer(welcome) {
  */
 export function checkChoice(offer, choice) {
   if ('engine' in choice) {
-    return offer.engines.some((e) => e.name === choice.engine) ? null : `no engine named ${choice.engine}`;
+    return offer.engines.some((e) => e.name === choice.engine) ? null : t('computer-no-engine', { name: choice.engine });
   }
   const levels = offer.levels.map((l) => l.level);
   if (!levels.includes(choice.level)) {
-    return `the level must be one of ${levels.join(', ')}`;
+    return t('computer-level-range', { levels: levels.join(', ') });
   }
   if (choice.thinkMs !== undefined) {
     const max = offer.thinkMs?.max ?? Infinity;
-    if (!(choice.thinkMs > 0) || choice.thinkMs > max) return `the think time must be above 0 and at most ${max} ms`;
+    if (!(choice.thinkMs > 0) || choice.thinkMs > max) return t('computer-think-range', { max });
   }
   return null;
 }

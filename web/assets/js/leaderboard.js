@@ -2,8 +2,9 @@
 // filter (everyone, people, bots), a page of `GET /api/players` as table
 // rows, a player's record, and a recent game from that player's side.
 
-import { formatRatingWithDeviation } from './rating.js';
+import { formatRatingWithDeviation, ratedWord } from './rating.js';
 import { recordHeader } from './record.js';
+import { language, t } from './i18n.js';
 
 /** @typedef {import('./wire.js').PlayerKind} PlayerKind */
 /** @typedef {import('./wire.js').PlayerRow} PlayerRow */
@@ -13,12 +14,17 @@ import { recordHeader } from './record.js';
 
 /** Whose ratings the leaderboard lists. @typedef {'all' | PlayerKind} PlayerFilter */
 
-/** The filter's choices, in order, with their words. @type {{filter: PlayerFilter, label: string}[]} */
-export const FILTERS = [
-  { filter: 'all', label: 'Everyone' },
-  { filter: 'human', label: 'People' },
-  { filter: 'bot', label: 'Bots' },
-];
+/**
+ * The filter's choices, in order, with their words.
+ * @returns {{filter: PlayerFilter, label: string}[]}
+ */
+export function filters() {
+  return [
+    { filter: 'all', label: t('players-filter-all') },
+    { filter: 'human', label: t('players-filter-human') },
+    { filter: 'bot', label: t('players-filter-bot') },
+  ];
+}
 
 /** How many players a page of the leaderboard asks for. */
 export const PLAYERS_PER_PAGE = 20;
@@ -43,7 +49,7 @@ export const PLAYERS_PER_PAGE = 20;
  * @returns {string}
  */
 export function formatDay(ms) {
-  return new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(ms).toLocaleDateString(language(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /**
@@ -61,7 +67,7 @@ export function leaderboardRows(page) {
     wins: String(player.wins),
     losses: String(player.losses),
     lastPlayed: formatDay(player.last_played_ms),
-    record: `${player.games === 1 ? '1 game' : `${player.games} games`} · ${player.wins} won · ${player.losses} lost · ${formatDay(player.last_played_ms)}`,
+    record: t('players-record-line', { games: player.games, wins: player.wins, losses: player.losses, day: formatDay(player.last_played_ms) }),
   }));
 }
 
@@ -80,8 +86,7 @@ export function pageCount(page) {
  * @returns {string}
  */
 export function recordText(player) {
-  const games = player.games === 1 ? '1 rated game' : `${player.games} rated games`;
-  return `${games}: ${player.wins} won, ${player.losses} lost`;
+  return t('player-record', { games: player.games, wins: player.wins, losses: player.losses });
 }
 
 /**
@@ -92,8 +97,9 @@ export function recordText(player) {
  * @property {'white' | 'black' | null} side the side they played (null when no side carries their id: an older record)
  * @property {string} opponent the other side's name
  * @property {boolean} opponentBot
- * @property {string} result `won`, `lost` or `aborted`, or the result in words when their side is not known
- * @property {'rated' | 'casual'} rated
+ * @property {string} result `won`, `lost` or `aborted` (in the page's language), or the result in words when their side is not known
+ * @property {'won' | 'lost' | 'aborted' | null} verdict the same in no language (for styles), null when their side is not known
+ * @property {string} rated `rated` or `casual`, in the page's language
  * @property {number} moves
  */
 
@@ -109,15 +115,19 @@ export function recentGame(game, playerId) {
   const side = game.white.id === playerId ? 'white' : game.black.id === playerId ? 'black' : null;
   const other = side === 'white' ? game.black : game.white;
   const winner = game.result.winner;
-  const result = side === null ? header.result : winner === null ? 'aborted' : winner === side ? 'won' : 'lost';
+  /** @type {'won' | 'lost' | 'aborted' | null} */
+  const verdict = side === null ? null : winner === null ? 'aborted' : winner === side ? 'won' : 'lost';
+  const words = { won: t('player-game-won'), lost: t('player-game-lost'), aborted: t('player-game-aborted') };
+  const result = verdict === null ? header.result : words[verdict];
   return {
     id: game.id,
-    ended: new Date(game.ended_at_ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    ended: new Date(game.ended_at_ms).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' }),
     side,
-    opponent: side === null ? `${game.white.name} vs ${game.black.name}` : other.name,
+    opponent: side === null ? t('players-versus', { white: game.white.name, black: game.black.name }) : other.name,
     opponentBot: side !== null && other.kind === 'bot',
     result,
-    rated: game.rated ? 'rated' : 'casual',
+    verdict,
+    rated: ratedWord(game.rated),
     moves: header.moves,
   };
 }
@@ -128,5 +138,5 @@ export function recentGame(game, playerId) {
  * @returns {string}
  */
 export function standingText(player) {
-  return `${formatRatingWithDeviation(player.rating)} · rank ${player.rank}`;
+  return t('player-standing', { rating: formatRatingWithDeviation(player.rating), rank: player.rank });
 }

@@ -4,6 +4,7 @@
 
 import { isListed } from './legal.js';
 import { squareName } from './notation.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./legal.js').LegalMap} LegalMap */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
@@ -59,19 +60,19 @@ export function pick(legal, building, square, confirmStep) {
   const refuse = (reason) => ({ building, move: null, refused: reason });
   /** @param {Building} next @returns {PickResult} */
   const go = (next) => ({ building: next, move: null, refused: null });
-  if (!legal) return refuse('it is not your move');
+  if (!legal) return refuse(t('pick-not-your-move'));
   const name = squareName(square);
   switch (building.stage) {
     case 'queen':
       if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
-      return refuse(`${name} is not one of your queens that can move`);
+      return refuse(t('pick-not-a-queen', { square: name }));
     case 'destination': {
       if (square === building.from) return go(NOTHING_PICKED);
       if (legal.get(/** @type {number} */ (building.from))?.has(square)) {
         return go({ stage: 'arrow', from: building.from, to: square, arrow: null });
       }
       if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
-      return refuse(`the queen on ${squareName(/** @type {number} */ (building.from))} cannot move to ${name}`);
+      return refuse(t('pick-cannot-move', { from: squareName(/** @type {number} */ (building.from)), square: name }));
     }
     case 'arrow': {
       const from = /** @type {number} */ (building.from);
@@ -83,10 +84,10 @@ export function pick(legal, building, square, confirmStep) {
       }
       if (square === to) return go({ stage: 'destination', from, to: null, arrow: null });
       if (legal.has(square)) return go({ stage: 'destination', from: square, to: null, arrow: null });
-      return refuse(`the queen on ${squareName(to)} cannot shoot at ${name}`);
+      return refuse(t('pick-cannot-shoot', { from: squareName(to), square: name }));
     }
     case 'confirm':
-      return refuse('send or cancel the move first');
+      return refuse(t('pick-confirm-first'));
   }
 }
 
@@ -128,13 +129,13 @@ export function confirmed(building) {
 export function prompt(building) {
   switch (building.stage) {
     case 'queen':
-      return 'pick a queen';
+      return t('prompt-queen');
     case 'destination':
-      return `queen ${squareName(/** @type {number} */ (building.from))}: pick where it goes`;
+      return t('prompt-destination', { from: squareName(/** @type {number} */ (building.from)) });
     case 'arrow':
-      return `queen to ${squareName(/** @type {number} */ (building.to))}: pick the arrow square`;
+      return t('prompt-arrow', { to: squareName(/** @type {number} */ (building.to)) });
     case 'confirm':
-      return 'send the move, or cancel';
+      return t('prompt-confirm');
   }
 }
 
@@ -173,10 +174,13 @@ export function targetKind(building) {
 }
 
 /** Words for a square's occupant. */
-const OCCUPANT = /** @type {const} */ ({ Q: 'white queen', q: 'black queen', '*': 'arrow' });
+/** @param {'Q' | 'q' | '*'} cell @returns {string} */
+const occupant = (cell) => (cell === 'Q' ? t('square-white-queen') : cell === 'q' ? t('square-black-queen') : t('square-arrow'));
 
 /** Words for a square that may be picked, by what picking it does. */
-const TARGET_WORDS = /** @type {const} */ ({ queen: 'can move', destination: 'legal destination', arrow: 'legal arrow square' });
+/** @param {TargetKind} target @returns {string} */
+const targetWords = (target) =>
+  target === 'queen' ? t('square-target-queen') : target === 'destination' ? t('square-target-destination') : t('square-target-arrow');
 
 /**
  * A square's accessible name: its name, what is on it, and whether it may
@@ -188,9 +192,9 @@ const TARGET_WORDS = /** @type {const} */ ({ queen: 'can move', destination: 'le
  * @returns {string}
  */
 export function squareLabel(square, cell, target) {
-  const parts = [squareName(square), cell ? OCCUPANT[cell] : 'empty'];
-  if (target) parts.push(TARGET_WORDS[target]);
-  return parts.join(', ');
+  const parts = [squareName(square), cell ? occupant(cell) : t('square-empty')];
+  if (target) parts.push(targetWords(target));
+  return parts.join(t('list-separator'));
 }
 
 /**

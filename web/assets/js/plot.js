@@ -4,6 +4,7 @@
 // picture. ui/plot.js draws it in SVG.
 
 import { formatDay } from './leaderboard.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./wire.js').RatingPoint} RatingPoint */
 
@@ -116,7 +117,7 @@ export function ratingPlot(history, box = PLOT_BOX) {
   const points = history.map((p, i) => ({
     x: x(i),
     y: y(p.rating),
-    label: `game ${i + 1}, ${formatDay(p.at_ms)}: ${p.rating} ± ${p.deviation}`,
+    label: t('plot-point', { game: i + 1, day: formatDay(p.at_ms), rating: p.rating, deviation: p.deviation }),
   }));
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${num(p.x)} ${num(p.y)}`).join(' ');
   const upper = history.map((p, i) => `${num(x(i))} ${num(y(p.rating + p.deviation))}`);
@@ -143,10 +144,15 @@ export function ratingPlot(history, box = PLOT_BOX) {
 
   const first = history[0];
   const last = history[n - 1];
-  const games1 = n === 1 ? '1 rated game' : `${n} rated games`;
-  const description =
-    `${games1} from ${formatDay(first.at_ms)} to ${formatDay(last.at_ms)}: ` +
-    `rating ${first.rating} after the first, ${last.rating} ± ${last.deviation} now, ` +
-    `lowest ${Math.min(...ratings)}, highest ${Math.max(...ratings)}.`;
+  const description = t('plot-description', {
+    games: n,
+    from: formatDay(first.at_ms),
+    to: formatDay(last.at_ms),
+    first: first.rating,
+    last: last.rating,
+    deviation: last.deviation,
+    lowest: Math.min(...ratings),
+    highest: Math.max(...ratings),
+  });
   return { box, points, line, band, yTicks, xTicks, domain: { low, high }, description };
 }

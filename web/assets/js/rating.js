@@ -3,6 +3,8 @@
 // a game's change `1500? → 1688? (+188)`, and a seat's `ann 1523?`. Also
 // whether a new match is rated by default, as the server decides it.
 
+import { t } from './i18n.js';
+
 /** @typedef {import('./wire.js').Rating} Rating */
 /** @typedef {import('./wire.js').RatingChange} RatingChange */
 /** @typedef {import('./wire.js').SeatInfo} SeatInfo */
@@ -68,8 +70,8 @@ export function ratedByDefault(timeControl) {
 /**
  * `rated` or `casual`, as the lobby and the game say it.
  * @param {boolean | undefined} rated absent from older servers: casual
- * @returns {'rated' | 'casual'}
+ * @returns {string}
  */
 export function ratedWord(rated) {
-  return rated ? 'rated' : 'casual';
+  return rated ? t('rated') : t('casual');
 }

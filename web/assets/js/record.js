@@ -4,6 +4,7 @@
 
 import { describeOutcome } from './state.js';
 import { describeTimeControl } from './timecontrol.js';
+import { language, t } from './i18n.js';
 
 /**
  * What names a game: a whole record (`GET /api/games/{id}`) or its line in
@@ -32,12 +33,12 @@ import { describeTimeControl } from './timecontrol.js';
 export function recordHeader(record) {
   const result = describeOutcome(record.result);
   const timeControl = describeTimeControl(record.time_control);
-  const ended = new Date(record.ended_at_ms).toLocaleString();
+  const ended = new Date(record.ended_at_ms).toLocaleString(language());
   const plies = typeof record.moves === 'number' ? record.moves : record.moves.length;
   return {
     white: record.white.name,
     black: record.black.name,
-    players: `${record.white.name} (white) vs ${record.black.name} (black)`,
+    players: t('record-players', { white: record.white.name, black: record.black.name }),
     result,
     timeControl,
     ended,

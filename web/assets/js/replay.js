@@ -3,6 +3,7 @@
 
 import { START_FEN, applyMove, parseFen } from './fen.js';
 import { parseCanonical } from './notation.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./fen.js').Board} Board */
 /** @typedef {import('./wire.js').GameRecord} GameRecord */
@@ -53,10 +54,10 @@ export function frameName(frames, index) {
   const plies = frames.length - 1;
   if (index === 0) {
     const moves = plies === 0 ? 0 : frames[plies - 1].board.fullmove;
-    return `Start: ${moves} ${moves === 1 ? 'move' : 'moves'} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+    return t('replay-start', { moves, plies });
   }
   const before = frames[index - 1].board;
-  return `Move ${before.fullmove}, ${before.turn} (ply ${index} of ${plies})`;
+  return t('replay-frame', { move: before.fullmove, side: before.turn, ply: index, plies });
 }
 
 /**

@@ -51,7 +51,7 @@ import { TournamentsView } from './ui/tournaments.js';
  * @property {RegExp} path the part of the hash after `#` it answers; its groups are the parameters
  * @property {(groups: string[]) => P} read the parameters from the groups
  * @property {(params: P) => string} hash the address (the whole hash) of the screen
- * @property {string} title what the screen is called: its window title, and its link's text in the navigation
+ * @property {string} title the catalogue key of what the screen is called: its window title, and its link's text in the navigation
  * @property {string} tab the screen whose navigation link is lit while this one shows
  * @property {P} [nav] for a screen in the navigation: the parameters its link opens it with
  * @property {new (context: ViewContext) => View<P>} view
@@ -104,7 +104,7 @@ export const SCREENS = {
     path: /^\/?$/,
     read: () => ({}),
     hash: () => '#/',
-    title: 'Play',
+    title: 'screen-lobby',
     tab: 'lobby',
     nav: {},
     view: LobbyView,
@@ -113,7 +113,7 @@ export const SCREENS = {
     path: new RegExp(`^/match/${ID}$`),
     read: ([id]) => ({ id: id.toLowerCase() }),
     hash: ({ id }) => `#/match/${id}`,
-    title: 'Match',
+    title: 'screen-match',
     tab: 'lobby',
     view: GameView,
   }),
@@ -138,7 +138,7 @@ export const SCREENS = {
     path: /^\/games(?:\?page=(\d{1,6}))?$/,
     read: ([page]) => ({ page: Math.max(1, Number(page ?? 1)) }),
     hash: ({ page }) => (page > 1 ? `#/games?page=${page}` : '#/games'),
-    title: 'Games',
+    title: 'screen-games',
     tab: 'games',
     nav: { page: 1 },
     view: HistoryView,
@@ -147,7 +147,7 @@ export const SCREENS = {
     path: new RegExp(`^/games/${ID}$`),
     read: ([id]) => ({ id: id.toLowerCase() }),
     hash: ({ id }) => `#/games/${id}`,
-    title: 'Replay',
+    title: 'screen-replay',
     tab: 'games',
     view: ReplayView,
   }),
@@ -158,7 +158,7 @@ export const SCREENS = {
       page: Math.max(1, Number(page ?? 1)),
     }),
     hash: playersHash,
-    title: 'Leaderboard',
+    title: 'screen-players',
     tab: 'players',
     nav: { kind: 'all', page: 1 },
     view: LeaderboardView,
@@ -167,7 +167,7 @@ export const SCREENS = {
     path: /^\/players\/([^/?#]+)$/,
     read: ([player]) => ({ player: decodeName(player) }),
     hash: ({ player }) => `#/players/${encodeURIComponent(player)}`,
-    title: 'Player',
+    title: 'screen-player',
     tab: 'players',
     view: PlayerView,
   }),
@@ -175,7 +175,7 @@ export const SCREENS = {
     path: /^\/rules$/,
     read: () => ({}),
     hash: () => '#/rules',
-    title: 'Rules',
+    title: 'screen-rules',
     tab: 'rules',
     nav: {},
     view: RulesView,

@@ -6,6 +6,7 @@
 import { applyMove } from './fen.js';
 import { computerOffer } from './computer.js';
 import { FALLBACK_LIMITS, limitsOf } from './limits.js';
+import { errorText, t } from './i18n.js';
 import { applyLobbyMessage, applyMatchMessage, markStale, fromSnapshot } from './state.js';
 import { applyTournamentList } from './tournament.js';
 
@@ -369,7 +370,7 @@ export class Session {
     const code = message.code;
     // A tournament request's refusal names it too (wire.js keeps those types apart for now).
     const replyTo = /** @type {ClientMessageType | TournamentClientMessage['type'] | ''} */ (message.reply_to ?? '');
-    const text = message.message || code;
+    const text = errorText(message);
     if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name' || code === 'name_taken') {
       this.connection = 'refused';
       this.refusal = text;
@@ -396,7 +397,7 @@ export class Session {
       return;
     }
     if (code === 'no_such_match' && message.match_id === this.viewing) {
-      this.notice = 'There is no such match on the server (it may have ended and been cleared away).';
+      this.notice = t('match-missing');
     } else {
       this.notice = text;
     }

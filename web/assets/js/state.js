@@ -6,6 +6,7 @@ import { remainingMs } from './clock.js';
 import { applyMove, parseFen } from './fen.js';
 import { decodeLegalMoves } from './legal.js';
 import { opponent, parseCanonical } from './notation.js';
+import { sideName, t, wireKey } from './i18n.js';
 
 /** @typedef {import('./wire.js').Side} Side */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
@@ -274,12 +275,15 @@ export function applyLobbyMessage(matches, message) {
  */
 export function startedText(state) {
   /** @param {Side} side */
-  const named = (side) => `${state.seats[side]?.name ?? 'a free seat'} (${side})`;
+  const named = (side) => t('game-on-seat', { name: state.seats[side]?.name ?? t('game-free-seat'), side });
   const you = state.you;
-  if (you === null) return `Game on: ${named('white')} against ${named('black')}.`;
-  if (state.turn === you) return state.clocks ? 'Game on: your move, your clock is running.' : 'Game on: your move.';
-  return `Game on: you play ${you}; ${named(opponent(you))} moves first.`;
+  if (you === null) return t('game-on-watching', { white: named('white'), black: named('black') });
+  if (state.turn === you) return state.clocks ? t('game-on-your-move-clock') : t('game-on-your-move');
+  return t('game-on-their-move', { side: you, opponent: named(opponent(you)) });
 }
+
+/** Every end reason of this protocol version (a newer server's reason reads as "wins"). */
+const END_REASONS = ['no_legal_move', 'resignation', 'time', 'abandonment', 'aborted', 'illegal_move', 'engine_failure'];
 
 /**
  * A sentence for the end of a game, e.g. "White wins: Black has no legal move".
@@ -287,24 +291,13 @@ export function startedText(state) {
  * @returns {string}
  */
 export function describeOutcome(outcome) {
-  const winner = outcome.winner === 'white' ? 'White' : outcome.winner === 'black' ? 'Black' : null;
-  const loser = outcome.winner === 'white' ? 'Black' : 'White';
-  switch (outcome.reason) {
-    case 'no_legal_move':
-      return `${winner} wins: ${loser} has no legal move`;
-    case 'resignation':
-      return `${winner} wins: ${loser} resigned`;
-    case 'time':
-      return `${winner} wins on time`;
-    case 'abandonment':
-      return `${winner} wins: ${loser} left the game`;
-    case 'aborted':
-      return 'Game aborted';
-    case 'engine_failure':
-      return `${winner} wins: ${loser}'s engine failed`;
-    case 'illegal_move':
-      return `${winner} wins: ${loser}'s engine answered an illegal move`;
-    default:
-      return winner ? `${winner} wins` : 'Game over';
+  const known = END_REASONS.includes(outcome.reason);
+  if (outcome.winner === null) {
+    if (outcome.reason === 'aborted') return t('end-reason-aborted');
+    if (outcome.reason === 'abandonment') return t('outcome-abandoned-by-both');
+    return t('outcome-no-winner');
   }
+  const winner = sideName(outcome.winner);
+  const loser = sideName(opponent(outcome.winner));
+  return known ? t(wireKey('end-reason-', outcome.reason), { winner, loser }) : t('outcome-winner-only', { winner });
 }

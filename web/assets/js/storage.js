@@ -123,6 +123,15 @@ export class Store {
     this.set('muted', muted ? '1' : '0');
   }
 
+  /** @returns {string | null} the language the header's switch chose (`en`, `zh-CN`); null: the browser's */
+  get language() {
+    return this.get('lang');
+  }
+
+  set language(lang) {
+    this.set('lang', lang);
+  }
+
   /** @returns {boolean | null} the confirm-move setting; null: not chosen yet */
   get confirmMoves() {
     const value = this.get('confirm');

@@ -5,6 +5,8 @@
 /** @typedef {Extract<TimeControl, {kind: 'fischer'}>} Fischer */
 /** @typedef {import('./limits.js').Limits} Limits */
 
+import { t } from './i18n.js';
+
 /** @type {TimeControl} */
 export const UNTIMED = Object.freeze({ kind: 'untimed' });
 
@@ -47,17 +49,27 @@ function inUnits(ms, unitMs) {
  */
 export function parseTimeControl(text, limits) {
   const trimmed = text.trim().toLowerCase();
-  if (trimmed === 'untimed' || trimmed === '-') return { timeControl: UNTIMED };
+  if (trimmed === 'untimed' || trimmed === '-' || trimmed === t('time-untimed')) return { timeControl: UNTIMED };
   const match = /^(\d+(?:\.\d+)?)\s*\+\s*(\d+(?:\.\d+)?)$/.exec(trimmed);
-  if (!match) return { error: 'write minutes+seconds, e.g. 5+3, or "untimed"' };
+  if (!match) return { error: t('time-custom-unreadable') };
   const timeControl = fischer(Number(match[1]), Number(match[2]));
   if (timeControl.initial_ms <= 0 || timeControl.initial_ms > limits.max_initial_ms) {
-    return { error: `minutes must be above 0 and at most ${inUnits(limits.max_initial_ms, 60_000)}` };
+    return { error: t('time-custom-minutes', { max: inUnits(limits.max_initial_ms, 60_000) }) };
   }
   if (timeControl.increment_ms > limits.max_increment_ms) {
-    return { error: `the increment is at most ${inUnits(limits.max_increment_ms, 1000)} seconds` };
+    return { error: t('time-custom-increment', { max: inUnits(limits.max_increment_ms, 1000) }) };
   }
   return { timeControl };
+}
+
+/**
+ * A time control in words, for a tooltip: "5 minutes each, plus 3 seconds a move".
+ * @param {TimeControl} timeControl
+ * @returns {string}
+ */
+export function longTimeControl(timeControl) {
+  if (timeControl.kind !== 'fischer') return t('time-untimed');
+  return t('time-fischer-long', { minutes: Number(inUnits(timeControl.initial_ms, 60_000)), seconds: Number(inUnits(timeControl.increment_ms, 1000)) });
 }
 
 /**
@@ -66,6 +78,6 @@ export function parseTimeControl(text, limits) {
  * @returns {string}
  */
 export function describeTimeControl(timeControl) {
-  if (timeControl.kind !== 'fischer') return 'untimed';
+  if (timeControl.kind !== 'fischer') return t('time-untimed');
   return `${inUnits(timeControl.initial_ms, 60_000)}+${inUnits(timeControl.increment_ms, 1000)}`;
 }

@@ -8,8 +8,9 @@ import { formatClock, isLowTime, formatDuration } from '../clock.js';
 import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind, targets } from '../moves.js';
 import { formatMove, moveRows, opponent } from '../notation.js';
 import { canAbort, canResign, clockMs, describeOutcome, startedText } from '../state.js';
-import { describeTimeControl } from '../timecontrol.js';
+import { describeTimeControl, longTimeControl } from '../timecontrol.js';
 import { formatChange, formatRating, ratedWord } from '../rating.js';
+import { sideName, t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../session.js').SessionEvent} SessionEvent */
@@ -18,26 +19,20 @@ import { formatChange, formatRating, ratedWord } from '../rating.js';
 
 /**
  * One player's bar: colour, name, rating, clock.
- * @typedef {{root: HTMLElement, name: HTMLElement, rating: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
+ * @typedef {{root: HTMLElement, name: HTMLElement, you: HTMLElement, rating: HTMLElement, badge: HTMLElement, clock: HTMLElement}} PlayerBar
  */
 
 /** @returns {PlayerBar} */
 function playerBar() {
   const name = h('span', { class: 'name' });
+  const you = h('span', { class: 'you' });
   const rating = h('span', { class: 'rating' });
   const badge = h('span', { class: 'badge' });
   const clock = h('span', { class: 'clock', role: 'timer' });
-  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, rating, badge, clock);
-  return { root, name, rating, badge, clock };
+  const root = h('div', { class: 'player' }, h('span', { class: 'chip', 'aria-hidden': 'true' }), name, you, rating, badge, clock);
+  return { root, name, you, rating, badge, clock };
 }
 
-/**
- * @param {Side} side
- * @returns {string}
- */
-function title(side) {
-  return side === 'white' ? 'White' : 'Black';
-}
 
 /** The match screen. */
 export class GameView {
@@ -71,32 +66,32 @@ export class GameView {
     this.gameOn = h('p', { class: 'game-on', hidden: true });
 
     this.board = new BoardView({
-      label: 'Board',
+      label: t('game-board-label'),
       onPick: (square) => this.picked(square),
       onBack: () => this.stepBack(),
     });
     this.top = playerBar();
     this.bottom = playerBar();
     /** The screen's heading, for screen readers: the match's players. */
-    this.heading = h('h1', { class: 'visually-hidden' }, 'Match');
+    this.heading = h('h1', { class: 'visually-hidden' }, t('screen-match'));
     this.status = h('p', { class: 'status', 'aria-live': 'off' });
     this.notice = h('p', { class: 'notice', role: 'status' });
     this.result = h('div', { class: 'result', hidden: true });
     this.confirmBar = h(
       'div',
       { class: 'confirm-bar', hidden: true },
-      button('Send move', () => this.sendConfirmed(), { class: 'primary', 'data-action': 'send' }),
-      button('Cancel', () => this.stepBack(), { 'data-action': 'cancel' }),
+      button(t('game-send-move'), () => this.sendConfirmed(), { class: 'primary', 'data-action': 'send' }),
+      button(t('game-cancel'), () => this.stepBack(), { 'data-action': 'cancel' }),
     );
     this.typed = h('input', {
       type: 'text',
       name: 'move',
       autocomplete: 'off',
       spellcheck: 'false',
-      placeholder: 'type a move, e.g. d1-d7/g7',
-      'aria-label': 'Type a move',
+      placeholder: t('game-typed-placeholder'),
+      'aria-label': t('game-typed-label'),
     });
-    this.playButton = h('button', { type: 'submit' }, 'Play');
+    this.playButton = h('button', { type: 'submit' }, t('game-typed-play'));
     const typedForm = h('form', { class: 'typed', hidden: true }, this.typed, this.playButton);
     /** The typed-move box: only for a seated player in a game in progress. */
     this.typedForm = typedForm;
@@ -105,7 +100,7 @@ export class GameView {
       const text = this.typed.value.trim();
       if (text) this.session.sendMove(text, null);
     });
-    this.moveList = h('table', { class: 'moves', 'aria-label': 'Moves' });
+    this.moveList = h('table', { class: 'moves', 'aria-label': t('moves-label') });
     this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
     this.confirmToggle = h('input', { type: 'checkbox', name: 'confirm' });
     this.confirmToggle.addEventListener('change', () => {
@@ -114,19 +109,19 @@ export class GameView {
       this.render();
     });
     /** The confirm-step toggle: only for a seated player in a game in progress. */
-    this.confirmLabel = h('label', { class: 'toggle', hidden: true }, this.confirmToggle, ' Confirm moves');
-    this.resignButton = button('Resign', () => this.resign(), { 'data-action': 'resign' });
-    this.resignNo = button('No', () => {
+    this.confirmLabel = h('label', { class: 'toggle', hidden: true }, this.confirmToggle, ' ', t('game-confirm-moves'));
+    this.resignButton = button(t('game-resign'), () => this.resign(), { 'data-action': 'resign' });
+    this.resignNo = button(t('game-resign-no'), () => {
       this.resignAsked = false;
       this.render();
     }, { hidden: true, 'data-action': 'resign-no' });
-    this.abortButton = button('Abort', () => this.session.matchRequest('abort'), { 'data-action': 'abort' });
-    this.playHereButton = button('Play here', () => this.session.playHere(), { class: 'primary', 'data-action': 'play-here', hidden: true });
+    this.abortButton = button(t('game-abort'), () => this.session.matchRequest('abort'), { 'data-action': 'abort' });
+    this.playHereButton = button(t('game-play-here'), () => this.session.playHere(), { class: 'primary', 'data-action': 'play-here', hidden: true });
     this.info = h('p', { class: 'info' });
     const actions = h(
       'div',
       { class: 'actions' },
-      button('Flip board', () => {
+      button(t('game-flip'), () => {
         this.flipped = !this.flipped;
         this.render();
       }, { 'data-action': 'flip' }),
@@ -265,8 +260,8 @@ export class GameView {
     this.playHereButton.hidden = state !== 'elsewhere';
     this.notice.textContent = this.pickNotice || session.notice;
     if (!match) {
-      this.heading.textContent = 'Match';
-      this.status.textContent = state === 'loading' ? 'Loading the match…' : state === 'elsewhere' ? this.statusText(null, state) : '';
+      this.heading.textContent = t('screen-match');
+      this.status.textContent = state === 'loading' ? t('game-loading') : state === 'elsewhere' ? this.statusText(null, state) : '';
       this.typedForm.hidden = true;
       this.confirmLabel.hidden = true;
       return;
@@ -283,6 +278,8 @@ export class GameView {
     const shown = session.shownBoard ?? match.board;
     const canPick = this.canPick;
     const building = this.building;
+    // The stage of the move being built, for styles and tests, in no language.
+    this.element.setAttribute('data-stage', building.stage);
     this.board.draw({
       board: previewBoard(shown, building),
       bottom,
@@ -294,8 +291,8 @@ export class GameView {
       interactive: canPick,
     });
     this.renderPlayers(match, bottom);
-    const seatName = (/** @type {Side} */ side) => match.seats[side]?.name ?? 'a free seat';
-    this.heading.textContent = `Match: ${seatName('white')} vs ${seatName('black')}`;
+    const seatName = (/** @type {Side} */ side) => match.seats[side]?.name ?? t('game-free-seat');
+    this.heading.textContent = t('game-heading', { white: seatName('white'), black: seatName('black') });
     this.status.textContent = this.statusText(match, state);
     this.confirmBar.hidden = building.stage !== 'confirm';
     this.confirmToggle.checked = this.confirmStep;
@@ -314,12 +311,13 @@ export class GameView {
     this.renderResult(match);
     this.renderMoves(match);
     this.resignButton.hidden = !canResign(match);
-    this.resignButton.textContent = this.resignAsked ? 'Really resign?' : 'Resign';
+    this.resignButton.textContent = this.resignAsked ? t('game-resign-really') : t('game-resign');
     this.resignNo.hidden = !this.resignAsked || !canResign(match);
     this.abortButton.hidden = !canAbort(match, session.limits);
-    this.abortButton.textContent = match.status === 'waiting' ? 'Cancel match' : 'Abort';
-    const watchers = match.spectators === 1 ? '1 spectator' : `${match.spectators} spectators`;
+    this.abortButton.textContent = match.status === 'waiting' ? t('game-cancel-match') : t('game-abort');
+    const watchers = t('game-spectators', { count: match.spectators });
     this.info.textContent = `${describeTimeControl(match.timeControl)} · ${ratedWord(match.rated)} · ${watchers}`;
+    this.info.title = longTimeControl(match.timeControl);
     this.tick();
   }
 
@@ -330,24 +328,24 @@ export class GameView {
    * @returns {string}
    */
   statusText(match, state) {
-    if (state === 'elsewhere' || !match) return 'This seat is being played in another tab.';
+    if (state === 'elsewhere' || !match) return t('status-elsewhere');
     switch (state) {
       case 'waiting':
-        return 'Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.';
+        return t('status-waiting');
       case 'over':
-        return 'Game over';
+        return t('status-over');
       case 'reconnecting':
         return match.you !== null && match.status === 'playing' && match.turn === match.you
-          ? 'Reconnecting… Your move: you can make it once the server is back.'
-          : 'Reconnecting… The game goes on once the server is back.';
+          ? t('status-reconnecting-your-move')
+          : t('status-reconnecting');
       case 'sending':
-        return 'Sending your move…';
+        return t('status-sending');
       case 'your-move':
-        return match.legal ? `Your move: ${prompt(this.building)}` : 'Your move: type it below';
+        return match.legal ? t('status-your-move', { prompt: prompt(this.building) }) : t('status-your-move-typed');
       case 'their-move':
-        return `${title(match.turn)} to move`;
+        return t('status-to-move', { side: sideName(match.turn) });
       default:
-        return `${title(match.turn)} to move (you are watching)`;
+        return t('status-to-move-watching', { side: sideName(match.turn) });
     }
   }
 
@@ -358,11 +356,12 @@ export class GameView {
   renderPlayers(match, bottom) {
     for (const [bar, side] of /** @type {[PlayerBar, Side][]} */ ([[this.top, opponent(bottom)], [this.bottom, bottom]])) {
       const seat = match.seats[side];
-      bar.name.textContent = seat ? seat.name : '(free seat)';
+      bar.name.textContent = seat ? seat.name : t('game-free-seat-bar');
+      bar.you.textContent = match.you === side ? t('game-you') : '';
       // After a rated game, the rating it left; before, the seat's.
       const rating = match.ratings?.[side].after ?? seat?.rating;
       bar.rating.textContent = rating ? formatRating(rating) : '';
-      bar.badge.textContent = !seat ? '' : !seat.connected ? 'offline' : seat.kind === 'bot' ? 'bot' : '';
+      bar.badge.textContent = !seat ? '' : !seat.connected ? t('badge-offline') : seat.kind === 'bot' ? t('kind-bot') : '';
       attrs(bar.root, {
         'data-side': side,
         'data-turn': match.status === 'playing' && match.turn === side,
@@ -407,38 +406,38 @@ export class GameView {
     const parts = [h('p', { class: 'outcome' }, describeOutcome(match.outcome))];
     const you = match.you;
     if (you && match.outcome.winner !== null) {
-      parts.push(h('p', {}, match.outcome.winner === you ? 'You won.' : 'You lost.'));
+      parts.push(h('p', {}, match.outcome.winner === you ? t('result-you-won') : t('result-you-lost')));
     }
     const ratings = match.ratings;
     if (ratings) {
       parts.push(
         h(
           'ul',
-          { class: 'rating-changes', 'aria-label': 'Rating changes' },
+          { class: 'rating-changes', 'aria-label': t('result-rating-changes') },
           ...(/** @type {Side[]} */ (['white', 'black'])).map((side) =>
-            h('li', { 'data-side': side }, `${title(side)} ${match.seats[side]?.name ?? ''}: `, h('span', { class: 'change' }, formatChange(ratings[side])))),
+            h('li', { 'data-side': side }, t('result-rating-change', { side: sideName(side), name: match.seats[side]?.name ?? '' }), ' ', h('span', { class: 'change' }, formatChange(ratings[side])))),
         ),
       );
     }
     if (you && !match.removed && !match.nextMatchId) {
       if (match.rematchOffer === null) {
-        parts.push(button('Offer a rematch', () => this.session.matchRequest('offer_rematch'), { 'data-action': 'offer-rematch' }));
+        parts.push(button(t('result-offer-rematch'), () => this.session.matchRequest('offer_rematch'), { 'data-action': 'offer-rematch' }));
       } else if (match.rematchOffer === you) {
         parts.push(
-          h('p', {}, 'Rematch offered.'),
-          button('Withdraw', () => this.session.matchRequest('decline_rematch'), { 'data-action': 'withdraw-rematch' }),
+          h('p', {}, t('result-rematch-offered')),
+          button(t('result-withdraw'), () => this.session.matchRequest('decline_rematch'), { 'data-action': 'withdraw-rematch' }),
         );
       } else {
         parts.push(
-          h('p', {}, 'Your opponent offers a rematch.'),
-          button('Accept rematch', () => this.session.matchRequest('accept_rematch'), { class: 'primary', 'data-action': 'accept-rematch' }),
-          button('Decline', () => this.session.matchRequest('decline_rematch'), { 'data-action': 'decline-rematch' }),
+          h('p', {}, t('result-opponent-offers')),
+          button(t('result-accept-rematch'), () => this.session.matchRequest('accept_rematch'), { class: 'primary', 'data-action': 'accept-rematch' }),
+          button(t('result-decline'), () => this.session.matchRequest('decline_rematch'), { 'data-action': 'decline-rematch' }),
         );
       }
     }
-    if (!you && match.nextMatchId) parts.push(h('a', { href: this.href({ name: 'match', id: match.nextMatchId }) }, 'Watch the rematch'));
-    if (match.recordId) parts.push(h('a', { href: this.href({ name: 'replay', id: match.recordId }), class: 'replay-link' }, 'Replay this game'));
-    parts.push(h('a', { href: this.href({ name: 'lobby' }) }, 'Back to the lobby'));
+    if (!you && match.nextMatchId) parts.push(h('a', { href: this.href({ name: 'match', id: match.nextMatchId }) }, t('result-watch-rematch')));
+    if (match.recordId) parts.push(h('a', { href: this.href({ name: 'replay', id: match.recordId }), class: 'replay-link' }, t('result-replay')));
+    parts.push(h('a', { href: this.href({ name: 'lobby' }) }, t('result-back-to-lobby')));
     result.replaceChildren(...parts);
   }
 

@@ -2,6 +2,7 @@
 
 import { h } from './dom.js';
 import { recordHeader } from '../record.js';
+import { sideName, t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').GameSummary} GameSummary */
@@ -17,16 +18,16 @@ export class HistoryView {
     /** Addresses of the other screens, for links. */
     this.href = context.href;
     this.body = h('tbody');
-    this.pager = h('nav', { class: 'pager', 'aria-label': 'Pages' });
+    this.pager = h('nav', { class: 'pager', 'aria-label': t('pager-label') });
     this.message = h('p', { class: 'empty' });
     this.element = h(
       'section',
       { class: 'history', 'data-state': 'loading' },
-      h('h1', {}, 'Finished games'),
+      h('h1', {}, t('games-heading')),
       h(
         'table',
         { class: 'games' },
-        h('thead', {}, h('tr', {}, ...['Ended', 'White', 'Black', 'Result', 'Moves', 'Time'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ...[t('games-column-ended'), sideName('white'), sideName('black'), t('games-column-result'), t('games-column-moves'), t('time-control')].map((title) => h('th', { scope: 'col' }, title)))),
         this.body,
       ),
       this.message,
@@ -44,17 +45,17 @@ export class HistoryView {
     try {
       data = await this.api.gamesPage(page);
     } catch (error) {
-      this.message.textContent = `Could not load the games: ${error instanceof Error ? error.message : String(error)}`;
+      this.message.textContent = t('games-load-failed', { reason: error instanceof Error ? error.message : String(error) });
       this.element.setAttribute('data-state', 'failed');
       return;
     }
     this.body.replaceChildren(...data.games.map((game) => this.row(game)));
-    this.message.textContent = data.games.length === 0 ? 'No finished games yet.' : '';
+    this.message.textContent = data.games.length === 0 ? t('games-empty') : '';
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     this.pager.replaceChildren(
-      page > 1 ? h('a', { href: this.href({ name: 'games', page: page - 1 }), rel: 'prev' }, '← newer') : '',
-      h('span', {}, ` page ${page} of ${pages} `),
-      page < pages ? h('a', { href: this.href({ name: 'games', page: page + 1 }), rel: 'next' }, 'older →') : '',
+      page > 1 ? h('a', { href: this.href({ name: 'games', page: page - 1 }), rel: 'prev' }, t('games-newer')) : '',
+      h('span', {}, ` ${t('pager-page', { page, pages })} `),
+      page < pages ? h('a', { href: this.href({ name: 'games', page: page + 1 }), rel: 'next' }, t('games-older')) : '',
     );
     this.element.setAttribute('data-state', 'ready');
   }

@@ -3,24 +3,28 @@
 // people or bots; each name opens the player's page.
 
 import { h } from './dom.js';
-import { FILTERS, leaderboardRows, pageCount } from '../leaderboard.js';
+import { filters, leaderboardRows, pageCount } from '../leaderboard.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../leaderboard.js').LeaderboardRow} LeaderboardRow */
 /** @typedef {import('../leaderboard.js').PlayerFilter} PlayerFilter */
 
-/** The table's columns: heading, and the class of its cells (the phone's cards place them by it). */
-const COLUMNS = /** @type {const} */ ([
-  ['Rank', 'rank'],
-  ['Player', 'name'],
-  ['Rating', 'rating'],
-  ['Games', 'games'],
-  ['Won', 'wins'],
-  ['Lost', 'losses'],
-  ['Last played', 'last'],
+/**
+ * The table's columns: heading, and the class of its cells (the phone's cards place them by it).
+ * @returns {[string, string][]}
+ */
+const columns = () => [
+  [t('players-column-rank'), 'rank'],
+  [t('players-column-player'), 'name'],
+  [t('rating'), 'rating'],
+  [t('players-column-games'), 'games'],
+  [t('players-column-won'), 'wins'],
+  [t('players-column-lost'), 'losses'],
+  [t('players-column-last'), 'last'],
   // Shown instead of the four before on a phone (style.css), and only there.
-  ['Record', 'record'],
-]);
+  [t('players-column-record'), 'record'],
+];
 
 /** The leaderboard screen. */
 export class LeaderboardView {
@@ -32,23 +36,25 @@ export class LeaderboardView {
     this.api = context.api;
     /** Addresses of the other screens, for links. */
     this.href = context.href;
-    this.filters = h('nav', { class: 'filters', 'aria-label': 'Whose ratings' });
+    /** The columns, in the page's language. */
+    this.columns = columns();
+    this.filters = h('nav', { class: 'filters', 'aria-label': t('players-filter-label') });
     this.body = h('tbody', { role: 'rowgroup' });
-    this.pager = h('nav', { class: 'pager', 'aria-label': 'Leaderboard pages' });
+    this.pager = h('nav', { class: 'pager', 'aria-label': t('players-pager-label') });
     this.message = h('p', { class: 'empty', role: 'status' });
     /** Which load is the latest: an older answer arriving late is dropped. */
     this.loads = 0;
     this.element = h(
       'section',
       { class: 'leaderboard', 'data-state': 'loading' },
-      h('h1', { id: 'leaderboard-heading' }, 'Leaderboard'),
+      h('h1', { id: 'leaderboard-heading' }, t('screen-players')),
       this.filters,
       // On a phone each row is a card (style.css), which takes a table's
       // roles away in some browsers: they are given explicitly.
       h(
         'table',
         { class: 'players', role: 'table', 'aria-labelledby': 'leaderboard-heading' },
-        h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map(([title, key]) => h('th', { scope: 'col', role: 'columnheader', class: key }, title)))),
+        h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...this.columns.map(([title, key]) => h('th', { scope: 'col', role: 'columnheader', class: key }, title)))),
         this.body,
       ),
       this.message,
@@ -65,7 +71,7 @@ export class LeaderboardView {
     this.element.setAttribute('data-state', 'loading');
     this.element.setAttribute('data-kind', kind);
     this.filters.replaceChildren(
-      ...FILTERS.map(({ filter, label }) =>
+      ...filters().map(({ filter, label }) =>
         h('a', { href: this.href({ name: 'players', kind: filter, page: 1 }), 'aria-current': filter === kind ? 'page' : false, 'data-filter': filter }, label)),
     );
     let data;
@@ -75,20 +81,19 @@ export class LeaderboardView {
       if (load !== this.loads) return;
       this.body.replaceChildren();
       this.pager.replaceChildren();
-      this.message.textContent = `Could not load the leaderboard: ${error instanceof Error ? error.message : String(error)}`;
+      this.message.textContent = t('players-load-failed', { reason: error instanceof Error ? error.message : String(error) });
       this.element.setAttribute('data-state', 'failed');
       return;
     }
     if (load !== this.loads) return;
     const rows = leaderboardRows(data);
     this.body.replaceChildren(...rows.map((row) => this.row(row)));
-    const who = kind === 'bot' ? 'No bot has' : 'Nobody has';
-    this.message.textContent = rows.length === 0 ? `${who} played a rated game yet.` : '';
+    this.message.textContent = rows.length === 0 ? (kind === 'bot' ? t('players-empty-bots') : t('players-empty')) : '';
     const pages = pageCount(data);
     this.pager.replaceChildren(
-      page > 1 ? h('a', { href: this.href({ name: 'players', kind, page: page - 1 }), rel: 'prev' }, '← better') : '',
-      h('span', {}, ` page ${Math.min(page, pages)} of ${pages} `),
-      page < pages ? h('a', { href: this.href({ name: 'players', kind, page: page + 1 }), rel: 'next' }, 'lower →') : '',
+      page > 1 ? h('a', { href: this.href({ name: 'players', kind, page: page - 1 }), rel: 'prev' }, t('players-better')) : '',
+      h('span', {}, ` ${t('pager-page', { page: Math.min(page, pages), pages })} `),
+      page < pages ? h('a', { href: this.href({ name: 'players', kind, page: page + 1 }), rel: 'next' }, t('players-lower')) : '',
     );
     this.pager.hidden = pages === 1;
     this.element.setAttribute('data-state', 'ready');
@@ -100,21 +105,22 @@ export class LeaderboardView {
    */
   row(row) {
     /**
-     * @param {(typeof COLUMNS)[number]} column
+     * @param {[string, string]} column
      * @param {...(Node | string | null)} content
      */
     const cell = ([title, key], ...content) => h('td', { class: key, role: 'cell', 'data-label': title }, ...content);
+    const c = this.columns;
     return h(
       'tr',
       { role: 'row', 'data-player': row.name },
-      cell(COLUMNS[0], row.rank),
-      cell(COLUMNS[1], h('a', { href: this.href({ name: 'player', player: row.name }) }, row.name), row.bot ? h('span', { class: 'badge' }, 'bot') : null),
-      cell(COLUMNS[2], row.rating),
-      cell(COLUMNS[3], row.games),
-      cell(COLUMNS[4], row.wins),
-      cell(COLUMNS[5], row.losses),
-      cell(COLUMNS[6], row.lastPlayed),
-      cell(COLUMNS[7], row.record),
+      cell(c[0], row.rank),
+      cell(c[1], h('a', { href: this.href({ name: 'player', player: row.name }) }, row.name), row.bot ? h('span', { class: 'badge' }, t('kind-bot')) : null),
+      cell(c[2], row.rating),
+      cell(c[3], row.games),
+      cell(c[4], row.wins),
+      cell(c[5], row.losses),
+      cell(c[6], row.lastPlayed),
+      cell(c[7], row.record),
     );
   }
 }

@@ -3,9 +3,10 @@
 // watch, with the games this browser has a seat in.
 
 import { h, button, attrs } from './dom.js';
-import { PRESETS, describeTimeControl, parseTimeControl } from '../timecontrol.js';
+import { PRESETS, describeTimeControl, longTimeControl, parseTimeControl } from '../timecontrol.js';
 import { checkChoice, computerRequest } from '../computer.js';
 import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
+import { has, sideName, t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').ColorPreference} ColorPreference */
@@ -16,8 +17,8 @@ import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
  * A group of radio buttons.
  * @param {string} name
  * @param {string} legend
- * @param {{value: string, label: string, name?: string}[]} choices `name`: what a
- *   screen reader says for a choice, when more than its label
+ * @param {{value: string, label: string, name?: string, title?: string}[]} choices `name`: what a
+ *   screen reader says for a choice, when more than its label; `title`: its tooltip
  * @param {string} checked
  * @returns {HTMLFieldSetElement}
  */
@@ -26,14 +27,24 @@ export function radios(name, legend, choices, checked) {
     'fieldset',
     { class: 'choices' },
     h('legend', {}, legend),
-    ...choices.map(({ value, label, name: spoken }) =>
-      h('label', {}, h('input', { type: 'radio', name, value, checked: value === checked, 'aria-label': spoken }), h('span', {}, label)),
+    ...choices.map(({ value, label, name: spoken, title }) =>
+      h('label', { title }, h('input', { type: 'radio', name, value, checked: value === checked, 'aria-label': spoken }), h('span', {}, label)),
     ),
   );
 }
 
-/** The match list's column headings (the last, the buttons', has none). */
-const COLUMNS = ['White', 'Black', 'Time', 'Status', 'Watching', ''];
+/** @returns {string[]} the match list's column headings (the last, the buttons', has none) */
+const columns = () => [sideName('white'), sideName('black'), t('lobby-column-time'), t('lobby-column-status'), t('lobby-column-watching'), ''];
+
+/**
+ * A level's words: the catalogue's for a level it knows, else the server's.
+ * @param {{level: number, description: string}} level
+ * @returns {string}
+ */
+function levelDescription(level) {
+  const key = `level-description-${level.level}`;
+  return has(key) ? t(key) : level.description;
+}
 
 /** The lobby screen. */
 export class LobbyView {
@@ -52,8 +63,8 @@ export class LobbyView {
     this.custom = h('input', {
       type: 'text',
       name: 'custom',
-      placeholder: 'e.g. 7+2',
-      'aria-label': 'Custom time control, minutes+seconds',
+      placeholder: t('lobby-custom-placeholder'),
+      'aria-label': t('lobby-custom-label'),
       size: 8,
     });
     this.computerBox = h('div', { class: 'computer' });
@@ -67,25 +78,28 @@ export class LobbyView {
     this.ratedHint = h('span', { class: 'hint', id: 'rated-hint' });
     this.form = h(
       'form',
-      { class: 'create', 'aria-label': 'Create a match' },
-      h('h2', {}, 'New match'),
+      { class: 'create', 'aria-label': t('lobby-create-label') },
+      h('h2', {}, t('lobby-new-match')),
       radios(
         'time',
-        'Time (minutes + seconds a move)',
-        [...PRESETS.map((p) => ({ value: p.label, label: p.label })), { value: 'custom', label: 'custom' }],
+        t('lobby-time-legend'),
+        [
+          ...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('time-untimed') : p.label })),
+          { value: 'custom', label: t('lobby-time-custom') },
+        ],
         '5+3',
       ),
       this.custom,
-      radios('color', 'Your colour', [
-        { value: 'white', label: 'white' },
-        { value: 'black', label: 'black' },
-        { value: 'random', label: 'random' },
+      radios('color', t('lobby-colour-legend'), [
+        { value: 'white', label: t('plays-white') },
+        { value: 'black', label: t('plays-black') },
+        { value: 'random', label: t('lobby-colour-random') },
       ], 'random'),
       this.computerBox,
-      h('label', { class: 'toggle rated' }, this.rated, ' Rated'),
+      h('label', { class: 'toggle rated' }, this.rated, ' ', t('lobby-rated')),
       h('p', { class: 'hint-line' }, this.ratedHint),
       this.formError,
-      h('button', { type: 'submit', class: 'primary' }, 'Create match'),
+      h('button', { type: 'submit', class: 'primary' }, t('lobby-create')),
     );
     this.custom.addEventListener('focus', () => {
       const radio = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=time][value=custom]'));
@@ -103,24 +117,24 @@ export class LobbyView {
       this.create();
     });
     this.list = h('tbody', { role: 'rowgroup' });
-    this.empty = h('p', { class: 'empty' }, 'No matches yet: create one.');
+    this.empty = h('p', { class: 'empty' }, t('lobby-empty'));
     this.mine = h('div', { class: 'mine' });
     this.element = h(
       'section',
       { class: 'lobby', 'data-state': 'lobby' },
-      h('h1', { class: 'visually-hidden' }, 'Lobby'),
+      h('h1', { class: 'visually-hidden' }, t('lobby-heading')),
       this.form,
       h(
         'div',
         { class: 'list' },
         this.mine,
-        h('h2', {}, 'Matches'),
+        h('h2', {}, t('lobby-matches')),
         // On a phone each row is drawn as a card (style.css), which takes a
         // table's roles away in some browsers: they are given explicitly.
         h(
           'table',
           { class: 'matches', role: 'table' },
-          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))),
+          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...columns().map((title) => h('th', { scope: 'col', role: 'columnheader' }, title)))),
           this.list,
         ),
         this.empty,
@@ -166,8 +180,8 @@ export class LobbyView {
     this.rated.disabled = untimed;
     this.rated.checked = untimed ? false : this.ratedChoice;
     this.ratedHint.textContent = untimed
-      ? 'Untimed games are casual.'
-      : 'Counts for ratings; a game with a guest (a client without a key) is casual.';
+      ? t('lobby-rated-untimed')
+      : t('lobby-rated-hint');
   }
 
   /** Sends `create_match` from the form, or says what is wrong with it. */
@@ -214,10 +228,10 @@ export class LobbyView {
       return;
     }
     /** @type {{value: string, label: string}[]} */
-    const kinds = [{ value: 'person', label: 'a person' }];
-    if (offer.levels.length > 0) kinds.push({ value: 'level', label: 'the computer' });
-    if (offer.engines.length > 0) kinds.push({ value: 'engine', label: 'an engine' });
-    const opponent = radios('opponent', 'Opponent', kinds, 'person');
+    const kinds = [{ value: 'person', label: t('kind-human') }];
+    if (offer.levels.length > 0) kinds.push({ value: 'level', label: t('computer') });
+    if (offer.engines.length > 0) kinds.push({ value: 'engine', label: t('lobby-opponent-engine') });
+    const opponent = radios('opponent', t('lobby-opponent-legend'), kinds, 'person');
     /** @type {HTMLElement[]} */
     const parts = [opponent];
     if (offer.levels.length > 0) {
@@ -226,21 +240,27 @@ export class LobbyView {
       const strongest = offer.levels[offer.levels.length - 1].level;
       const levels = radios(
         'level',
-        'Level',
-        offer.levels.map((l) => ({ value: String(l.level), label: String(l.level), name: `${l.level}: ${l.description}` })),
+        t('lobby-level-legend'),
+        offer.levels.map((l) => ({
+          value: String(l.level),
+          label: String(l.level),
+          name: t('lobby-level-name', { level: l.level, description: levelDescription(l) }),
+          title: t('computer-level', { level: l.level }),
+        })),
         String(strongest),
       );
       const said = h('p', { class: 'level-description', 'aria-hidden': 'true' });
       const describe = () => {
         const chosen = /** @type {HTMLInputElement | null} */ (levels.querySelector('input:checked'));
-        said.textContent = offer.levels.find((l) => String(l.level) === chosen?.value)?.description ?? '';
+        const level = offer.levels.find((l) => String(l.level) === chosen?.value);
+        said.textContent = level ? levelDescription(level) : '';
       };
       levels.addEventListener('change', describe);
       describe();
       /** @type {HTMLElement[]} */
       const box = [levels, said];
       if (offer.thinkMs) {
-        box.push(h('label', { class: 'think' }, 'Seconds a move ',
+        box.push(h('label', { class: 'think' }, t('lobby-think'), ' ',
           h('input', { type: 'number', name: 'think', min: 0.1, step: 0.1, max: offer.thinkMs.max / 1000, placeholder: String(offer.thinkMs.default / 1000) })));
       }
       parts.push(h('div', { 'data-computer': 'level' }, ...box));
@@ -253,7 +273,7 @@ export class LobbyView {
       };
       select.addEventListener('change', describe);
       describe();
-      parts.push(h('div', { 'data-computer': 'engine' }, h('label', {}, 'Engine ', select), said));
+      parts.push(h('div', { 'data-computer': 'engine' }, h('label', {}, t('lobby-engine'), ' ', select), said));
     }
     this.computerBox.replaceChildren(...parts);
     opponent.addEventListener('change', () => this.showOpponentChoices());
@@ -282,7 +302,7 @@ export class LobbyView {
     this.mine.replaceChildren(
       ...(mine.length === 0
         ? []
-        : [h('h2', {}, 'Your games'), h('ul', {}, ...mine.map((m) => h('li', {}, h('a', { href: this.href({ name: 'match', id: m.id }) }, `${this.players(m)} (${m.status})`))))]),
+        : [h('h2', {}, t('lobby-your-games')), h('ul', {}, ...mine.map((m) => h('li', {}, h('a', { href: this.href({ name: 'match', id: m.id }) }, t('lobby-your-game', { players: this.players(m), status: this.statusWord(m) })))))]),
     );
     const refusal = this.session.notice;
     if (refusal && !this.session.viewing) this.formError.textContent = refusal;
@@ -294,7 +314,17 @@ export class LobbyView {
    * @returns {string}
    */
   players(match) {
-    return `${match.seats.white?.name ?? '?'} vs ${match.seats.black?.name ?? '?'}`;
+    return t('players-versus', { white: match.seats.white?.name ?? '?', black: match.seats.black?.name ?? '?' });
+  }
+
+  /**
+   * Where a match is, in words: `waiting`, `playing, move 3`, `finished`.
+   * @param {MatchSummary} match
+   * @returns {string}
+   */
+  statusWord(match) {
+    if (match.status === 'playing') return t('lobby-status-playing', { move: Math.floor(match.ply / 2) + 1 });
+    return match.status === 'waiting' ? t('lobby-status-waiting') : t('lobby-status-finished');
   }
 
   /**
@@ -308,25 +338,25 @@ export class LobbyView {
      * @param {SeatInfo | null} seat
      */
     const seatCell = (side, seat) =>
-      h('td', { class: `seat ${side}`, role: 'cell', 'data-label': COLUMNS[side === 'white' ? 0 : 1] },
-        seat ? h('span', { class: 'who' }, seat.name) : h('span', { class: 'free' }, 'free'),
+      h('td', { class: `seat ${side}`, role: 'cell', 'data-label': sideName(side) },
+        seat ? h('span', { class: 'who' }, seat.name) : h('span', { class: 'free' }, t('lobby-seat-free')),
         seat?.rating ? h('span', { class: 'rating' }, ` ${formatRating(seat.rating)}`) : null,
-        seat?.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : null);
+        seat?.kind === 'bot' ? h('span', { class: 'badge' }, t('kind-bot')) : null);
     const mine = this.store.seat(match.id) !== null;
     const actions = h('div', { class: 'row-actions' });
     if (mine && match.status !== 'finished') {
-      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button primary' }, 'Return'));
+      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button primary' }, t('lobby-return')));
     } else {
-      if (match.status === 'waiting') actions.append(button('Join', () => this.session.join(match.id), { class: 'primary', 'data-action': 'join' }));
-      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button', 'data-action': 'watch' }, 'Watch'));
+      if (match.status === 'waiting') actions.append(button(t('lobby-join'), () => this.session.join(match.id), { class: 'primary', 'data-action': 'join' }));
+      actions.append(h('a', { href: this.href({ name: 'match', id: match.id }), class: 'button', 'data-action': 'watch' }, t('lobby-watch')));
     }
-    const status = match.status === 'playing' ? `playing, move ${Math.floor(match.ply / 2) + 1}` : match.status;
+    const status = this.statusWord(match);
     return h(
       'tr',
       { 'data-match': match.id, 'data-status': match.status, role: 'row' },
       seatCell('white', match.seats.white),
       seatCell('black', match.seats.black),
-      h('td', { class: 'time', role: 'cell' }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(match.rated))),
+      h('td', { class: 'time', role: 'cell', title: longTimeControl(match.time_control) }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(match.rated))),
       h('td', { class: 'progress', role: 'cell' }, status),
       h('td', { class: 'spectators', role: 'cell' }, String(match.spectators)),
       h('td', { class: 'buttons', role: 'cell' }, actions),

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { drawRatingPlot } from './plot.js';
 import { formatDay, recentGame, recordText, standingText } from '../leaderboard.js';
 import { plotBox, ratingPlot } from '../plot.js';
+import { sideName, t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').PlayerPage} PlayerPage */
@@ -13,12 +14,12 @@ import { plotBox, ratingPlot } from '../plot.js';
 
 /** The recent games' columns: heading, and the class of its cells (the phone's cards place them by it). */
 const COLUMNS = /** @type {const} */ ([
-  ['Ended', 'ended'],
-  ['Opponent', 'opponent'],
-  ['Colour', 'colour'],
-  ['Result', 'verdict'],
-  ['Game', 'stakes'],
-  ['Moves', 'moves'],
+  ['games-column-ended', 'ended'],
+  ['player-column-opponent', 'opponent'],
+  ['player-column-side', 'colour'],
+  ['games-column-result', 'verdict'],
+  ['player-column-stakes', 'stakes'],
+  ['games-column-moves', 'moves'],
 ]);
 
 /** The player screen. */
@@ -51,7 +52,7 @@ export class PlayerView {
     this.gamesTable = h(
       'table',
       { class: 'recent', role: 'table', 'aria-labelledby': 'recent-heading' },
-      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map(([title, key]) => h('th', { scope: 'col', role: 'columnheader', class: key }, title)))),
+      h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map(([title, key]) => h('th', { scope: 'col', role: 'columnheader', class: key }, t(title))))),
       this.games,
     );
     this.message = h('p', { class: 'empty', role: 'status' });
@@ -60,9 +61,9 @@ export class PlayerView {
       { class: 'details' },
       this.standing,
       this.record,
-      h('h2', {}, 'Rating history'),
+      h('h2', {}, t('player-rating-history')),
       this.plot,
-      h('h2', { id: 'recent-heading' }, 'Recent games'),
+      h('h2', { id: 'recent-heading' }, t('player-recent-games')),
       this.gamesTable,
     );
     /** @type {HTMLElement} (typed here: its link's address is typed by the table of screens, which names this view) */
@@ -72,7 +73,7 @@ export class PlayerView {
       this.heading,
       this.message,
       this.details,
-      h('p', {}, h('a', { href: this.href({ name: 'players', kind: 'all', page: 1 }) }, '← the leaderboard')),
+      h('p', {}, h('a', { href: this.href({ name: 'players', kind: 'all', page: 1 }) }, t('player-back'))),
     );
   }
 
@@ -85,13 +86,13 @@ export class PlayerView {
     this.element.setAttribute('data-state', 'loading');
     this.heading.replaceChildren(player);
     this.details.hidden = true;
-    this.message.textContent = 'Loading…';
+    this.message.textContent = t('loading');
     let page;
     try {
       page = await this.api.player(player);
     } catch (error) {
       if (load !== this.loads) return;
-      this.message.textContent = `Could not load ${player}: ${error instanceof Error ? error.message : String(error)}`;
+      this.message.textContent = t('player-load-failed', { name: player, reason: error instanceof Error ? error.message : String(error) });
       this.element.setAttribute('data-state', 'failed');
       return;
     }
@@ -102,11 +103,11 @@ export class PlayerView {
 
   /** @param {PlayerPage} page */
   render(page) {
-    this.heading.replaceChildren(page.name, page.kind === 'bot' ? h('span', { class: 'badge' }, 'bot') : '');
+    this.heading.replaceChildren(page.name, page.kind === 'bot' ? h('span', { class: 'badge' }, t('kind-bot')) : '');
     this.message.textContent = '';
     this.details.hidden = false;
-    this.standing.textContent = page.games > 0 ? standingText(page) : 'No rated game yet';
-    this.record.textContent = page.games > 0 ? `${recordText(page)} · last played ${formatDay(page.last_played_ms)}` : '';
+    this.standing.textContent = page.games > 0 ? standingText(page) : t('player-no-games');
+    this.record.textContent = page.games > 0 ? t('player-record-line', { record: recordText(page), day: formatDay(page.last_played_ms) }) : '';
     this.shown = page;
     this.drawPlot(page);
     const games = page.recent_games.map((game) => recentGame(game, page.id));
@@ -125,8 +126,8 @@ export class PlayerView {
     const plot = ratingPlot(page.history, plotBox(this.plotWidth()));
     this.plot.replaceChildren(
       plot
-        ? drawRatingPlot(plot, `Rating history of ${page.name}`, 'player-plot')
-        : h('p', { class: 'empty' }, 'The plot starts with the first rated game.'),
+        ? drawRatingPlot(plot, t('player-plot-label', { name: page.name }), 'player-plot')
+        : h('p', { class: 'empty' }, t('player-plot-empty')),
     );
   }
 
@@ -145,9 +146,9 @@ export class PlayerView {
       'tr',
       { 'data-game': game.id, role: 'row' },
       cell(COLUMNS[0], {}, h('a', { href: this.href({ name: 'replay', id: game.id }) }, game.ended)),
-      cell(COLUMNS[1], {}, game.opponent, game.opponentBot ? h('span', { class: 'badge' }, 'bot') : null),
-      cell(COLUMNS[2], {}, game.side ?? ''),
-      cell(COLUMNS[3], { 'data-result': game.result }, game.result),
+      cell(COLUMNS[1], {}, game.opponent, game.opponentBot ? h('span', { class: 'badge' }, t('kind-bot')) : null),
+      cell(COLUMNS[2], {}, game.side ? sideName(game.side) : ''),
+      cell(COLUMNS[3], { 'data-result': game.verdict ?? 'unknown' }, game.result),
       cell(COLUMNS[4], {}, game.rated),
       cell(COLUMNS[5], {}, String(game.moves)),
     );

@@ -4,6 +4,7 @@
 // The geometry is plot.js's.
 
 import { svg } from './dom.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../plot.js').Plot} Plot */
 
@@ -65,8 +66,8 @@ export function drawRatingPlot(plot, title, idPrefix) {
   grid.append(
     svg('line', { x1: left, x2: left, y1: top, y2: bottom, class: 'axis' }),
     svg('line', { x1: left, x2: right, y1: bottom, y2: bottom, class: 'axis' }),
-    text('Rated games', { x: (left + right) / 2, y: box.height - 6, class: 'axis-name x' }),
-    text('Rating', { x: 14, y: (top + bottom) / 2, class: 'axis-name y', transform: `rotate(-90 14 ${(top + bottom) / 2})` }),
+    text(t('plot-axis-games'), { x: (left + right) / 2, y: box.height - 6, class: 'axis-name x' }),
+    text(t('rating'), { x: 14, y: (top + bottom) / 2, class: 'axis-name y', transform: `rotate(-90 14 ${(top + bottom) / 2})` }),
   );
   const drawing = svg('g', { class: 'data', 'aria-hidden': 'true' });
   drawing.append(svg('path', { d: plot.band, class: 'band' }), svg('path', { d: plot.line, class: 'line' }));

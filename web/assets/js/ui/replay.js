@@ -8,6 +8,7 @@ import { formatClock, formatDuration } from '../clock.js';
 import { moveRows } from '../notation.js';
 import { recordHeader } from '../record.js';
 import { frameAfterKey, frameName, replayFrames } from '../replay.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../replay.js').Frame} Frame */
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
@@ -26,23 +27,23 @@ export class ReplayView {
     this.current = 0;
     /** Whether the board is turned. */
     this.flipped = false;
-    this.board = new BoardView({ label: 'Replay board', onPick: () => {}, onBack: () => {} });
+    this.board = new BoardView({ label: t('replay-board-label'), onPick: () => {}, onBack: () => {} });
     this.heading = h('h1');
     this.summary = h('p', { class: 'info' });
-    this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Move' });
+    this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': t('replay-slider-label') });
     this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
     this.position = h('p', { class: 'status', 'aria-live': 'polite' });
-    this.moveList = h('table', { class: 'moves', 'aria-label': 'Moves' });
+    this.moveList = h('table', { class: 'moves', 'aria-label': t('moves-label') });
     this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
-    this.download = h('a', { class: 'button', download: '' }, 'Download record (JSON)');
+    this.download = h('a', { class: 'button', download: '' }, t('replay-download'));
     const controls = h(
       'div',
       { class: 'replay-controls' },
-      button('«', () => this.go(0), { 'aria-label': 'First', 'data-action': 'first' }),
-      button('‹', () => this.go(this.current - 1), { 'aria-label': 'Previous', 'data-action': 'prev' }),
-      button('›', () => this.go(this.current + 1), { 'aria-label': 'Next', 'data-action': 'next' }),
-      button('»', () => this.go(this.frames.length - 1), { 'aria-label': 'Last', 'data-action': 'last' }),
-      button('Flip', () => {
+      button('«', () => this.go(0), { 'aria-label': t('replay-first'), 'data-action': 'first' }),
+      button('‹', () => this.go(this.current - 1), { 'aria-label': t('replay-previous'), 'data-action': 'prev' }),
+      button('›', () => this.go(this.current + 1), { 'aria-label': t('replay-next'), 'data-action': 'next' }),
+      button('»', () => this.go(this.frames.length - 1), { 'aria-label': t('replay-last'), 'data-action': 'last' }),
+      button(t('replay-flip'), () => {
         this.flipped = !this.flipped;
         this.draw();
       }, { 'data-action': 'flip' }),
@@ -72,14 +73,14 @@ export class ReplayView {
       record = await this.api.gameRecord(id);
       this.frames = replayFrames(record);
     } catch (error) {
-      this.heading.textContent = 'Cannot replay this game';
+      this.heading.textContent = t('replay-failed');
       this.summary.textContent = error instanceof Error ? error.message : String(error);
       this.element.setAttribute('data-state', 'failed');
       return;
     }
     const header = recordHeader(record);
     // The players, after a "Replay:" only screen readers say.
-    this.heading.replaceChildren(h('span', { class: 'visually-hidden' }, 'Replay: '), header.players);
+    this.heading.replaceChildren(h('span', { class: 'visually-hidden' }, t('replay-heading-prefix'), ' '), header.players);
     this.summary.textContent = header.summary;
     this.download.setAttribute('href', this.api.gameRecordUrl(id));
     this.download.setAttribute('download', `amazons-${id}.json`);
@@ -130,9 +131,9 @@ export class ReplayView {
     if (frame.move === null) {
       this.position.textContent = name;
     } else {
-      const time = frame.timeMs === null ? '' : `, ${formatDuration(frame.timeMs)}`;
-      const clock = frame.clockMs === null ? '' : `, clock ${formatClock(frame.clockMs)}`;
-      this.position.textContent = `${name}: ${frame.move}${time}${clock}`;
+      const time = frame.timeMs === null ? '' : formatDuration(frame.timeMs);
+      const clock = frame.clockMs === null ? '' : formatClock(frame.clockMs);
+      this.position.textContent = [t('replay-position', { name, move: frame.move }), time, clock ? t('replay-clock', { clock }) : ''].filter(Boolean).join(t('list-separator'));
     }
     this.element.setAttribute('data-frame', String(this.current));
     for (const cellButton of this.moveList.querySelectorAll('button[data-ply]')) {

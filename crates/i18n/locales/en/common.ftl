@@ -1,0 +1,117 @@
+# Words both clients use (the web page and the terminal client): the sides,
+# the end of a game, the server's error codes, the clock, rated or casual,
+# who plays. English is the fallback for every other language.
+#
+# Keys built from a wire name: the wire name with "_" written "-".
+#   end-reason-<EndReason>   (no_legal_move -> end-reason-no-legal-move)
+#   error-<ErrorCode>        (no_such_match -> error-no-such-match)
+# A test lists the enums' values: every one must have its key here.
+
+## The sides. White moves first; Chinese names a side by move order first.
+
+side-white = White
+side-black = Black
+# Where there is no room for the long form.
+side-white-short = White
+side-black-short = Black
+# "You play White": the side a player has.
+plays-white = play White
+plays-black = play Black
+
+## The end of a game, one sentence each: $winner and $loser are side names
+## (side-white or side-black).
+
+end-reason-no-legal-move = { $winner } wins: { $loser } has no legal move
+end-reason-resignation = { $winner } wins: { $loser } resigned
+end-reason-time = { $winner } wins on time
+end-reason-abandonment = { $winner } wins: { $loser } left the game
+end-reason-aborted = Game aborted
+end-reason-illegal-move = { $winner } wins: { $loser }'s engine answered an illegal move
+end-reason-engine-failure = { $winner } wins: { $loser }'s engine failed
+# Abandonment with no winner: the server ends a game neither player came back to.
+outcome-abandoned-by-both = Game over: both players left
+# A reason this version does not know (from a newer server).
+outcome-winner-only = { $winner } wins
+outcome-no-winner = Game over
+
+## The server's error codes. The server's own English message is shown for a
+## code this catalogue does not know.
+
+error-malformed = The server could not read that request.
+error-unknown-type = The server does not know that request.
+error-too-large = That request is too large.
+error-binary-not-supported = The server only reads text messages.
+error-rate-limited = Too many requests in too short a time.
+error-version-mismatch = This page and the server speak different protocol versions.
+error-hello-required = The connection was not ready yet.
+error-heartbeat-timeout = The connection went silent for too long.
+error-already-greeted = The connection was already open.
+error-bad-name = That name is empty, too long or has characters that cannot be shown.
+error-name-taken = That name belongs to another player.
+error-server-full = The server is full; try again later.
+error-too-many-matches = The server has as many games as it can hold; try again later.
+error-no-such-match = That game does not exist (any more).
+error-seat-taken = That seat is taken.
+error-already-seated = You already have a seat in this game.
+error-bad-token = That seat is not yours.
+error-not-your-seat = That seat is held by another connection.
+error-not-a-player = Only the players can do that.
+error-not-started = The game has not started: a seat is still free.
+error-not-your-turn = It is not your turn.
+error-stale-ply = That move came too late: the position has changed.
+error-bad-move-text = A move is three squares, e.g. d1-d7/g7.
+error-illegal-move = That move is against the rules.
+error-game-over = The game is over.
+error-too-late-to-abort = Too late to abort: both sides have moved (resign instead).
+error-game-in-progress = The game is in progress: resign or abort first.
+error-game-not-over = The game is not over yet.
+error-no-rematch-offer = There is no rematch offer to accept.
+error-opponent-gone = Your opponent has left.
+error-bad-opponent = The server does not offer that computer opponent.
+error-computer-busy = No computer opponent is free now; try again later.
+error-no-such-tournament = That tournament does not exist.
+error-key-required = Only a player with a key can do that (a guest cannot).
+error-not-organiser = Only the organiser can do that.
+error-registration-closed = The tournament no longer takes entries.
+error-not-entered = Not an entrant of this tournament.
+error-bad-tournament = The tournament cannot be set up like that.
+error-tournament-not-running = The tournament is not running.
+error-internal = Something went wrong on the server; nothing was changed.
+
+## Rated or casual.
+
+rated = rated
+casual = casual
+
+## Clocks.
+
+time-control = Time control
+time-untimed = untimed
+# A Fischer clock in words (the short form, "5+3", stays as it is).
+time-fischer-long = { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    } each, plus { $seconds ->
+        [one] 1 second
+       *[other] { $seconds } seconds
+    } a move
+
+## Who plays.
+
+kind-human = person
+kind-bot = bot
+computer = computer
+# A level of the server's computer opponent.
+computer-level = level { $level }
+rating = Rating
+
+## The server's computer levels in a few words, level 1 first (the server's
+## own words stand in for a level this catalogue lacks).
+
+level-description-1 = random mover
+level-description-2 = greedy: looks one move ahead, counts mobility
+level-description-3 = beginner: two-move alpha-beta search on mobility
+level-description-4 = greedy: looks one move ahead, judges territory
+level-description-5 = club: shallow alpha-beta search (three moves) on territory
+level-description-6 = strong: deep selective alpha-beta search with exact endgame counting
+level-description-7 = full strength, Monte-Carlo tree search
