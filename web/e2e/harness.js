@@ -538,7 +538,7 @@ export async function resignEveryGame(page, tournamentId) {
       continue;
     }
     const matchId = await page.evaluate(() => location.hash.replace('#/match/', ''));
-    await page.waitForSelector('#ready:has-text("Your tournament game is ready")');
+    await page.waitForSelector('#ready a[data-action=back-to-tournament]'); // "your game is ready", in any language
     games.push(matchId);
     await page.click('button[data-action=resign]');
     await page.click('button[data-action=resign]');

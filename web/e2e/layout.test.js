@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DESKTOP, FAST_COMPUTER, PHONE, clickMove, createMatch, createTournament, decidedGame, joinMatch, layoutProblems, openPlayer,
-  resignEveryGame, waitForGame, serverAndBrowser,
+  ROUND_WAIT_MS, resignEveryGame, waitForGame, serverAndBrowser,
 } from './harness.js';
 
 // Computer players that move at once, so that a tournament of them ends quickly.
@@ -110,33 +110,35 @@ for (const locale of LOCALES) {
   });
 }
 
-test("the tournaments' list and form and a tournament's page fit a phone and a laptop, with a long name on them", async () => {
-  for (const [size, options] of SIZES) {
-    const name = `${LONG_NAME}${size === 'phone' ? 3 : 4}`;
-    const organiser = await openPlayer(env.browser, env.server.base, name, options);
-    const page = organiser.page;
-    await page.goto(`${env.server.base}/#/tournaments`);
-    await page.waitForSelector('form.tournament-create input[name=level]', { state: 'attached' });
-    await assertFits(page, `the tournaments screen on the ${size}`);
-    await page.click('form.tournament-create label:has(input[name=format][value=swiss])');
-    await page.waitForSelector('form.tournament-create input[name=rounds]:visible');
-    await assertFits(page, `the form with a Swiss chosen on the ${size}`);
-    await createTournament(page, { title: `${LONG_NAME} Swiss`, format: 'swiss', rounds: 3, levels: [1, 2], join: true });
-    await assertFits(page, `a registering tournament, its organiser's controls on the ${size}`);
-    const id = await createTournament(page, { title: `${LONG_NAME} round robin`, levels: [1, 2], join: true });
-    await page.click('.tournament-actions button[data-action=start]');
-    await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"], .tournament .ready-line a');
-    await assertFits(page, `a tournament game, "your game is ready" above it, on the ${size}`);
-    await resignEveryGame(page, id);
-    await page.waitForSelector('.tournament[data-state=finished] .crosstable-table');
-    await assertFits(page, `a finished round robin (standings, rounds, crosstable) on the ${size}`);
-    await page.goto(`${env.server.base}/#/tournaments`);
-    await page.waitForSelector(`tr[data-tournament="${id}"][data-status=finished]`);
-    await assertFits(page, `the list of tournaments on the ${size}`);
-    assert.deepEqual(organiser.errors, []);
-    await organiser.context.close();
-  }
-});
+for (const locale of LOCALES) {
+  test(`the tournaments' list and form and a tournament's page fit a phone and a laptop, with a long name on them (${locale})`, async () => {
+    for (const [size, options] of SIZES) {
+      const name = `${locale === 'en-US' ? LONG_NAME : LONG_NAME_ZH}${size === 'phone' ? 3 : 4}`;
+      const organiser = await openPlayer(env.browser, env.server.base, name, { ...options, locale });
+      const page = organiser.page;
+      await page.goto(`${env.server.base}/#/tournaments`);
+      await page.waitForSelector('form.tournament-create input[name=level]', { state: 'attached' });
+      await assertFits(page, `the tournaments screen on the ${size}`);
+      await page.click('form.tournament-create label:has(input[name=format][value=swiss])');
+      await page.waitForSelector('form.tournament-create input[name=rounds]:visible');
+      await assertFits(page, `the form with a Swiss chosen on the ${size}`);
+      await createTournament(page, { title: `${LONG_NAME} Swiss`, format: 'swiss', rounds: 3, levels: [1, 2], join: true });
+      await assertFits(page, `a registering tournament, its organiser's controls on the ${size}`);
+      const id = await createTournament(page, { title: `${LONG_NAME} round robin`, levels: [1, 2], join: true });
+      await page.click('.tournament-actions button[data-action=start]');
+      await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"], .tournament .ready-line a', { timeout: ROUND_WAIT_MS });
+      await assertFits(page, `a tournament game, "your game is ready" above it, on the ${size}`);
+      await resignEveryGame(page, id);
+      await page.waitForSelector('.tournament[data-state=finished] .crosstable-table');
+      await assertFits(page, `a finished round robin (standings, rounds, crosstable) on the ${size}`);
+      await page.goto(`${env.server.base}/#/tournaments`);
+      await page.waitForSelector(`tr[data-tournament="${id}"][data-status=finished]`);
+      await assertFits(page, `the list of tournaments on the ${size}`);
+      assert.deepEqual(organiser.errors, []);
+      await organiser.context.close();
+    }
+  });
+}
 
 test('the level and the seconds a move are shown only when the computer is the opponent', async () => {
   const ann = await openPlayer(env.browser, env.server.base, 'ann', DESKTOP);

@@ -81,16 +81,6 @@ let shown = null;
 /** @type {string | null} the ready tournament game's match, once shown: the bar has said its part */
 let readySeen = null;
 
-/** Every word app.js adds for tournaments, in one place (to move into the catalogues). */
-const TOURNAMENT_TEXT = {
-  /** @param {number} round @param {string} opponent */
-  ready: (round, opponent) => `Your tournament game is ready: round ${round} against ${opponent}.`,
-  goToGame: 'Go to the game',
-  /** @param {number} round */
-  over: (round) => `Your round ${round} game is over.`,
-  backToTournament: 'Back to the tournament',
-};
-
 /**
  * Says on every screen that a tournament game is ready: elsewhere with a
  * link to the game (until it has been shown), at the game with a link back
@@ -102,23 +92,23 @@ function drawReady() {
     readyBar.replaceChildren();
     return;
   }
-  const back = h('a', { href: routeHash({ name: 'tournament', id: ready.tournamentId }), 'data-action': 'back-to-tournament' }, TOURNAMENT_TEXT.backToTournament);
+  const back = h('a', { href: routeHash({ name: 'tournament', id: ready.tournamentId }), 'data-action': 'back-to-tournament' }, t('tournament-back-to-tournament'));
   if (session.viewing === ready.matchId) {
     const over = session.match?.id === ready.matchId && session.match.status === 'finished';
-    readyBar.replaceChildren(h('span', {}, over ? TOURNAMENT_TEXT.over(ready.round) : TOURNAMENT_TEXT.ready(ready.round, ready.opponent)), ' ', back);
+    readyBar.replaceChildren(h('span', {}, over ? t('tournament-ready-over', { round: ready.round }) : t('tournament-ready-bar', { round: ready.round, opponent: ready.opponent })), ' ', back);
     return;
   }
   if (readySeen === ready.matchId) {
     readyBar.replaceChildren();
     return;
   }
-  const link = h('a', { href: routeHash({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, TOURNAMENT_TEXT.goToGame);
+  const link = h('a', { href: routeHash({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, t('tournament-go-to-game'));
   link.addEventListener('click', (event) => {
     // The seat may not be taken yet (a game was being played): take it; `joined` shows the game.
     event.preventDefault();
     session.takeReadyGame();
   });
-  readyBar.replaceChildren(h('span', {}, TOURNAMENT_TEXT.ready(ready.round, ready.opponent)), ' ', link);
+  readyBar.replaceChildren(h('span', {}, t('tournament-ready-bar', { round: ready.round, opponent: ready.opponent })), ' ', link);
 }
 
 /**
@@ -202,7 +192,7 @@ function react(events) {
         break;
       case 'game_ready':
         sounds.play('start');
-        announce(TOURNAMENT_TEXT.ready(event.game.round, event.game.opponent));
+        announce(t('tournament-ready-bar', { round: event.game.round, opponent: event.game.opponent }));
         break;
       case 'started':
         sounds.play('start');

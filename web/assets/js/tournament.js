@@ -1,9 +1,11 @@
-// Tournaments as text, apart from the DOM: a format and a status in words,
+// Tournaments as text (in the page's language, from the catalogues), apart from the DOM: a format and a status in words,
 // the standings with their tie-breaks' short headings, a round's results,
 // the crosstable of a round robin built from its rounds, what the viewer may
 // do (join, withdraw, the organiser's controls), the list folded from the
 // server's messages, and the `create_tournament` message of the form.
 
+import { t } from './i18n.js';
+import { ratedWord } from './rating.js';
 import { describeTimeControl } from './timecontrol.js';
 
 /** @typedef {import('./wire.js').Side} Side */
@@ -19,40 +21,15 @@ import { describeTimeControl } from './timecontrol.js';
 /** @typedef {import('./wire.js').CreateTournamentMessage} CreateTournamentMessage */
 
 /**
- * Every word of this module, in one place (to move into the catalogues).
+ * Each tie-break's short heading and what it means (the heading's title), in the page's language.
+ * @type {Record<Tiebreak, () => {abbr: string, title: string}>}
  */
-export const TEXT = {
-  roundRobin: 'Round robin',
-  doubleRoundRobin: 'Double round robin',
-  /** @param {number} rounds */
-  swiss: (rounds) => (rounds === 1 ? 'Swiss, 1 round' : `Swiss, ${rounds} rounds`),
-  registering: 'registering',
-  /** @param {number} round @param {number} of */
-  running: (round, of) => `round ${round} of ${of}`,
-  paused: 'paused',
-  finished: 'finished',
-  rated: 'rated',
-  casual: 'casual',
-  /** @param {number} count */
-  entrants: (count) => (count === 1 ? '1 entrant' : `${count} entrants`),
-  /** @param {string} name */
-  organisedBy: (name) => `organised by ${name}`,
-  pending: 'playing',
-  notStarted: 'not started',
-  forfeit: 'forfeit',
-  doubleForfeit: 'double forfeit',
-  bye: 'bye',
-  /** @param {number} margin */
-  margin: (margin) => (margin === 1 ? 'by 1 move' : `by ${margin} moves`),
-};
-
-/** Each tie-break's short heading and what it means (the heading's title). @type {Record<Tiebreak, {abbr: string, title: string}>} */
 export const TIEBREAKS = {
-  sonneborn_berger: { abbr: 'SB', title: 'Sonneborn-Berger: the points of the opponents one beat' },
-  direct_encounter: { abbr: 'DE', title: 'Direct encounter: points in the games among the players still tied' },
-  buchholz: { abbr: 'Bh', title: "Buchholz: the sum of the opponents' points" },
-  buchholz_cut1: { abbr: 'Bh-1', title: "Buchholz cut 1: Buchholz without the weakest opponent's points" },
-  game_score: { abbr: 'GS', title: 'Game score: the moves left in the games won on territory' },
+  sonneborn_berger: () => ({ abbr: t('tiebreak-sonneborn-berger-short'), title: t('tiebreak-sonneborn-berger') }),
+  direct_encounter: () => ({ abbr: t('tiebreak-direct-encounter-short'), title: t('tiebreak-direct-encounter') }),
+  buchholz: () => ({ abbr: t('tiebreak-buchholz-short'), title: t('tiebreak-buchholz') }),
+  buchholz_cut1: () => ({ abbr: t('tiebreak-buchholz-cut1-short'), title: t('tiebreak-buchholz-cut1') }),
+  game_score: () => ({ abbr: t('tiebreak-game-score-short'), title: t('tiebreak-game-score') }),
 };
 
 /**
@@ -61,8 +38,8 @@ export const TIEBREAKS = {
  * @returns {string}
  */
 export function formatText(format) {
-  if (format.kind === 'swiss') return TEXT.swiss(format.rounds);
-  return format.cycles === 2 ? TEXT.doubleRoundRobin : TEXT.roundRobin;
+  if (format.kind === 'swiss') return t('tournament-format-swiss', { rounds: format.rounds });
+  return format.cycles === 2 ? t('tournament-format-double-round-robin') : t('tournament-format-round-robin');
 }
 
 /**
@@ -72,10 +49,10 @@ export function formatText(format) {
  * @returns {string}
  */
 export function statusText(summary) {
-  if (summary.status === 'registering') return TEXT.registering;
-  if (summary.status === 'finished') return TEXT.finished;
-  const running = TEXT.running(summary.round, summary.rounds_planned);
-  return summary.paused ? `${running}, ${TEXT.paused}` : running;
+  if (summary.status === 'registering') return t('tournament-status-registering');
+  if (summary.status === 'finished') return t('tournament-status-finished');
+  const running = t('tournament-status-round', { round: summary.round, rounds: summary.rounds_planned });
+  return summary.paused ? t('tournament-status-paused', { status: running }) : running;
 }
 
 /**
@@ -87,8 +64,8 @@ export function summaryLine(summary) {
   return [
     formatText(summary.format),
     describeTimeControl(summary.time_control),
-    summary.rated ? TEXT.rated : TEXT.casual,
-    TEXT.entrants(summary.entrant_count),
+    ratedWord(summary.rated),
+    t('tournament-entrants', { count: summary.entrant_count }),
   ].join(' · ');
 }
 
@@ -101,11 +78,11 @@ export function summaryLine(summary) {
  */
 export function resultText(game) {
   const result = game.result;
-  if (!result) return game.match_id ? TEXT.pending : TEXT.notStarted;
-  if (result.winner === null) return `0–0 ${TEXT.doubleForfeit}`;
+  if (!result) return game.match_id ? t('tournament-result-playing') : t('tournament-result-not-started');
+  if (result.winner === null) return t('tournament-result-double-forfeit');
   const score = result.winner === 'white' ? '1–0' : '0–1';
-  if (result.forfeit) return `${score} ${TEXT.forfeit}`;
-  return result.margin ? `${score} ${TEXT.margin(result.margin)}` : score;
+  if (result.forfeit) return t('tournament-result-forfeit', { score });
+  return result.margin ? t('tournament-result-margin', { score, margin: result.margin }) : score;
 }
 
 /**
@@ -120,7 +97,7 @@ export function standingsTable(view) {
   const kinds = standings[0]?.tiebreaks.map((t) => t.kind) ?? [];
   const entrant = new Map(view.entrants.map((e) => [e.name, e]));
   return {
-    tiebreaks: kinds.map((kind) => ({ kind, ...(TIEBREAKS[kind] ?? { abbr: kind, title: kind }) })),
+    tiebreaks: kinds.map((kind) => ({ kind, ...(TIEBREAKS[kind]?.() ?? { abbr: kind, title: kind }) })),
     rows: standings.map((row) => ({
       rank: String(row.rank),
       name: row.name,
@@ -265,7 +242,7 @@ export function createTournamentMessage(choices) {
   /** @type {TournamentFormat} */
   let format;
   if (choices.format === 'swiss') {
-    if (!Number.isInteger(choices.rounds) || choices.rounds < 1) return { error: 'a Swiss needs a whole number of rounds, 1 or more' };
+    if (!Number.isInteger(choices.rounds) || choices.rounds < 1) return { error: t('tournament-rounds-invalid') };
     format = { kind: 'swiss', rounds: choices.rounds };
   } else {
     format = { kind: 'round_robin', cycles: choices.format === 'double_round_robin' ? 2 : 1 };

@@ -41,7 +41,7 @@ const columns = () => [sideName('white'), sideName('black'), t('lobby-column-tim
  * @param {{level: number, description: string}} level
  * @returns {string}
  */
-function levelDescription(level) {
+export function levelDescription(level) {
   const key = `level-description-${level.level}`;
   return has(key) ? t(key) : level.description;
 }

@@ -6,6 +6,8 @@
 // crosstable of a round robin.
 
 import { h, button } from './dom.js';
+import { levelDescription } from './lobby.js';
+import { sideName, t } from '../i18n.js';
 import { formatRating } from '../rating.js';
 import {
   crosstable, resultText, roundsOf, standingsTable, statusText, summaryLine, viewerActions,
@@ -17,58 +19,8 @@ import {
 /** @typedef {import('../wire.js').TournamentGame} TournamentGame */
 /** @typedef {import('../session.js').TournamentRequest} TournamentRequest */
 
-/** Every word of this screen, in one place (to move into the catalogues). */
-const TEXT = {
-  loading: 'Loading the tournament…',
-  back: '← All tournaments',
-  /** @param {string} name */
-  organisedBy: (name) => `Organised by ${name}`,
-  you: ' (you)',
-  join: 'Join',
-  withdraw: 'Withdraw',
-  start: 'Start',
-  pause: 'Pause',
-  resume: 'Resume',
-  end: 'End tournament',
-  endConfirm: 'Really end it?',
-  enterComputer: 'Enter',
-  computerLevel: 'Computer level',
-  remove: 'Remove',
-  /** @param {string} name */
-  removeWho: (name) => `Remove ${name} from the tournament`,
-  /** @param {number} level */
-  level: (level) => `level ${level}`,
-  organiserControls: 'Organiser controls',
-  entrantsHeading: 'Entrants',
-  noEntrants: 'Nobody has joined yet.',
-  bot: 'bot',
-  away: 'not connected',
-  withdrawn: 'withdrawn',
-  standingsHeading: 'Standings',
-  rank: ['#', 'Rank in the standings (tied players share one)'],
-  player: 'Player',
-  points: ['Pts', 'Points: wins, byes and forfeit wins'],
-  games: ['G', 'Games played, forfeited or byes'],
-  /** @param {number} number */
-  round: (number) => `Round ${number}`,
-  noRounds: 'No round has been paired yet.',
-  earlierHeading: 'Earlier rounds',
-  board: ['Bd', 'Board'],
-  white: 'White',
-  black: 'Black',
-  result: 'Result',
-  game: 'Game',
-  watch: 'Watch',
-  replay: 'Replay',
-  /** @param {string} name */
-  bye: (name) => `Bye: ${name} (scores as a win)`,
-  crosstableHeading: 'Crosstable',
-  crosstableNote: '1 won, 0 lost, + won by forfeit, − lost by forfeit, · being played',
-  total: ['Pts', 'Points'],
-  /** @param {number} round @param {string} opponent */
-  ready: (round, opponent) => `Your game is ready: round ${round} against ${opponent}.`,
-  goToGame: 'Go to the game',
-};
+/** The viewer's own mark beside their name. @returns {string} */
+const you = () => ` ${t('game-you')}`;
 
 /** A tournament's page. */
 export class TournamentPage {
@@ -89,12 +41,12 @@ export class TournamentPage {
     /** The End button asks once more before it ends the tournament. */
     this.confirmingEnd = false;
     /** To the list (its address is set when shown: the routes' types are made from the views'). */
-    this.backLink = h('a', {}, TEXT.back);
-    this.heading = h('h1', { id: 'tournament-heading' }, TEXT.loading);
+    this.backLink = h('a', {}, t('tournament-back'));
+    this.heading = h('h1', { id: 'tournament-heading' }, t('tournament-loading'));
     this.meta = h('p', { class: 'tournament-meta' });
     this.notice = h('p', { class: 'form-error', role: 'alert' });
     this.readyLine = h('p', { class: 'ready-line', role: 'status' });
-    this.actions = h('div', { class: 'tournament-actions', role: 'group', 'aria-label': TEXT.organiserControls });
+    this.actions = h('div', { class: 'tournament-actions', role: 'group', 'aria-label': t('tournament-actions-label') });
     this.body = h('div', { class: 'tournament-body' });
     this.element = h(
       'section',
@@ -140,7 +92,7 @@ export class TournamentPage {
     if (!view || view.id !== this.id) {
       this.element.setAttribute('data-state', 'loading');
       this.element.removeAttribute('data-tournament');
-      this.heading.textContent = TEXT.loading;
+      this.heading.textContent = t('tournament-loading');
       this.meta.textContent = '';
       this.readyLine.replaceChildren();
       this.readyKey = '';
@@ -153,17 +105,17 @@ export class TournamentPage {
     this.element.toggleAttribute('data-paused', view.paused === true);
     this.element.setAttribute('data-round', String(view.round));
     this.heading.textContent = view.title;
-    this.meta.textContent = `${summaryLine(view)} · ${statusText(view)} · ${TEXT.organisedBy(view.organiser)}`;
+    this.meta.textContent = `${summaryLine(view)} · ${statusText(view)} · ${t('tournament-organised-by', { name: view.organiser })}`;
     this.renderReady(view);
     this.renderActions(view);
     const { current, earlier } = roundsOf(view);
     const table = crosstable(view);
     this.body.replaceChildren(
       ...(view.status === 'registering' ? [this.entrants(view)] : [this.standings(view)]),
-      current ? this.round(current, 'h2') : h('p', { class: 'empty' }, TEXT.noRounds),
+      current ? this.round(current, 'h2') : h('p', { class: 'empty' }, t('tournament-no-rounds')),
       ...(earlier.length > 0
         ? [h('section', { class: 'earlier', 'aria-labelledby': 'earlier-heading' },
-          h('h2', { id: 'earlier-heading' }, TEXT.earlierHeading),
+          h('h2', { id: 'earlier-heading' }, t('tournament-earlier')),
           ...earlier.map((round) => this.round(round, 'h3')))]
         : []),
       ...(table && view.status !== 'registering' ? [this.crosstable(table)] : []),
@@ -189,8 +141,8 @@ export class TournamentPage {
       return;
     }
     this.readyLine.replaceChildren(
-      TEXT.ready(ready.round, ready.opponent), ' ',
-      h('a', { href: this.href({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, TEXT.goToGame),
+      t('tournament-ready', { round: ready.round, opponent: ready.opponent }), ' ',
+      h('a', { href: this.href({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, t('tournament-go-to-game')),
     );
   }
 
@@ -211,20 +163,20 @@ export class TournamentPage {
      */
     const request = (label, type, action, primary = false) =>
       button(label, () => this.session.tournamentRequest(type), { 'data-action': action, class: primary ? 'primary' : null });
-    if (can.join) parts.push(request(TEXT.join, 'join_tournament', 'join', true));
-    if (can.start) parts.push(request(TEXT.start, 'start_tournament', 'start', true));
-    if (can.pause) parts.push(request(TEXT.pause, 'pause_tournament', 'pause'));
-    if (can.resume) parts.push(request(TEXT.resume, 'resume_tournament', 'resume', true));
-    if (can.withdraw) parts.push(request(TEXT.withdraw, 'withdraw_tournament', 'withdraw'));
+    if (can.join) parts.push(request(t('tournament-join'), 'join_tournament', 'join', true));
+    if (can.start) parts.push(request(t('tournament-start'), 'start_tournament', 'start', true));
+    if (can.pause) parts.push(request(t('tournament-pause'), 'pause_tournament', 'pause'));
+    if (can.resume) parts.push(request(t('tournament-resume'), 'resume_tournament', 'resume', true));
+    if (can.withdraw) parts.push(request(t('tournament-withdraw'), 'withdraw_tournament', 'withdraw'));
     const offer = this.session.computer;
     if (can.enterComputer && offer && offer.levels.length > 0) {
-      const select = h('select', { name: 'computer-level', 'aria-label': TEXT.computerLevel },
-        ...offer.levels.map((l) => h('option', { value: l.level, title: l.description }, TEXT.level(l.level))));
+      const select = h('select', { name: 'computer-level', 'aria-label': t('tournament-computer-level') },
+        ...offer.levels.map((l) => h('option', { value: l.level, title: levelDescription(l) }, t('tournament-level', { level: l.level }))));
       parts.push(h('span', { class: 'inline-control' }, select,
-        button(TEXT.enterComputer, () => this.session.enterComputer(Number(select.value)), { 'data-action': 'enter-computer' })));
+        button(t('tournament-enter-computer'), () => this.session.enterComputer(Number(select.value)), { 'data-action': 'enter-computer' })));
     }
     if (can.end) {
-      parts.push(button(this.confirmingEnd ? TEXT.endConfirm : TEXT.end, () => {
+      parts.push(button(this.confirmingEnd ? t('tournament-end-confirm') : t('tournament-end'), () => {
         if (this.confirmingEnd) {
           this.confirmingEnd = false;
           this.session.tournamentRequest('end_tournament');
@@ -247,17 +199,17 @@ export class TournamentPage {
     return h(
       'section',
       { class: 'entrants', 'aria-labelledby': 'entrants-heading' },
-      h('h2', { id: 'entrants-heading' }, TEXT.entrantsHeading),
+      h('h2', { id: 'entrants-heading' }, t('tournament-entrants-heading')),
       view.entrants.length === 0
-        ? h('p', { class: 'empty' }, TEXT.noEntrants)
+        ? h('p', { class: 'empty' }, t('tournament-no-entrants'))
         : h('ul', {}, ...view.entrants.map((e) => h(
           'li',
           { 'data-entrant': e.name },
           h('span', { class: 'who' }, e.name),
-          e.name === this.session.me ? TEXT.you : '',
+          e.name === this.session.me ? you() : '',
           e.rating ? h('span', { class: 'rating' }, ` ${formatRating(e.rating)}`) : null,
-          e.kind === 'bot' ? h('span', { class: 'badge' }, TEXT.bot) : null,
-          e.withdrawn ? h('span', { class: 'badge' }, TEXT.withdrawn) : !e.connected ? h('span', { class: 'badge muted' }, TEXT.away) : null,
+          e.kind === 'bot' ? h('span', { class: 'badge' }, t('kind-bot')) : null,
+          e.withdrawn ? h('span', { class: 'badge' }, t('tournament-withdrawn')) : !e.connected ? h('span', { class: 'badge muted' }, t('tournament-away')) : null,
           this.removeButton(e.name),
         ))),
     );
@@ -270,7 +222,7 @@ export class TournamentPage {
    */
   removeButton(name) {
     if (!this.removable.has(name)) return null;
-    return button(TEXT.remove, () => this.session.removeEntrant(name), { class: 'link remove', 'data-action': 'remove', 'aria-label': TEXT.removeWho(name) });
+    return button(t('tournament-remove'), () => this.session.removeEntrant(name), { class: 'link remove', 'data-action': 'remove', 'aria-label': t('tournament-remove-label', { name }) });
   }
 
   /**
@@ -294,23 +246,23 @@ export class TournamentPage {
     return h(
       'section',
       { class: 'standings', 'aria-labelledby': 'standings-heading' },
-      h('h2', { id: 'standings-heading' }, TEXT.standingsHeading),
+      h('h2', { id: 'standings-heading' }, t('tournament-standings')),
       h(
         'table',
         { class: 'standings-table', 'aria-labelledby': 'standings-heading' },
         h('thead', {}, h('tr', {},
-          this.header(TEXT.rank[0], TEXT.rank[1], 'rank'),
-          h('th', { scope: 'col', class: 'name' }, TEXT.player),
-          this.header(TEXT.points[0], TEXT.points[1], 'points'),
-          this.header(TEXT.games[0], TEXT.games[1], 'games'),
+          this.header(t('tournament-rank-short'), t('tournament-rank'), 'rank'),
+          h('th', { scope: 'col', class: 'name' }, t('tournament-player')),
+          this.header(t('tournament-points-short'), t('tournament-points'), 'points'),
+          this.header(t('tournament-games-short'), t('tournament-games'), 'games'),
           ...table.tiebreaks.map((t) => this.header(t.abbr, t.title, `tiebreak ${t.kind}`)))),
         h('tbody', {}, ...table.rows.map((row) => h(
           'tr',
           { 'data-player': row.name, 'data-points': row.points, class: row.withdrawn ? 'withdrawn' : null },
           h('td', { class: 'rank' }, row.rank),
-          h('th', { scope: 'row', class: 'name' }, row.name, row.name === this.session.me ? TEXT.you : '',
-            row.bot ? h('span', { class: 'badge' }, TEXT.bot) : null,
-            row.withdrawn ? h('span', { class: 'badge' }, TEXT.withdrawn) : null,
+          h('th', { scope: 'row', class: 'name' }, row.name, row.name === this.session.me ? you() : '',
+            row.bot ? h('span', { class: 'badge' }, t('kind-bot')) : null,
+            row.withdrawn ? h('span', { class: 'badge' }, t('tournament-withdrawn')) : null,
             this.removeButton(row.name)),
           h('td', { class: 'points' }, row.points),
           h('td', { class: 'games' }, row.games),
@@ -331,19 +283,19 @@ export class TournamentPage {
     return h(
       'section',
       { class: 'round', 'data-round': round.number, 'aria-labelledby': id },
-      h(level, { id }, TEXT.round(round.number)),
+      h(level, { id }, t('tournament-round', { number: round.number })),
       h(
         'table',
         { class: 'pairings', 'aria-labelledby': id },
         h('thead', {}, h('tr', {},
-          this.header(TEXT.board[0], TEXT.board[1], 'board-number'),
-          h('th', { scope: 'col', class: 'white' }, TEXT.white),
-          h('th', { scope: 'col', class: 'black' }, TEXT.black),
-          h('th', { scope: 'col', class: 'score' }, TEXT.result),
-          h('th', { scope: 'col', class: 'link' }, TEXT.game))),
+          this.header(t('tournament-board-short'), t('tournament-board'), 'board-number'),
+          h('th', { scope: 'col', class: 'white' }, sideName('white')),
+          h('th', { scope: 'col', class: 'black' }, sideName('black')),
+          h('th', { scope: 'col', class: 'score' }, t('tournament-result')),
+          h('th', { scope: 'col', class: 'link' }, t('tournament-game')))),
         h('tbody', {}, ...round.games.map((game, board) => this.pairing(game, board + 1))),
       ),
-      round.bye ? h('p', { class: 'bye' }, TEXT.bye(round.bye)) : null,
+      round.bye ? h('p', { class: 'bye' }, t('tournament-bye', { name: round.bye })) : null,
     );
   }
 
@@ -355,13 +307,13 @@ export class TournamentPage {
   pairing(game, board) {
     const me = this.session.me;
     /** @param {string} name */
-    const who = (name) => (name === me ? [name, TEXT.you] : [name]);
+    const who = (name) => (name === me ? [name, you()] : [name]);
     const matchId = game.match_id;
     let link = null;
     if (matchId && !game.result) {
-      link = h('a', { href: this.href({ name: 'match', id: matchId }), 'data-action': 'watch', 'aria-label': `${TEXT.watch}: ${game.white} – ${game.black}` }, TEXT.watch);
+      link = h('a', { href: this.href({ name: 'match', id: matchId }), 'data-action': 'watch', 'aria-label': t('tournament-watch-label', { white: game.white, black: game.black }) }, t('lobby-watch'));
     } else if (matchId && game.result && !game.result.forfeit) {
-      link = h('a', { href: this.href({ name: 'replay', id: matchId }), 'data-action': 'replay', 'aria-label': `${TEXT.replay}: ${game.white} – ${game.black}` }, TEXT.replay);
+      link = h('a', { href: this.href({ name: 'replay', id: matchId }), 'data-action': 'replay', 'aria-label': t('tournament-replay-label', { white: game.white, black: game.black }) }, t('tournament-replay'));
     }
     return h(
       'tr',
@@ -383,15 +335,15 @@ export class TournamentPage {
     return h(
       'section',
       { class: 'crosstable', 'aria-labelledby': 'crosstable-heading' },
-      h('h2', { id: 'crosstable-heading' }, TEXT.crosstableHeading),
-      h('p', { class: 'hint-line' }, TEXT.crosstableNote),
+      h('h2', { id: 'crosstable-heading' }, t('tournament-crosstable')),
+      h('p', { class: 'hint-line' }, t('tournament-crosstable-note')),
       h(
         'table',
         { class: 'crosstable-table', 'aria-labelledby': 'crosstable-heading' },
         h('thead', {}, h('tr', {},
-          h('th', { scope: 'col', class: 'name' }, TEXT.player),
+          h('th', { scope: 'col', class: 'name' }, t('tournament-player')),
           ...table.names.map((name, i) => h('th', { scope: 'col', 'aria-label': name }, h('abbr', { title: name }, String(i + 1)))),
-          this.header(TEXT.total[0], TEXT.total[1], 'points'))),
+          this.header(t('tournament-points-short'), t('tournament-points'), 'points'))),
         h('tbody', {}, ...table.names.map((name, row) => h(
           'tr',
           { 'data-player': name },

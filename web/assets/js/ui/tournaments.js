@@ -5,7 +5,8 @@
 // entrants by level when the server offers them.
 
 import { h } from './dom.js';
-import { radios } from './lobby.js';
+import { levelDescription, radios } from './lobby.js';
+import { t } from '../i18n.js';
 import { PRESETS, parseTimeControl } from '../timecontrol.js';
 import { ratedByDefault } from '../rating.js';
 import { createTournamentMessage, statusText, summaryLine } from '../tournament.js';
@@ -14,34 +15,10 @@ import { createTournamentMessage, statusText, summaryLine } from '../tournament.
 /** @typedef {import('../wire.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('../tournament.js').TournamentChoices} TournamentChoices */
 
-/** Every word of this screen, in one place (to move into the catalogues). */
-const TEXT = {
-  heading: 'Tournaments',
-  newTournament: 'New tournament',
-  formLabel: 'Create a tournament',
-  title: 'Title',
-  titlePlaceholder: 'e.g. Friday bots',
-  format: 'Format',
-  roundRobin: 'round robin',
-  doubleRoundRobin: 'double round robin',
-  swiss: 'Swiss',
-  rounds: 'Rounds',
-  time: 'Time (minutes + seconds a move)',
-  custom: 'custom',
-  customPlaceholder: 'e.g. 7+2',
-  customLabel: 'Custom time control, minutes+seconds',
-  rated: ' Rated',
-  ratedHint: 'Counts for ratings.',
-  untimedHint: 'Untimed games are casual.',
-  computers: 'Computer entrants (levels)',
-  /** @param {number} level @param {string} description */
-  computerName: (level, description) => `level ${level}: ${description}`,
-  create: 'Create tournament',
-  listHeading: 'On this server',
-  empty: 'No tournaments yet: create one.',
-  columns: ['Tournament', 'Format', 'Status', 'Organiser'],
-  open: 'Open',
-};
+/** The list's column headings (the phone's cards label the organiser's line with the last). @returns {string[]} */
+const columns = () => [
+  t('tournaments-column-tournament'), t('tournaments-column-format'), t('tournaments-column-status'), t('tournaments-column-organiser'),
+];
 
 /** How often the list is asked for again while it shows. */
 const REFRESH_MS = 5000;
@@ -56,34 +33,41 @@ export class TournamentsView {
     this.session = context.session;
     /** Addresses of the other screens, for links. */
     this.href = context.href;
+    /** The list's column headings, in the page's language. */
+    this.columns = columns();
     /** When the list was last asked for (performance.now()). */
     this.askedAt = -Infinity;
     this.formError = h('p', { class: 'form-error', role: 'alert' });
-    this.titleInput = h('input', { type: 'text', name: 'title', placeholder: TEXT.titlePlaceholder, maxlength: 80 });
-    this.roundsInput = h('input', { type: 'number', name: 'rounds', min: 1, max: 99, step: 1, value: 5, 'aria-label': TEXT.rounds });
-    this.roundsBox = h('label', { class: 'rounds' }, `${TEXT.rounds} `, this.roundsInput);
-    this.custom = h('input', { type: 'text', name: 'custom', placeholder: TEXT.customPlaceholder, 'aria-label': TEXT.customLabel, size: 8 });
+    this.titleInput = h('input', { type: 'text', name: 'title', placeholder: t('tournaments-title-placeholder'), maxlength: 80 });
+    this.roundsInput = h('input', { type: 'number', name: 'rounds', min: 1, max: 99, step: 1, value: 5, 'aria-label': t('tournaments-rounds') });
+    this.roundsBox = h('label', { class: 'rounds' }, `${t('tournaments-rounds')} `, this.roundsInput);
+    this.custom = h('input', { type: 'text', name: 'custom', placeholder: t('lobby-custom-placeholder'), 'aria-label': t('lobby-custom-label'), size: 8 });
     this.rated = h('input', { type: 'checkbox', name: 'rated', 'aria-describedby': 'tournament-rated-hint' });
     this.ratedHint = h('span', { class: 'hint', id: 'tournament-rated-hint' });
     this.computerBox = h('div', { class: 'computer' });
     this.form = h(
       'form',
-      { class: 'create tournament-create', 'aria-label': TEXT.formLabel },
-      h('h2', {}, TEXT.newTournament),
-      h('label', { class: 'field' }, h('span', {}, TEXT.title), this.titleInput),
-      radios('format', TEXT.format, [
-        { value: 'round_robin', label: TEXT.roundRobin },
-        { value: 'double_round_robin', label: TEXT.doubleRoundRobin },
-        { value: 'swiss', label: TEXT.swiss },
+      { class: 'create tournament-create', 'aria-label': t('tournaments-create-label') },
+      h('h2', {}, t('tournaments-new')),
+      h('label', { class: 'field' }, h('span', {}, t('tournaments-title')), this.titleInput),
+      radios('format', t('tournaments-format-legend'), [
+        { value: 'round_robin', label: t('tournaments-format-round-robin') },
+        { value: 'double_round_robin', label: t('tournaments-format-double') },
+        { value: 'swiss', label: t('tournaments-format-swiss') },
       ], 'round_robin'),
       this.roundsBox,
-      radios('time', TEXT.time, [...PRESETS.map((p) => ({ value: p.label, label: p.label })), { value: 'custom', label: TEXT.custom }], '5+3'),
+      radios(
+        'time',
+        t('lobby-time-legend'),
+        [...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('time-untimed') : p.label })), { value: 'custom', label: t('lobby-time-custom') }],
+        '5+3',
+      ),
       this.custom,
-      h('label', { class: 'toggle rated' }, this.rated, TEXT.rated),
+      h('label', { class: 'toggle rated' }, this.rated, ' ', t('lobby-rated')),
       h('p', { class: 'hint-line' }, this.ratedHint),
       this.computerBox,
       this.formError,
-      h('button', { type: 'submit', class: 'primary' }, TEXT.create),
+      h('button', { type: 'submit', class: 'primary' }, t('tournaments-create')),
     );
     this.custom.addEventListener('focus', () => {
       const radio = /** @type {HTMLInputElement | null} */ (this.form.querySelector('input[name=time][value=custom]'));
@@ -97,21 +81,21 @@ export class TournamentsView {
       this.create();
     });
     this.list = h('tbody', { role: 'rowgroup' });
-    this.empty = h('p', { class: 'empty' }, TEXT.empty);
+    this.empty = h('p', { class: 'empty' }, t('tournaments-empty'));
     this.element = h(
       'section',
       { class: 'tournaments', 'data-state': 'tournaments' },
-      h('h1', { class: 'visually-hidden' }, TEXT.heading),
+      h('h1', { class: 'visually-hidden' }, t('screen-tournaments')),
       this.form,
       h(
         'div',
         { class: 'list' },
-        h('h2', { id: 'tournament-list-heading' }, TEXT.listHeading),
+        h('h2', { id: 'tournament-list-heading' }, t('tournaments-list')),
         // Cards on a phone (style.css): the table's roles are given explicitly.
         h(
           'table',
           { class: 'tournament-list', role: 'table', 'aria-labelledby': 'tournament-list-heading' },
-          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...TEXT.columns.map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))),
+          h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...this.columns.map((title) => h('th', { scope: 'col', role: 'columnheader' }, title)))),
           this.list,
         ),
         this.empty,
@@ -178,7 +162,7 @@ export class TournamentsView {
     const untimed = 'timeControl' in parsed && !ratedByDefault(parsed.timeControl);
     if (untimed) this.rated.checked = false;
     this.rated.disabled = untimed;
-    this.ratedHint.textContent = untimed ? TEXT.untimedHint : TEXT.ratedHint;
+    this.ratedHint.textContent = untimed ? t('lobby-rated-untimed') : t('tournaments-rated-hint');
   }
 
   /** Sends `create_tournament` from the form, or says what is wrong with it. */
@@ -218,13 +202,14 @@ export class TournamentsView {
     const levels = h(
       'fieldset',
       { class: 'choices levels' },
-      h('legend', {}, TEXT.computers),
+      h('legend', {}, t('tournaments-computers')),
       ...offer.levels.map((l) => {
-        const input = h('input', { type: 'checkbox', name: 'level', value: l.level, 'aria-label': TEXT.computerName(l.level, l.description) });
+        const description = levelDescription(l);
+        const input = h('input', { type: 'checkbox', name: 'level', value: l.level, 'aria-label': t('lobby-level-name', { level: l.level, description }) });
         input.addEventListener('focus', () => {
-          said.textContent = l.description;
+          said.textContent = description;
         });
-        return h('label', { title: l.description }, input, h('span', {}, String(l.level)));
+        return h('label', { title: description }, input, h('span', {}, String(l.level)));
       }),
     );
     this.computerBox.replaceChildren(levels, said);
@@ -252,7 +237,7 @@ export class TournamentsView {
      * @param {string} key
      * @param {...(Node | string)} content
      */
-    const cell = (column, key, ...content) => h('td', { class: key, role: 'cell', 'data-label': TEXT.columns[column] }, ...content);
+    const cell = (column, key, ...content) => h('td', { class: key, role: 'cell', 'data-label': this.columns[column] }, ...content);
     return h(
       'tr',
       { role: 'row', 'data-tournament': tournament.id, 'data-status': tournament.status },
