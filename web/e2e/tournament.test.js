@@ -89,6 +89,14 @@ test('a round robin with computer entrants: created and started from the page, e
   await reader.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-phone.png'), fullPage: true });
   assert.deepEqual(reader.errors, []);
   await reader.context.close();
+  // And in Chinese, on a laptop.
+  const chinese = await openPlayer(env.browser, env.server.base, 'reader-zh', { ...DESKTOP, locale: 'zh-CN' });
+  await chinese.page.goto(`${env.server.base}/#/tournaments/${id}`);
+  await chinese.page.waitForSelector(`.tournament[data-state=finished][data-tournament="${id}"] .standings-table`);
+  assert.equal(await chinese.page.textContent('.standings h2'), '名次');
+  await chinese.page.screenshot({ path: path.join(SCREENSHOTS, 'tournament-zh.png'), fullPage: true });
+  assert.deepEqual(chinese.errors, []);
+  await chinese.context.close();
   assert.deepEqual(ann.errors, []);
   await ann.context.close();
 });
