@@ -6,11 +6,28 @@
 //!
 //! Entrants are numbered by their index in the field (`0..n`), in seeding
 //! order (the strongest first); the caller maps indices to identities.
+//!
+//! Scoring: a win is 1 point, a forfeit win 1, a bye 1, a loss 0, a double
+//! forfeit 0 for both. How byes, forfeits and missed rounds count in the
+//! tie-breaks (a virtual opponent with the entrant's own points, so every
+//! value stays whole) is described in [`standings()`]'s module and in
+//! `docs/tournaments.md`.
 
+mod berger;
+pub mod dutch;
+mod error;
+mod field;
 mod format;
+mod pairing;
 mod round;
+mod standings;
+mod swiss;
 mod tiebreak;
 
+pub use error::PairingError;
+pub use field::Field;
 pub use format::{Format, FormatError};
+pub use pairing::pair_round;
 pub use round::{GameResult, Pairing, Round};
+pub use standings::{Standing, standings, tiebreak_order};
 pub use tiebreak::Tiebreak;
