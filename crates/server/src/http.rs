@@ -1,9 +1,9 @@
 //! The HTTP side of the one port: the WebSocket endpoint, the small JSON
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
 //! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
-//! `/api/tournaments/{id}`) and the
-//! web board (`/`, `/assets/...`, see [`crate::web_assets`]) with its
-//! message catalogues (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
+//! `/api/tournaments/{id}`) and the web board (`/`, `/assets/...`, see
+//! [`crate::web_assets`]) with its message catalogues
+//! (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;

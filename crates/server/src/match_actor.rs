@@ -369,6 +369,16 @@ impl MatchTask {
         if self.state.is_cleared() {
             self.shared.registry.remove(self.state.id());
             tracing::debug!(match_id = %self.state.id(), "match cleared away");
+            // A request that reached the mailbox as the match went (a
+            // tournament game forfeited the moment its entrant joins) is
+            // answered, never dropped unanswered.
+            rx.close();
+            while let Ok(Command { conn, request }) = rx.try_recv() {
+                if request.message_type().is_some() {
+                    let gone = Refusal::new(ErrorCode::NoSuchMatch, "that match has ended");
+                    self.refuse(&conn, &request, gone);
+                }
+            }
         }
     }
 

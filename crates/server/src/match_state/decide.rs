@@ -450,9 +450,10 @@ impl Match {
 
     /// `join` of a tournament game: only the entrant a seat is kept for may
     /// take it (`seat_taken` for anyone else, saying whose it is). An
-    /// entrant whose seat is already taken by another connection of theirs
-    /// (a client that restarted without its seat token) gets it moved to
-    /// this connection, as `resume` would.
+    /// entrant who took the seat and is away (a client that restarted
+    /// without its seat token, or after a server restart) gets it back on
+    /// this connection, as `resume` would; while another connection of
+    /// theirs holds it, `seat_taken`.
     fn join_kept(
         &self,
         (by, legal_moves): (ConnId, bool),
@@ -480,11 +481,20 @@ impl Match {
             );
         }
         if self.seats[side].is_some() {
+            if self.conn_of(side).is_some() {
+                return refuse(
+                    ErrorCode::SeatTaken,
+                    format!(
+                        "another connection of yours holds the {side} seat: play there, or \
+                         resume with its seat token"
+                    ),
+                );
+            }
             return Ok(vec![Event::Attached {
                 side,
                 conn: by,
                 joined: None,
-                replaced: self.conn_of(side).filter(|c| *c != by),
+                replaced: None,
                 legal_moves,
             }]);
         }
