@@ -469,8 +469,12 @@ export async function layoutProblems(page) {
 /** How long a test waits for a tournament's round to end (its computers' games, on a busy machine). */
 export const ROUND_WAIT_MS = 90_000;
 
-/** The flags of a server whose computer players play fast and never ponder (tournaments of them end quickly). */
-export const FAST_COMPUTER = ['--computer-think-ms', '20', '--computer-ponder-ms', '0'];
+/**
+ * The flags of a server whose computer players play fast and never ponder
+ * (tournaments of them end quickly), with room for every computer game a
+ * test's rounds hold at once.
+ */
+export const FAST_COMPUTER = ['--computer-think-ms', '20', '--computer-ponder-ms', '0', '--computer-max-games', '8'];
 
 /**
  * Creates a tournament from the tournaments screen's form and waits for its
@@ -524,12 +528,13 @@ export async function resignEveryGame(page, tournamentId) {
       '.game[data-state="your-move"], .game[data-state="their-move"], .tournament[data-state=finished], .ready-line a[data-action=go-to-game]',
       { timeout: ROUND_WAIT_MS },
     ).catch(async (error) => {
-      if (process.env.DEBUG_TOURNAMENT) {
-        console.log('DEBUG hash', await page.evaluate(() => location.hash));
-        console.log('DEBUG main', await page.evaluate(() => document.querySelector('main')?.innerText));
-        console.log('DEBUG ready', await page.evaluate(() => document.querySelector('#ready')?.innerText));
-      }
-      throw error;
+      // Where the page was instead, to tell a stalled tournament from a page that missed its game.
+      const where = await page.evaluate(() => `${location.hash}\n${document.querySelector('#ready')?.textContent ?? ''}\n${document.querySelector('main')?.textContent ?? ''}`);
+      const api = await page.evaluate(async (id) => {
+        const response = await fetch(`/api/tournaments/${id}`);
+        return `${response.status} ${await response.text()}`;
+      }, tournamentId);
+      throw new Error(`${error instanceof Error ? error.message : error}\nthe page shows: ${where}\nthe server has: ${api}`);
     });
     if (await shown.evaluate((e) => e.matches('.tournament'))) return games;
     if (await shown.evaluate((e) => e.matches('a'))) {
