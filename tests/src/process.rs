@@ -25,6 +25,7 @@ impl ClientProcess {
         command
             .args(args)
             .env("RUST_LOG", "info")
+            .env("AMAZONS_LANG", "en")
             .env("AMAZONS_STATE_DIR", state.path());
         ClientProcess {
             process: ChildProcess::spawn(label, command),

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use amazons_core::{Level, PlayerKind, Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
+use amazons_i18n::Lang;
 use clap::{Args, Parser, Subcommand};
 
 use crate::net::address::ServerAddress;
@@ -32,6 +33,17 @@ pub struct Cli {
     /// Default: `player-key` in the state directory, made on first use.
     #[arg(long, global = true, env = "AMAZONS_KEY_FILE", value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+    /// The language of the screens and messages: `en` or `zh-CN`. Default:
+    /// from the locale (LC_ALL, LC_MESSAGES, LANG), else English. (This
+    /// help stays in English.)
+    #[arg(
+        long,
+        global = true,
+        env = "AMAZONS_LANG",
+        value_name = "LANG",
+        value_parser = parse_lang
+    )]
+    pub lang: Option<Lang>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -71,6 +83,16 @@ pub struct LeaderboardArgs {
     pub wide: bool,
     /// A player's page instead of the list.
     pub name: Option<String>,
+}
+
+/// `--lang en|zh-CN` (or a locale name, `zh_CN.UTF-8`); empty (an
+/// `AMAZONS_LANG=` left empty) means the locale's, as if not given.
+fn parse_lang(text: &str) -> Result<Lang, amazons_i18n::UnknownLang> {
+    if text.trim().is_empty() {
+        Ok(Lang::from_env())
+    } else {
+        text.parse()
+    }
 }
 
 /// `--kind human|bot`.
@@ -272,6 +294,30 @@ pub fn parse_side(text: &str) -> Option<Side> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_language_is_a_tag_or_a_locale_and_empty_is_the_locales() {
+        let lang = |args: &[&str]| {
+            let mut all = vec!["amazons-client"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).map(|cli| cli.lang)
+        };
+        assert_eq!(
+            lang(&["--lang", "zh-CN", "local"]).unwrap(),
+            Some(Lang::ZhCn)
+        );
+        assert_eq!(
+            lang(&["local", "--lang", "zh_CN.UTF-8"]).unwrap(),
+            Some(Lang::ZhCn)
+        );
+        assert_eq!(lang(&["--lang", "en", "history"]).unwrap(), Some(Lang::En));
+        assert_eq!(
+            lang(&["--lang", "", "local"]).unwrap(),
+            Some(Lang::from_env())
+        );
+        let error = lang(&["--lang", "fr", "local"]).unwrap_err().to_string();
+        assert!(error.contains("use en or zh-CN"), "{error}");
+    }
 
     #[test]
     fn players_and_time_controls_parse() {

@@ -9,6 +9,8 @@
 //! # Layout
 //! Folders by responsibility; most modules are `pub(crate)`, and only what
 //! `main.rs` and the tests call is public.
+//! - [`tr`]: the language (`--lang`, the locale) and the `t!` lookup of
+//!   its messages in `amazons-i18n`'s catalogues.
 //! - [`cli`]: the command line (clap).
 //! - [`cmd`]: the subcommands: `play` (full screen and plain: loop,
 //!   grammar, transcript), `bot`, `local` (the match, and its two faces),
@@ -25,6 +27,8 @@
 //! - `face`: what both faces share: labels, the text board, the bell, help,
 //!   the words both plain modes read.
 
+#[macro_use]
+pub mod tr;
 pub mod cli;
 pub mod cmd;
 pub(crate) mod face;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use amazons_client::cli::{Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, leaderboard, local, play};
 use amazons_client::store::player_key::KeyFile;
+use amazons_client::tr::{self, Lang};
 use amazons_client::tui::{signals, terminal};
 use clap::Parser;
 
@@ -21,7 +22,10 @@ fn main() -> ExitCode {
         Err(e) => {
             // The reason and its causes, for a person: no backtrace, whatever
             // RUST_BACKTRACE says (tracing logs carry the detail).
-            eprintln!("error: {e:#}");
+            eprintln!(
+                "{}",
+                tr::message("error-line", &[("error", format!("{e:#}").into())])
+            );
             ExitCode::FAILURE
         }
     }
@@ -36,6 +40,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    tr::set_lang(cli.lang.unwrap_or_else(Lang::from_env));
     let plain = terminal::plain_wanted(cli.plain);
     let theme = cli
         .theme

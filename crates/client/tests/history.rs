@@ -32,6 +32,8 @@ fn client_with_history_dir(
 ) -> (String, String, bool) {
     let state = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command
         .args(args)
         .env_remove("AMAZONS_HISTORY_DIR")

@@ -17,6 +17,8 @@ const WAIT: Duration = Duration::from_secs(60);
 /// seats or default key).
 fn client(state: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command.env("AMAZONS_STATE_DIR", state);
     command.env_remove("AMAZONS_KEY_FILE");
     command

@@ -20,6 +20,8 @@ fn client() -> Command {
     static STATE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
     let state = STATE.get_or_init(|| tempfile::tempdir().unwrap());
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command.env("AMAZONS_STATE_DIR", state.path());
     command
 }

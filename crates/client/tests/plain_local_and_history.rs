@@ -22,6 +22,8 @@ fn run_to_end(command: Command, stdin: &str) -> (String, String, bool) {
 fn client(args: &[&str], stdin: &str) -> (String, String, bool) {
     let state = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command
         .args(args)
         .env_remove("AMAZONS_HISTORY_DIR")
@@ -182,6 +184,8 @@ fn the_builtin_engine_plays_in_plain_mode() {
 fn the_default_history_dir_follows_xdg() {
     let dir = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command
         .args(["local", "--plain"])
         .env_remove("AMAZONS_HISTORY_DIR")
@@ -202,6 +206,8 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     let state = dir.path().join("state");
     let run = |args: &[&str], stdin: &str| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+        // The English words the assertions read, whatever the locale.
+        command.env("AMAZONS_LANG", "en");
         command.args(args).env("AMAZONS_STATE_DIR", &state);
         let (out, err, ok) = run_to_end(command, stdin);
         assert!(ok, "{out}\n{err}");
@@ -236,6 +242,8 @@ fn a_local_game_left_unfinished_is_kept_and_resumed() {
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].time_control, "5+3".parse().unwrap());
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command
         .args(["local", "--plain", "--resume"])
         .env("AMAZONS_STATE_DIR", &state);
@@ -250,6 +258,8 @@ fn resign_asks_first_and_one_left_unanswered_keeps_the_game() {
     let history = dir_arg(dir.path());
     let state = dir.path().join("state");
     let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    // The English words the assertions read, whatever the locale.
+    command.env("AMAZONS_LANG", "en");
     command
         .args(["local", "--plain", "--history-dir", &history])
         .env("AMAZONS_STATE_DIR", &state);
@@ -276,6 +286,8 @@ fn a_new_game_without_a_terminal_refuses_to_replace_the_kept_one_unless_new_is_g
     let state = dir.path().join("state");
     let run = |args: &[&str], stdin: &str| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+        // The English words the assertions read, whatever the locale.
+        command.env("AMAZONS_LANG", "en");
         command
             .args(args)
             .args(["--plain", "--history-dir", &history])
@@ -305,4 +317,39 @@ fn a_new_game_without_a_terminal_refuses_to_replace_the_kept_one_unless_new_is_g
         resumed.contains("resumed: 1 move"),
         "2 plies are move 1 of each side: {resumed}"
     );
+}
+
+#[test]
+fn a_chinese_locale_gives_a_chinese_local_game_and_takes_chinese_answers() {
+    let state = tempfile::tempdir().unwrap();
+    let history = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_amazons-client"));
+    command
+        .args([
+            "local",
+            "--plain",
+            "--history-dir",
+            &dir_arg(history.path()),
+        ])
+        .env_remove("AMAZONS_LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "zh_CN.UTF-8")
+        .env_remove("AMAZONS_HISTORY_DIR")
+        .env("AMAZONS_STATE_DIR", state.path());
+    let script = "d1 d7 g7\nx\nresign\n否\nresign\n是\n";
+    let (out, err, ok) = run_to_end(command, script);
+    assert!(ok, "{out}\n{err}");
+    for line in [
+        "先手（白）：",
+        "1... 轮到后手（黑）",
+        "不是着法：一步要写三个格子",
+        "以后手（黑）认输？（y/n，是/否） 否\n继续对局",
+        "对局结束：先手（白）胜：后手（黑）认输",
+        "着法：1. d1-d7/g7",
+    ] {
+        assert!(out.contains(line), "{line:?} not in:\n{out}");
+    }
+    // Notation and the board's letters stay as they are.
+    assert!(out.contains("10  . . . q . . q . . . 10"), "{out}");
 }

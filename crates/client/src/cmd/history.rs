@@ -14,6 +14,7 @@ use crate::cli::{HistoryAction, HistoryArgs};
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::text_board::board_text;
+use crate::face::words;
 use crate::net::http::ServerHttp;
 use crate::store;
 use crate::tui::game::{GameScreen, ScreenAction, Tone, Typing};
@@ -79,10 +80,10 @@ fn pick(games: &[GameSummary], game: &str) -> anyhow::Result<usize> {
         .collect();
     match matching.as_slice() {
         [one] => Ok(*one),
-        [] => anyhow::bail!("no game `{game}`: give its number in the list or its id"),
+        [] => anyhow::bail!("{}", t!("history-no-such-game", game = game)),
         _ => anyhow::bail!(
-            "`{game}` matches {} games; give more of the id",
-            matching.len()
+            "{}",
+            t!("history-several-games", game = game, count = matching.len())
         ),
     }
 }
@@ -103,7 +104,7 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
         HistoryAction::List { wide } => {
             let games = source.list()?;
             if games.is_empty() {
-                writeln!(out, "no finished games")?;
+                writeln!(out, "{}", t!("history-no-games"))?;
             } else if *wide {
                 for (index, game) in games.iter().enumerate() {
                     writeln!(out, "{}", listing_line(index + 1, game))?;
@@ -128,7 +129,7 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
             let record = source.fetch(game)?;
             let positions = record
                 .replay()
-                .with_context(|| format!("game {} does not replay", record.id))?;
+                .with_context(|| t!("history-does-not-replay", id = record.id.as_str()))?;
             if plain {
                 let stdin = std::io::stdin();
                 replay_plain(&record, &positions, &mut stdin.lock(), &mut out)
@@ -167,20 +168,20 @@ pub fn utc_minute(unix_ms: u64) -> String {
 fn plain_header(game: &GameSummary) -> [String; 3] {
     let mut id = format!("id {}", game.id);
     if let Some(of) = &game.rematch_of {
-        id.push_str(&format!("  rematch of {of}"));
+        id.push_str(&t!("history-rematch-of", id = of.as_str()));
     }
     [
-        format!(
-            "{} (white) vs {} (black)",
-            one_line(&game.white.name),
-            one_line(&game.black.name)
+        t!(
+            "history-players",
+            white = one_line(&game.white.name),
+            black = one_line(&game.black.name)
         ),
-        format!(
-            "{}  {}  {}  ended {} UTC",
-            game.time_control,
-            move_count(game.moves as usize),
-            game.result,
-            utc_minute(game.ended_at_ms),
+        t!(
+            "history-game-line",
+            time = words::time_control(game.time_control),
+            moves = move_count(game.moves as usize),
+            result = words::outcome(game.result),
+            ended = utc_minute(game.ended_at_ms)
         ),
         id,
     ]
@@ -193,8 +194,12 @@ fn plain_header(game: &GameSummary) -> [String; 3] {
 fn screen_header(game: &GameSummary, screen: &mut GameScreen) {
     screen.names = BySide::new(game.white.name.clone(), game.black.name.clone());
     screen.caption = match &game.rematch_of {
-        Some(of) => format!("game {}, rematch of {of}", game.id),
-        None => format!("game {}", game.id),
+        Some(of) => t!(
+            "history-caption-rematch",
+            id = game.id.as_str(),
+            of = of.as_str()
+        ),
+        None => t!("history-caption", id = game.id.as_str()),
     };
 }
 
@@ -238,22 +243,21 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
                 one_line(&game.black.name),
                 game.result
                     .winner
-                    .map_or("none".to_string(), |side| side.to_string()),
+                    .map_or_else(|| t!("games-no-winner"), words::side_short),
                 full_moves(game.moves as usize).to_string(),
                 game.id.chars().take(id_len).collect(),
             ]
         })
         .collect();
     let header = [
-        "#",
-        "ended (UTC)",
-        "white",
-        "black",
-        "winner",
-        "moves",
-        "id",
-    ]
-    .map(String::from);
+        "#".to_string(),
+        t!("games-column-ended"),
+        t!("lobby-column-white"),
+        t!("lobby-column-black"),
+        t!("games-column-winner"),
+        t!("games-column-moves"),
+        "id".to_string(),
+    ];
     let natural: [usize; 7] = widest(&header, &rows);
     let mut widths = natural;
     let right: [bool; 7] = std::array::from_fn(|column| [NUMBER, MOVES].contains(&column));
@@ -344,10 +348,12 @@ pub fn export_text(record: &GameRecord) -> String {
 fn place(positions: &[Position], shown: usize) -> String {
     let last = positions.len() - 1;
     match shown {
-        0 => format!("start (ply 0 of {last})"),
-        _ => format!(
-            "{} (ply {shown} of {last})",
-            MoveNumber::of_ply(positions[shown - 1].ply()).words()
+        0 => t!("replay-start", last = last),
+        _ => t!(
+            "replay-place",
+            number = MoveNumber::of_ply(positions[shown - 1].ply()).words(),
+            shown = shown,
+            last = last
         ),
     }
 }
@@ -364,20 +370,15 @@ fn go_to(positions: &[Position], typed: &str) -> Result<usize, String> {
     let last = positions.len() - 1;
     match (wanted.ply() + 1).checked_sub(first) {
         Some(shown) if (1..=last).contains(&(shown as usize)) => Ok(shown as usize),
-        _ if last == 0 => Err("the game has no moves".to_string()),
-        _ => Err(format!(
-            "no move {typed} in this game: it runs from {} to {}",
-            MoveNumber::of_ply(first).words(),
-            MoveNumber::of_ply(positions[last - 1].ply()).words(),
+        _ if last == 0 => Err(t!("replay-no-moves")),
+        _ => Err(t!(
+            "replay-no-such-move",
+            typed = typed,
+            first = MoveNumber::of_ply(first).words(),
+            last = MoveNumber::of_ply(positions[last - 1].ply()).words()
         )),
     }
 }
-
-/// The plain replay's commands, printed when it starts.
-const PLAIN_REPLAY_HELP: &str = "\
-Commands: next (n, or Enter), back (b), first, last, quit, or a move number as
-the list numbers them: 2 shows the board after white's move 2, 2b (or 2...)
-after black's move 2, 0 the start.";
 
 fn replay_plain(
     record: &GameRecord,
@@ -389,16 +390,21 @@ fn replay_plain(
         writeln!(out, "{line}")?;
     }
     writeln!(out, "{}", record.move_text())?;
-    writeln!(out, "{PLAIN_REPLAY_HELP}")?;
+    // The plain replay's commands, printed when it starts.
+    writeln!(out, "{}", t!("replay-plain-help"))?;
     let last = positions.len() - 1;
     let mut shown = 0;
     loop {
         let mut caption = place(positions, shown);
         if let Some(played) = shown.checked_sub(1).map(|i| record.moves[i].mv) {
-            caption.push_str(&format!(": {played}"));
+            caption = t!(
+                "replay-caption-move",
+                place = caption,
+                played = played.to_string()
+            );
         }
         writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
-        write!(out, "replay> ")?;
+        write!(out, "{} ", t!("replay-prompt"))?;
         out.flush()?;
         let Some(line) = crate::tui::terminal::read_line(input, out)? else {
             writeln!(out)?;
@@ -459,7 +465,7 @@ impl<'a> Replay<'a> {
         screen_header(&GameSummary::of(record), &mut screen);
         screen.theme = theme;
         screen.typing = Typing::MoveNumber;
-        screen.keys = vec![("←/→", "step"), ("Home/End", "first/last")];
+        screen.keys = vec![("←/→", "keys-step"), ("Home/End", "keys-first-last")];
         let mut replay = Replay {
             record,
             positions,
@@ -481,7 +487,7 @@ impl<'a> Replay<'a> {
         self.screen
             .show_game(self.positions[self.shown], moves, self.shown);
         self.screen.outcome = (self.shown == self.last()).then_some(self.record.result);
-        self.screen.status = format!("replay: {}", place(self.positions, self.shown));
+        self.screen.status = t!("replay-status", place = place(self.positions, self.shown));
     }
 
     /// Handles one event; true to leave.
@@ -511,10 +517,8 @@ impl<'a> Replay<'a> {
                 false
             }
             ScreenAction::Command(c) => {
-                self.screen.notify(
-                    format!("`{c}` does nothing here; press ? for help"),
-                    Tone::Warning,
-                );
+                self.screen
+                    .notify(t!("key-does-nothing", key = c.to_string()), Tone::Warning);
                 false
             }
             _ => false,

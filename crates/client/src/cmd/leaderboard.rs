@@ -15,7 +15,8 @@ use unicode_width::UnicodeWidthStr;
 use crate::cli::LeaderboardArgs;
 use crate::cmd::history::{terminal_width, utc_minute};
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
-use crate::face::labels::{ago, count, rated_word, rating_and_deviation};
+use crate::face::labels::{ago, rated_game_count, rating_and_deviation};
+use crate::face::words::{rated_word, side_short};
 use crate::net::http::ServerHttp;
 
 /// Players on one page of the command's list.
@@ -71,10 +72,10 @@ fn when(at_ms: u64, now_ms: u64) -> String {
 
 /// A player's name as the table shows it: on one line, `[bot]` after a
 /// program's.
-fn marked(row: &PlayerRow) -> (String, &'static str) {
+fn marked(row: &PlayerRow) -> (String, String) {
     let mark = match row.kind {
-        PlayerKind::Bot => " [bot]",
-        PlayerKind::Human => "",
+        PlayerKind::Bot => format!(" {}", t!("seat-bot-mark")),
+        PlayerKind::Human => String::new(),
     };
     (one_line(&row.name), mark)
 }
@@ -85,22 +86,17 @@ fn marked(row: &PlayerRow) -> (String, &'static str) {
 /// last one was played; a header line names the columns.
 pub(crate) fn board_lines(page: &PlayersPage, width: usize, now_ms: u64) -> Vec<String> {
     if page.players.is_empty() {
-        return vec![
-            "no rated players yet: a rated game (timed, between two players with keys, or \
-             against the server's computer) puts both players here"
-                .to_string(),
-        ];
+        return vec![t!("leaderboard-empty")];
     }
     let header = [
-        "#",
-        "player",
-        "rating",
-        "games",
-        "won",
-        "lost",
-        "last played",
-    ]
-    .map(String::from);
+        "#".to_string(),
+        t!("leaderboard-column-player"),
+        t!("leaderboard-column-rating"),
+        t!("leaderboard-column-games"),
+        t!("leaderboard-column-won"),
+        t!("leaderboard-column-lost"),
+        t!("leaderboard-column-last-played"),
+    ];
     let right = [true, false, false, true, true, true, false];
     let rows: Vec<[String; 7]> = page
         .players
@@ -138,41 +134,59 @@ pub(crate) fn board_lines(page: &PlayersPage, width: usize, now_ms: u64) -> Vec<
 /// A player on one line of `leaderboard --wide`: everything, however long.
 fn wide_line(row: &PlayerRow, now_ms: u64) -> String {
     let (name, mark) = marked(row);
-    format!(
-        "{:>3}  {name}{mark}  {}  {} ({} won, {} lost)  last played {} UTC ({})  id {}",
-        row.rank,
-        rating_and_deviation(&row.rating),
-        count(row.games as usize, "rated game", "rated games"),
-        row.wins,
-        row.losses,
-        utc_minute(row.last_played_ms),
-        when(row.last_played_ms, now_ms),
-        row.id
+    t!(
+        "leaderboard-wide-line",
+        rank = format!("{:>3}", row.rank),
+        name = format!("{name}{mark}"),
+        rating = rating_and_deviation(&row.rating),
+        games = rated_game_count(row.games as usize),
+        won = row.wins,
+        lost = row.losses,
+        last = utc_minute(row.last_played_ms),
+        ago = when(row.last_played_ms, now_ms),
+        id = row.id.to_string()
     )
 }
 
 /// How many players there are and which page this is: `45 rated bots,
 /// page 1 of 3`; `None` when there is a next page, else its number.
 pub(crate) fn page_line(page: &PlayersPage, kind: Option<PlayerKind>) -> (String, Option<u32>) {
-    let who = match kind {
-        Some(PlayerKind::Human) => "rated people",
-        Some(PlayerKind::Bot) => "rated bots",
-        None => "rated players",
-    };
     let pages = page.total.div_ceil(u64::from(page.per_page.max(1))).max(1);
     let next = (u64::from(page.page) < pages).then_some(page.page + 1);
-    (
-        format!("{} {who}, page {} of {pages}", page.total, page.page),
-        next,
-    )
+    let (total, number) = (page.total, page.page);
+    let line = match kind {
+        Some(PlayerKind::Human) => {
+            t!(
+                "leaderboard-page-people",
+                total = total,
+                page = number,
+                pages = pages
+            )
+        }
+        Some(PlayerKind::Bot) => {
+            t!(
+                "leaderboard-page-bots",
+                total = total,
+                page = number,
+                pages = pages
+            )
+        }
+        None => t!(
+            "leaderboard-page-players",
+            total = total,
+            page = number,
+            pages = pages
+        ),
+    };
+    (line, next)
 }
 
 /// The line under the command's list: how many players, the page, what a
 /// `?` means; within 80 columns however many players there are.
 fn footer(page: &PlayersPage, kind: Option<PlayerKind>) -> String {
     let (line, next) = page_line(page, kind);
-    let more = next.map_or_else(String::new, |next| format!("; --page {next} for more"));
-    format!("{line}{more}; ? = provisional")
+    let more = next.map_or_else(String::new, |next| t!("leaderboard-more", next = next));
+    t!("leaderboard-footer", line = line, more = more)
 }
 
 /// A player's page: who, rating and record, the latest ratings, recent
@@ -185,31 +199,37 @@ pub(crate) fn player_lines(
 ) -> Vec<String> {
     let row = &page.row;
     let kind = match row.kind {
-        PlayerKind::Human => "person",
-        PlayerKind::Bot => "bot",
+        PlayerKind::Human => t!("player-kind-person"),
+        PlayerKind::Bot => t!("player-kind-bot"),
     };
-    let provisional = if row.rating.provisional {
-        " (provisional: too few recent games to say much yet)"
-    } else {
-        ""
-    };
+    let rating = rating_and_deviation(&row.rating);
     let mut lines = vec![
-        format!("{} ({kind}), rank {}", one_line(&row.name), row.rank),
-        format!("rating {}{provisional}", rating_and_deviation(&row.rating)),
-        format!(
-            "{}: {} won, {} lost; last played {}",
-            count(row.games as usize, "rated game", "rated games"),
-            row.wins,
-            row.losses,
-            when(row.last_played_ms, now_ms)
+        t!(
+            "player-page-who",
+            name = one_line(&row.name),
+            kind = kind,
+            rank = row.rank
+        ),
+        if row.rating.provisional {
+            t!("player-page-rating-provisional", rating = rating)
+        } else {
+            t!("player-page-rating", rating = rating)
+        },
+        t!(
+            "player-page-record",
+            games = rated_game_count(row.games as usize),
+            won = row.wins,
+            lost = row.losses,
+            ago = when(row.last_played_ms, now_ms)
         ),
     ];
     if !page.history.is_empty() {
         let shown = page.history.len().min(HISTORY_SHOWN);
         lines.push(String::new());
-        lines.push(format!(
-            "rating after each rated game ({shown} latest of {}):",
-            page.history.len()
+        lines.push(t!(
+            "player-page-history",
+            shown = shown,
+            total = page.history.len()
         ));
         for point in &page.history[page.history.len() - shown..] {
             lines.push(format!(
@@ -222,7 +242,7 @@ pub(crate) fn player_lines(
     }
     if !page.recent_games.is_empty() {
         lines.push(String::new());
-        lines.push("recent games (the command under them replays one):".to_string());
+        lines.push(t!("player-page-recent"));
         let games = &page.recent_games[..page.recent_games.len().min(GAMES_SHOWN)];
         lines.extend(game_lines(games, width.saturating_sub(2)).map(|l| format!("  {l}")));
         lines.push(format!("amazons-client history --server {server} show ID"));
@@ -234,7 +254,14 @@ pub(crate) fn player_lines(
 /// winner, rated or casual, and the id (its first 8 characters unless the
 /// table may be as wide as it likes: `--wide`, an unbounded `width`).
 fn game_lines(games: &[GameSummary], width: usize) -> impl Iterator<Item = String> {
-    let header = ["ended (UTC)", "white", "black", "winner", "", "id"].map(String::from);
+    let header = [
+        t!("games-column-ended"),
+        t!("lobby-column-white"),
+        t!("lobby-column-black"),
+        t!("games-column-winner"),
+        String::new(),
+        "id".to_string(),
+    ];
     let unbounded = width >= usize::MAX / 2;
     let id_len = if unbounded { 36 } else { 8 };
     let rows: Vec<[String; 6]> = games
@@ -246,8 +273,8 @@ fn game_lines(games: &[GameSummary], width: usize) -> impl Iterator<Item = Strin
                 one_line(&game.black.name),
                 game.result
                     .winner
-                    .map_or("none".to_string(), |side| side.to_string()),
-                rated_word(game.rated).to_string(),
+                    .map_or_else(|| t!("games-no-winner"), side_short),
+                rated_word(game.rated),
                 game.id.chars().take(id_len).collect(),
             ]
         })

@@ -40,6 +40,13 @@ pub fn shorten(text: &str, width: usize) -> String {
     head.into_iter().chain(['…']).chain(tail).collect()
 }
 
+/// `text` padded with spaces to `width` columns (as wide as it is when it
+/// is wider): what `format!("{text:<width$}")` does, by columns on the
+/// screen rather than by characters (a Chinese character takes two).
+pub fn pad_to(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
 /// Between two columns of a table.
 pub const GAP: &str = "  ";
 
@@ -85,6 +92,9 @@ mod tests {
         assert_eq!(shorten("ann", 3), "ann");
         assert_eq!(shorten("amazons-engine level 1", 10), "amazo…el 1");
         assert_eq!(one_line("a\nb"), "a b");
+        assert_eq!(pad_to("3 级", 6), "3 级  ");
+        assert_eq!(pad_to("李雷", 6).width(), 6);
+        assert_eq!(pad_to("annabelle", 6), "annabelle");
     }
 
     #[test]

@@ -1,107 +1,103 @@
 //! The rules, and the keys of each screen, for the help overlay (`?`) and
 //! the plain-mode `help` command. Each screen lists only what works there.
 
+use unicode_width::UnicodeWidthStr;
+
+use crate::tr::message;
+
 /// The rules of the game.
-pub const RULES: &str = "\
-HOW TO PLAY
-White has queens on a4 d1 g1 j4, Black on a7 d10 g10 j7; White moves first.
-A move: move one of your queens like a chess queen (any distance along a
-rank, file or diagonal, through empty squares), then shoot an arrow from
-where it landed, again like a queen. The arrow's square (×) is burnt for the
-rest of the game. The square the queen left is free for the arrow.
-If you cannot move on your turn, you lose.";
+pub fn rules() -> String {
+    t!("help-rules")
+}
 
 /// How a move is made on the full-screen board (only where the person may
-/// move).
+/// move): each key with the catalogue key of what it does.
 pub const POINTING: &[(&str, &str)] = &[
-    (
-        "click",
-        "a queen, then its destination, then the arrow square",
-    ),
-    ("right-click/Esc", "step back one stage"),
-    ("arrows", "move the cursor [ ]; Enter or Space picks"),
-    ("Tab", "jump the cursor to your next queen (Shift-Tab back)"),
-    (
-        "type",
-        "d1-d7/g7, d1 d7 g7, d1d7g7 ... then Enter (Esc clears)",
-    ),
-    (
-        "typing",
-        "the keys below act on an empty line; else every key types",
-    ),
+    ("click", "keys-click"),
+    ("right-click/Esc", "keys-step-back"),
+    ("arrows", "keys-arrows"),
+    ("Tab", "keys-tab-queen"),
+    ("type", "keys-type"),
+    ("typing", "keys-typing"),
 ];
 
-/// The help text for a full-screen board: the rules, then `keys`.
+/// A screen's key list for people: each key with what it does in the
+/// current language (`keys` pairs a key with its catalogue key).
+pub fn key_lines(keys: &[(&str, &str)]) -> Vec<(String, String)> {
+    keys.iter()
+        .map(|(key, what)| (key_name(key), message(what, &[])))
+        .collect()
+}
+
+/// A key's name as the help writes it: the keys themselves stay as they
+/// are (`Enter`, `q`); the mouse and typing are words.
+fn key_name(key: &str) -> String {
+    match key {
+        "click" => t!("key-name-click"),
+        "right-click/Esc" => t!("key-name-right-click"),
+        "arrows" => t!("key-name-arrows"),
+        "type" => t!("key-name-type"),
+        "typing" => t!("key-name-typing"),
+        other => other.to_string(),
+    }
+}
+
+/// The help text for a full-screen board: the rules, then `keys` (each key
+/// with the catalogue key of what it does), the keys padded to one column
+/// by their width on the screen.
 pub fn screen_help(keys: &[(&str, &str)]) -> String {
-    let mut text = format!("{RULES}\n\nKEYS ON THIS SCREEN\n");
-    let width = keys
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
+    let mut text = format!("{}\n\n{}\n", rules(), t!("help-keys-heading"));
+    let keys = key_lines(keys);
+    let width = keys.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
     for (key, what) in keys {
-        text.push_str(&format!("{key:<width$}  {what}\n"));
+        let pad = " ".repeat(width - key.width());
+        text.push_str(&format!("{key}{pad}  {what}\n"));
     }
     text
 }
 
 /// `help` in plain `play`.
-pub const PLAIN_PLAY: &str = "\
-Commands (one a line):
-  list                         the matches on the server
-  create [untimed|MIN+SEC] [white|black|random] [rated|casual]
-                               a new match (5+3: 5 min + 3 s a move); rated
-                               by default when timed, casual when untimed
-  computer                     the computer opponents the server offers
-  computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
-           [rated|casual]      a game against the server's computer
-  join ID [white|black]        take a free seat (an id prefix will do)
-  watch ID                     watch a match
-  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
-                               your move; typed early, it waits for your turn
-  resign, abort, rematch, decline, leave, board, help, quit
-  (abort only until both sides have moved)
-In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
-anything else keeps playing (Ctrl-C twice quits at once). Quitting keeps
-your seat for the server's grace period (it says how long): the same
-command again takes it back. The bell (off with --quiet) rings when the
-game starts, the opponent moves, your clock falls under 10 s and the game
-ends.";
+pub fn plain_play() -> String {
+    t!("help-plain-play")
+}
 
 /// `help` in plain `local`.
-pub const PLAIN_LOCAL: &str = "\
-Commands (one a line):
-  d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
-                               the move of the side to move
-  takeback                     take back your last move
-  resign                       resign for the side to move (asks y/n first)
-  board, help
-  quit                         stop; the game is kept for `local --resume`";
+pub fn plain_local() -> String {
+    t!("help-plain-local")
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tr::Lang;
 
     #[test]
     fn plain_help_never_mentions_the_mouse_and_screen_help_lists_its_keys() {
-        for text in [PLAIN_PLAY, PLAIN_LOCAL] {
+        for text in [plain_play(), plain_local()] {
             assert!(!text.contains("click"), "{text}");
             assert!(!text.contains("mouse"), "{text}");
         }
-        let help = screen_help(&[("←/→", "step"), ("q", "quit")]);
+        let help = screen_help(&[("←/→", "keys-step"), ("q", "keys-quit")]);
         assert!(help.contains("HOW TO PLAY"));
         assert!(help.contains("←/→  step\nq    quit"), "{help}");
+        let help = crate::tr::with_lang(Lang::ZhCn, || {
+            screen_help(&[("type", "keys-type"), ("q", "keys-quit")])
+        });
+        assert!(help.contains("怎么下"), "{help}");
+        assert!(help.contains("输入  d1-d7/g7"), "{help}");
+        assert!(help.contains("\nq     退出"), "padded by width: {help}");
     }
 
     #[test]
-    fn plain_help_lines_fit_80_columns() {
-        for text in [PLAIN_PLAY, PLAIN_LOCAL, RULES] {
-            for line in text.lines() {
-                assert!(
-                    line.chars().count() <= 80,
-                    "wider than 80 columns: {line:?}"
-                );
-            }
+    fn plain_help_lines_fit_80_columns_in_both_languages() {
+        for lang in Lang::ALL {
+            crate::tr::with_lang(lang, || {
+                for text in [plain_play(), plain_local(), rules()] {
+                    for line in text.lines() {
+                        assert!(line.width() <= 80, "wider than 80 columns: {line:?}");
+                    }
+                }
+            });
         }
     }
 }

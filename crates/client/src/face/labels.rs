@@ -11,20 +11,21 @@ use amazons_core::Side;
 /// The question asked before leaving a live game (`q` on the board, `quit`
 /// in plain mode); what leaving keeps follows it
 /// (`cmd::play::server_rules::ServerRules::leave_question`).
-pub const LEAVE_LIVE_GAME: &str = "Leave the game?";
+pub fn leave_live_game() -> String {
+    t!("question-leave-game")
+}
 
 /// The question asked before resigning a live game.
-pub const RESIGN_LIVE_GAME: &str = "Resign this game?";
+pub fn resign_live_game() -> String {
+    t!("question-resign-game")
+}
 
 /// The question asked before aborting a game.
-pub const ABORT_GAME: &str = "Abort this game? Nobody wins (allowed until both sides have moved).";
-
-use amazons_protocol::{MatchStatus, Rating, RatingChange, SeatInfo};
-
-/// Whether a match counts for ratings, in a word.
-pub fn rated_word(rated: bool) -> &'static str {
-    if rated { "rated" } else { "casual" }
+pub fn abort_game() -> String {
+    t!("question-abort-game")
 }
+
+use amazons_protocol::{Rating, RatingChange, SeatInfo};
 
 /// A seated player's name with their rating beside it when they have one
 /// (`ann 1523?`; a guest is only a name).
@@ -70,33 +71,15 @@ pub fn format_clock(time: Duration) -> String {
     }
 }
 
-/// A match status in a word.
-pub fn status_word(status: MatchStatus) -> &'static str {
-    match status {
-        MatchStatus::Waiting => "waiting",
-        MatchStatus::Playing => "playing",
-        MatchStatus::Finished => "finished",
-    }
-}
-
-/// `1 move`, `2 moves`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// How long ago something happened, roughly: `just now`, `5 min ago`,
 /// `3 h ago`, `2 days ago`.
 pub fn ago(elapsed: Duration) -> String {
     let minutes = elapsed.as_secs() / 60;
     match minutes {
-        0 => "just now".into(),
-        1..60 => format!("{minutes} min ago"),
-        60..2880 => format!("{} h ago", minutes / 60),
-        _ => format!("{} days ago", minutes / 1440),
+        0 => t!("ago-just-now"),
+        1..60 => t!("ago-minutes", count = minutes),
+        60..2880 => t!("ago-hours", count = minutes / 60),
+        _ => t!("ago-days", count = minutes / 1440),
     }
 }
 
@@ -134,7 +117,8 @@ impl MoveNumber {
 
     /// In words: `move 2, black`.
     pub fn words(self) -> String {
-        format!("move {}, {}", self.number, self.side)
+        let side = crate::face::words::side(self.side);
+        t!("move-number-words", number = self.number, side = side)
     }
 }
 
@@ -150,7 +134,7 @@ impl fmt::Display for MoveNumber {
 
 /// Why typed text names no move: the text says what to type instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a move number: type 2 for white's move 2, 2b (or 2...) for black's move 2")]
+#[error("{}", t!("move-number-error", text = .0.as_str()))]
 pub struct MoveNumberError(String);
 
 impl FromStr for MoveNumber {
@@ -189,12 +173,17 @@ pub fn full_moves(plies: usize) -> usize {
 /// A game's length for people: `2 moves` for 3 or 4 plies from the
 /// standard start, as its move list numbers them.
 pub fn move_count(plies: usize) -> String {
-    count(full_moves(plies), "move", "moves")
+    t!("count-moves", count = full_moves(plies))
 }
 
 /// `1 ply`, `2 plies`: where what is counted is single turns (a takeback).
 pub fn ply_count(plies: usize) -> String {
-    count(plies, "ply", "plies")
+    t!("count-plies", count = plies)
+}
+
+/// `1 rated game`, `2 rated games`.
+pub fn rated_game_count(games: usize) -> String {
+    t!("count-rated-games", count = games)
 }
 
 #[cfg(test)]
@@ -207,8 +196,8 @@ mod tests {
         assert_eq!(format_clock(Duration::from_millis(59_999)), "0:59");
         assert_eq!(format_clock(Duration::from_millis(9_450)), "0:09.4");
         assert_eq!(format_clock(Duration::from_secs(3723)), "1:02:03");
-        assert_eq!(count(1, "move", "moves"), "1 move");
-        assert_eq!(count(0, "move", "moves"), "0 moves");
+        assert_eq!(rated_game_count(1), "1 rated game");
+        assert_eq!(rated_game_count(0), "0 rated games");
         assert_eq!(move_number(0), "1.");
         assert_eq!(move_number(1), "1...");
         assert_eq!(move_number(22), "12.");
@@ -223,6 +212,14 @@ mod tests {
         assert_eq!(move_count(3), "2 moves");
         assert_eq!(ply_count(1), "1 ply");
         assert_eq!(ply_count(2), "2 plies");
+        crate::tr::with_lang(crate::tr::Lang::ZhCn, || {
+            assert_eq!(move_count(3), "2 步");
+            assert_eq!(ago(Duration::from_secs(3 * 3600)), "3 小时前");
+            let black_2 = MoveNumber::of_ply(3);
+            assert_eq!(black_2.words(), "第 2 步，后手（黑）");
+            let error = "x".parse::<MoveNumber>().unwrap_err().to_string();
+            assert!(error.contains("不是步数"), "{error}");
+        });
     }
 
     #[test]
@@ -262,8 +259,8 @@ mod tests {
         assert_eq!(name_and_rating(&seat), "ann", "a guest has no rating");
         seat.rating = Some(settled);
         assert_eq!(name_and_rating(&seat), "ann 1688");
-        assert_eq!(rated_word(true), "rated");
-        assert_eq!(rated_word(false), "casual");
+        assert_eq!(crate::face::words::rated_word(true), "rated");
+        assert_eq!(crate::face::words::rated_word(false), "casual");
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! - [`bell`]: the terminal bell and what it rings for.
 //! - [`help`]: the rules and each screen's keys.
 //! - [`plain_command`]: the words both plain modes read alike.
+//! - [`words`]: the game's words (sides, outcomes, refusals) in the
+//!   client's language.
 
 pub(crate) mod bell;
 pub(crate) mod columns;
@@ -14,3 +16,4 @@ pub(crate) mod help;
 pub(crate) mod labels;
 pub(crate) mod plain_command;
 pub(crate) mod text_board;
+pub(crate) mod words;

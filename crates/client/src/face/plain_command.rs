@@ -37,7 +37,7 @@ impl Common {
 /// The line after a `y/n` question.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Answer {
-    /// `y` or `yes`, in any case: go ahead.
+    /// `y` or `yes`, in any case, or the language's yes (`是`): go ahead.
     Yes,
     /// Anything else: do not.
     No,
@@ -46,9 +46,10 @@ pub(crate) enum Answer {
 impl Answer {
     /// Reads the answer `line` gives.
     pub(crate) fn parse(line: &str) -> Answer {
-        match line.trim().to_lowercase().as_str() {
-            "y" | "yes" => Answer::Yes,
-            _ => Answer::No,
+        if crate::tr::is_yes(line) {
+            Answer::Yes
+        } else {
+            Answer::No
         }
     }
 }
@@ -66,9 +67,17 @@ mod tests {
         for yes in ["y", "Y", "yes", "YES", " Yes \n"] {
             assert_eq!(Answer::parse(yes), Answer::Yes, "{yes:?}");
         }
-        for no in ["n", "no", "", "yeah", "d1 d7 g7", "quit"] {
+        for no in ["n", "no", "", "yeah", "d1 d7 g7", "quit", "是"] {
             assert_eq!(Answer::parse(no), Answer::No, "{no:?}");
         }
+        crate::tr::with_lang(crate::tr::Lang::ZhCn, || {
+            for yes in ["y", "yes", "是", " 是的 ", "好"] {
+                assert_eq!(Answer::parse(yes), Answer::Yes, "{yes:?}");
+            }
+            for no in ["n", "否", "不", ""] {
+                assert_eq!(Answer::parse(no), Answer::No, "{no:?}");
+            }
+        });
     }
 
     #[test]

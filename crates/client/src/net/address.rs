@@ -61,32 +61,33 @@ impl FromStr for ServerAddress {
         };
         let authority = rest.split('/').next().unwrap_or_default().to_string();
         if authority.is_empty() {
-            return Err(AddressError(format!(
-                "`{text}` names no host: the server's address looks like ws://HOST:7878/ws"
-            )));
+            return Err(AddressError(t!("address-no-host", text = text)));
         }
         match scheme.as_deref() {
             Some("ws") => Ok(ServerAddress {
                 url: text.to_string(),
                 authority,
             }),
-            Some("wss" | "https") => Err(AddressError(format!(
-                "`{text}`: encrypted connections are not supported; the server speaks plain \
-                 ws:// — did you mean {}?",
-                suggestion(&authority)
+            Some("wss" | "https") => Err(AddressError(t!(
+                "address-encrypted",
+                text = text,
+                suggestion = suggestion(&authority)
             ))),
-            Some("http") => Err(AddressError(format!(
-                "`{text}` is the web board's address (for browsers); this client connects to \
-                 the WebSocket — did you mean {}?",
-                suggestion(&authority)
+            Some("http") => Err(AddressError(t!(
+                "address-web-board",
+                text = text,
+                suggestion = suggestion(&authority)
             ))),
-            Some(other) => Err(AddressError(format!(
-                "`{text}`: `{other}://` is not a WebSocket address — did you mean {}?",
-                suggestion(&authority)
+            Some(other) => Err(AddressError(t!(
+                "address-other-scheme",
+                text = text,
+                scheme = other,
+                suggestion = suggestion(&authority)
             ))),
-            None => Err(AddressError(format!(
-                "`{text}` has no scheme — did you mean {}?",
-                suggestion(&authority)
+            None => Err(AddressError(t!(
+                "address-no-scheme",
+                text = text,
+                suggestion = suggestion(&authority)
             ))),
         }
     }
@@ -103,30 +104,33 @@ pub fn explain_failure(address: &ServerAddress, error: &tungstenite::Error) -> S
         Error::Io(e) if e.to_string().contains("lookup") || e.to_string().contains("resolve") => {
             unknown_host(address.url(), e)
         }
-        Error::Http(response) => format!(
-            "no WebSocket at {address} (HTTP {}) — did you mean {}?",
-            response.status().as_u16(),
-            address.suggestion()
+        Error::Http(response) => t!(
+            "connect-no-websocket",
+            address = address.to_string(),
+            status = response.status().as_u16(),
+            suggestion = address.suggestion()
         ),
         Error::Protocol(e) => not_speaking(address.url(), "WebSocket", e, &address.suggestion()),
-        other => format!("cannot connect to {address}: {other}"),
+        other => t!(
+            "connect-failed",
+            address = address.to_string(),
+            error = other.to_string()
+        ),
     }
 }
 
 /// Nothing listens at `authority` (`HOST:PORT`): what every way of reaching
 /// a server says (the WebSocket here, `history --server` over HTTP).
 pub(crate) fn nothing_listening(authority: &str) -> String {
-    format!(
-        "nothing is listening at {authority} (connection refused) — is amazons-server running \
-         there? It listens on port 7878 unless started with --port"
-    )
+    t!("nothing-listening", authority = authority)
 }
 
 /// The host of `address` has no address (`detail` says why).
 pub(crate) fn unknown_host(address: &str, detail: &dyn fmt::Display) -> String {
-    format!(
-        "cannot find the host of {address} ({detail}) — check the name, or use the address the \
-         server printed when it started"
+    t!(
+        "unknown-host",
+        address = address,
+        detail = detail.to_string()
     )
 }
 
@@ -139,9 +143,12 @@ pub(crate) fn not_speaking(
     detail: &dyn fmt::Display,
     looks_like: &str,
 ) -> String {
-    format!(
-        "{address} does not speak {protocol} ({detail}) — is it an amazons-server? Its address \
-         looks like {looks_like}"
+    t!(
+        "not-speaking",
+        address = address,
+        protocol = protocol,
+        detail = detail.to_string(),
+        looks_like = looks_like
     )
 }
 

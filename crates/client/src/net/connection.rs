@@ -77,17 +77,16 @@ fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String>
             code: ErrorCode::VersionMismatch,
             message,
             ..
-        } => Some(format!(
-            "the server does not speak protocol version {PROTOCOL_VERSION} ({message}); \
-             this client cannot play there"
+        } => Some(t!(
+            "connect-version-mismatch",
+            version = PROTOCOL_VERSION,
+            message = message.as_str()
         )),
         ServerMessage::Error {
             code: ErrorCode::BadName,
             message,
             ..
-        } => Some(format!(
-            "the server refused our name: {message} (choose another with --name)"
-        )),
+        } => Some(t!("connect-bad-name", message = message.as_str())),
         _ => None,
     }
 }
@@ -96,13 +95,14 @@ fn fatal_refusal(message: &ServerMessage, greeting: &Greeting) -> Option<String>
 /// another name, or play with the key that claimed it.
 pub fn name_taken(name: &str, server_says: &str, key_file: Option<&KeyFile>) -> String {
     let used = match key_file {
-        Some(file) => format!(" (this run used {})", file.path().display()),
+        Some(file) => t!("name-taken-used", path = file.path().display().to_string()),
         None => String::new(),
     };
-    format!(
-        "the server refused the name `{name}`: {server_says}\nWith this client: --name NAME \
-         plays under another name; --key-file PATH plays with the key file that claimed \
-         `{name}` (`player-key` in the state directory of the client that first used it){used}"
+    t!(
+        "name-taken",
+        name = name,
+        server_says = server_says,
+        used = used
     )
 }
 
@@ -307,10 +307,10 @@ impl Actor {
         };
         let mut socket = match connected {
             Err(_) => {
-                return Err(Some(format!(
-                    "no answer from {} within {}s — is the address right, and is the server running?",
-                    self.address,
-                    CONNECT_TIMEOUT.as_secs()
+                return Err(Some(t!(
+                    "connect-no-answer",
+                    address = self.address.to_string(),
+                    seconds = CONNECT_TIMEOUT.as_secs()
                 )));
             }
             Ok(Err(error)) => return Err(Some(explain_failure(&self.address, &error))),
@@ -381,13 +381,17 @@ impl Actor {
                     },
                     Some(Ok(Message::Close(frame))) => {
                         return Ended::Dropped(match frame {
-                            Some(frame) => format!("closed by the server ({} {})", frame.code, frame.reason),
-                            None => "closed by the server".into(),
+                            Some(frame) => t!(
+                                "closed-by-server-because",
+                                code = u16::from(frame.code),
+                                reason = frame.reason.to_string()
+                            ),
+                            None => t!("closed-by-server"),
                         });
                     }
                     Some(Ok(_)) => {}
                     Some(Err(e)) => return Ended::Dropped(e.to_string()),
-                    None => return Ended::Dropped("connection closed".into()),
+                    None => return Ended::Dropped(t!("connection-closed")),
                 },
             }
         }

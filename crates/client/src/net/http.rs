@@ -29,11 +29,15 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Where the person finds the right address: the likely fix of most
 /// failures.
-const FIX: &str = "Use the address amazons-server printed when it started, like http://HOST:7878";
+fn fix() -> String {
+    t!("http-fix")
+}
 
 /// What an amazons-server's HTTP address looks like, for the sentence
 /// shared with the WebSocket's failures.
-const LOOKS_LIKE: &str = "http://HOST:7878 (it prints its address when it starts)";
+fn looks_like() -> String {
+    t!("http-looks-like")
+}
 
 /// A server's base HTTP address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +55,7 @@ pub struct ServerHttp {
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApiError {
     /// The text given for `--server` names no server.
-    #[error("`{typed}` is not a server address: {why}. {FIX}")]
+    #[error("{}", t!("http-bad-address", typed = .typed.as_str(), why = .why.as_str(), fix = fix()))]
     BadAddress {
         /// The text, as typed.
         typed: String,
@@ -59,10 +63,7 @@ pub enum ApiError {
         why: String,
     },
     /// An encrypted address: the server speaks plain HTTP.
-    #[error(
-        "`{typed}`: encrypted connections are not supported; the server speaks plain http:// \
-         — did you mean http://{authority}?"
-    )]
+    #[error("{}", t!("http-encrypted", typed = .typed.as_str(), authority = .authority.as_str()))]
     Encrypted {
         /// The text, as typed.
         typed: String,
@@ -70,7 +71,7 @@ pub enum ApiError {
         authority: String,
     },
     /// Nothing listens at that host and port.
-    #[error("{}. {FIX}", nothing_listening(.authority))]
+    #[error("{}. {}", nothing_listening(.authority), fix())]
     Refused {
         /// `host:port`.
         authority: String,
@@ -84,7 +85,7 @@ pub enum ApiError {
         detail: String,
     },
     /// The connection was made but no answer came in time.
-    #[error("{base} did not answer within {seconds} s — is it an amazons-server? {FIX}")]
+    #[error("{}", t!("http-timed-out", base = .base.as_str(), seconds = *.seconds, fix = fix()))]
     TimedOut {
         /// `http://host:port`.
         base: String,
@@ -92,7 +93,7 @@ pub enum ApiError {
         seconds: u64,
     },
     /// Something answers there, but not HTTP.
-    #[error("{}", not_speaking(.authority, "HTTP", .detail, LOOKS_LIKE))]
+    #[error("{}", not_speaking(.authority, "HTTP", .detail, &looks_like()))]
     NotHttp {
         /// `host:port`.
         authority: String,
@@ -100,7 +101,7 @@ pub enum ApiError {
         detail: String,
     },
     /// An HTTP server answers there, but not an amazons-server's API.
-    #[error("{base} is not an amazons-server ({what}) — is the port right? {FIX}")]
+    #[error("{}", t!("http-not-amazons", base = .base.as_str(), what = .what.as_str(), fix = fix()))]
     NotAmazons {
         /// `http://host:port`.
         base: String,
@@ -108,7 +109,7 @@ pub enum ApiError {
         what: String,
     },
     /// The server has no game of that id.
-    #[error("{base} has no game {id}")]
+    #[error("{}", t!("http-no-such-game", base = .base.as_str(), id = .id.as_str()))]
     NoSuchGame {
         /// `http://host:port`.
         base: String,
@@ -116,11 +117,7 @@ pub enum ApiError {
         id: String,
     },
     /// Nobody by that name has a rated game or has claimed it there.
-    #[error(
-        "{base} has no player `{name}`: nobody by that name has played a rated game there or \
-         claimed it (names are compared ignoring case); `amazons-client leaderboard --server \
-         {base}` lists the players"
-    )]
+    #[error("{}", t!("http-no-such-player", base = .base.as_str(), name = .name.as_str()))]
     NoSuchPlayer {
         /// `http://host:port`.
         base: String,
@@ -128,7 +125,16 @@ pub enum ApiError {
         name: String,
     },
     /// The server answered with an error.
-    #[error("{base} refused GET {path} (HTTP {status}): {message}")]
+    #[error(
+        "{}",
+        t!(
+            "http-failed",
+            base = .base.as_str(),
+            path = .path.as_str(),
+            status = *.status,
+            message = .message.as_str()
+        )
+    )]
     Failed {
         /// `http://host:port`.
         base: String,
@@ -140,7 +146,7 @@ pub enum ApiError {
         message: String,
     },
     /// Anything else on the way (a reset connection, a TLS redirect).
-    #[error("cannot read {base}: {detail}")]
+    #[error("{}", t!("http-other", base = .base.as_str(), detail = .detail.as_str()))]
     Other {
         /// `http://host:port`.
         base: String,
@@ -170,7 +176,7 @@ fn authority_of(typed: &str) -> Result<String, ApiError> {
                 authority: authority.to_string(),
             });
         }
-        Some(other) => return Err(bad(format!("`{other}://` is neither http:// nor ws://"))),
+        Some(other) => return Err(bad(t!("http-bad-scheme", scheme = other))),
     }
     let (host, port) = match authority.strip_prefix('[') {
         Some(v6) => match v6.split_once(']') {
@@ -184,11 +190,11 @@ fn authority_of(typed: &str) -> Result<String, ApiError> {
         },
     };
     if host.is_empty() {
-        return Err(bad("it names no host".to_string()));
+        return Err(bad(t!("http-no-host")));
     }
     if let Some(port) = port {
         if !matches!(port.parse::<u16>(), Ok(1..)) {
-            return Err(bad(format!("`{port}` is not a port (1 to 65535)")));
+            return Err(bad(t!("http-bad-port", port = port)));
         }
     }
     Ok(authority.to_string())
@@ -218,9 +224,11 @@ impl ServerHttp {
             Some(timed_out) => timed_out,
             None => ApiError::NotAmazons {
                 base: self.base.clone(),
-                what: format!(
-                    "GET {} is not {what}: {e}",
-                    path.split('?').next().unwrap_or(path)
+                what: t!(
+                    "http-not-what",
+                    resource = path.split('?').next().unwrap_or(path),
+                    what = what,
+                    error = e.to_string()
                 ),
             },
         })
@@ -249,7 +257,7 @@ impl ServerHttp {
             ureq::Error::Status(status @ (404 | 405), _) => {
                 return ApiError::NotAmazons {
                     base,
-                    what: format!("GET {resource} answered HTTP {status}"),
+                    what: t!("http-answered-status", resource = resource, status = status),
                 };
             }
             ureq::Error::Status(status, response) => {
@@ -287,7 +295,7 @@ impl ServerHttp {
             (ureq::ErrorKind::Dns, _) => ApiError::UnknownHost { base, detail },
             (ureq::ErrorKind::BadStatus | ureq::ErrorKind::BadHeader, _) => ApiError::NotHttp {
                 authority: self.authority.clone(),
-                detail: "it answered something else".to_string(),
+                detail: t!("http-answered-something-else"),
             },
             (
                 ureq::ErrorKind::Io,
@@ -298,7 +306,7 @@ impl ServerHttp {
                 ),
             ) => ApiError::NotHttp {
                 authority: self.authority.clone(),
-                detail: "it closed the connection without an answer".to_string(),
+                detail: t!("http-closed-without-answer"),
             },
             _ => ApiError::Other { base, detail },
         }
@@ -322,7 +330,7 @@ impl ServerHttp {
         for page in 1..=MAX_PAGES {
             let batch: GamesPage = self.get(
                 &format!("/api/games?page={page}&per_page={PER_PAGE}"),
-                "a page of games",
+                &t!("http-what-games"),
             )?;
             let done = batch.games.len() < PER_PAGE as usize
                 || (games.len() + batch.games.len()) as u64 >= batch.total;
@@ -337,7 +345,7 @@ impl ServerHttp {
 
     /// One game record.
     pub fn game(&self, id: &str) -> Result<GameRecord, ApiError> {
-        self.get(&format!("/api/games/{id}"), "a game record")
+        self.get(&format!("/api/games/{id}"), &t!("http-what-record"))
     }
 
     /// One page of the leaderboard (of `kind`, or everyone), best first,
@@ -355,14 +363,14 @@ impl ServerHttp {
         };
         self.get(
             &format!("/api/players?page={page}&per_page={per_page}{kind}"),
-            "a page of players",
+            &t!("http-what-players"),
         )
     }
 
     /// One player's page, by name (compared as the server compares names).
     pub fn player(&self, name: &str) -> Result<PlayerPage, ApiError> {
         let name = utf8_percent_encode(name.trim(), NON_ALPHANUMERIC);
-        self.get(&format!("{PLAYER_PATH}{name}"), "a player's page")
+        self.get(&format!("{PLAYER_PATH}{name}"), &t!("http-what-player"))
     }
 }
 
@@ -393,7 +401,7 @@ mod tests {
             let error = ServerHttp::new(typed).unwrap_err().to_string();
             assert!(error.starts_with(&format!("`{typed}` is not a server address")));
             assert!(error.contains(why), "{typed}: {error}");
-            assert!(error.ends_with(FIX), "{typed}: {error}");
+            assert!(error.ends_with(&fix()), "{typed}: {error}");
         }
         assert_eq!(
             ServerHttp::new("wss://h:7878/ws").unwrap_err(),

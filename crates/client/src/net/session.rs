@@ -89,16 +89,16 @@ pub enum SessionEvent {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveRefusal {
     /// No match, or we only watch.
-    #[error("you are not playing in a match")]
+    #[error("{}", t!("not-playing"))]
     NotPlaying,
     /// The game is over.
-    #[error("the game is over")]
+    #[error("{}", t!("game-is-over"))]
     GameOver,
     /// Nobody sits in the other seat yet.
-    #[error("the game has not started: waiting for an opponent")]
+    #[error("{}", t!("not-started-waiting"))]
     NotStarted,
     /// It is the opponent's turn, or our last move is on its way.
-    #[error("it is not your turn")]
+    #[error("{}", t!("not-your-turn"))]
     NotYourTurn,
     /// Against the rules.
     #[error("{0}")]
@@ -250,11 +250,11 @@ impl MatchSession {
 
     /// Leaves the match on screen (refused while our game is on: resign or
     /// abort first). The view goes at once.
-    pub fn leave(&mut self) -> Result<MatchId, &'static str> {
+    pub fn leave(&mut self) -> Result<MatchId, String> {
         if self.in_live_game() {
-            return Err("the game is on: resign or abort first");
+            return Err(t!("game-on-resign-or-abort-first"));
         }
-        let view = self.view.take().ok_or("you are not in a match")?;
+        let view = self.view.take().ok_or_else(|| t!("not-in-a-match"))?;
         self.in_flight = None;
         if view.you.is_some() {
             self.seats.remove(view.id);
@@ -279,9 +279,10 @@ impl MatchSession {
         if !view.our_turn() || self.in_flight.is_some() {
             return Err(MoveRefusal::NotYourTurn);
         }
-        view.position
-            .is_legal(m)
-            .map_err(|reason| MoveRefusal::Illegal(format!("{m}: {reason}")))?;
+        view.position.is_legal(m).map_err(|reason| {
+            let reason = crate::face::words::illegal_move(reason);
+            MoveRefusal::Illegal(format!("{m}: {reason}"))
+        })?;
         let (match_id, ply, token) = (view.id, view.ply(), view.token);
         self.in_flight = Some(ply);
         self.send(ClientMessage::Move {
@@ -302,28 +303,28 @@ impl MatchSession {
     }
 
     /// Resigns our game.
-    pub fn resign(&mut self) -> Result<(), &'static str> {
-        let (match_id, token) = self.seat().ok_or("you are not playing in a match")?;
+    pub fn resign(&mut self) -> Result<(), String> {
+        let (match_id, token) = self.seat().ok_or_else(|| t!("not-playing"))?;
         self.send(ClientMessage::Resign { match_id, token });
         Ok(())
     }
 
     /// Calls our game off (allowed before both sides have moved).
-    pub fn abort(&mut self) -> Result<(), &'static str> {
-        let (match_id, token) = self.seat().ok_or("you are not playing in a match")?;
+    pub fn abort(&mut self) -> Result<(), String> {
+        let (match_id, token) = self.seat().ok_or_else(|| t!("not-playing"))?;
         self.send(ClientMessage::Abort { match_id, token });
         Ok(())
     }
 
     /// Accepts the opponent's rematch offer, or offers one.
-    pub fn rematch(&mut self) -> Result<(), &'static str> {
+    pub fn rematch(&mut self) -> Result<(), String> {
         let view = self
             .view
             .as_ref()
             .filter(|v| v.you.is_some())
-            .ok_or("you are not playing in a match")?;
+            .ok_or_else(|| t!("not-playing"))?;
         if view.outcome.is_none() {
-            return Err("a rematch comes after the game");
+            return Err(t!("rematch-after-the-game"));
         }
         let match_id = view.id;
         let accept = view.rematch_offer.is_some() && view.rematch_offer != view.you;
@@ -336,8 +337,8 @@ impl MatchSession {
     }
 
     /// Turns down the opponent's rematch offer (or withdraws ours).
-    pub fn decline_rematch(&mut self) -> Result<(), &'static str> {
-        let (match_id, _) = self.seat().ok_or("you are not playing in a match")?;
+    pub fn decline_rematch(&mut self) -> Result<(), String> {
+        let (match_id, _) = self.seat().ok_or_else(|| t!("not-playing"))?;
         self.send(ClientMessage::DeclineRematch { match_id });
         Ok(())
     }

@@ -41,7 +41,7 @@ impl SavedLocalGame {
         game.start(now);
         for (index, recorded) in self.moves.iter().enumerate() {
             game.apply_move(recorded.clone(), now)
-                .with_context(|| format!("ply {} of the saved game", index + 1))?;
+                .with_context(|| t!("saved-game-ply", ply = index + 1))?;
         }
         Ok(game)
     }
@@ -109,10 +109,17 @@ impl LocalSave {
     pub fn load(&self) -> anyhow::Result<Option<SavedLocalGame>> {
         match std::fs::read(&self.path) {
             Ok(bytes) => serde_json::from_slice(&bytes)
-                .with_context(|| format!("{} is not a saved game", self.path.display()))
+                .with_context(|| {
+                    t!(
+                        "saved-game-not-a-game",
+                        path = self.path.display().to_string()
+                    )
+                })
                 .map(Some),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e).with_context(|| format!("reading {}", self.path.display())),
+            Err(e) => {
+                Err(e).with_context(|| t!("file-reading", path = self.path.display().to_string()))
+            }
         }
     }
 
@@ -129,7 +136,9 @@ impl LocalSave {
         match std::fs::remove_file(&self.path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(e).with_context(|| format!("removing {}", self.path.display())),
+            Err(e) => {
+                Err(e).with_context(|| t!("file-removing", path = self.path.display().to_string()))
+            }
         }
     }
 }

@@ -25,18 +25,20 @@ pub const KEY_FILE_NAME: &str = "player-key";
 #[derive(Debug, thiserror::Error)]
 pub enum KeyFileError {
     /// The file is there but holds no key.
-    #[error(
-        "{} is not a player key (it should hold 64 hex digits): restore it from a backup, \
-         or remove it to make a new key (the names the old key claimed stay bound to it on \
-         each server until its host runs `amazons-server release-name NAME`)",
-        .path.display()
-    )]
+    #[error("{}", t!("key-file-corrupt", path = .path.display().to_string()))]
     Corrupt {
         /// The file.
         path: PathBuf,
     },
     /// The file could not be read or written.
-    #[error("cannot use the player key file {}: {source}", .path.display())]
+    #[error(
+        "{}",
+        t!(
+            "key-file-io",
+            path = .path.display().to_string(),
+            error = .source.to_string()
+        )
+    )]
     Io {
         /// The file.
         path: PathBuf,

@@ -43,9 +43,10 @@ pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
 /// only (tempfile's mode on Unix), and so is the file it becomes.
 pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().context("a file path has a directory")?;
-    create_private_dir(dir).with_context(|| format!("creating {}", dir.display()))?;
+    create_private_dir(dir)
+        .with_context(|| t!("file-creating", path = dir.display().to_string()))?;
     amazons_records::write_atomically(path, contents)
-        .with_context(|| format!("writing {}", path.display()))
+        .with_context(|| t!("file-writing", path = path.display().to_string()))
 }
 
 #[cfg(test)]

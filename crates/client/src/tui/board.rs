@@ -191,12 +191,7 @@ impl Widget for BoardView<'_> {
         let geometry = BoardGeometry::fit(area, self.flipped);
         let (width, height) = BoardGeometry::size(geometry.cell_width, geometry.cell_height);
         if area.width < width || area.height < height {
-            buf.set_string(
-                area.x,
-                area.y,
-                "window too small for the board",
-                Style::default(),
-            );
+            buf.set_string(area.x, area.y, t!("window-too-small"), Style::default());
             return;
         }
         let label = Style::default().fg(color(self.theme.text().label));

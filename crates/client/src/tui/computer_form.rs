@@ -4,6 +4,10 @@
 //! server's words; a level the server does not offer is an error naming the
 //! range, never adjusted.
 
+use amazons_engine::player::describe_level;
+use unicode_width::UnicodeWidthStr;
+
+use crate::face::columns::pad_to;
 use amazons_core::{Level, TimeControl};
 use amazons_protocol::{ColorPreference, ComputerOffer, ComputerRequest};
 use crossterm::event::{KeyCode, KeyEvent};
@@ -30,25 +34,44 @@ pub struct Opponent {
 /// The opponents of an offer: the levels, then the engines.
 pub fn opponents(offer: &ComputerOffer) -> Vec<Opponent> {
     let levels = offer.levels.iter().map(|level| Opponent {
-        label: format!("level {}", level.level),
-        description: level.description.clone(),
+        label: t!("computer-level", level = level.level.get()),
+        description: level_description(level.level, &level.description),
         request: ComputerRequest::level(level.level),
     });
     let engines = offer.engines.iter().map(|engine| Opponent {
         label: engine.name.clone(),
-        description: format!("{} (engine)", engine.description),
+        description: t!("computer-engine", description = engine.description.as_str()),
         request: ComputerRequest::engine(engine.name.clone()),
     });
     levels.chain(engines).collect()
+}
+
+/// A level's words: the server's, or in the client's language when they
+/// are the engine's own words for that level (a server that describes its
+/// levels otherwise is shown as it says).
+fn level_description(level: Level, server_says: &str) -> String {
+    if server_says != describe_level(level) {
+        return server_says.to_string();
+    }
+    match level.get() {
+        1 => t!("level-description-1"),
+        2 => t!("level-description-2"),
+        3 => t!("level-description-3"),
+        4 => t!("level-description-4"),
+        5 => t!("level-description-5"),
+        6 => t!("level-description-6"),
+        7 => t!("level-description-7"),
+        _ => server_says.to_string(),
+    }
 }
 
 /// The levels offered as `1 to 7` (or `none`).
 pub fn level_range(offer: &ComputerOffer) -> String {
     let levels: Vec<Level> = offer.levels.iter().map(|l| l.level).collect();
     match (levels.iter().min(), levels.iter().max()) {
-        (Some(low), Some(high)) if low == high => format!("only level {low}"),
-        (Some(low), Some(high)) => format!("levels {low} to {high}"),
-        _ => "no levels".into(),
+        (Some(low), Some(high)) if low == high => t!("levels-only", level = low.get()),
+        (Some(low), Some(high)) => t!("levels-range", low = low.get(), high = high.get()),
+        _ => t!("levels-none"),
     }
 }
 
@@ -62,9 +85,10 @@ pub fn named(offer: &ComputerOffer, word: &str) -> Result<ComputerRequest, Strin
             .find(|l| u32::from(l.level.get()) == number);
         return match offered {
             Some(offered) => Ok(ComputerRequest::level(offered.level)),
-            None => Err(format!(
-                "level {number}: this server offers {}",
-                level_range(offer)
+            None => Err(t!(
+                "level-not-offered",
+                level = number,
+                offered = level_range(offer)
             )),
         };
     }
@@ -73,12 +97,13 @@ pub fn named(offer: &ComputerOffer, word: &str) -> Result<ComputerRequest, Strin
     }
     let engines: Vec<&str> = offer.engines.iter().map(|e| e.name.as_str()).collect();
     Err(if engines.is_empty() {
-        format!("`{word}`: give a level, {}", level_range(offer))
+        t!("give-a-level", word = word, levels = level_range(offer))
     } else {
-        format!(
-            "`{word}`: give a level ({}) or an engine ({})",
-            level_range(offer),
-            engines.join(", ")
+        t!(
+            "give-a-level-or-engine",
+            word = word,
+            levels = level_range(offer),
+            engines = engines.join(", ")
         )
     })
 }
@@ -172,7 +197,7 @@ impl ComputerForm {
             KeyCode::Char(c) => self.time_control.push(c),
             KeyCode::Enter => {
                 let Some(opponent) = self.choices.get(self.selected) else {
-                    self.error = Some("the server offers no opponent".into());
+                    self.error = Some(t!("no-opponent-offered"));
                     return FormResult::Open;
                 };
                 match self.time_control.parse::<TimeControl>() {
@@ -183,7 +208,7 @@ impl ComputerForm {
                             computer: opponent.request.clone().with_think_ms(self.think_ms),
                         };
                     }
-                    Err(e) => self.error = Some(e.to_string()),
+                    Err(e) => self.error = Some(crate::face::words::time_control_error(&e)),
                 }
             }
             _ => {}
@@ -201,21 +226,21 @@ impl ComputerForm {
         let inner = width.saturating_sub(2);
         let mut footer = vec![
             Line::raw(""),
-            Line::raw(format!(
-                "think time (←/→): {} s a move (at most {} s)",
-                seconds(self.think_ms),
-                seconds(self.offer.think_ms.max)
+            Line::raw(t!(
+                "computer-form-think",
+                seconds = seconds(self.think_ms),
+                most = seconds(self.offer.think_ms.max)
             )),
         ];
         let colour = match self.color {
-            ColorPreference::Random => "random",
-            ColorPreference::White => "white (you move first)",
-            ColorPreference::Black => "black",
+            ColorPreference::Random => t!("colour-random"),
+            ColorPreference::White => t!("computer-form-white"),
+            ColorPreference::Black => t!("side-word-black"),
         };
-        footer.push(Line::raw(format!("your colour (Tab): ‹ {colour} ›")));
-        footer.push(Line::raw(format!(
-            "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
-            self.time_control
+        footer.push(Line::raw(t!("computer-form-colour", colour = colour)));
+        footer.push(Line::raw(t!(
+            "create-form-time-control",
+            typed = self.time_control.as_str()
         )));
         // The server's rule: a game against its computer is rated when timed.
         footer.push(Line::raw(
@@ -224,9 +249,9 @@ impl ComputerForm {
                 .parse::<TimeControl>()
                 .map(|t| t.is_timed())
             {
-                Ok(true) => "rated: yes (a timed game)",
-                Ok(false) => "rated: no (an untimed game)",
-                Err(_) => "rated: when timed",
+                Ok(true) => t!("computer-form-rated-yes"),
+                Ok(false) => t!("computer-form-rated-no"),
+                Err(_) => t!("computer-form-rated-when-timed"),
             },
         ));
         if let Some(error) = &self.error {
@@ -235,7 +260,7 @@ impl ComputerForm {
                 Style::default().fg(color(text.warning)),
             ));
         }
-        footer.push(Line::styled("Enter starts the game, Esc cancels", quiet));
+        footer.push(Line::styled(t!("computer-form-keys"), quiet));
         let footer = Paragraph::new(footer).wrap(WRAP);
         let footer_rows = rows(&footer, inner);
         let room = area.height.saturating_sub(footer_rows + 3) as usize;
@@ -246,7 +271,7 @@ impl ComputerForm {
             .map(|(index, opponent)| opponent_lines(opponent, index == self.selected, inner))
             .collect();
         let shown = window(&choices, self.selected, room);
-        let mut lines = vec![Line::styled("opponent (↑/↓):", quiet)];
+        let mut lines = vec![Line::styled(t!("computer-form-opponent"), quiet)];
         lines.extend(choices[shown].iter().flatten().cloned());
         let height = (lines.len() as u16 + footer_rows + 2).min(area.height);
         let popup = Rect::new(
@@ -258,7 +283,7 @@ impl ComputerForm {
         frame.render_widget(Clear, popup);
         let block = Block::default()
             .borders(Borders::ALL)
-            .title(" play the computer ");
+            .title(t!("computer-form-title"));
         let body = block.inner(popup);
         frame.render_widget(block, popup);
         let [list, rest] =
@@ -272,8 +297,9 @@ impl ComputerForm {
 /// An opponent's row, its description wrapped under itself (not under the
 /// label) to fit `width`; reversed when picked.
 fn opponent_lines(opponent: &Opponent, picked: bool, width: u16) -> Vec<Line<'static>> {
-    let label = format!("{} {:<9} ", if picked { ">" } else { " " }, opponent.label);
-    let indent = label.chars().count();
+    let mark = if picked { ">" } else { " " };
+    let label = format!("{mark} {} ", pad_to(&opponent.label, 9));
+    let indent = label.width();
     let room = (width as usize).saturating_sub(indent).max(10);
     let style = if picked {
         Style::default().add_modifier(Modifier::REVERSED)
@@ -283,7 +309,7 @@ fn opponent_lines(opponent: &Opponent, picked: bool, width: u16) -> Vec<Line<'st
     let mut rows: Vec<String> = Vec::new();
     for word in opponent.description.split_whitespace() {
         match rows.last_mut() {
-            Some(row) if row.chars().count() + 1 + word.chars().count() <= room => {
+            Some(row) if row.width() + 1 + word.width() <= room => {
                 row.push(' ');
                 row.push_str(word);
             }

@@ -19,23 +19,24 @@ use unicode_width::UnicodeWidthStr;
 use crate::cmd::leaderboard::{board_lines, page_line};
 use crate::face::columns::{one_line, shorten};
 use crate::face::help::screen_help;
-use crate::face::labels::{rated_word, status_word};
+use crate::face::words::{rated_word, status_word, time_control, time_control_error};
 use crate::tui::computer_form::{ComputerForm, FormResult};
 use crate::tui::popup::draw_help;
 use crate::tui::theme::{Theme, color};
 use crate::tui::wrap::{WRAP, rows};
 
-/// The lobby's keys, for the hints line and the help.
+/// The lobby's keys, for the hints line and the help: each key with the
+/// catalogue key of what it does.
 const KEYS: &[(&str, &str)] = &[
-    ("↑/↓", "select"),
-    ("Enter", "join/watch"),
-    ("s", "watch"),
-    ("c", "create"),
-    ("p", "computer"),
-    ("r", "refresh"),
-    ("L", "leaderboard"),
-    ("?", "help"),
-    ("q", "quit"),
+    ("↑/↓", "lobby-key-select"),
+    ("Enter", "lobby-key-join"),
+    ("s", "lobby-key-watch"),
+    ("c", "lobby-key-create"),
+    ("p", "lobby-key-computer"),
+    ("r", "lobby-key-refresh"),
+    ("L", "lobby-key-leaderboard"),
+    ("?", "lobby-key-help"),
+    ("q", "lobby-key-quit"),
 ];
 
 /// What the person asked for in the lobby.
@@ -143,7 +144,7 @@ impl LeaderboardBox {
         let quiet = Style::default().fg(color(text.quiet));
         let mut lines: Vec<Line<'_>> = Vec::new();
         match &self.shown {
-            None => lines.push(Line::raw("reading the leaderboard …")),
+            None => lines.push(Line::raw(t!("leaderboard-reading"))),
             Some(Err(why)) => lines.push(Line::styled(
                 why.clone(),
                 Style::default().fg(color(text.warning)),
@@ -161,13 +162,13 @@ impl LeaderboardBox {
                 lines.extend(table.map(Line::raw));
                 lines.push(Line::raw(""));
                 let (count, _) = page_line(page, self.kind);
-                lines.push(Line::styled(format!("{count}; ? = provisional"), quiet));
+                lines.push(Line::styled(
+                    t!("leaderboard-box-count", count = count),
+                    quiet,
+                ));
             }
         }
-        lines.push(Line::styled(
-            "Tab everyone/people/bots  ←/→ page  Esc back",
-            quiet,
-        ));
+        lines.push(Line::styled(t!("leaderboard-box-keys"), quiet));
         // The table's lines fit and keep their leading spaces (right-aligned
         // ranks); only a long error wraps.
         let body = Paragraph::new(lines).wrap(Wrap { trim: false });
@@ -179,16 +180,16 @@ impl LeaderboardBox {
             height,
         );
         let who = match self.kind {
-            None => "everyone",
-            Some(PlayerKind::Human) => "people",
-            Some(PlayerKind::Bot) => "bots",
+            None => t!("players-everyone"),
+            Some(PlayerKind::Human) => t!("players-people"),
+            Some(PlayerKind::Bot) => t!("players-bots"),
         };
         frame.render_widget(Clear, popup);
         frame.render_widget(
             body.block(
                 Block::default()
                     .borders(Borders::ALL)
-                    .title(format!(" leaderboard: {who} ")),
+                    .title(t!("leaderboard-box-title", who = who)),
             ),
             popup,
         );
@@ -240,20 +241,20 @@ impl CreateForm {
     fn draw(&self, frame: &mut Frame<'_>, area: Rect, theme: Theme) {
         let text = theme.text();
         let colour = match self.color {
-            ColorPreference::Random => "random",
-            ColorPreference::White => "white",
-            ColorPreference::Black => "black",
+            ColorPreference::Random => t!("colour-random"),
+            ColorPreference::White => t!("side-word-white"),
+            ColorPreference::Black => t!("side-word-black"),
         };
         let mut lines = vec![
-            Line::raw(format!(
-                "time control: {}▏ (untimed, or 5+3: 5 min + 3 s a move)",
-                self.time_control
+            Line::raw(t!(
+                "create-form-time-control",
+                typed = self.time_control.as_str()
             )),
-            Line::raw(format!("your colour:  ‹ {colour} › (Tab changes)")),
+            Line::raw(t!("create-form-colour", colour = colour)),
             Line::raw(match self.rated_now() {
-                Some(true) => "rated:        ‹ yes › (↑/↓ changes)".to_string(),
-                Some(false) => "rated:        ‹ no › (↑/↓ changes)".to_string(),
-                None => "rated:        when timed (↑/↓ changes)".to_string(),
+                Some(true) => t!("create-form-rated-yes"),
+                Some(false) => t!("create-form-rated-no"),
+                None => t!("create-form-rated-when-timed"),
             }),
             Line::raw(""),
         ];
@@ -264,7 +265,7 @@ impl CreateForm {
             ));
         }
         lines.push(Line::styled(
-            "Enter creates, Esc cancels",
+            t!("create-form-keys"),
             Style::default().fg(color(text.quiet)),
         ));
         let body = Paragraph::new(lines).wrap(Wrap { trim: false });
@@ -278,7 +279,11 @@ impl CreateForm {
         );
         frame.render_widget(Clear, popup);
         frame.render_widget(
-            body.block(Block::default().borders(Borders::ALL).title(" new match ")),
+            body.block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(t!("create-form-title")),
+            ),
             popup,
         );
     }
@@ -292,17 +297,19 @@ const FIXED_COLUMNS: u16 = 7 + 6 + 8 + 3 + 5 + 6 + 2 + 2;
 /// the rest would not fit), its rating, `[bot]` and `(away)`.
 fn seat_text(summary: &MatchSummary, side: Side, width: usize) -> String {
     match summary.seats.get(side) {
-        None => "(free)".into(),
+        None => t!("seat-free"),
         Some(seat) => {
             let mut after = String::new();
             if let Some(rating) = seat.rating {
                 after.push_str(&format!(" {rating}"));
             }
             if seat.kind == PlayerKind::Bot {
-                after.push_str(" [bot]");
+                after.push(' ');
+                after.push_str(&t!("seat-bot-mark"));
             }
             if !seat.connected {
-                after.push_str(" (away)");
+                after.push(' ');
+                after.push_str(&t!("seat-away-mark"));
             }
             let room = width.saturating_sub(after.width()).max(MIN_NAME);
             format!("{}{after}", shorten(&one_line(&seat.name), room))
@@ -433,7 +440,7 @@ impl Lobby {
                             rated,
                         };
                     }
-                    Err(e) => form.error = Some(e.to_string()),
+                    Err(e) => form.error = Some(time_control_error(&e)),
                 },
                 _ => {}
             }
@@ -460,7 +467,7 @@ impl Lobby {
                     self.notice.clear();
                     self.computer_form = Some(ComputerForm::new(offer.clone()));
                 }
-                None => self.notice = "this server offers no computer opponents".into(),
+                None => self.notice = t!("lobby-no-computer"),
             },
             KeyCode::Char('r') => return LobbyAction::Refresh,
             KeyCode::Char('L') => {
@@ -483,7 +490,7 @@ impl Lobby {
                     return LobbyAction::Join(summary.id);
                 }
                 Some(summary) => return LobbyAction::Spectate(summary.id),
-                None => self.notice = "no match to join: press c to create one".into(),
+                None => self.notice = t!("lobby-nothing-to-join"),
             },
             _ => {}
         }
@@ -515,9 +522,9 @@ impl Lobby {
             Row::new(vec![
                 seat_text(summary, Side::First, name_width),
                 seat_text(summary, Side::Second, name_width),
-                summary.time_control.to_string(),
-                rated_word(summary.rated).to_string(),
-                status_word(summary.status).to_string(),
+                time_control(summary.time_control),
+                rated_word(summary.rated),
+                status_word(summary.status),
                 summary.ply.to_string(),
                 summary.spectators.to_string(),
             ])
@@ -533,7 +540,16 @@ impl Lobby {
             Constraint::Length(3),
             Constraint::Length(5),
         ];
-        let header = Row::new(["white", "black", "time", "rated", "status", "ply", "watch"]).style(
+        let header = Row::new([
+            t!("lobby-column-white"),
+            t!("lobby-column-black"),
+            t!("lobby-column-time"),
+            t!("lobby-column-rated"),
+            t!("lobby-column-status"),
+            t!("lobby-column-ply"),
+            t!("lobby-column-watch"),
+        ])
+        .style(
             Style::default()
                 .fg(color(text.label))
                 .add_modifier(Modifier::UNDERLINED),
@@ -546,7 +562,7 @@ impl Lobby {
             .block(
                 Block::default()
                     .borders(Borders::ALL)
-                    .title(format!(" matches ({}) ", self.matches.len())),
+                    .title(t!("lobby-matches-title", count = self.matches.len())),
             );
         let mut state = TableState::default().with_selected((!empty).then_some(self.selected));
         frame.render_stateful_widget(table, table_area, &mut state);
@@ -557,10 +573,7 @@ impl Lobby {
                 table_area.width.saturating_sub(4),
                 1,
             );
-            frame.render_widget(
-                Paragraph::new("no matches yet: press c to create one"),
-                inner,
-            );
+            frame.render_widget(Paragraph::new(t!("lobby-no-matches")), inner);
         }
         frame.render_widget(notice_text, notice);
         // The hints leave out ↑/↓ and r (the list is live anyway), so they
@@ -568,7 +581,7 @@ impl Lobby {
         let hints_text: Vec<String> = KEYS
             .iter()
             .filter(|(k, _)| !["↑/↓", "r"].contains(k))
-            .map(|(k, what)| format!("{k} {what}"))
+            .map(|(k, what)| format!("{k} {}", crate::tr::message(what, &[])))
             .collect();
         frame.render_widget(
             Paragraph::new(hints_text.join("  ")).style(Style::default().fg(color(text.quiet))),
@@ -896,5 +909,52 @@ mod tests {
         assert!(text(&lobby).contains("is not a time control"));
         lobby.handle(&key(KeyCode::Esc));
         assert!(text(&lobby).contains("no matches yet"));
+    }
+
+    #[test]
+    fn in_chinese_the_lobby_and_the_leaderboard_fit_80x24() {
+        use crate::cmd::leaderboard::tests::{NOW, sample_page};
+        use crate::tr::{Lang, with_lang};
+        use crate::tui::snapshot::shows_whole;
+        use unicode_width::UnicodeWidthStr;
+        with_lang(Lang::ZhCn, || {
+            let mut lobby = lobby_with_matches();
+            lobby.title = "亚马逊棋 — ws://127.0.0.1:7878/ws，用户名 李雷   [已连接]".into();
+            let screen = text(&lobby);
+            assert!(screen.lines().all(|l| l.width() <= 80), "{screen}");
+            for line in [
+                "对局（2）",
+                "先手（白）",
+                "后手（黑）",
+                "积分",
+                "休闲",
+                "（空位）",
+                "cy （离开）",
+                "[程序]",
+                "等待中",
+                "对局中",
+                "Enter 加入/观战  s 观战  c 新建  p 电脑  L 排行榜  ? 帮助  q 退出",
+                &lobby.title,
+            ] {
+                assert!(shows_whole(&screen, line), "{line:?} is cut:\n{screen}");
+            }
+            crate::tui::snapshot::assert_snapshot("zh_lobby", &screen);
+
+            lobby.handle(&key(KeyCode::Char('L')));
+            lobby.show_leaderboard(None, 1, Ok(sample_page()), NOW);
+            let screen = text(&lobby);
+            assert!(screen.lines().all(|l| l.width() <= 80), "{screen}");
+            for line in crate::cmd::leaderboard::board_lines(&sample_page(), 78, NOW) {
+                assert!(shows_whole(&screen, &line), "{line:?} is cut:\n{screen}");
+            }
+            assert!(shows_whole(&screen, "排行榜：全部"), "{screen}");
+            crate::tui::snapshot::assert_snapshot("zh_leaderboard", &screen);
+
+            lobby.handle(&key(KeyCode::Esc));
+            lobby.handle(&key(KeyCode::Char('c')));
+            let screen = text(&lobby);
+            assert!(shows_whole(&screen, "Enter 新建，Esc 取消"), "{screen}");
+            assert!(shows_whole(&screen, "积分：‹ 是 ›（↑/↓ 切换）"), "{screen}");
+        });
     }
 }

@@ -3,6 +3,7 @@
 //! keyboard (move the cursor, press Enter); stepping back undoes one stage. A
 //! refused pick keeps what was already chosen and says why.
 
+use crate::face::words::illegal_move;
 use amazons_core::{Bitboard, IllegalMove, Move, Position, Square};
 
 /// How far the move being built has got.
@@ -91,9 +92,11 @@ impl MoveInput {
     /// A short prompt for the stage, for the status line.
     pub fn prompt(&self) -> String {
         match self.stage {
-            Stage::Queen => "pick a queen".into(),
-            Stage::Destination { from } => format!("{from}: pick its destination"),
-            Stage::Arrow { from, to } => format!("{from}-{to}: pick the arrow square"),
+            Stage::Queen => t!("pick-queen"),
+            Stage::Destination { from } => t!("pick-destination", from = from.to_string()),
+            Stage::Arrow { from, to } => {
+                t!("pick-arrow", from = from.to_string(), to = to.to_string())
+            }
         }
     }
 
@@ -201,16 +204,16 @@ impl MoveInput {
 
     fn pick_queen(&mut self, position: &Position, square: Square) -> Pick {
         if position.is_game_over() {
-            return Pick::Refused(IllegalMove::GameOver.to_string());
+            return Pick::Refused(illegal_move(IllegalMove::GameOver));
         }
         match position.queen_at(square) {
-            None => Pick::Refused(IllegalMove::NoQueen(square).to_string()),
+            None => Pick::Refused(illegal_move(IllegalMove::NoQueen(square))),
             Some(side) if side != position.turn() => {
-                Pick::Refused(IllegalMove::NotYourQueen(square).to_string())
+                Pick::Refused(illegal_move(IllegalMove::NotYourQueen(square)))
             }
-            Some(_) if position.queen_destinations(square).is_empty() => Pick::Refused(format!(
-                "the queen on {square} is walled in and cannot move"
-            )),
+            Some(_) if position.queen_destinations(square).is_empty() => {
+                Pick::Refused(t!("queen-walled-in", square = square.to_string()))
+            }
             Some(_) => {
                 self.stage = Stage::Destination { from: square };
                 Pick::Advanced
@@ -222,8 +225,8 @@ impl MoveInput {
 /// The rules' own reason for refusing `m` (one place for each rule).
 fn refusal(position: &Position, m: Move) -> String {
     match position.is_legal(m) {
-        Err(reason) => reason.to_string(),
-        Ok(()) => format!("{m} cannot be played here"),
+        Err(reason) => illegal_move(reason),
+        Ok(()) => t!("move-cannot-be-played", premove = m.to_string()),
     }
 }
 

@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use crate::tui::theme::{Theme, color};
 use crate::tui::wrap::{WRAP, rows};
@@ -31,7 +32,7 @@ pub fn draw_help(frame: &mut Frame<'_>, area: Rect, text: &str) {
         body.block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(" help: any key closes "),
+                .title(t!("help-box-title")),
         ),
         popup,
     );
@@ -39,14 +40,16 @@ pub fn draw_help(frame: &mut Frame<'_>, area: Rect, text: &str) {
 
 /// A `y/n` question in a box, as tall as its wrapped text.
 pub fn draw_question(frame: &mut Frame<'_>, area: Rect, text: &str, theme: Theme) {
-    let width = (text.chars().count() as u16 + 4)
-        .clamp(30, 70)
-        .min(area.width);
+    let width = (u16::try_from(text.width())
+        .unwrap_or(u16::MAX)
+        .saturating_add(4))
+    .clamp(30, 70)
+    .min(area.width);
     let body = Paragraph::new(vec![
         Line::raw(text.to_string()),
         Line::raw(""),
         Line::styled(
-            "y yes   n no",
+            t!("question-answers"),
             Style::default()
                 .fg(color(theme.text().highlight))
                 .add_modifier(Modifier::BOLD),
@@ -56,7 +59,11 @@ pub fn draw_question(frame: &mut Frame<'_>, area: Rect, text: &str, theme: Theme
     let popup = centred(area, width, rows(&body, width.saturating_sub(2)) + 2);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        body.block(Block::default().borders(Borders::ALL).title(" sure? ")),
+        body.block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(t!("question-title")),
+        ),
         popup,
     );
 }

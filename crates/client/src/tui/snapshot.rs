@@ -8,16 +8,25 @@ use std::path::PathBuf;
 use ratatui::Frame;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use unicode_width::UnicodeWidthStr;
 
 /// What `draw` puts on a `width` x `height` screen, one line per row,
-/// trailing spaces trimmed.
+/// trailing spaces trimmed. A wide character (Chinese: two columns) covers
+/// the cell after it, which is left out, so that a row reads as the
+/// terminal shows it and its width is the row's width.
 pub fn render(width: u16, height: u16, draw: impl FnOnce(&mut Frame<'_>)) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal.draw(draw).expect("drawing on a test terminal");
     let buffer = terminal.backend().buffer();
     (0..height)
         .map(|y| {
-            let row: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            let mut row = String::new();
+            let mut x = 0;
+            while x < width {
+                let symbol = buffer[(x, y)].symbol();
+                row.push_str(symbol);
+                x += u16::try_from(symbol.width()).unwrap_or(1).max(1);
+            }
             row.trim_end().to_string()
         })
         .collect::<Vec<_>>()

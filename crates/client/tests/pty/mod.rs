@@ -98,6 +98,7 @@ impl Pty {
             .env("AMAZONS_STATE_DIR", state)
             .env("AMAZONS_NAME", "ann")
             .env("TERM", "xterm-256color")
+            .env("AMAZONS_LANG", "en")
             .env_remove("AMAZONS_HISTORY_DIR")
             .stdin(slave.try_clone().unwrap())
             .stdout(slave.try_clone().unwrap())

@@ -49,36 +49,35 @@ impl KeptGame {
         let when = self
             .last_played
             .and_then(|at| now.duration_since(at).ok())
-            .map(|elapsed| format!(", last played {}", ago(elapsed)))
+            .map(|elapsed| t!("kept-last-played", ago = ago(elapsed)))
             .unwrap_or_default();
-        format!(
-            "white {} vs black {}, {}{when}",
-            players.first.name,
-            players.second.name,
-            move_count(self.saved.moves.len()),
+        t!(
+            "kept-describe",
+            white = players.first.name.as_str(),
+            black = players.second.name.as_str(),
+            moves = move_count(self.saved.moves.len()),
+            when = when
         )
     }
 
     /// The question before a new game replaces it (yes replaces).
     pub(super) fn question(&self, now: SystemTime) -> String {
-        format!(
-            "An unfinished game is kept ({}). Replace it with a new game? \
-             No keeps it: `{RESUME}` continues it.",
-            self.describe(now)
-        )
+        t!("kept-question", game = self.describe(now), resume = RESUME)
     }
 
     /// Said when the kept game stays and nothing starts.
     pub(super) fn still_kept(&self) -> String {
-        format!("the unfinished game is kept: `{RESUME}` continues it")
+        t!("kept-still", resume = RESUME)
     }
 
     /// Why nothing starts when nobody can answer (input that is not a
     /// terminal, or ended).
     pub(super) fn refusal(&self, now: SystemTime) -> String {
-        format!(
-            "an unfinished game is kept ({}): `{RESUME}` continues it, `{REPLACE}` replaces it",
-            self.describe(now)
+        t!(
+            "kept-refusal",
+            game = self.describe(now),
+            resume = RESUME,
+            replace = REPLACE
         )
     }
 }

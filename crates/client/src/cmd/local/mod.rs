@@ -29,6 +29,7 @@ use amazons_engine::player::{
 
 use crate::cli::{LocalArgs, SeatSpec, default_name};
 use crate::face::bell::Bell;
+use crate::face::words;
 use crate::store::history::{default_history_dir, save};
 use crate::store::local_save::{LocalSave, SavedLocalGame};
 use crate::tui::theme::Theme;
@@ -65,7 +66,7 @@ pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::
             }
             let local = LocalMatch::new(args, keep)?;
             let unfinished = tui::run(local, terminal, Bell::new(quiet), theme)?;
-            Ok(unfinished.then(|| KEPT.to_string()))
+            Ok(unfinished.then(kept_line))
         })?;
         if let Some(text) = farewell {
             let _ = writeln!(std::io::stdout(), "{text}");
@@ -75,7 +76,9 @@ pub fn run(args: &LocalArgs, plain: bool, quiet: bool, theme: Theme) -> anyhow::
 }
 
 /// The kept-game line to show on leaving an unfinished game.
-const KEPT: &str = "the game is kept: `amazons-client local --resume` continues it";
+fn kept_line() -> String {
+    t!("local-game-kept")
+}
 
 /// Who sits on one side.
 enum Seat {
@@ -123,7 +126,7 @@ fn chooser_for(spec: &SeatSpec) -> anyhow::Result<Option<Box<dyn Player>>> {
                     show_stderr: true,
                     ..PlayerSettings::default()
                 })
-                .with_context(|| format!("starting {program}"))?,
+                .with_context(|| t!("engine-starting", program = program.to_string()))?,
         ),
     })
 }
@@ -134,9 +137,9 @@ impl LocalMatch {
         let now = Instant::now();
         let saved = if args.resume {
             Some(keep.load()?.with_context(|| {
-                format!(
-                    "there is no unfinished local game to resume (looked in {})",
-                    keep.path().display()
+                t!(
+                    "local-nothing-to-resume",
+                    path = keep.path().display().to_string()
                 )
             })?)
         } else {
@@ -275,9 +278,17 @@ impl LocalMatch {
         let why = match answer {
             Ok(m) => match self.play(m) {
                 Ok(()) => return Ok(m),
-                Err(e) => format!("{side}'s engine played an illegal move ({e}); it resigns"),
+                Err(e) => t!(
+                    "local-engine-illegal",
+                    side = words::side(side),
+                    error = e.to_string()
+                ),
             },
-            Err(e) => format!("{side}'s engine failed ({e}); it resigns"),
+            Err(e) => t!(
+                "local-engine-failed",
+                side = words::side(side),
+                error = e.to_string()
+            ),
         };
         self.game.resign(side, Instant::now());
         Err(why)

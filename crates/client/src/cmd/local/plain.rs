@@ -9,11 +9,12 @@ use std::time::{Instant, SystemTime};
 use amazons_core::{BySide, Game, Move, MoveParseError};
 
 use super::kept::KeptGame;
-use super::{KEPT, LocalMatch};
-use crate::face::help::{PLAIN_LOCAL, RULES};
+use super::{LocalMatch, kept_line};
+use crate::face::help::{plain_local, rules};
 use crate::face::labels::{format_clock, move_count, move_number, ply_count};
 use crate::face::plain_command::{Answer, Common};
 use crate::face::text_board::board_text;
+use crate::face::words;
 
 /// A line typed in plain `local`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,10 +64,10 @@ fn clock_text(game: &Game, now: Instant) -> String {
         Some(BySide {
             first: white,
             second: black,
-        }) => format!(
-            " [white {} / black {}]",
-            format_clock(white),
-            format_clock(black)
+        }) => t!(
+            "local-clocks",
+            white = format_clock(white),
+            black = format_clock(black)
         ),
         None => String::new(),
     }
@@ -86,7 +87,11 @@ pub(super) fn replace_kept(
     if !interactive {
         anyhow::bail!("{}", kept.refusal(now));
     }
-    write!(out, "{} (y/n) ", kept.question(now))?;
+    write!(
+        out,
+        "{} ",
+        t!("plain-question", question = kept.question(now))
+    )?;
     out.flush()?;
     match crate::tui::terminal::read_line(input, out)? {
         None => {
@@ -108,17 +113,16 @@ pub(super) fn run(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let players = local.players.clone();
-    writeln!(
-        out,
-        "white: {}  black: {}",
-        players.first.name, players.second.name
-    )?;
-    writeln!(
-        out,
-        "Type moves like d1-d7/g7 (or d1 d7 g7). Commands: takeback, resign, board, help, quit."
-    )?;
+    let line = t!(
+        "local-players",
+        white = players.first.name.as_str(),
+        black = players.second.name.as_str()
+    );
+    writeln!(out, "{line}")?;
+    writeln!(out, "{}", t!("local-plain-intro"))?;
     if !local.game.moves().is_empty() {
-        writeln!(out, "resumed: {}", move_count(local.game.moves().len()))?;
+        let moves = move_count(local.game.moves().len());
+        writeln!(out, "{}", t!("local-resumed", moves = moves))?;
     }
     let mut show_board = true;
     loop {
@@ -126,12 +130,19 @@ pub(super) fn run(
         local.game.check_flag(now);
         if let Some(outcome) = local.game.outcome() {
             writeln!(out, "{}", board_text(&local.game.position()))?;
-            writeln!(out, "game over: {outcome}")?;
+            let line = t!("game-over-notice", outcome = words::outcome(outcome));
+            writeln!(out, "{line}")?;
             let moves = local.record().map(|r| r.move_text()).unwrap_or_default();
-            writeln!(out, "moves: {moves}")?;
+            writeln!(out, "{}", t!("local-moves", moves = moves))?;
             match local.save_if_over() {
-                Some(Ok(path)) => writeln!(out, "saved: {}", path.display())?,
-                Some(Err(e)) => writeln!(out, "could not save the game: {e:#}")?,
+                Some(Ok(path)) => {
+                    let path = path.display().to_string();
+                    writeln!(out, "{}", t!("local-plain-saved", path = path))?;
+                }
+                Some(Err(e)) => {
+                    let error = format!("{e:#}");
+                    writeln!(out, "{}", t!("local-not-saved", error = error))?;
+                }
                 None => {}
             }
             return Ok(());
@@ -143,7 +154,16 @@ pub(super) fn run(
         if !local.is_human(side) {
             let answer = local.think_here(now);
             match local.play_program_answer(side, answer) {
-                Ok(m) => writeln!(out, "{number} {side} ({name}) plays {m}")?,
+                Ok(m) => {
+                    let line = t!(
+                        "local-plays",
+                        number = number.as_str(),
+                        side = words::side(side),
+                        name = name.as_str(),
+                        premove = m.to_string()
+                    );
+                    writeln!(out, "{line}")?;
+                }
                 Err(why) => writeln!(out, "{why}")?,
             }
             show_board = true;
@@ -152,38 +172,43 @@ pub(super) fn run(
         if show_board {
             writeln!(out, "{}", board_text(&position))?;
         }
-        write!(
-            out,
-            "{number} {side} ({name}) to move{}> ",
-            clock_text(&local.game, now)
-        )?;
+        let prompt = t!(
+            "local-prompt",
+            number = number.as_str(),
+            side = words::side(side),
+            name = name.as_str(),
+            clocks = clock_text(&local.game, now)
+        );
+        write!(out, "{prompt} ")?;
         out.flush()?;
         let Some(line) = crate::tui::terminal::read_line(input, out)? else {
             writeln!(out)?;
             local.keep_unfinished();
-            writeln!(out, "end of input: {KEPT}")?;
+            writeln!(out, "{}", t!("local-end-of-input", kept = kept_line()))?;
             return Ok(());
         };
         match LocalCommand::parse(&line) {
             Ok(LocalCommand::Quit) => {
                 local.keep_unfinished();
-                writeln!(out, "quitting: {KEPT}")?;
+                writeln!(out, "{}", t!("local-quitting", kept = kept_line()))?;
                 return Ok(());
             }
             Ok(LocalCommand::Resign) => {
                 // Asked as every mode asks: the next line answers.
-                write!(out, "Resign as {side}? (y/n) ")?;
+                let question = t!("local-resign-as", side = words::side(side));
+                write!(out, "{} ", t!("plain-question", question = question))?;
                 out.flush()?;
                 let Some(answer) = crate::tui::terminal::read_line(input, out)? else {
                     writeln!(out)?;
                     local.keep_unfinished();
-                    writeln!(out, "end of input before an answer: {KEPT}")?;
+                    let line = t!("local-end-before-answer", kept = kept_line());
+                    writeln!(out, "{line}")?;
                     return Ok(());
                 };
                 if Answer::parse(&answer) == Answer::Yes {
                     local.game.resign(side, Instant::now());
                 } else {
-                    writeln!(out, "kept playing")?;
+                    writeln!(out, "{}", t!("plain-kept-playing"))?;
                     show_board = false;
                 }
             }
@@ -204,28 +229,30 @@ fn carry_out(
     match command {
         Ok(LocalCommand::Nothing | LocalCommand::Quit | LocalCommand::Resign) => Ok(false),
         Ok(LocalCommand::Help) => {
-            writeln!(out, "{RULES}\n\n{PLAIN_LOCAL}")?;
+            writeln!(out, "{}\n\n{}", rules(), plain_local())?;
             Ok(false)
         }
         Ok(LocalCommand::Board) => Ok(true),
         Ok(LocalCommand::TakeBack) => {
             let undone = local.game.take_back(local.take_back_plies(), now);
             local.keep_unfinished();
-            writeln!(out, "took back {}", ply_count(undone))?;
+            writeln!(out, "{}", t!("local-took-back", plies = ply_count(undone)))?;
             Ok(true)
         }
         Ok(LocalCommand::Move(m)) => {
             match local.play(m) {
                 Ok(()) => return Ok(true),
                 Err(amazons_core::GameError::Illegal(e)) => {
-                    writeln!(out, "illegal: {m}: {}", e.reason)?
+                    let reason = format!("{m}: {}", words::illegal_move(e.reason));
+                    writeln!(out, "{}", t!("plain-illegal", reason = reason))?
                 }
                 Err(e) => writeln!(out, "{e}")?,
             }
             Ok(false)
         }
         Err(e) => {
-            writeln!(out, "not a move: {e}")?;
+            let why = words::move_parse_error(&e);
+            writeln!(out, "{}", t!("local-not-a-move", why = why))?;
             Ok(false)
         }
     }

@@ -33,13 +33,20 @@ pub(super) fn run(
     screen.show_game(local.game.position(), moves, shown);
     screen.focus();
     screen.keys = if local.humans() > 0 {
-        vec![("t", "take back"), ("r", "resign"), ("n", "new game")]
+        vec![
+            ("t", "keys-take-back"),
+            ("r", "keys-resign"),
+            ("n", "keys-new-game"),
+        ]
     } else {
-        vec![("n", "new game")]
+        vec![("n", "keys-new-game")]
     };
     if !local.game.moves().is_empty() {
         screen.notify(
-            format!("resumed: {}", move_count(local.game.moves().len())),
+            t!(
+                "local-resumed",
+                moves = move_count(local.game.moves().len())
+            ),
             Tone::Info,
         );
     }
@@ -58,15 +65,25 @@ pub(super) fn run(
         screen.outcome = local.game.outcome();
         if let Some(saved) = local.save_if_over() {
             match saved {
-                Ok(path) => screen.notify(format!("game saved to {}", path.display()), Tone::Info),
-                Err(e) => screen.notify(format!("could not save the game: {e:#}"), Tone::Warning),
+                Ok(path) => screen.notify(
+                    t!("local-saved", path = path.display().to_string()),
+                    Tone::Info,
+                ),
+                Err(e) => screen.notify(
+                    t!("local-not-saved", error = format!("{e:#}")),
+                    Tone::Warning,
+                ),
             }
         }
         if thinking.is_none() {
             thinking = local.think_on_a_thread(now);
         }
         screen.status = match &thinking {
-            Some((side, _)) => format!("{} ({side}) is thinking…", names[*side]),
+            Some((side, _)) => t!(
+                "local-thinking",
+                name = names[*side].as_str(),
+                side = crate::face::words::side(*side)
+            ),
             None => String::new(),
         };
         terminal.draw(|frame| screen.draw(frame))?;
@@ -94,10 +111,7 @@ pub(super) fn run(
         let action = screen.handle(&event::read()?);
         match action {
             ScreenAction::Quit if local.unfinished() => {
-                screen.ask(
-                    "Quit this game? It is kept: `amazons-client local --resume` continues it.",
-                    'q',
-                );
+                screen.ask(t!("local-quit-question"), 'q');
             }
             ScreenAction::Quit | ScreenAction::QuitNow | ScreenAction::Confirmed('q') => {
                 local.keep_unfinished();
@@ -114,26 +128,29 @@ pub(super) fn run(
             },
             ScreenAction::Command('t') => {
                 if thinking.is_some() {
-                    screen.notify("wait for the engine's move, then take back", Tone::Warning);
+                    screen.notify(t!("local-wait-to-take-back"), Tone::Warning);
                     continue;
                 }
                 let undone = local
                     .game
                     .take_back(local.take_back_plies(), Instant::now());
                 if undone == 0 {
-                    screen.notify("nothing to take back", Tone::Warning);
+                    screen.notify(t!("local-nothing-to-take-back"), Tone::Warning);
                 } else {
                     let moves = local.moves();
                     let shown = moves.len();
                     screen.show_game(local.game.position(), moves, shown);
                     local.keep_unfinished();
-                    screen.notify(format!("took back {}", ply_count(undone)), Tone::Info);
+                    screen.notify(t!("local-took-back", plies = ply_count(undone)), Tone::Info);
                 }
             }
             ScreenAction::Command('r') if local.game.outcome().is_none() => {
                 match local.resigning_side() {
-                    Some(side) => screen.ask(format!("Resign as {side}?"), 'r'),
-                    None => screen.notify("only a person can resign", Tone::Warning),
+                    Some(side) => screen.ask(
+                        t!("local-resign-as", side = crate::face::words::side(side)),
+                        'r',
+                    ),
+                    None => screen.notify(t!("local-only-a-person-resigns"), Tone::Warning),
                 }
             }
             ScreenAction::Confirmed('r') => {
@@ -145,15 +162,12 @@ pub(super) fn run(
             ScreenAction::Command('n') if local.game.outcome().is_some() && thinking.is_none() => {
                 local.start_new_game()?;
                 screen.show_game(local.game.position(), Vec::new(), 0);
-                screen.notify("new game", Tone::Info);
+                screen.notify(t!("local-new-game"), Tone::Info);
             }
-            ScreenAction::Command('n') => {
-                screen.notify("a new game comes after this one ends", Tone::Warning)
+            ScreenAction::Command('n') => screen.notify(t!("local-new-game-after"), Tone::Warning),
+            ScreenAction::Command(c) => {
+                screen.notify(t!("key-does-nothing", key = c.to_string()), Tone::Warning)
             }
-            ScreenAction::Command(c) => screen.notify(
-                format!("`{c}` does nothing here; press ? for help"),
-                Tone::Warning,
-            ),
             ScreenAction::Premove(_)
             | ScreenAction::Jump(_)
             | ScreenAction::Confirmed(_)
@@ -197,7 +211,7 @@ fn kept_game_screen(kept: &KeptGame, theme: Theme) -> anyhow::Result<GameScreen>
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
     let shown = moves.len();
     screen.show_game(game.position(), moves, shown);
-    screen.caption = "the kept game".into();
+    screen.caption = t!("local-kept-game");
     screen.ask(kept.question(SystemTime::now()), 'n');
     Ok(screen)
 }

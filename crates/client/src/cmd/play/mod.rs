@@ -19,9 +19,13 @@ use crate::face::labels::{name_and_rating, rating_change};
 /// one (`ann 1523?`), or `(free seat)`.
 fn seat_label(view: &MatchView, side: Side) -> String {
     view.seats.get(side).map_or_else(
-        || "(free seat)".into(),
+        || t!("free-seat"),
         |seat| {
-            let away = if seat.connected { "" } else { " (away)" };
+            let away = if seat.connected {
+                String::new()
+            } else {
+                format!(" {}", t!("seat-away-mark"))
+            };
             format!("{}{away}", name_and_rating(seat))
         },
     )
@@ -37,7 +41,8 @@ fn rating_lines(view: &MatchView, changes: &BySide<RatingChange>) -> Vec<String>
                 .seats
                 .get(side)
                 .map_or_else(String::new, |seat| format!(" {}", seat.name));
-            format!("{side}{name}: {}", rating_change(&changes[side]))
+            let word = crate::face::words::side(side);
+            format!("{word}{name}: {}", rating_change(&changes[side]))
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use amazons_core::{BySide, Game, Side};
 use amazons_protocol::{MatchId, MatchStatus, MatchView, ServerMessage};
 
-use crate::face::labels::{LEAVE_LIVE_GAME, format_clock, ply_count};
+use crate::face::labels::{format_clock, leave_live_game, ply_count};
 
 /// The grace period a server gives before it has said (its documented
 /// default).
@@ -56,9 +56,9 @@ impl ServerRules {
 
     /// Why `abort` is refused now.
     pub(crate) fn too_late_to_abort(&self) -> String {
-        format!(
-            "too late to abort: a game can be aborted only before {} are played; resign instead",
-            ply_count(self.abort_before_ply as usize)
+        t!(
+            "too-late-to-abort",
+            plies = ply_count(self.abort_before_ply as usize)
         )
     }
 
@@ -66,9 +66,9 @@ impl ServerRules {
     fn grace_words(&self) -> String {
         let seconds = self.grace.as_secs();
         if seconds >= 120 && seconds % 60 == 0 {
-            format!("{} min", seconds / 60)
+            t!("grace-minutes", count = seconds / 60)
         } else {
-            format!("{seconds} s")
+            t!("grace-seconds", count = seconds)
         }
     }
 
@@ -76,26 +76,31 @@ impl ServerRules {
     /// `your seat is kept for 60 s while your clock runs: run the same
     /// command again to take it back`.
     pub(crate) fn seat_kept(&self, view: &MatchView) -> String {
-        let clock = if view.time_control.is_timed() {
-            " while your clock runs"
+        let grace = self.grace_words();
+        if view.time_control.is_timed() {
+            t!("seat-kept-clock-runs", grace = grace)
         } else {
-            ""
-        };
-        format!(
-            "your seat is kept for {}{clock}: run the same command again to take it back",
-            self.grace_words()
-        )
+            t!("seat-kept", grace = grace)
+        }
     }
 
     /// The question before leaving the live game in `view`.
     pub(crate) fn leave_question(&self, view: &MatchView) -> String {
-        format!("{LEAVE_LIVE_GAME} {}.", capitalised(&self.seat_kept(view)))
+        t!(
+            "leave-question",
+            question = leave_live_game(),
+            kept = capitalised(&self.seat_kept(view))
+        )
     }
 
     /// What is printed after the full screen closes on a live game:
     /// which match, and what was kept.
     pub(crate) fn farewell(&self, match_id: MatchId, view: &MatchView) -> String {
-        format!("Left match {match_id}: {}.", self.seat_kept(view))
+        t!(
+            "farewell-left-match",
+            id = match_id.to_string(),
+            kept = self.seat_kept(view)
+        )
     }
 }
 
@@ -166,13 +171,16 @@ pub(crate) fn away_line(
     let seat = view.seats.get(side)?;
     let left = format_clock(deadline.saturating_duration_since(now));
     let then = match view.status {
-        MatchStatus::Waiting => "the seat is given up",
-        _ if view.moves.is_empty() => "the game is called off",
-        _ => "the game is lost by abandonment",
+        MatchStatus::Waiting => t!("away-then-seat-given-up"),
+        _ if view.moves.is_empty() => t!("away-then-called-off"),
+        _ => t!("away-then-lost"),
     };
-    Some(format!(
-        "{} ({side}) is away: back within {left} or {then}",
-        seat.name
+    Some(t!(
+        "away-line",
+        name = seat.name.as_str(),
+        side = crate::face::words::side(side),
+        left = left,
+        then = then
     ))
 }
 

@@ -19,7 +19,8 @@ use crate::cli::PlayArgs;
 use crate::cmd::leaderboard::now_ms;
 use crate::cmd::play::server_rules::{AwayWatch, ServerRules, away_line};
 use crate::face::bell::{Bell, LowTimeWatch, Ring};
-use crate::face::labels::{ABORT_GAME, RESIGN_LIVE_GAME, rated_word};
+use crate::face::labels::{abort_game, resign_live_game};
+use crate::face::words::{self, rated_word};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::http::ServerHttp;
 use crate::net::seat_store::SeatStore;
@@ -103,8 +104,12 @@ pub fn run(
     let mut connection = connect(args.server.clone(), greeting, Backoff::default());
     let mut play = PlayTui::new(connection.outbox.clone(), seats, Bell::new(quiet), theme);
     play.server = args.server.url().to_string();
-    play.link = format!("connecting to {} …", args.server);
-    let title = format!("amazons — {} as {name}", args.server);
+    play.link = t!("link-connecting", server = args.server.to_string());
+    let title = t!(
+        "lobby-title",
+        server = args.server.to_string(),
+        name = name.as_str()
+    );
     let result = crate::tui::terminal::with_terminal(|terminal| {
         loop {
             if crate::tui::signals::stop_requested() {
@@ -115,7 +120,9 @@ pub fn run(
                 match connection.events.try_recv() {
                     Ok(event) => play.on_event(event)?,
                     Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => anyhow::bail!("the connection task ended"),
+                    Err(TryRecvError::Disconnected) => {
+                        anyhow::bail!("{}", t!("connection-task-ended"))
+                    }
                 }
             }
             play.take_leaderboard_pages();
@@ -251,7 +258,7 @@ impl PlayTui {
         screen.names = BySide::from_fn(|side| seat_label(view, side));
         screen.clock = view.clock;
         screen.waiting = view.status == MatchStatus::Waiting;
-        screen.caption = format!("match {}", view.id);
+        screen.caption = t!("match-caption", id = view.id.to_string());
         screen.results = self
             .session
             .rating_changes()
@@ -259,14 +266,14 @@ impl PlayTui {
             .unwrap_or_default();
         screen.keys = keys_for(view, &self.rules);
         let role = match view.you {
-            Some(side) => format!("you play {side}"),
-            None => "watching".into(),
+            Some(side) => t!("role-you-play", side = words::side(side)),
+            None => t!("role-watching"),
         };
         let offer = match view.rematch_offer {
             Some(by) if Some(by) != view.you => {
-                format!("; {by} offers a rematch (o accepts, n declines)")
+                t!("rematch-offered-by", side = words::side(by))
             }
-            Some(_) => "; rematch offered".into(),
+            Some(_) => t!("rematch-offered"),
             None => String::new(),
         };
         let rated = rated_word(self.session.rated());
@@ -292,21 +299,21 @@ impl PlayTui {
     fn start_banner(view: &MatchView) -> String {
         match view.you {
             Some(side) if side == view.position.turn() && view.time_control.is_timed() => {
-                "GAME ON — your move; your clock is running".into()
+                t!("banner-your-move-clock-running")
             }
-            Some(side) if side == view.position.turn() => "GAME ON — your move".into(),
-            Some(_) => format!(
-                "GAME ON — you play black; {} (white) moves first",
-                seat_label(view, Side::First)
+            Some(side) if side == view.position.turn() => t!("banner-your-move"),
+            Some(_) => t!(
+                "banner-you-play-black",
+                first = seat_label(view, Side::First)
             ),
-            None => "GAME ON".into(),
+            None => t!("banner-game-on"),
         }
     }
 
     fn on_event(&mut self, event: NetEvent) -> anyhow::Result<()> {
         let message = match event {
             NetEvent::Connected => {
-                self.link = "connected".into();
+                self.link = t!("link-connected");
                 // What was said about the connection before is over.
                 self.lobby.notice.clear();
                 if let Some(screen) = &mut self.screen {
@@ -323,9 +330,11 @@ impl PlayTui {
                 retry_in,
                 attempt,
             } => {
-                self.link = format!(
-                    "reconnecting in {:.1}s (attempt {attempt}): {reason}",
-                    retry_in.as_secs_f64()
+                self.link = t!(
+                    "link-reconnecting",
+                    seconds = format!("{:.1}", retry_in.as_secs_f64()),
+                    attempt = attempt,
+                    reason = reason.to_string()
                 );
                 self.session.on_disconnected();
                 self.sync_screen();
@@ -337,9 +346,11 @@ impl PlayTui {
         self.lobby.apply(&message);
         self.rules.learn(&message);
         match &message {
-            ServerMessage::Welcome { name, .. } => self.link = format!("connected as {name}"),
+            ServerMessage::Welcome { name, .. } => {
+                self.link = t!("link-connected-as", name = name.as_str());
+            }
             ServerMessage::ServerShutdown { message } => {
-                self.notify(format!("server: {message}"), Tone::Warning);
+                self.notify(t!("server-says", message = message.as_str()), Tone::Warning);
             }
             _ => {}
         }
@@ -354,7 +365,11 @@ impl PlayTui {
         match event {
             SessionEvent::Nothing => {}
             SessionEvent::Seated { match_id, seat } => {
-                self.lobby.notice = format!("seated as {seat} in match {match_id}");
+                self.lobby.notice = t!(
+                    "seated-as",
+                    side = words::side(seat),
+                    id = match_id.to_string()
+                );
             }
             SessionEvent::Snapshot {
                 opened,
@@ -366,11 +381,11 @@ impl PlayTui {
                         v.you.is_some() && v.status == MatchStatus::Playing && !v.moves.is_empty()
                     });
                     if resumed {
-                        self.notify("back in your game", Tone::Info);
+                        self.notify(t!("back-in-your-game"), Tone::Info);
                     }
                 }
                 if let Some(outcome) = ended_while_away {
-                    self.game_over(outcome, " while you were away");
+                    self.game_over(outcome, true);
                 }
             }
             SessionEvent::Changed(change) => self.on_change(change),
@@ -381,19 +396,20 @@ impl PlayTui {
             }
             SessionEvent::Replaced(match_id) => {
                 self.screen = None;
-                self.lobby.notice =
-                    format!("another connection took over your seat in match {match_id}");
+                self.lobby.notice = t!("seat-taken-over", id = match_id.to_string());
             }
             SessionEvent::Removed(_) => {
+                self.notify(t!("match-gone"), Tone::Info);
+            }
+            SessionEvent::RematchStarted { new_match_id } => {
                 self.notify(
-                    "this match is gone from the server; l returns to the lobby",
+                    t!("rematch-new-match", id = new_match_id.to_string()),
                     Tone::Info,
                 );
             }
-            SessionEvent::RematchStarted { new_match_id } => {
-                self.notify(format!("rematch: new match {new_match_id}"), Tone::Info);
+            SessionEvent::Refused { code, message, .. } => {
+                self.notify(words::server_error(code, &message), Tone::Warning);
             }
-            SessionEvent::Refused { message, .. } => self.notify(message, Tone::Warning),
         }
     }
 
@@ -429,19 +445,25 @@ impl PlayTui {
                     self.play_premove();
                 }
             }
-            Change::Over(outcome) => self.game_over(outcome, ""),
+            Change::Over(outcome) => self.game_over(outcome, false),
             Change::Seats | Change::Nothing | Change::OutOfStep => {}
         }
     }
 
     /// The game ended: say so, ring for players, drop a premove.
-    fn game_over(&mut self, outcome: Outcome, when: &str) {
+    fn game_over(&mut self, outcome: Outcome, while_away: bool) {
         let playing = self.session.view().is_some_and(|v| v.you.is_some());
         if let Some(screen) = &mut self.screen {
             screen.premove = None;
             screen.banner = None;
         }
-        self.notify(format!("game over{when}: {outcome}"), Tone::Info);
+        let outcome = words::outcome(outcome);
+        let text = if while_away {
+            t!("game-over-while-away", outcome = outcome)
+        } else {
+            t!("game-over-notice", outcome = outcome)
+        };
+        self.notify(text, Tone::Info);
         if playing {
             self.bell.ring(Ring::GameOver);
         }
@@ -453,8 +475,15 @@ impl PlayTui {
             return;
         };
         match self.session.play(m) {
-            Ok(()) => self.notify(format!("premove {m} played"), Tone::Info),
-            Err(reason) => self.notify(format!("premove {m} dropped: {reason}"), Tone::Warning),
+            Ok(()) => self.notify(t!("premove-played", premove = m.to_string()), Tone::Info),
+            Err(reason) => self.notify(
+                t!(
+                    "premove-dropped",
+                    premove = m.to_string(),
+                    reason = reason.to_string()
+                ),
+                Tone::Warning,
+            ),
         }
         self.flush();
     }
@@ -481,13 +510,13 @@ impl PlayTui {
                 rated,
             } => {
                 self.lobby.notice = match &computer {
-                    Some(_) => "asking the server's computer for a game …".into(),
-                    None => "creating a match …".into(),
+                    Some(_) => t!("asking-the-computer"),
+                    None => t!("creating-a-match"),
                 };
                 self.session.create(time_control, color, computer, rated);
             }
             LobbyAction::Join(match_id) => {
-                self.lobby.notice = "joining …".into();
+                self.lobby.notice = t!("lobby-joining");
                 if !self.session.resume_saved_match(match_id) {
                     self.session.join(match_id, None);
                 }
@@ -525,20 +554,18 @@ impl PlayTui {
             }
             ScreenAction::Move(m) => self.session.play(m).map_err(|e| e.to_string()),
             ScreenAction::Command('r') if live => {
-                screen.ask(RESIGN_LIVE_GAME, 'r');
+                screen.ask(resign_live_game(), 'r');
                 Ok(())
             }
-            ScreenAction::Confirmed('r') => self.session.resign().map_err(str::to_string),
+            ScreenAction::Confirmed('r') => self.session.resign(),
             ScreenAction::Command('x') if seated && !over && may_abort => {
-                screen.ask(ABORT_GAME, 'x');
+                screen.ask(abort_game(), 'x');
                 Ok(())
             }
             ScreenAction::Command('x') if seated && !over => Err(self.rules.too_late_to_abort()),
-            ScreenAction::Confirmed('x') => self.session.abort().map_err(str::to_string),
-            ScreenAction::Command('o') if seated => self.session.rematch().map_err(str::to_string),
-            ScreenAction::Command('n') if seated => {
-                self.session.decline_rematch().map_err(str::to_string)
-            }
+            ScreenAction::Confirmed('x') => self.session.abort(),
+            ScreenAction::Command('o') if seated => self.session.rematch(),
+            ScreenAction::Command('n') if seated => self.session.decline_rematch(),
             ScreenAction::Command('l') => match self.session.leave() {
                 Ok(_) => {
                     self.screen = None;
@@ -546,13 +573,11 @@ impl PlayTui {
                     let _ = self.outbox.send(ClientMessage::ListMatches);
                     Ok(())
                 }
-                Err(_) if live => Err(format!(
-                    "the game is on: resign (r){} first; q quits and keeps your seat",
-                    if may_abort { " or abort (x)" } else { "" }
-                )),
-                Err(e) => Err(e.to_string()),
+                Err(_) if live && may_abort => Err(t!("game-on-resign-or-abort-keys")),
+                Err(_) if live => Err(t!("game-on-resign-keys")),
+                Err(e) => Err(e),
             },
-            ScreenAction::Command(c) => Err(format!("`{c}` does nothing here; press ? for help")),
+            ScreenAction::Command(c) => Err(t!("key-does-nothing", key = c.to_string())),
             ScreenAction::Confirmed(_) => Ok(()),
         };
         if let Err(text) = result {
@@ -568,11 +593,17 @@ impl PlayTui {
 /// only while the server allows it).
 fn keys_for(view: &MatchView, rules: &ServerRules) -> Vec<(&'static str, &'static str)> {
     match (view.you, view.outcome, view.status) {
-        (None, _, _) => vec![("l", "stop watching")],
-        (Some(_), None, MatchStatus::Waiting) => vec![("l", "give up the seat")],
-        (Some(_), None, _) if rules.may_abort(view) => vec![("r", "resign"), ("x", "abort")],
-        (Some(_), None, _) => vec![("r", "resign")],
-        (Some(_), Some(_), _) => vec![("o", "rematch"), ("n", "decline"), ("l", "leave")],
+        (None, _, _) => vec![("l", "keys-stop-watching")],
+        (Some(_), None, MatchStatus::Waiting) => vec![("l", "keys-give-up-seat")],
+        (Some(_), None, _) if rules.may_abort(view) => {
+            vec![("r", "keys-resign"), ("x", "keys-abort")]
+        }
+        (Some(_), None, _) => vec![("r", "keys-resign")],
+        (Some(_), Some(_), _) => vec![
+            ("o", "keys-rematch"),
+            ("n", "keys-decline"),
+            ("l", "keys-leave"),
+        ],
     }
 }
 

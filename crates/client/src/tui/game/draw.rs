@@ -14,6 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::{GameScreen, Tone};
 use crate::face::help::screen_help;
 use crate::face::labels::{MoveNumber, format_clock};
+use crate::face::words;
 use crate::tui::board::{BoardGeometry, BoardView};
 use crate::tui::popup::{draw_help, draw_question};
 use crate::tui::theme::{board, color};
@@ -46,8 +47,8 @@ impl GameScreen {
         let hints_text: Vec<String> = self
             .keys
             .iter()
-            .map(|(key, what)| format!("{key} {what}"))
-            .chain(["v flip".into(), "? help".into(), "q quit".into()])
+            .map(|(key, what)| format!("{key} {}", crate::tr::message(what, &[])))
+            .chain([t!("hint-flip"), t!("hint-help"), t!("hint-quit")])
             .collect();
         let hints_text = Paragraph::new(hints_text.join("  "))
             .style(Style::default().fg(color(text.quiet)))
@@ -141,10 +142,11 @@ impl GameScreen {
 
     fn player_line(&self, side: Side, now: Instant) -> Paragraph<'_> {
         // The side's token as the board draws it, then its colour in words.
-        let (chip, ink, word) = match side {
-            Side::First => (board::WHITE_CHIP, board::BLACK_CHIP, "white"),
-            Side::Second => (board::BLACK_CHIP, board::WHITE_CHIP, "black"),
+        let (chip, ink) = match side {
+            Side::First => (board::WHITE_CHIP, board::BLACK_CHIP),
+            Side::Second => (board::BLACK_CHIP, board::WHITE_CHIP),
         };
+        let word = words::side(side);
         let token = Style::default().bg(color(chip)).fg(color(ink));
         let on_move = self.outcome.is_none() && !self.waiting && self.position.turn() == side;
         let clock = self
@@ -198,26 +200,31 @@ impl GameScreen {
         }
         lines.push(match self.outcome {
             None if self.waiting => Line::styled(
-                "waiting for an opponent: the clock starts when one sits down",
+                t!("waiting-for-opponent"),
                 Style::default().add_modifier(Modifier::BOLD),
             ),
             Some(outcome) => Line::styled(
-                format!("GAME OVER: {outcome}"),
+                t!("game-over-banner", outcome = words::outcome(outcome)),
                 Style::default()
                     .fg(color(text.highlight))
                     .add_modifier(Modifier::BOLD),
             ),
             None => {
                 let turn = self.position.turn();
-                let mut line = format!("{turn} to move");
-                if self.can_move_now() {
-                    line.push_str(": ");
-                    line.push_str(&self.input.prompt());
+                let turn = words::side(turn);
+                let line = if self.can_move_now() {
+                    t!("to-move-prompt", side = turn, prompt = self.input.prompt())
                 } else if let Some(m) = self.premove.filter(|_| self.premoving().is_some()) {
-                    line.push_str(&format!("; your premove: {m}"));
+                    t!("to-move-your-premove", side = turn, premove = m.to_string())
                 } else if self.premoving().is_some() && self.input.moving().is_some() {
-                    line.push_str(&format!("; premove {}", self.input.prompt()));
-                }
+                    t!(
+                        "to-move-premoving",
+                        side = turn,
+                        prompt = self.input.prompt()
+                    )
+                } else {
+                    t!("to-move", side = turn)
+                };
                 Line::raw(line)
             }
         });
@@ -262,7 +269,9 @@ impl GameScreen {
         frame.render_widget(status, status_area);
 
         let rows = move_rows(&self.moves, self.first_ply, self.shown);
-        let block = Block::default().borders(Borders::TOP).title(" moves ");
+        let block = Block::default()
+            .borders(Borders::TOP)
+            .title(t!("moves-title"));
         let visible = moves_area.height.saturating_sub(1) as usize;
         let current_row = rows
             .iter()

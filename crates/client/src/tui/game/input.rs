@@ -43,11 +43,11 @@ impl GameScreen {
     fn pick(&mut self, how: impl FnOnce(&mut MoveInput, &Position) -> Pick) -> ScreenAction {
         let Some(position) = self.building_position() else {
             let why = if self.outcome.is_some() {
-                "the game is over"
+                t!("game-is-over")
             } else if self.movable.iter().any(|m| *m) || self.premove_for.is_some() {
-                "it is not your turn"
+                t!("not-your-turn")
             } else {
-                "you cannot move on this board"
+                t!("cannot-move-on-this-board")
             };
             self.notify(why, Tone::Warning);
             return ScreenAction::None;
@@ -73,10 +73,7 @@ impl GameScreen {
             ScreenAction::Move(m)
         } else {
             self.premove = Some(m);
-            self.notify(
-                format!("premove {m}: played when your turn comes, if still legal (Esc cancels)"),
-                Tone::Info,
-            );
+            self.notify(t!("premove-kept", premove = m.to_string()), Tone::Info);
             ScreenAction::Premove(m)
         }
     }
@@ -87,8 +84,8 @@ impl GameScreen {
         if let Some(question) = self.question.take() {
             return match key.code {
                 _ if ctrl_c => ScreenAction::QuitNow,
-                KeyCode::Char('y' | 'Y') => ScreenAction::Confirmed(question.tag),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => ScreenAction::None,
+                KeyCode::Char('y' | 'Y' | '是') => ScreenAction::Confirmed(question.tag),
+                KeyCode::Char('n' | 'N' | '否') | KeyCode::Esc => ScreenAction::None,
                 _ => {
                     self.question = Some(question);
                     ScreenAction::None
@@ -126,7 +123,7 @@ impl GameScreen {
             KeyCode::Esc if !self.typed.is_empty() => self.typed.clear(),
             KeyCode::Esc if self.premove.is_some() && self.input.moving().is_none() => {
                 self.premove = None;
-                self.notify("premove cancelled", Tone::Info);
+                self.notify(t!("premove-cancelled"), Tone::Info);
             }
             KeyCode::Esc => self.input.back(),
             KeyCode::Tab | KeyCode::BackTab if pointing => {
@@ -180,7 +177,7 @@ impl GameScreen {
         }
         let Some(position) = self.building_position() else {
             self.typed = text;
-            self.notify("it is not your turn", Tone::Warning);
+            self.notify(t!("not-your-turn"), Tone::Warning);
             return ScreenAction::None;
         };
         match text.parse::<Move>() {
@@ -188,13 +185,14 @@ impl GameScreen {
                 Ok(()) => self.built(m),
                 Err(reason) => {
                     self.typed = text;
+                    let reason = crate::face::words::illegal_move(reason);
                     self.notify(format!("{m}: {reason}"), Tone::Warning);
                     ScreenAction::None
                 }
             },
             Err(error) => {
                 self.typed = text;
-                self.notify(error.to_string(), Tone::Warning);
+                self.notify(crate::face::words::move_parse_error(&error), Tone::Warning);
                 ScreenAction::None
             }
         }
@@ -208,13 +206,13 @@ impl GameScreen {
             keys.extend_from_slice(POINTING);
         }
         if self.typing == Typing::MoveNumber {
-            keys.push(("2, Enter", "the board after white's move 2 (0: the start)"));
-            keys.push(("2b, Enter", "the board after black's move 2 (or type 2...)"));
+            keys.push(("2, Enter", "keys-go-to-white-move"));
+            keys.push(("2b, Enter", "keys-go-to-black-move"));
         }
         keys.extend(self.keys.iter().copied());
-        keys.push(("v", "flip the board"));
-        keys.push(("?", "this help"));
-        keys.push(("q", "quit"));
+        keys.push(("v", "keys-flip-board"));
+        keys.push(("?", "keys-this-help"));
+        keys.push(("q", "keys-quit"));
         keys
     }
 }

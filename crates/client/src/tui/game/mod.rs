@@ -254,11 +254,11 @@ impl GameScreen {
     }
 
     /// Whether the typing line is shown.
-    fn typing_line(&self) -> Option<&'static str> {
+    fn typing_line(&self) -> Option<String> {
         match self.typing {
-            Typing::MoveNumber => Some("go to move> "),
-            Typing::Moves if self.can_move_now() => Some("move> "),
-            Typing::Moves if self.premoving().is_some() => Some("premove> "),
+            Typing::MoveNumber => Some(t!("prompt-go-to-move")),
+            Typing::Moves if self.can_move_now() => Some(t!("prompt-move")),
+            Typing::Moves if self.premoving().is_some() => Some(t!("prompt-premove")),
             Typing::Moves => None,
         }
     }

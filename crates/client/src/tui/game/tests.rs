@@ -131,7 +131,11 @@ fn keys_outside_move_text_are_commands() {
 #[test]
 fn a_word_on_the_move_line_keeps_every_letter_and_listed_keys_act_only_on_an_empty_line() {
     let mut screen = hot_seat();
-    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    screen.keys = vec![
+        ("t", "keys-take-back"),
+        ("r", "keys-resign"),
+        ("n", "keys-new-game"),
+    ];
     for c in "hello".chars() {
         assert_eq!(
             screen.handle(&key(KeyCode::Char(c))),
@@ -265,7 +269,11 @@ fn every_line_of_a_finished_game_is_whole_at_80x24() {
     screen.status = status.into();
     let caption = "match 6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
     screen.caption = caption.into();
-    screen.keys = vec![("o", "rematch"), ("n", "decline"), ("l", "leave")];
+    screen.keys = vec![
+        ("o", "keys-rematch"),
+        ("n", "keys-decline"),
+        ("l", "keys-leave"),
+    ];
     let saved = "game saved to /home/someone/.local/share/amazons/history/\
                  2026-12-01T21-20-00Z-6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60.json";
     screen.notify(saved, super::Tone::Info);
@@ -293,7 +301,11 @@ fn every_line_of_a_finished_game_is_whole_at_80x24() {
 #[test]
 fn the_help_is_whole_at_80x24() {
     let mut screen = hot_seat();
-    screen.keys = vec![("t", "take back"), ("r", "resign"), ("n", "new game")];
+    screen.keys = vec![
+        ("t", "keys-take-back"),
+        ("r", "keys-resign"),
+        ("n", "keys-new-game"),
+    ];
     screen.handle(&key(KeyCode::Char('?')));
     let text = screen_text(&mut screen, 80, 24);
     for line in crate::face::help::screen_help(&screen.current_keys()).lines() {
@@ -302,4 +314,79 @@ fn the_help_is_whole_at_80x24() {
             "{line:?} is cut:\n{text}"
         );
     }
+}
+
+/// Whether every row of `screen` fits `width` columns, measured as a
+/// terminal does (a Chinese character is two).
+fn fits(screen: &str, width: usize) -> bool {
+    use unicode_width::UnicodeWidthStr;
+    screen.lines().all(|line| line.width() <= width)
+}
+
+#[test]
+fn in_chinese_a_game_in_progress_a_finished_game_and_the_help_fit_80x24() {
+    use crate::tr::{Lang, with_lang};
+    use crate::tui::snapshot::{assert_snapshot, shows_whole};
+    with_lang(Lang::ZhCn, || {
+        let mut screen = hot_seat();
+        screen.clock = Clock::with_remaining(
+            "5+0".parse().unwrap(),
+            BySide::new(Duration::from_secs(300), Duration::from_millis(9_400)),
+        );
+        screen.keys = vec![("r", "keys-resign"), ("x", "keys-abort")];
+        let m: Move = "d1-d7/g7".parse().unwrap();
+        screen.show_move(Position::start().play(m).unwrap(), m);
+        screen.status = t!("role-you-play", side = t!("side-word-black"));
+        let text = screen_text(&mut screen, 80, 24);
+        assert!(fits(&text, 80), "{text}");
+        for line in [
+            "轮到后手（黑）：选一个皇后",
+            "♛ 后手（黑） bob  0:09.4",
+            "♛ 先手（白） ann  5:00",
+            "r 认输  x 中止  v 翻转  ? 帮助  q 退出",
+            "你执后手（黑）",
+        ] {
+            assert!(shows_whole(&text, line), "{line:?} is cut:\n{text}");
+        }
+        assert!(text.contains("1. d1-d7/g7"), "notation stays: {text}");
+        assert_snapshot("zh_game_in_progress", &text);
+
+        screen.outcome = Some(Outcome::win(
+            Side::First,
+            amazons_core::EndReason::Resignation,
+        ));
+        screen.keys = vec![
+            ("o", "keys-rematch"),
+            ("n", "keys-decline"),
+            ("l", "keys-leave"),
+        ];
+        let text = screen_text(&mut screen, 80, 24);
+        assert!(fits(&text, 80), "{text}");
+        for line in [
+            "对局结束：先手（白）胜：后手（黑）认输",
+            "o 再来一局  n 拒绝  l 离开  v 翻转  ? 帮助  q 退出",
+        ] {
+            assert!(shows_whole(&text, line), "{line:?} is cut:\n{text}");
+        }
+        assert_snapshot("zh_game_over", &text);
+
+        let mut screen = hot_seat();
+        screen.handle(&key(KeyCode::Char('?')));
+        let text = screen_text(&mut screen, 80, 24);
+        assert!(fits(&text, 80), "{text}");
+        for line in crate::face::help::screen_help(&screen.current_keys()).lines() {
+            assert!(shows_whole(&text, line), "{line:?} is cut:\n{text}");
+        }
+        assert_snapshot("zh_help", &text);
+
+        screen.handle(&key(KeyCode::Esc));
+        screen.ask(crate::face::labels::resign_live_game(), 'r');
+        let text = screen_text(&mut screen, 80, 24);
+        assert!(shows_whole(&text, "认输？"), "{text}");
+        assert!(shows_whole(&text, "y 是   n 否"), "{text}");
+        assert_eq!(
+            screen.handle(&key(KeyCode::Char('是'))),
+            ScreenAction::Confirmed('r')
+        );
+    });
 }

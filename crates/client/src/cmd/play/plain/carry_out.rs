@@ -9,7 +9,7 @@ use amazons_protocol::{ClientMessage, MatchId, MatchStatus};
 
 use super::command::{AtStake, CommandError, GameSettings, PlayCommand, SettingsError};
 use super::{Line, PlainPlay, transcript};
-use crate::face::help::{PLAIN_PLAY, RULES};
+use crate::face::help::{plain_play, rules};
 use crate::face::plain_command::Answer;
 use crate::tui::computer_form;
 
@@ -27,7 +27,7 @@ impl<W: Write> PlainPlay<W> {
             AtStake::Quit => self.rules.leave_question(view),
             other => other.question().to_string(),
         };
-        writeln!(self.out, "{question} (y/n)")?;
+        writeln!(self.out, "{}", t!("plain-question", question = question))?;
         self.asked = Some(command);
         Ok(true)
     }
@@ -41,9 +41,10 @@ impl<W: Write> PlainPlay<W> {
         if Answer::parse(&line.text) == Answer::Yes {
             self.confirmed = Some(command);
         } else if self.session.in_live_game() {
-            writeln!(self.out, "kept playing")?;
+            writeln!(self.out, "{}", t!("plain-kept-playing"))?;
         } else {
-            writeln!(self.out, "{command} cancelled")?;
+            let line = t!("plain-cancelled", command = command.to_string());
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
     }
@@ -84,10 +85,12 @@ impl<W: Write> PlainPlay<W> {
                 Some(view) => format!(" ({})", self.rules.seat_kept(view)),
                 None => String::new(),
             };
-            writeln!(
-                self.out,
-                "input ended before an answer: quitting without `{command}`{seat}"
-            )?;
+            let line = t!(
+                "plain-input-ended",
+                command = command.to_string(),
+                seat = seat
+            );
+            writeln!(self.out, "{line}")?;
             return Ok(Line::Quit);
         }
         Ok(Line::Done)
@@ -97,7 +100,8 @@ impl<W: Write> PlainPlay<W> {
     fn tell_waiting(&mut self, command: &Result<PlayCommand, CommandError>) -> anyhow::Result<()> {
         if let (Ok(PlayCommand::Move(m)), false) = (command, self.told_waiting) {
             if self.greeted && !self.session.is_seating() {
-                writeln!(self.out, "{m} will be played when it is your turn")?;
+                let line = t!("plain-move-waits", premove = m.to_string());
+                writeln!(self.out, "{line}")?;
                 self.told_waiting = true;
             }
         }
@@ -118,12 +122,11 @@ impl<W: Write> PlainPlay<W> {
             .collect();
         match matching.as_slice() {
             [one] => Ok(*one),
-            [] => Err(format!(
-                "`{text}` is no match listed: give the id (`list` shows them)"
-            )),
-            _ => Err(format!(
-                "`{text}` matches {} matches; give more of the id",
-                matching.len()
+            [] => Err(t!("plain-no-such-match", text = text)),
+            _ => Err(t!(
+                "plain-several-matches",
+                text = text,
+                count = matching.len()
             )),
         }
     }
@@ -156,7 +159,7 @@ impl<W: Write> PlainPlay<W> {
     fn apply(&mut self, command: &PlayCommand, confirmed: bool) -> anyhow::Result<Line> {
         match command {
             PlayCommand::Nothing => {}
-            PlayCommand::Help => writeln!(self.out, "{RULES}\n\n{PLAIN_PLAY}")?,
+            PlayCommand::Help => writeln!(self.out, "{}\n\n{}", rules(), plain_play())?,
             PlayCommand::Quit if self.ask_first(AtStake::Quit, confirmed)? => {}
             PlayCommand::Quit => {
                 self.say_farewell()?;
@@ -208,7 +211,7 @@ impl<W: Write> PlainPlay<W> {
         settings: &Result<GameSettings, SettingsError>,
     ) -> anyhow::Result<()> {
         let Some(offer) = &self.computer else {
-            writeln!(self.out, "{}", transcript::NO_COMPUTER)?;
+            writeln!(self.out, "{}", t!("lobby-no-computer"))?;
             return Ok(());
         };
         let request = match computer_form::named(offer, opponent) {
@@ -242,7 +245,7 @@ impl<W: Write> PlainPlay<W> {
     /// first.
     fn in_match(&mut self, command: &PlayCommand, confirmed: bool) -> anyhow::Result<Line> {
         let Some(view) = self.session.view() else {
-            writeln!(self.out, "you are not in a match")?;
+            writeln!(self.out, "{}", t!("not-in-a-match"))?;
             return Ok(Line::Done);
         };
         let over = view.outcome.is_some();
@@ -251,17 +254,17 @@ impl<W: Write> PlainPlay<W> {
             _ if self.session.move_in_flight() => return Ok(Line::Wait),
             PlayCommand::Resign if !over && !started => return Ok(Line::Wait),
             PlayCommand::Rematch if !over => return Ok(Line::Wait),
-            PlayCommand::Resign | PlayCommand::Abort if over => Err("the game is over".into()),
+            PlayCommand::Resign | PlayCommand::Abort if over => Err(t!("game-is-over")),
             PlayCommand::Abort if started && !self.rules.may_abort(view) => {
                 Err(self.rules.too_late_to_abort())
             }
             PlayCommand::Resign if self.ask_first(AtStake::Resign, confirmed)? => Ok(()),
             PlayCommand::Abort if self.ask_first(AtStake::Abort, confirmed)? => Ok(()),
-            PlayCommand::Resign => self.session.resign().map_err(String::from),
-            PlayCommand::Abort => self.session.abort().map_err(String::from),
-            PlayCommand::Rematch => self.session.rematch().map_err(String::from),
-            PlayCommand::Decline => self.session.decline_rematch().map_err(String::from),
-            _ => self.session.leave().map(|_| ()).map_err(String::from),
+            PlayCommand::Resign => self.session.resign(),
+            PlayCommand::Abort => self.session.abort(),
+            PlayCommand::Rematch => self.session.rematch(),
+            PlayCommand::Decline => self.session.decline_rematch(),
+            _ => self.session.leave().map(|_| ()),
         };
         if let Err(e) = result {
             writeln!(self.out, "{e}")?;
@@ -271,18 +274,22 @@ impl<W: Write> PlainPlay<W> {
 
     fn play_move(&mut self, m: Move) -> anyhow::Result<Line> {
         let Some(view) = self.session.view().filter(|v| v.you.is_some()) else {
-            writeln!(self.out, "you are not playing in a match")?;
+            writeln!(self.out, "{}", t!("not-playing"))?;
             return Ok(Line::Done);
         };
         if view.outcome.is_some() {
-            writeln!(self.out, "the game is over")?;
+            writeln!(self.out, "{}", t!("game-is-over"))?;
             return Ok(Line::Done);
         }
         if !self.session.can_move() {
             return Ok(Line::Wait);
         }
         if let Err(reason) = self.session.play(m) {
-            writeln!(self.out, "illegal: {reason}")?;
+            writeln!(
+                self.out,
+                "{}",
+                t!("plain-illegal", reason = reason.to_string())
+            )?;
         }
         Ok(Line::Done)
     }

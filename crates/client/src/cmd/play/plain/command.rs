@@ -10,7 +10,7 @@ use amazons_core::{Move, MoveParseError, Side, TimeControl, TimeControlError};
 use amazons_protocol::ColorPreference;
 
 use crate::cli::parse_side;
-use crate::face::labels::{ABORT_GAME, LEAVE_LIVE_GAME, RESIGN_LIVE_GAME};
+use crate::face::labels::{abort_game, leave_live_game, resign_live_game};
 use crate::face::plain_command::Common;
 
 /// A line of plain `play`, as typed.
@@ -79,13 +79,13 @@ pub(crate) enum PlayCommand {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum CommandError {
     /// Neither a command word nor move text.
-    #[error("not a command or a move: {0} (`help` lists them)")]
+    #[error("{}", t!("plain-not-a-command", why = crate::face::words::move_parse_error(.0)))]
     NotACommand(MoveParseError),
     /// The words after `create` are no game settings.
     #[error(transparent)]
     Settings(#[from] SettingsError),
     /// `create` with `think SECS`.
-    #[error("a think time is for `computer` games")]
+    #[error("{}", t!("plain-think-without-computer"))]
     ThinkWithoutComputer,
 }
 
@@ -93,10 +93,10 @@ pub(crate) enum CommandError {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum SettingsError {
     /// `think` without a positive number of seconds after it.
-    #[error("`think` takes seconds, like `think 2`")]
+    #[error("{}", t!("plain-think-seconds"))]
     ThinkSeconds,
     /// A word that is no colour and no time control.
-    #[error(transparent)]
+    #[error("{}", crate::face::words::time_control_error(.0))]
     TimeControl(#[from] TimeControlError),
 }
 
@@ -211,11 +211,11 @@ pub(crate) enum AtStake {
 
 impl AtStake {
     /// The question asked.
-    pub(crate) fn question(self) -> &'static str {
+    pub(crate) fn question(self) -> String {
         match self {
-            AtStake::Quit => LEAVE_LIVE_GAME,
-            AtStake::Resign => RESIGN_LIVE_GAME,
-            AtStake::Abort => ABORT_GAME,
+            AtStake::Quit => leave_live_game(),
+            AtStake::Resign => resign_live_game(),
+            AtStake::Abort => abort_game(),
         }
     }
 
@@ -447,6 +447,6 @@ mod tests {
             assert_eq!(at_stake.to_string(), word);
             assert_eq!(parse(word), at_stake.command());
         }
-        assert_eq!(AtStake::Resign.question(), RESIGN_LIVE_GAME);
+        assert_eq!(AtStake::Resign.question(), resign_live_game());
     }
 }

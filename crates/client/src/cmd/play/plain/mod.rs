@@ -133,15 +133,16 @@ pub fn run(args: &PlayArgs, name: String, key_file: KeyFile, quiet: bool) -> any
             seats,
             Bell::new(quiet),
         );
-        writeln!(play.out, "connecting to {} ...", args.server)?;
-        writeln!(play.out, "Type `help` for the commands.")?;
+        let server = args.server.to_string();
+        writeln!(play.out, "{}", t!("plain-connecting", server = server))?;
+        writeln!(play.out, "{}", t!("plain-type-help"))?;
         let mut interrupts = crate::tui::terminal::interrupts();
         let result = loop {
             let low_time = play.low_time.due(play.session.view());
             let step = tokio::select! {
                 event = connection.events.recv() => match event {
                     Some(event) => play.on_event(event).map(|()| Line::Done),
-                    None => Err(anyhow::anyhow!("the connection task ended")),
+                    None => Err(anyhow::anyhow!("{}", t!("connection-task-ended"))),
                 },
                 line = lines.recv(), if !play.input_closed => {
                     match line {
@@ -218,14 +219,14 @@ impl<W: Write> PlainPlay<W> {
     /// then the first one warns.
     fn on_interrupt(&mut self) -> anyhow::Result<Line> {
         if !self.session.in_live_game() || self.interrupted || self.asked.is_some() {
-            writeln!(self.out, "quitting")?;
+            writeln!(self.out, "{}", t!("plain-quitting"))?;
             self.say_farewell()?;
             return Ok(Line::Quit);
         }
         self.interrupted = true;
         if let Some(view) = self.session.view() {
             let kept = self.rules.seat_kept(view);
-            writeln!(self.out, "Ctrl-C again leaves the game: {kept}")?;
+            writeln!(self.out, "{}", t!("plain-ctrl-c-again", kept = kept))?;
         }
         Ok(Line::Done)
     }
@@ -250,7 +251,7 @@ impl<W: Write> PlainPlay<W> {
             .low_time
             .check(self.session.view(), now, &mut self.bell)
         {
-            writeln!(self.out, "under 10 s left on your clock")?;
+            writeln!(self.out, "{}", t!("plain-low-time"))?;
         }
         Ok(())
     }
@@ -260,7 +261,8 @@ impl<W: Write> PlainPlay<W> {
             NetEvent::Connected => {
                 if self.session.on_connected() {
                     if let Some(id) = self.session.awaited_match() {
-                        writeln!(self.out, "taking back your seat in match {id}")?;
+                        let line = t!("plain-taking-back-seat", id = id.to_string());
+                        writeln!(self.out, "{line}")?;
                     }
                 }
                 self.flush();
@@ -274,11 +276,13 @@ impl<W: Write> PlainPlay<W> {
                 self.greeted = false;
                 self.listing = false;
                 self.session.on_disconnected();
-                writeln!(
-                    self.out,
-                    "connection lost ({reason}); reconnecting in {:.1}s (attempt {attempt})",
-                    retry_in.as_secs_f64()
-                )?;
+                let line = t!(
+                    "plain-reconnecting",
+                    reason = reason.to_string(),
+                    seconds = format!("{:.1}", retry_in.as_secs_f64()),
+                    attempt = attempt
+                );
+                writeln!(self.out, "{line}")?;
                 return Ok(());
             }
             NetEvent::GaveUp(reason) => anyhow::bail!("{reason}"),
@@ -294,14 +298,25 @@ impl<W: Write> PlainPlay<W> {
             } => {
                 self.greeted = true;
                 self.computer = computer.clone();
-                writeln!(self.out, "connected to {server} as {name}")?;
+                let line = t!(
+                    "plain-connected",
+                    server = server.as_str(),
+                    name = name.as_str()
+                );
+                writeln!(self.out, "{line}")?;
             }
             ServerMessage::MatchList { matches } => {
                 self.listing = false;
                 self.known = matches.iter().map(|m| m.id).collect();
                 transcript::match_list(&mut self.out, matches)?;
             }
-            ServerMessage::ServerShutdown { message } => writeln!(self.out, "server: {message}")?,
+            ServerMessage::ServerShutdown { message } => {
+                writeln!(
+                    self.out,
+                    "{}",
+                    t!("server-says", message = message.as_str())
+                )?;
+            }
             _ => {}
         }
         let event = self.session.on_message(&message, Instant::now())?;

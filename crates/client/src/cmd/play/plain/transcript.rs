@@ -12,8 +12,10 @@ use amazons_protocol::{
 };
 
 use crate::cmd::play::{rating_lines, seat_label};
-use crate::face::labels::{format_clock, move_number, name_and_rating, rated_word, status_word};
+use crate::face::columns::pad_to;
+use crate::face::labels::{format_clock, move_number, name_and_rating};
 use crate::face::text_board::board_text;
+use crate::face::words::{self, rated_word, status_word};
 use crate::net::connection::gives_up_on;
 use crate::net::session::SessionEvent;
 use crate::tui::computer_form;
@@ -22,7 +24,7 @@ use crate::tui::computer_form;
 /// whose move it is.
 pub(super) fn board(out: &mut impl Write, view: Option<&MatchView>) -> io::Result<()> {
     let Some(view) = view else {
-        return writeln!(out, "no match on the board");
+        return writeln!(out, "{}", t!("plain-no-match-on-board"));
     };
     let now = Instant::now();
     let clock = |side: Side| {
@@ -31,35 +33,32 @@ pub(super) fn board(out: &mut impl Write, view: Option<&MatchView>) -> io::Resul
             .map(|d| format!(" {}", format_clock(d)))
             .unwrap_or_default()
     };
-    writeln!(
-        out,
-        "black: {}{}",
-        seat_label(view, Side::Second),
-        clock(Side::Second)
-    )?;
+    let player = |side: Side| {
+        t!(
+            "plain-player-line",
+            side = words::side(side),
+            name = format!("{}{}", seat_label(view, side), clock(side))
+        )
+    };
+    writeln!(out, "{}", player(Side::Second))?;
     writeln!(out, "{}", board_text(&view.position))?;
-    writeln!(
-        out,
-        "white: {}{}",
-        seat_label(view, Side::First),
-        clock(Side::First)
-    )?;
-    match (view.outcome, view.status) {
-        (Some(outcome), _) => writeln!(out, "game over: {outcome}"),
-        (None, MatchStatus::Waiting) => writeln!(out, "waiting for an opponent"),
-        (None, _) if view.our_turn() => writeln!(
-            out,
-            "your move ({}), move {}",
-            view.position.turn(),
-            move_number(view.ply())
+    writeln!(out, "{}", player(Side::First))?;
+    let line = match (view.outcome, view.status) {
+        (Some(outcome), _) => t!("game-over-notice", outcome = words::outcome(outcome)),
+        (None, MatchStatus::Waiting) => t!("plain-waiting-for-opponent"),
+        (None, _) if view.our_turn() => t!(
+            "plain-your-move",
+            side = words::side(view.position.turn()),
+            number = move_number(view.ply())
         ),
-        (None, _) => writeln!(out, "{} to move", view.position.turn()),
-    }
+        (None, _) => t!("to-move", side = words::side(view.position.turn())),
+    };
+    writeln!(out, "{line}")
 }
 
 /// The matches on the server, one a line.
 pub(super) fn match_list(out: &mut impl Write, matches: &[MatchSummary]) -> io::Result<()> {
-    writeln!(out, "{} match(es):", matches.len())?;
+    writeln!(out, "{}", t!("plain-match-count", count = matches.len()))?;
     for summary in matches {
         writeln!(out, "{}", summary_line(summary))?;
     }
@@ -71,18 +70,18 @@ fn summary_line(summary: &MatchSummary) -> String {
         summary
             .seats
             .get(side)
-            .map_or_else(|| "(free)".to_string(), name_and_rating)
+            .map_or_else(|| t!("seat-free"), name_and_rating)
     };
-    format!(
-        "  {}  white: {}  black: {}  {} {}  {}  ply {}  {} watching",
-        summary.id,
-        seat(Side::First),
-        seat(Side::Second),
-        summary.time_control,
-        rated_word(summary.rated),
-        status_word(summary.status),
-        summary.ply,
-        summary.spectators
+    t!(
+        "plain-summary-line",
+        id = summary.id.to_string(),
+        white = seat(Side::First),
+        black = seat(Side::Second),
+        time = words::time_control(summary.time_control),
+        rated = rated_word(summary.rated),
+        status = status_word(summary.status),
+        ply = summary.ply,
+        watching = summary.spectators
     )
 }
 
@@ -92,24 +91,20 @@ pub(super) fn computer_offer(
     offer: Option<&ComputerOffer>,
 ) -> io::Result<()> {
     let Some(offer) = offer else {
-        return writeln!(out, "{NO_COMPUTER}");
+        return writeln!(out, "{}", t!("lobby-no-computer"));
     };
-    writeln!(
-        out,
-        "computer opponents (`computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC] [rated|casual]`):"
-    )?;
+    writeln!(out, "{}", t!("plain-computer-heading"))?;
     for opponent in computer_form::opponents(offer) {
-        writeln!(out, "  {:<9} {}", opponent.label, opponent.description)?;
+        let label = pad_to(&opponent.label, 9);
+        writeln!(out, "  {label} {}", opponent.description)?;
     }
-    writeln!(
-        out,
-        "think time: {} ms a move unless given, at most {} ms",
-        offer.think_ms.default, offer.think_ms.max
-    )
+    let line = t!(
+        "plain-think-time",
+        default = offer.think_ms.default,
+        most = offer.think_ms.max
+    );
+    writeln!(out, "{line}")
 }
-
-/// Said when the server has no computer opponents to offer.
-pub(super) const NO_COMPUTER: &str = "this server offers no computer opponents";
 
 /// What the session made of a server message (a change in the match is
 /// [`change`]'s): a line, or for a snapshot the board (`view`, the match
@@ -122,32 +117,49 @@ pub(super) fn session_event(
     match event {
         SessionEvent::Nothing | SessionEvent::Changed(_) => Ok(()),
         SessionEvent::Seated { match_id, seat } => {
-            writeln!(out, "joined match {match_id} as {seat}")
+            let line = t!(
+                "plain-joined",
+                id = match_id.to_string(),
+                side = words::side(*seat)
+            );
+            writeln!(out, "{line}")
         }
         SessionEvent::Snapshot {
             ended_while_away, ..
         } => {
             board(out, view)?;
             match ended_while_away {
-                Some(outcome) => writeln!(out, "game over while you were away: {outcome}"),
+                Some(outcome) => writeln!(
+                    out,
+                    "{}",
+                    t!("game-over-while-away", outcome = words::outcome(*outcome))
+                ),
                 None => Ok(()),
             }
         }
-        SessionEvent::Left(match_id) => writeln!(out, "left match {match_id}"),
-        SessionEvent::Replaced(match_id) => writeln!(
-            out,
-            "another connection took over your seat in match {match_id}"
-        ),
+        SessionEvent::Left(match_id) => {
+            writeln!(out, "{}", t!("plain-left", id = match_id.to_string()))
+        }
+        SessionEvent::Replaced(match_id) => {
+            writeln!(out, "{}", t!("seat-taken-over", id = match_id.to_string()))
+        }
         SessionEvent::Removed(match_id) => {
-            writeln!(out, "match {match_id} is gone from the server")
+            writeln!(out, "{}", t!("plain-match-gone", id = match_id.to_string()))
         }
         SessionEvent::RematchStarted { new_match_id } => {
-            writeln!(out, "rematch: new match {new_match_id}")
+            let line = t!("rematch-new-match", id = new_match_id.to_string());
+            writeln!(out, "{line}")
         }
         // The connection gives up with the reason and the fix: said once.
         SessionEvent::Refused { code, .. } if gives_up_on(*code) => Ok(()),
         SessionEvent::Refused { message, code, .. } => {
-            writeln!(out, "refused: {message} ({code:?})")
+            let message = words::server_error(*code, message);
+            let line = t!(
+                "plain-refused",
+                message = message,
+                code = format!("{code:?}")
+            );
+            writeln!(out, "{line}")
         }
     }
 }
@@ -165,32 +177,48 @@ pub(super) fn change(
     match change {
         Change::Nothing => Ok(()),
         Change::Seats => match view.rematch_offer {
-            Some(by) if Some(by) != view.you => writeln!(
+            Some(by) if Some(by) != view.you => {
+                writeln!(out, "{}", t!("plain-rematch-offer", side = words::side(by)))
+            }
+            Some(by) => writeln!(
                 out,
-                "{by} offers a rematch: type `rematch` to accept or `decline`"
+                "{}",
+                t!("plain-rematch-offered", side = words::side(by))
             ),
-            Some(by) => writeln!(out, "{by} offered a rematch"),
             None => writeln!(
                 out,
-                "white: {}  black: {}  ({} watching)",
-                seat_label(view, Side::First),
-                seat_label(view, Side::Second),
-                view.spectators
+                "{}",
+                t!(
+                    "plain-seats",
+                    white = seat_label(view, Side::First),
+                    black = seat_label(view, Side::Second),
+                    watching = view.spectators
+                )
             ),
         },
         Change::Started => writeln!(
             out,
-            "game started: {} (white) vs {} (black), {}",
-            seat_label(view, Side::First),
-            seat_label(view, Side::Second),
-            rated_word(rated)
+            "{}",
+            t!(
+                "plain-game-started",
+                white = seat_label(view, Side::First),
+                black = seat_label(view, Side::Second),
+                rated = rated_word(rated)
+            )
         ),
         Change::Moved(m) => {
             let (ply, mover) = (view.ply() - 1, view.position.turn().opponent());
-            writeln!(out, "{} {mover} plays {m}", move_number(ply))
+            let line = t!(
+                "plain-plays",
+                number = move_number(ply),
+                side = words::side(mover),
+                premove = m.to_string()
+            );
+            writeln!(out, "{line}")
         }
         Change::Over(outcome) => {
-            writeln!(out, "game over: {outcome}")?;
+            let line = t!("game-over-notice", outcome = words::outcome(*outcome));
+            writeln!(out, "{line}")?;
             // Its own line: a whole id does not fit beside a long outcome in
             // 80 columns, and scripts read it whole.
             if let ServerMessage::GameOver {
@@ -212,7 +240,7 @@ pub(super) fn change(
             Ok(())
         }
         Change::OutOfStep => {
-            writeln!(out, "out of step with the server; resynchronising")
+            writeln!(out, "{}", t!("plain-out-of-step"))
         }
     }
 }
