@@ -503,8 +503,8 @@ mod tests {
         let mut game = Game::new(TimeControl::Untimed);
         game.start(t0);
         game.resign(Side::First, t0);
-        let meta = meta().tournament("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d", 2);
-        let record = GameRecord::from_game(&game, meta).unwrap();
+        let tagged = meta().tournament("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d", 2);
+        let record = GameRecord::from_game(&game, tagged).unwrap();
         assert_eq!(record.schema, 3);
         let json = serde_json::to_string(&record).unwrap();
         assert!(
@@ -520,7 +520,7 @@ mod tests {
         // Version 2, written before tournaments: it reads, as no tournament's.
         let v2 = plain_json.replace(r#""schema":3"#, r#""schema":2"#);
         let old: GameRecord = serde_json::from_str(&v2).unwrap();
-        assert_eq!((old.schema, old.tournament), (2, None));
+        assert_eq!((old.schema, &old.tournament), (2, &None));
         assert!(old.replay().is_ok(), "a version 2 record replays");
     }
 

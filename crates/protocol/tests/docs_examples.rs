@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use amazons_core::GameRecord;
 use amazons_protocol::{
     ClientMessage, GamesPage, Health, MatchSummary, MessageType, PlayerPage, PlayersPage,
-    ServerMessage, ServerMessageType,
+    ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -53,6 +53,16 @@ fn check_http(heading: &str, example: &str) {
             let page: PlayerPage =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
             assert!(!page.history.is_empty() && !page.recent_games.is_empty());
+        }
+        "GET /api/tournaments" => {
+            let page: TournamentsPage =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!page.tournaments.is_empty());
+        }
+        "GET /api/tournaments/{id}" => {
+            let view: TournamentView =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert!(!view.rounds.is_empty() && !view.standings.is_empty());
         }
         other => panic!("an HTTP example under an unknown heading `{other}`"),
     }
@@ -130,6 +140,8 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "GET /api/games/{id}",
         "GET /api/players",
         "GET /api/players/{name}",
+        "GET /api/tournaments",
+        "GET /api/tournaments/{id}",
     ] {
         assert!(seen_http.contains(route), "`{route}` has no example");
     }

@@ -11,10 +11,11 @@ use amazons_core::{PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::tournament::Format;
 use amazons_protocol::{
     ClientMessage, ComputerRequest, ErrorCode, MatchId, MatchStatus, PlayerKey, ServerMessage,
-    TournamentId, TournamentStatus, TournamentView,
+    StandingRow, TiebreakValue, TournamentId, TournamentStatus, TournamentView,
 };
 use amazons_server::config::Seconds;
 use amazons_testkit::WsClient;
+use amazons_tournament::{GameResult, Pairing, Round};
 use common::{TestServer, play_out};
 
 /// A server for tournament tests: random games send many moves quickly,
@@ -217,15 +218,19 @@ async fn play_all(mut client: WsClient, id: TournamentId) -> (WsClient, Tourname
     }
 }
 
-/// Points by name, recomputed from the game records in the history.
-fn points_from_records(server: &TestServer, view: &TournamentView) -> Vec<(String, u32)> {
-    let mut points: std::collections::BTreeMap<String, u32> =
-        view.entrants.iter().map(|e| (e.name.clone(), 0)).collect();
+/// The standings recomputed by the pairing crate from the game records in
+/// the history (each played game's result read from its record, which must
+/// name the tournament game it was; forfeits from the view, as they have no
+/// record), as rows of the view.
+fn recomputed(server: &TestServer, view: &TournamentView) -> Vec<StandingRow> {
+    let index = |name: &str| view.entrants.iter().position(|e| e.name == name).unwrap();
+    let mut rounds = Vec::new();
     for (n, round) in view.rounds.iter().enumerate() {
+        let mut pairings = Vec::new();
         for game in &round.games {
-            let result = game.result.expect("every game has its result");
-            match game.match_id {
-                Some(id) if !result.forfeit => {
+            let shown = game.result.expect("every game has its result");
+            let result = match game.match_id {
+                Some(id) if !shown.forfeit => {
                     let record = server.record(id);
                     let tag = record
                         .tournament
@@ -234,36 +239,41 @@ fn points_from_records(server: &TestServer, view: &TournamentView) -> Vec<(Strin
                     assert_eq!(tag.id, view.summary.id.to_string());
                     assert_eq!(tag.round, n as u32 + 1);
                     assert_eq!(record.white.name, game.white);
-                    assert_eq!(record.result.winner, result.winner);
-                    assert!(record.rated, "a rated tournament's games are rated");
-                    if let Some(side) = record.result.winner {
-                        *points.get_mut(&record.player(side).name).unwrap() += 1;
+                    assert_eq!(record.black.name, game.black);
+                    assert_eq!(record.rated, view.summary.rated);
+                    GameResult {
+                        winner: record.result.winner,
+                        forfeit: false,
+                        margin: None,
                     }
                 }
-                _ => match result.winner {
-                    Some(Side::First) => *points.get_mut(&game.white).unwrap() += 1,
-                    Some(Side::Second) => *points.get_mut(&game.black).unwrap() += 1,
-                    None => {}
-                },
-            }
+                _ => shown,
+            };
+            pairings.push(Pairing {
+                white: index(&game.white),
+                black: index(&game.black),
+                result: Some(result),
+            });
         }
-        if let Some(bye) = &round.bye {
-            *points.get_mut(bye).unwrap() += 1;
-        }
+        rounds.push(Round {
+            pairings,
+            bye: round.bye.as_deref().map(index),
+        });
     }
-    let mut rows: Vec<(String, u32)> = points.into_iter().collect();
-    rows.sort();
-    rows
-}
-
-fn points_of(view: &TournamentView) -> Vec<(String, u32)> {
-    let mut rows: Vec<(String, u32)> = view
-        .standings
-        .iter()
-        .map(|r| (r.name.clone(), r.points))
-        .collect();
-    rows.sort();
-    rows
+    amazons_tournament::standings(&view.summary.format, view.entrants.len(), &rounds)
+        .into_iter()
+        .map(|row| StandingRow {
+            rank: row.rank,
+            name: view.entrants[row.entrant].name.clone(),
+            points: row.points,
+            games: row.games,
+            tiebreaks: row
+                .tiebreaks
+                .into_iter()
+                .map(|(kind, value)| TiebreakValue { kind, value })
+                .collect(),
+        })
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -279,7 +289,7 @@ async fn a_round_robin_of_four_is_played_to_the_end_and_recorded() {
         "a round robin of four has three rounds"
     );
     assert!(last.rounds.iter().all(|r| r.games.len() == 2));
-    assert_eq!(points_of(&last), points_from_records(&server, &last));
+    assert_eq!(last.standings, recomputed(&server, &last));
     assert_eq!(last.standings.iter().map(|r| r.points).sum::<u32>(), 6);
 
     // The record and the API say the same.
@@ -427,7 +437,7 @@ async fn a_withdrawal_mid_event_forfeits_the_pending_game_and_the_later_ones() {
     }
     let dee_row = last.standings.iter().find(|r| r.name == "dee").unwrap();
     assert_eq!(dee_row.points, 0);
-    assert_eq!(points_of(&last), points_from_records(&server, &last));
+    assert_eq!(last.standings, recomputed(&server, &last));
     server.stop().await;
 }
 
@@ -560,7 +570,7 @@ async fn a_restart_mid_round_keeps_the_tournament_its_results_and_its_games() {
         },
         "round 1 is the one from before the restart"
     );
-    assert_eq!(points_of(&last), points_from_records(&server, &last));
+    assert_eq!(last.standings, recomputed(&server, &last));
     server.stop().await;
 }
 
@@ -618,6 +628,6 @@ async fn computer_entrants_play_their_games() {
         "the computers played"
     );
     assert!(last.entrants.iter().all(|e| e.connected || e.name == "ann"));
-    assert_eq!(points_of(&last), points_from_records(&server, &last));
+    assert_eq!(last.standings, recomputed(&server, &last));
     server.stop().await;
 }

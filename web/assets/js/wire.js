@@ -120,12 +120,33 @@
 /** @typedef {{type: 'accept_rematch', match_id: MatchId}} AcceptRematchMessage */
 /** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
 /** @typedef {{type: 'ping', nonce?: number}} PingMessage */
+/** A tournament's id (a UUID). @typedef {string} TournamentId */
+/** @typedef {{kind: 'round_robin', cycles: number} | {kind: 'swiss', rounds: number}} TournamentFormat */
+/**
+ * A new tournament, organised by the sender (who needs a key).
+ * @typedef {{type: 'create_tournament', title?: string, format: TournamentFormat, time_control?: TimeControl, rated?: boolean,
+ *   entry_list?: string[], computers?: ComputerRequest[]}} CreateTournamentMessage
+ */
+/** @typedef {{type: 'list_tournaments'}} ListTournamentsMessage */
+/** @typedef {{type: 'watch_tournament', tournament_id: TournamentId}} WatchTournamentMessage */
+/** @typedef {{type: 'unwatch_tournament', tournament_id: TournamentId}} UnwatchTournamentMessage */
+/** @typedef {{type: 'join_tournament', tournament_id: TournamentId}} JoinTournamentMessage */
+/** @typedef {{type: 'withdraw_tournament', tournament_id: TournamentId}} WithdrawTournamentMessage */
+/** @typedef {{type: 'enter_computer', tournament_id: TournamentId, computer: ComputerRequest}} EnterComputerMessage */
+/** @typedef {{type: 'start_tournament', tournament_id: TournamentId}} StartTournamentMessage */
+/** @typedef {{type: 'pause_tournament', tournament_id: TournamentId}} PauseTournamentMessage */
+/** @typedef {{type: 'resume_tournament', tournament_id: TournamentId}} ResumeTournamentMessage */
+/** @typedef {{type: 'remove_entrant', tournament_id: TournamentId, name: string}} RemoveEntrantMessage */
+/** @typedef {{type: 'end_tournament', tournament_id: TournamentId}} EndTournamentMessage */
 
 /**
  * A message from the page to the server.
  * @typedef {HelloMessage | ListMatchesMessage | SubscribeLobbyMessage | UnsubscribeLobbyMessage | CreateMatchMessage
  *   | JoinMessage | LeaveMessage | SpectateMessage | ResumeMessage | MoveMessage | ResignMessage | AbortMessage
- *   | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | PingMessage} ClientMessage
+ *   | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | CreateTournamentMessage | ListTournamentsMessage
+ *   | WatchTournamentMessage | UnwatchTournamentMessage | JoinTournamentMessage | WithdrawTournamentMessage
+ *   | EnterComputerMessage | StartTournamentMessage | PauseTournamentMessage | ResumeTournamentMessage
+ *   | RemoveEntrantMessage | EndTournamentMessage | PingMessage} ClientMessage
  */
 
 /** The `type` of a client message (what `error.reply_to` names). @typedef {ClientMessage['type']} ClientMessageType */
@@ -202,6 +223,31 @@
 /** @typedef {{type: 'left', match_id: MatchId}} LeftMessage */
 /** @typedef {{type: 'replaced', match_id: MatchId}} ReplacedMessage */
 /** @typedef {{type: 'pong', nonce: number}} PongMessage */
+/**
+ * A tournament as a line of the list.
+ * @typedef {{id: TournamentId, title: string, format: TournamentFormat, time_control: TimeControl, rated: boolean,
+ *   status: 'registering' | 'running' | 'finished', paused?: boolean, organiser: string, entrant_count: number,
+ *   round: number, rounds_planned: number}} TournamentSummary
+ */
+/**
+ * A tournament game's result: `winner` null for a double forfeit.
+ * @typedef {{winner: Side | null, forfeit?: boolean, margin?: number}} TournamentResult
+ */
+/**
+ * Everything about a tournament: the line of the list, entrants, rounds, standings.
+ * @typedef {TournamentSummary & {entry_list?: string[],
+ *   entrants: {name: string, kind: PlayerKind, rating?: Rating, withdrawn?: boolean, connected: boolean}[],
+ *   rounds: {number: number, games: {white: string, black: string, match_id?: MatchId, result?: TournamentResult}[], bye?: string}[],
+ *   standings: {rank: number, name: string, points: number, games: number, tiebreaks: {kind: string, value: number}[]}[]}} TournamentView
+ */
+/** @typedef {{type: 'tournament_created', tournament_id: TournamentId}} TournamentCreatedMessage */
+/** @typedef {{type: 'tournament_list', tournaments: TournamentSummary[]}} TournamentListMessage */
+/** @typedef {{type: 'tournament_updated', tournament: TournamentView}} TournamentUpdatedMessage */
+/**
+ * The receiver's tournament game is ready: `join` this match and seat.
+ * @typedef {{type: 'tournament_game', tournament_id: TournamentId, round: number, match_id: MatchId, seat: Side,
+ *   opponent: string}} TournamentGameMessage
+ */
 /** @typedef {{type: 'server_shutdown', message: string}} ServerShutdownMessage */
 
 /**
@@ -212,7 +258,8 @@
  *   | 'no_such_match' | 'seat_taken' | 'already_seated' | 'bad_token' | 'not_your_seat' | 'not_a_player' | 'not_started'
  *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
  *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
- *   | 'internal'} ErrorCode
+ *   | 'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered' | 'bad_tournament'
+ *   | 'tournament_not_running' | 'internal'} ErrorCode
  */
 
 /**
@@ -231,7 +278,8 @@
  * @typedef {WelcomeMessage | MatchListMessage | MatchUpdatedMessage | MatchRemovedMessage | JoinedMessage
  *   | SnapshotMessage | SeatsChangedMessage | GameStartedMessage | MovePlayedMessage | LegalMovesMessage
  *   | GameOverMessage | RematchOfferedMessage | RematchDeclinedMessage | RematchStartedMessage | LeftMessage
- *   | ReplacedMessage | PongMessage | ServerShutdownMessage | ErrorMessage} ServerMessage
+ *   | ReplacedMessage | TournamentCreatedMessage | TournamentListMessage | TournamentUpdatedMessage
+ *   | TournamentGameMessage | PongMessage | ServerShutdownMessage | ErrorMessage} ServerMessage
  */
 
 /**

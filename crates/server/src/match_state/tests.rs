@@ -1325,3 +1325,141 @@ fn a_game_stays_rated_only_between_two_identities_and_the_journal_keeps_them() {
     assert!(!old.state.is_rated());
     assert_eq!(old.state.player(Side::Second).unwrap().id, None);
 }
+
+/// A tournament game of round 2 between ann (white) and bob (black), both
+/// keyed: nobody seated yet.
+fn tournament_table() -> Table {
+    let now = Instant::now();
+    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
+    let tag = TournamentTag {
+        tournament_id: "0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d".parse().unwrap(),
+        round: 2,
+        entrants: BySide::new(
+            amazons_core::PlayerId::new("ann-id"),
+            amazons_core::PlayerId::new("bob-id"),
+        ),
+    };
+    let events = Match::tournament_events(
+        (TimeControl::Untimed, true),
+        tag,
+        BySide::new(None, None),
+        0,
+    );
+    let id = MatchId(uuid::Uuid::from_bytes([5; 16]));
+    let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
+    Table { state, now }
+}
+
+/// `name` with key id `<name>-id` asks for `seat`.
+fn keyed_join(name: &str, seat: Option<Side>, token: SeatToken) -> Request {
+    Request::Join {
+        player: player(name).identified(Some(amazons_core::PlayerId::new(format!("{name}-id")))),
+        seat,
+        token,
+        legal_moves: false,
+    }
+}
+
+#[test]
+fn a_tournament_seat_is_its_entrants_alone_and_the_game_cannot_be_called_off() {
+    let mut table = tournament_table();
+    // Eve, a guest, or bob on ann's seat: refused.
+    assert_eq!(
+        table.code(EVE, join("eve", BOB_TOKEN)),
+        ErrorCode::SeatTaken
+    );
+    assert_eq!(
+        table.code(BOB, keyed_join("bob", Some(Side::First), BOB_TOKEN)),
+        ErrorCode::SeatTaken
+    );
+    // Without a seat named, each entrant gets their own.
+    table.ok(ANN, keyed_join("ann", None, ANN_TOKEN)).unwrap();
+    assert_eq!(table.state.seat_of_conn(ANN), Some(Side::First));
+    table.ok(BOB, keyed_join("bob", None, BOB_TOKEN)).unwrap();
+    assert!(table.state.is_started());
+    assert_eq!(
+        table.code(ANN, Request::Abort { token: None }),
+        ErrorCode::GameInProgress
+    );
+    // Ann's client restarts: her seat comes back to her new connection by
+    // join, not while her old one holds it.
+    const ANN_AGAIN: ConnId = 9;
+    assert_eq!(
+        table.code(ANN_AGAIN, keyed_join("ann", None, ANN_TOKEN)),
+        ErrorCode::SeatTaken
+    );
+    table.ok(ANN, Request::Detach).unwrap();
+    table
+        .ok(ANN_AGAIN, keyed_join("ann", None, ANN_TOKEN))
+        .unwrap();
+    assert_eq!(table.state.seat_of_conn(ANN_AGAIN), Some(Side::First));
+    // The record says which tournament game it was; there is no rematch.
+    table.ok(BOB, Request::Resign { token: None }).unwrap();
+    let record = table.state.to_record().unwrap();
+    let tag = record.tournament.unwrap();
+    assert_eq!(
+        (tag.id.as_str(), tag.round),
+        ("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d", 2)
+    );
+    assert_eq!(
+        table.code(ANN_AGAIN, Request::OfferRematch { seed: seed() }),
+        ErrorCode::OpponentGone
+    );
+}
+
+#[test]
+fn a_tournament_seat_not_taken_by_the_end_of_the_grace_period_is_forfeited() {
+    let mut table = tournament_table();
+    table.ok(ANN, keyed_join("ann", None, ANN_TOKEN)).unwrap();
+    // Ann leaves and comes back: the match waits (a tournament game is
+    // never called off before its deadline).
+    table.ok(ANN, Request::Leave).unwrap();
+    assert!(!table.state.is_over());
+    table.ok(ANN, keyed_join("ann", None, ANN_TOKEN)).unwrap();
+    assert_eq!(table.state.next_deadline(), Some(table.now + RULES.grace));
+    table.wait(RULES.grace);
+    table.tick();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Abandonment)),
+        "ann was there, bob was not"
+    );
+    assert!(
+        table.state.is_cleared(),
+        "never begun: no record, gone at once"
+    );
+    // Nobody turns up: nobody wins.
+    let mut empty = tournament_table();
+    empty.wait(RULES.grace);
+    empty.tick();
+    assert_eq!(empty.state.outcome().map(|o| o.winner), Some(None));
+}
+
+#[test]
+fn a_withdrawn_entrants_game_is_forfeited_before_it_begins_and_resigned_after() {
+    let mut table = tournament_table();
+    table.ok(BOB, keyed_join("bob", None, BOB_TOKEN)).unwrap();
+    table
+        .ok(0, Request::Withdrawn { side: Side::Second })
+        .unwrap();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Abandonment))
+    );
+    let mut table = tournament_table();
+    table.ok(ANN, keyed_join("ann", None, ANN_TOKEN)).unwrap();
+    table.ok(BOB, keyed_join("bob", None, BOB_TOKEN)).unwrap();
+    table
+        .ok(0, Request::Withdrawn { side: Side::First })
+        .unwrap();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::Second, EndReason::Resignation))
+    );
+    // Not a tournament game: refused.
+    let mut plain = Table::started("untimed");
+    assert_eq!(
+        plain.code(0, Request::Withdrawn { side: Side::First }),
+        ErrorCode::Internal
+    );
+}
