@@ -164,3 +164,16 @@ test("the form's choices become create_tournament, or say what is wrong", () => 
     assert.ok('error' in createTournamentMessage({ ...base, format: 'swiss', rounds }), `${rounds} rounds`);
   }
 });
+
+test("the protocol document's tournament_updated and tournament_list read as the page shows them", async () => {
+  const { serverExample } = await import('./protocol.js');
+  const view = serverExample('tournament_updated').tournament;
+  const table = standingsTable(view);
+  assert.deepEqual(table.rows.map((r) => r.name), view.standings.map((/** @type {{name: string}} */ s) => s.name));
+  for (const heading of table.tiebreaks) assert.notEqual(heading.abbr, heading.kind, `${heading.kind} has a short heading of its own`);
+  const cross = crosstable(view);
+  assert.ok(cross, 'a round robin has a crosstable');
+  assert.equal(cross.names.length, view.entrants.length);
+  const list = applyTournamentList([], serverExample('tournament_list'));
+  assert.ok(list.length >= 1 && list.every((t) => typeof statusText(t) === 'string' && summaryLine(t).includes('·')));
+});

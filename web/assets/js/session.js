@@ -27,8 +27,6 @@ import { applyTournamentList } from './tournament.js';
 /** @typedef {import('./wire.js').MatchSummary} MatchSummary */
 /** @typedef {import('./wire.js').ServerMessage} ServerMessage */
 /** @typedef {import('./wire.js').TimeControl} TimeControl */
-/** @typedef {import('./wire.js').TournamentClientMessage} TournamentClientMessage */
-/** @typedef {import('./wire.js').TournamentServerMessage} TournamentServerMessage */
 /** @typedef {import('./wire.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('./wire.js').TournamentView} TournamentView */
 /** @typedef {import('./wire.js').TournamentGameMessage} TournamentGameMessage */
@@ -55,7 +53,7 @@ export const PROTOCOL = 1;
 
 /**
  * The socket as the session uses it (socket.js in the page, a fake in tests).
- * @typedef {{send(message: ClientMessage | TournamentClientMessage): boolean, start(): void, stop(): void, restart(): void, markHealthy(): void}} SessionSocket
+ * @typedef {{send(message: ClientMessage): boolean, start(): void, stop(): void, restart(): void, markHealthy(): void}} SessionSocket
  */
 
 /**
@@ -65,7 +63,7 @@ export const PROTOCOL = 1;
  * player (taken at once unless a game of theirs is being played on screen).
  * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'tournament', tournamentId: string}
  *   | {kind: 'game_ready', game: ReadyGame, taken: boolean}
- *   | {kind: 'refused', reason: string, replyTo: ClientMessageType | TournamentClientMessage['type'] | ''}} SessionEvent
+ *   | {kind: 'refused', reason: string, replyTo: ClientMessageType | ''}} SessionEvent
  */
 
 /**
@@ -176,7 +174,7 @@ export class Session {
   }
 
   /**
-   * @param {ClientMessage | TournamentClientMessage} message
+   * @param {ClientMessage} message
    * @returns {boolean}
    */
   send(message) {
@@ -214,7 +212,7 @@ export class Session {
 
   /**
    * One message from the server.
-   * @param {ServerMessage | TournamentServerMessage} message
+   * @param {ServerMessage} message
    */
   received(message) {
     /** @type {SessionEvent[]} */
@@ -368,8 +366,7 @@ export class Session {
    */
   refused(message, events) {
     const code = message.code;
-    // A tournament request's refusal names it too (wire.js keeps those types apart for now).
-    const replyTo = /** @type {ClientMessageType | TournamentClientMessage['type'] | ''} */ (message.reply_to ?? '');
+    const replyTo = message.reply_to ?? '';
     const text = errorText(message);
     if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name' || code === 'name_taken') {
       this.connection = 'refused';

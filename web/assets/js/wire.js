@@ -223,23 +223,6 @@
 /** @typedef {{type: 'left', match_id: MatchId}} LeftMessage */
 /** @typedef {{type: 'replaced', match_id: MatchId}} ReplacedMessage */
 /** @typedef {{type: 'pong', nonce: number}} PongMessage */
-/**
- * A tournament as a line of the list.
- * @typedef {{id: TournamentId, title: string, format: TournamentFormat, time_control: TimeControl, rated: boolean,
- *   status: 'registering' | 'running' | 'finished', paused?: boolean, organiser: string, entrant_count: number,
- *   round: number, rounds_planned: number}} TournamentSummary
- */
-/**
- * A tournament game's result: `winner` null for a double forfeit.
- * @typedef {{winner: Side | null, forfeit?: boolean, margin?: number}} TournamentResult
- */
-/**
- * Everything about a tournament: the line of the list, entrants, rounds, standings.
- * @typedef {TournamentSummary & {entry_list?: string[],
- *   entrants: {name: string, kind: PlayerKind, rating?: Rating, withdrawn?: boolean, connected: boolean}[],
- *   rounds: {number: number, games: {white: string, black: string, match_id?: MatchId, result?: TournamentResult}[], bye?: string}[],
- *   standings: {rank: number, name: string, points: number, games: number, tiebreaks: {kind: string, value: number}[]}[]}} TournamentView
- */
 /** @typedef {{type: 'tournament_created', tournament_id: TournamentId}} TournamentCreatedMessage */
 /** @typedef {{type: 'tournament_list', tournaments: TournamentSummary[]}} TournamentListMessage */
 /** @typedef {{type: 'tournament_updated', tournament: TournamentView}} TournamentUpdatedMessage */
@@ -289,16 +272,10 @@
  */
 
 // ---- tournaments (crates/protocol/src/tournament.rs) ----
-// Kept in unions of their own until the protocol document lists them; the
-// session sends and receives `ClientMessage | TournamentClientMessage`.
+// The view a watcher is sent (`tournament_updated`), in detail; the
+// messages themselves are with the others above.
 
-/** A tournament id (a UUID). @typedef {string} TournamentId */
 
-/**
- * How a tournament is paired: everyone plays everyone once or twice, or a
- * fixed number of Swiss rounds.
- * @typedef {{kind: 'round_robin', cycles: number} | {kind: 'swiss', rounds: number}} TournamentFormat
- */
 
 /** Where a tournament is in its life. @typedef {'registering' | 'running' | 'finished'} TournamentStatus */
 
@@ -353,47 +330,6 @@
  * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[]}} TournamentView
  */
 
-/**
- * A new tournament; the sender is its organiser.
- * @typedef {{type: 'create_tournament', title?: string, format: TournamentFormat, time_control?: TimeControl, rated?: boolean, entry_list?: string[], computers?: ComputerRequest[]}} CreateTournamentMessage
- */
-/** @typedef {{type: 'list_tournaments'}} ListTournamentsMessage */
-/** @typedef {{type: 'watch_tournament', tournament_id: TournamentId}} WatchTournamentMessage */
-/** @typedef {{type: 'unwatch_tournament', tournament_id: TournamentId}} UnwatchTournamentMessage */
-/** @typedef {{type: 'join_tournament', tournament_id: TournamentId}} JoinTournamentMessage */
-/** @typedef {{type: 'withdraw_tournament', tournament_id: TournamentId}} WithdrawTournamentMessage */
-/** @typedef {{type: 'enter_computer', tournament_id: TournamentId, computer: ComputerRequest}} EnterComputerMessage */
-/** @typedef {{type: 'start_tournament', tournament_id: TournamentId}} StartTournamentMessage */
-/** @typedef {{type: 'pause_tournament', tournament_id: TournamentId}} PauseTournamentMessage */
-/** @typedef {{type: 'resume_tournament', tournament_id: TournamentId}} ResumeTournamentMessage */
-/** @typedef {{type: 'remove_entrant', tournament_id: TournamentId, name: string}} RemoveEntrantMessage */
-/** @typedef {{type: 'end_tournament', tournament_id: TournamentId}} EndTournamentMessage */
-
-/**
- * A tournament message from the page to the server.
- * @typedef {CreateTournamentMessage | ListTournamentsMessage | WatchTournamentMessage | UnwatchTournamentMessage
- *   | JoinTournamentMessage | WithdrawTournamentMessage | EnterComputerMessage | StartTournamentMessage
- *   | PauseTournamentMessage | ResumeTournamentMessage | RemoveEntrantMessage | EndTournamentMessage} TournamentClientMessage
- */
-
-/** @typedef {{type: 'tournament_created', tournament_id: TournamentId}} TournamentCreatedMessage */
-/** @typedef {{type: 'tournament_list', tournaments: TournamentSummary[]}} TournamentListMessage */
-/** @typedef {{type: 'tournament_updated', tournament: TournamentView}} TournamentUpdatedMessage */
-/**
- * The receiver's next tournament game is ready: `join` this match and seat before the grace period ends.
- * @typedef {{type: 'tournament_game', tournament_id: TournamentId, round: number, match_id: MatchId, seat: Side, opponent: string}} TournamentGameMessage
- */
-
-/**
- * A tournament message from the server to the page.
- * @typedef {TournamentCreatedMessage | TournamentListMessage | TournamentUpdatedMessage | TournamentGameMessage} TournamentServerMessage
- */
-
-/**
- * The tournament refusals (`error.code`).
- * @typedef {'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered'
- *   | 'bad_tournament' | 'tournament_not_running'} TournamentErrorCode
- */
 
 // ---- HTTP bodies ----
 
