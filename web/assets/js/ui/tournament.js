@@ -32,8 +32,12 @@ export class TournamentPage {
     this.session = context.session;
     /** Addresses of the other screens, for links. */
     this.href = context.href;
+    /** The HTTP calls: a finished tournament is read, not watched. */
+    this.api = context.api;
     /** @type {string | null} the tournament shown */
     this.id = null;
+    /** @type {import('../wire.js').TournamentView | null} the view read over HTTP, until (or unless) the watch sends one */
+    this.fetched = null;
     /** @type {Set<string>} the entrants the viewer (the organiser) may remove */
     this.removable = new Set();
     /** The ready game the ready line was drawn for ('' for none). */
@@ -69,10 +73,37 @@ export class TournamentPage {
     if (id !== this.id) {
       this.id = id;
       this.confirmingEnd = false;
+      this.fetched = null;
     }
     this.backLink.setAttribute('href', this.href({ name: 'tournaments' }));
     this.session.watchTournament(id);
     this.render();
+    this.load(id);
+  }
+
+  /**
+   * Reads the tournament over HTTP too: a finished one is no longer watched,
+   * and the watch's view, when it comes, is the newer.
+   * @param {string} id
+   */
+  async load(id) {
+    try {
+      const view = await this.api.tournament(id);
+      if (id !== this.id) return;
+      this.fetched = view;
+    } catch (error) {
+      if (id !== this.id || this.shown()) return;
+      this.notice.textContent = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    this.render();
+  }
+
+  /** @returns {TournamentView | null} the view to draw: the watched one, else the one read over HTTP */
+  shown() {
+    const watched = this.session.tournament;
+    if (watched && watched.id === this.id) return watched;
+    return this.fetched && this.fetched.id === this.id ? this.fetched : null;
   }
 
   /** Another screen is shown: stop watching. */
@@ -87,9 +118,9 @@ export class TournamentPage {
 
   /** Draws the page from the session. */
   render() {
-    const view = this.session.tournament;
-    this.notice.textContent = this.session.tournamentNotice;
-    if (!view || view.id !== this.id) {
+    const view = this.shown();
+    if (view || this.session.tournamentNotice) this.notice.textContent = this.session.tournamentNotice;
+    if (!view) {
       this.element.setAttribute('data-state', 'loading');
       this.element.removeAttribute('data-tournament');
       this.heading.textContent = t('tournament-loading');

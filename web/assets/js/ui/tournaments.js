@@ -31,6 +31,10 @@ export class TournamentsView {
   constructor(context) {
     /** The conversation with the server. */
     this.session = context.session;
+    /** The HTTP calls: the list there has the finished tournaments of the history too. */
+    this.api = context.api;
+    /** @type {TournamentSummary[]} the list as `GET /api/tournaments` last gave it */
+    this.history = [];
     /** Addresses of the other screens, for links. */
     this.href = context.href;
     /** The list's column headings, in the page's language. */
@@ -131,10 +135,17 @@ export class TournamentsView {
     if (performance.now() - this.askedAt >= REFRESH_MS) this.ask();
   }
 
-  /** Asks for the list now. */
+  /** Asks for the list now, over the socket and over HTTP (the history's finished ones). */
   ask() {
     this.askedAt = performance.now();
     this.session.listTournaments();
+    this.api.tournaments().then(
+      (list) => {
+        this.history = list;
+        this.render();
+      },
+      () => {}, // the socket's list is still shown
+    );
   }
 
   /**
@@ -218,7 +229,9 @@ export class TournamentsView {
   /** Draws the list from the session. */
   render() {
     this.renderComputer();
-    const tournaments = this.session.tournaments;
+    // The socket's lines are the live ones; the history adds those it no longer holds.
+    const live = this.session.tournaments;
+    const tournaments = [...live, ...this.history.filter((h) => !live.some((t) => t.id === h.id))];
     this.empty.hidden = tournaments.length > 0;
     this.list.replaceChildren(...tournaments.map((t) => this.row(t)));
     const refusal = this.session.tournamentNotice;
