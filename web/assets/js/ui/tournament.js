@@ -19,6 +19,20 @@ import {
 /** @typedef {import('../wire.js').TournamentGame} TournamentGame */
 /** @typedef {import('../session.js').TournamentRequest} TournamentRequest */
 
+/** How often a tournament whose round is over is read again while no word of the next comes. */
+const RELOAD_MS = 3000;
+
+/**
+ * How far on a view of a tournament is: its status, then its round, then its results.
+ * @param {TournamentView} view
+ * @returns {number}
+ */
+function progress(view) {
+  const status = { registering: 0, running: 1, finished: 2 }[view.status] ?? 0;
+  const results = (view.rounds ?? []).reduce((sum, round) => sum + round.games.filter((g) => g.result).length, 0);
+  return status * 1e9 + view.round * 1e5 + results;
+}
+
 /** The viewer's own mark beside their name. @returns {string} */
 const you = () => ` ${t('game-you')}`;
 
@@ -36,8 +50,11 @@ export class TournamentPage {
     this.api = context.api;
     /** @type {string | null} the tournament shown */
     this.id = null;
-    /** @type {import('../wire.js').TournamentView | null} the view read over HTTP, until (or unless) the watch sends one */
+    /** @type {import('../wire.js').TournamentView | null} the view read over HTTP, until (or unless) the watch sends a newer one */
     this.fetched = null;
+    /** Whether a read over HTTP is under way, and when the last began (performance.now()). */
+    this.loading = false;
+    this.loadedAt = -Infinity;
     /** @type {Set<string>} the entrants the viewer (the organiser) may remove */
     this.removable = new Set();
     /** The ready game the ready line was drawn for ('' for none). */
@@ -87,6 +104,8 @@ export class TournamentPage {
    * @param {string} id
    */
   async load(id) {
+    this.loading = true;
+    this.loadedAt = performance.now();
     try {
       const view = await this.api.tournament(id);
       if (id !== this.id) return;
@@ -95,15 +114,32 @@ export class TournamentPage {
       if (id !== this.id || this.shown()) return;
       this.notice.textContent = error instanceof Error ? error.message : String(error);
       return;
+    } finally {
+      this.loading = false;
     }
     this.render();
   }
 
-  /** @returns {TournamentView | null} the view to draw: the watched one, else the one read over HTTP */
+  /** @returns {TournamentView | null} the view to draw: the further on of the watched one and the one read over HTTP */
   shown() {
-    const watched = this.session.tournament;
-    if (watched && watched.id === this.id) return watched;
-    return this.fetched && this.fetched.id === this.id ? this.fetched : null;
+    const watched = this.session.tournament?.id === this.id ? this.session.tournament : null;
+    const fetched = this.fetched?.id === this.id ? this.fetched : null;
+    if (watched && fetched) return progress(fetched) > progress(watched) ? fetched : watched;
+    return watched ?? fetched;
+  }
+
+  /**
+   * While the round shown has every result but no next round or end has
+   * come (the server's last word is read over HTTP: a finished tournament
+   * is no longer watched), the view is read again every few seconds.
+   */
+  tick() {
+    const view = this.shown();
+    if (!view || !this.id || view.status === 'finished' || this.loading) return;
+    const { current } = roundsOf(view);
+    if (!current || current.games.some((g) => !g.result)) return;
+    if (performance.now() - this.loadedAt < RELOAD_MS) return;
+    this.load(this.id);
   }
 
   /** Another screen is shown: stop watching. */
