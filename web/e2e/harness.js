@@ -465,3 +465,92 @@ export async function layoutProblems(page) {
   }, viewport.width);
 }
 
+
+/** How long a test waits for a tournament's round to end (its computers' games, on a busy machine). */
+export const ROUND_WAIT_MS = 90_000;
+
+/**
+ * The flags of a server whose computer players play fast and never ponder
+ * (tournaments of them end quickly), with room for every computer game a
+ * test's rounds hold at once.
+ */
+export const FAST_COMPUTER = ['--computer-think-ms', '20', '--computer-ponder-ms', '0', '--computer-max-games', '8'];
+
+/**
+ * Creates a tournament from the tournaments screen's form and waits for its
+ * page; the page's player joins it too when `join` (the form's organiser
+ * may play or only organise).
+ * @param {import('playwright-core').Page} page
+ * @param {{title: string, format?: 'round_robin' | 'double_round_robin' | 'swiss', rounds?: number, time?: string, levels?: number[], join?: boolean}} choice
+ * @returns {Promise<string>} the tournament's id
+ */
+export async function createTournament(page, choice) {
+  await page.evaluate(() => {
+    location.hash = '#/tournaments';
+  });
+  const form = 'form.tournament-create';
+  await page.waitForSelector(`${form} input[name=level]`, { state: 'attached' });
+  await page.fill(`${form} input[name=title]`, choice.title);
+  await page.click(`${form} label:has(input[name=format][value=${choice.format ?? 'round_robin'}])`);
+  if (choice.rounds !== undefined) await page.fill(`${form} input[name=rounds]`, String(choice.rounds));
+  await page.click(`${form} label:has(input[name=time][value="${choice.time ?? '10+5'}"])`);
+  for (const box of await page.locator(`${form} input[name=level]`).all()) {
+    const wanted = (choice.levels ?? []).includes(Number(await box.getAttribute('value')));
+    if ((await box.isChecked()) !== wanted) await page.click(`${form} label:has(input[name=level][value="${await box.getAttribute('value')}"])`);
+  }
+  await page.click(`${form} button[type=submit]`);
+  await page.waitForFunction(() => /^#\/tournaments\/[0-9a-f-]+$/.test(location.hash));
+  const id = await page.evaluate(() => location.hash.replace('#/tournaments/', ''));
+  await page.waitForSelector(`.tournament[data-state=registering][data-tournament="${id}"]`);
+  if (choice.join) {
+    const me = await page.textContent('#me-name');
+    const join = page.locator('.tournament-actions button[data-action=join]');
+    if (await join.count()) await join.click();
+    await page.waitForSelector(`.entrants li[data-entrant="${me}"]`);
+  }
+  return id;
+}
+
+/**
+ * Plays the page's player's part of a running tournament: each game it is
+ * seated in ("your game is ready") is resigned at once, back to the
+ * tournament's page, until the tournament is finished.
+ * @param {import('playwright-core').Page} page
+ * @param {string} tournamentId
+ * @returns {Promise<string[]>} the matches the player was seated in, in order
+ */
+export async function resignEveryGame(page, tournamentId) {
+  /** @type {string[]} */
+  const games = [];
+  for (;;) {
+    // The next round waits for the round's other games, computers playing each other: longer than one page wait.
+    const shown = await page.waitForSelector(
+      '.game[data-state="your-move"], .game[data-state="their-move"], .tournament[data-state=finished], .ready-line a[data-action=go-to-game]',
+      { timeout: ROUND_WAIT_MS },
+    ).catch(async (error) => {
+      // Where the page was instead, to tell a stalled tournament from a page that missed its game.
+      const where = await page.evaluate(() => `${location.hash}\n${document.querySelector('#ready')?.textContent ?? ''}\n${document.querySelector('main')?.textContent ?? ''}`);
+      const api = await page.evaluate(async (id) => {
+        const response = await fetch(`/api/tournaments/${id}`);
+        return `${response.status} ${await response.text()}`;
+      }, tournamentId);
+      throw new Error(`${error instanceof Error ? error.message : error}\nthe page shows: ${where}\nthe server has: ${api}`);
+    });
+    if (await shown.evaluate((e) => e.matches('.tournament'))) return games;
+    if (await shown.evaluate((e) => e.matches('a'))) {
+      // The game is ready and not shown: go to it (unless the page is taken there first).
+      await page.locator('.ready-line a[data-action=go-to-game]').click({ timeout: 2000 }).catch(() => {});
+      continue;
+    }
+    const matchId = await page.evaluate(() => location.hash.replace('#/match/', ''));
+    await page.waitForSelector('#ready a[data-action=back-to-tournament]'); // "your game is ready", in any language
+    games.push(matchId);
+    await page.click('button[data-action=resign]');
+    await page.click('button[data-action=resign]');
+    // Over, or already taken on to the next round's game (the other games may end at once).
+    await page.waitForFunction((id) => location.hash !== `#/match/${id}` || document.querySelector('.game[data-state=over]'), matchId);
+    await page.evaluate((id) => {
+      location.hash = `#/tournaments/${id}`;
+    }, tournamentId);
+  }
+}

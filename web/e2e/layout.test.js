@@ -1,5 +1,7 @@
 // The layout on a phone (390 x 844, touch) and a laptop (1280 x 800): in
-// the lobby, the game, the replay, the leaderboard and a player's page
+// the lobby, the game, the replay, the leaderboard, a player's page, the
+// tournaments' list and form and a tournament's page (registering, during
+// a game of it, finished)
 // nothing reaches beyond the window (no sideways scroll) and no control's
 // text is cut off, with a long name in the match; the computer's level and
 // think time are shown only when the computer is the opponent chosen. The
@@ -9,10 +11,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, PHONE, clickMove, createMatch, decidedGame, joinMatch, layoutProblems, openPlayer, waitForGame, serverAndBrowser,
+  DESKTOP, FAST_COMPUTER, PHONE, clickMove, createMatch, createTournament, decidedGame, joinMatch, layoutProblems, openPlayer,
+  ROUND_WAIT_MS, resignEveryGame, waitForGame, serverAndBrowser,
 } from './harness.js';
 
-const env = serverAndBrowser();
+// Computer players that move at once, so that a tournament of them ends quickly.
+const env = serverAndBrowser(FAST_COMPUTER);
 
 /** A name as long as the server allows, with no space to break it at. */
 const LONG_NAME = 'Maximiliana_Wolfeschlegelstein';
@@ -103,6 +107,36 @@ for (const locale of LOCALES) {
       await reader.context.close();
     }
     for (const player of [long, other]) await player.context.close();
+  });
+}
+
+for (const locale of LOCALES) {
+  test(`the tournaments' list and form and a tournament's page fit a phone and a laptop, with a long name on them (${locale})`, async () => {
+    for (const [size, options] of SIZES) {
+      const name = `${locale === 'en-US' ? LONG_NAME : LONG_NAME_ZH}${size === 'phone' ? 3 : 4}`;
+      const organiser = await openPlayer(env.browser, env.server.base, name, { ...options, locale });
+      const page = organiser.page;
+      await page.goto(`${env.server.base}/#/tournaments`);
+      await page.waitForSelector('form.tournament-create input[name=level]', { state: 'attached' });
+      await assertFits(page, `the tournaments screen on the ${size}`);
+      await page.click('form.tournament-create label:has(input[name=format][value=swiss])');
+      await page.waitForSelector('form.tournament-create input[name=rounds]:visible');
+      await assertFits(page, `the form with a Swiss chosen on the ${size}`);
+      await createTournament(page, { title: `${LONG_NAME} Swiss`, format: 'swiss', rounds: 3, levels: [1, 2], join: true });
+      await assertFits(page, `a registering tournament, its organiser's controls on the ${size}`);
+      const id = await createTournament(page, { title: `${LONG_NAME} round robin`, levels: [1, 2], join: true });
+      await page.click('.tournament-actions button[data-action=start]');
+      await page.waitForSelector('.game[data-state="your-move"], .game[data-state="their-move"], .tournament .ready-line a', { timeout: ROUND_WAIT_MS });
+      await assertFits(page, `a tournament game, "your game is ready" above it, on the ${size}`);
+      await resignEveryGame(page, id);
+      await page.waitForSelector('.tournament[data-state=finished] .crosstable-table');
+      await assertFits(page, `a finished round robin (standings, rounds, crosstable) on the ${size}`);
+      await page.goto(`${env.server.base}/#/tournaments`);
+      await page.waitForSelector(`tr[data-tournament="${id}"][data-status=finished]`);
+      await assertFits(page, `the list of tournaments on the ${size}`);
+      assert.deepEqual(organiser.errors, []);
+      await organiser.context.close();
+    }
   });
 }
 

@@ -58,3 +58,14 @@ test('the leaderboard is asked for by kind and page; a player by name, encoded',
   assert.deepEqual(one.asked, ['/api/players/ann', '/api/players/computer%20(level%205)', '/api/players/a%2Fb%3Fc%23d']);
   await assert.rejects(answering(404, 'no such player').api.player('zed'), { message: 'nobody by that name has played a rated game here' });
 });
+
+test('the tournaments and one tournament are asked for at their addresses; a missing one is said in words', async () => {
+  const list = httpExample('GET /api/tournaments');
+  const { api, asked } = answering(200, list);
+  assert.deepEqual(await api.tournaments(), list.tournaments);
+  const view = httpExample('GET /api/tournaments/{id}');
+  const one = answering(200, view);
+  assert.deepEqual(await one.api.tournament(view.id), view);
+  assert.deepEqual([...asked, ...one.asked], ['/api/tournaments', `/api/tournaments/${view.id}`]);
+  await assert.rejects(answering(404, null).api.tournament('x'), /That tournament does not exist/);
+});

@@ -16,6 +16,9 @@ test('hash routes name the page\'s places and round-trip', () => {
   assert.deepEqual(parseRoute('#/games?page=3'), { name: 'games', page: 3 });
   assert.deepEqual(parseRoute('#/games?page=0'), { name: 'games', page: 1 });
   assert.deepEqual(parseRoute('#/rules'), { name: 'rules' });
+  assert.deepEqual(parseRoute('#/tournaments'), { name: 'tournaments' });
+  assert.deepEqual(parseRoute(`#/tournaments/${id.toUpperCase()}`), { name: 'tournament', id });
+  assert.deepEqual(parseRoute('#/tournaments/<b>'), { name: 'lobby' });
   assert.deepEqual(parseRoute('#/match/<script>'), { name: 'lobby' });
   assert.deepEqual(parseRoute('#/gamesx'), { name: 'lobby' });
   assert.deepEqual(parseRoute('#/players'), { name: 'players', kind: 'all', page: 1 });
@@ -32,6 +35,7 @@ test('hash routes name the page\'s places and round-trip', () => {
     { name: 'lobby' }, { name: 'match', id }, { name: 'games', page: 2 }, { name: 'games', page: 1 }, { name: 'replay', id }, { name: 'rules' },
     { name: 'players', kind: 'all', page: 1 }, { name: 'players', kind: 'bot', page: 2 }, { name: 'players', kind: 'all', page: 3 },
     { name: 'player', player: 'ann' }, { name: 'player', player: 'Ｍａｘ ünd/?#%' },
+    { name: 'tournaments' }, { name: 'tournament', id },
   ])) {
     assert.deepEqual(parseRoute(routeHash(route)), route);
   }
@@ -39,9 +43,9 @@ test('hash routes name the page\'s places and round-trip', () => {
 
 test('the table of screens: each lights a tab of the navigation, and the navigation opens where it says', () => {
   const names = screenNames();
-  assert.deepEqual(names, ['lobby', 'match', 'games', 'replay', 'players', 'player', 'rules']);
+  assert.deepEqual(names, ['lobby', 'match', 'tournaments', 'tournament', 'games', 'replay', 'players', 'player', 'rules']);
   const tabs = names.filter((name) => SCREENS[name].nav);
-  assert.deepEqual(tabs.map((name) => t(SCREENS[name].title)), ['Play', 'Games', 'Leaderboard', 'Rules']);
+  assert.deepEqual(tabs.map((name) => t(SCREENS[name].title)), ['Play', 'Tournaments', 'Games', 'Leaderboard', 'Rules']);
   for (const name of names) {
     const screen = SCREENS[name];
     assert.ok(tabs.includes(/** @type {any} */ (screen.tab)), `${name} lights a tab of the navigation`);

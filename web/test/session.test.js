@@ -313,3 +313,99 @@ test('a limits field that is not a whole number falls back on its own', () => {
   session.received({ ...olderWelcome(), limits: null });
   assert.deepEqual(session.limits, FALLBACK_LIMITS, 'a later welcome without limits');
 });
+
+/** A tournament view of the fixtures. @param {string} name */
+const tournamentFixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/tournament-${name}.json`, import.meta.url), 'utf8'));
+
+test('a tournament is watched while its page shows, watched again after a reconnect, and let go', () => {
+  const { session, socket } = connected('ann');
+  assert.equal(session.me, 'ann', 'who the viewer is, from welcome');
+  const view = tournamentFixture('round-robin');
+  session.watchTournament(view.id);
+  assert.deepEqual(socket.last('watch_tournament'), { type: 'watch_tournament', tournament_id: view.id });
+  session.received({ type: 'tournament_updated', tournament: { ...view, id: 'another' } });
+  assert.equal(session.tournament, null, 'an update of another tournament is only a line of the list');
+  assert.deepEqual(session.tournaments.map((t) => t.id), ['another']);
+  session.received({ type: 'tournament_updated', tournament: view });
+  assert.equal(session.tournament?.title, 'Friday bots');
+  socket.sent = [];
+  session.closed(1006, 100);
+  session.opened();
+  session.received({ ...olderWelcome(), name: 'ann' });
+  assert.deepEqual(socket.last('watch_tournament'), { type: 'watch_tournament', tournament_id: view.id });
+  session.watchTournament(null);
+  assert.deepEqual(socket.last('unwatch_tournament'), { type: 'unwatch_tournament', tournament_id: view.id });
+  assert.equal(session.tournament, null);
+});
+
+test("a created tournament is shown; the organiser's requests name the tournament watched; refusals are kept", () => {
+  const { session, socket, events } = connected('ann');
+  session.listTournaments();
+  assert.deepEqual(socket.last('list_tournaments'), { type: 'list_tournaments' });
+  session.createTournament({ type: 'create_tournament', format: { kind: 'swiss', rounds: 3 } });
+  assert.deepEqual(socket.last('create_tournament'), { type: 'create_tournament', format: { kind: 'swiss', rounds: 3 } });
+  const id = tournamentFixture('swiss').id;
+  session.received({ type: 'tournament_created', tournament_id: id });
+  assert.deepEqual(events.at(-1), { kind: 'tournament', tournamentId: id });
+  session.watchTournament(id);
+  session.tournamentRequest('start_tournament');
+  assert.deepEqual(socket.last('start_tournament'), { type: 'start_tournament', tournament_id: id });
+  session.enterComputer(3);
+  assert.deepEqual(socket.last('enter_computer'), { type: 'enter_computer', tournament_id: id, computer: { level: 3 } });
+  session.removeEntrant('bob');
+  assert.deepEqual(socket.last('remove_entrant'), { type: 'remove_entrant', tournament_id: id, name: 'bob' });
+  session.received({ type: 'error', code: 'not_organiser', message: 'only the organiser may start it', reply_to: 'start_tournament' });
+  assert.equal(session.tournamentNotice, 'only the organiser may start it');
+  assert.equal(session.notice, '', 'not a notice about a match');
+  session.tournamentRequest('pause_tournament');
+  assert.equal(session.tournamentNotice, '', 'a new request clears the last refusal');
+});
+
+test('tournament_game takes the reserved seat with join, and joined shows the game', () => {
+  const { session, socket, events } = connected('ann');
+  session.received({ type: 'tournament_game', tournament_id: 't', round: 2, match_id: ID, seat: 'black', opponent: 'bob' });
+  assert.deepEqual(socket.last('join'), { type: 'join', match_id: ID, seat: 'black' });
+  assert.deepEqual(events.at(-1), {
+    kind: 'game_ready', taken: true, game: { tournamentId: 't', round: 2, matchId: ID, seat: 'black', opponent: 'bob' },
+  });
+  session.received(joined('black'));
+  assert.deepEqual(events.at(-1), { kind: 'navigate', matchId: ID });
+});
+
+test('tournament_game while another game of this player is on: said, and taken when the player asks', () => {
+  const { session, socket, events } = connected('ann');
+  session.received(joined('white'));
+  session.view(ID);
+  session.received(startSnapshot('white'));
+  socket.sent = [];
+  const other = '7a1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f61';
+  session.received({ type: 'tournament_game', tournament_id: 't', round: 1, match_id: other, seat: 'white', opponent: 'bob' });
+  assert.equal(socket.last('join'), undefined, 'the game being played stays on screen');
+  assert.equal(events.at(-1).taken, false);
+  session.takeReadyGame();
+  assert.deepEqual(socket.last('join'), { type: 'join', match_id: other, seat: 'white' });
+});
+
+test('a tournament game whose seat this browser holds already is shown, not joined again', () => {
+  const { session, socket, store, events } = connected('ann');
+  store.saveSeat(ID, 'white', TOKEN, 0);
+  session.received({ type: 'tournament_game', tournament_id: 't', round: 1, match_id: ID, seat: 'white', opponent: 'bob' });
+  assert.equal(socket.last('join'), undefined);
+  assert.deepEqual(socket.last('resume'), { type: 'resume', match_id: ID, token: TOKEN });
+  assert.ok(events.some((e) => e.kind === 'navigate' && e.matchId === ID));
+});
+
+test('tournament_game said again (on watch, after hello) for a game already taken does not take the page back to it', () => {
+  const { session, socket, events } = connected('ann');
+  const ready = { type: 'tournament_game', tournament_id: 't', round: 1, match_id: ID, seat: 'white', opponent: 'bob' };
+  session.received(ready);
+  session.received(joined('white'));
+  session.view(ID);
+  session.view(null); // the player goes to the tournament's page
+  socket.sent = [];
+  const before = events.length;
+  session.received(ready);
+  assert.deepEqual(socket.sent, [], 'no join, no resume');
+  assert.equal(events.slice(before).some((e) => e.kind === 'navigate' || e.kind === 'game_ready'), false);
+  assert.equal(session.ready?.matchId, ID, 'still the ready game, for its link');
+});

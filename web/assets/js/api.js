@@ -61,6 +61,26 @@ export class Api {
   }
 
   /**
+   * Every tournament, live and finished (the history's too), newest first.
+   * @returns {Promise<import('./wire.js').TournamentSummary[]>}
+   */
+  async tournaments() {
+    const body = /** @type {{tournaments: import('./wire.js').TournamentSummary[]}} */ (await this.get('/api/tournaments', {}));
+    return body.tournaments;
+  }
+
+  /**
+   * One tournament's view, live or finished (a finished one can no longer be watched).
+   * @param {string} id
+   * @returns {Promise<import('./wire.js').TournamentView>}
+   */
+  async tournament(id) {
+    return /** @type {import('./wire.js').TournamentView} */ (
+      await this.get(`/api/tournaments/${encodeURIComponent(id)}`, { 404: t('error-no-such-tournament') })
+    );
+  }
+
+  /**
    * A player's page: rating, record, rating history, recent games.
    * @param {string} name as any game or the leaderboard shows it (the server compares names as it binds them)
    * @returns {Promise<PlayerPage>}

@@ -63,6 +63,7 @@ const main = byId('view');
 const tabs = byId('tabs');
 const banner = byId('banner');
 const announcer = byId('announcer');
+const readyBar = byId('ready');
 const nameForm = /** @type {HTMLFormElement} */ (byId('name-form'));
 const nameInput = /** @type {HTMLInputElement} */ (byId('name-input'));
 const nameError = byId('name-error');
@@ -76,6 +77,39 @@ const views = new Map();
 
 /** @type {View | null} the view shown */
 let shown = null;
+
+/** @type {string | null} the ready tournament game's match, once shown: the bar has said its part */
+let readySeen = null;
+
+/**
+ * Says on every screen that a tournament game is ready: elsewhere with a
+ * link to the game (until it has been shown), at the game with a link back
+ * to the tournament. The bar is a live region, so it is also heard.
+ */
+function drawReady() {
+  const ready = session.ready;
+  if (!ready) {
+    readyBar.replaceChildren();
+    return;
+  }
+  const back = h('a', { href: routeHash({ name: 'tournament', id: ready.tournamentId }), 'data-action': 'back-to-tournament' }, t('tournament-back-to-tournament'));
+  if (session.viewing === ready.matchId) {
+    const over = session.match?.id === ready.matchId && session.match.status === 'finished';
+    readyBar.replaceChildren(h('span', {}, over ? t('tournament-ready-over', { round: ready.round }) : t('tournament-ready-bar', { round: ready.round, opponent: ready.opponent })), ' ', back);
+    return;
+  }
+  if (readySeen === ready.matchId) {
+    readyBar.replaceChildren();
+    return;
+  }
+  const link = h('a', { href: routeHash({ name: 'match', id: ready.matchId }), class: 'button primary', 'data-action': 'go-to-game' }, t('tournament-go-to-game'));
+  link.addEventListener('click', (event) => {
+    // The seat may not be taken yet (a game was being played): take it; `joined` shows the game.
+    event.preventDefault();
+    session.takeReadyGame();
+  });
+  readyBar.replaceChildren(h('span', {}, t('tournament-ready-bar', { round: ready.round, opponent: ready.opponent })), ' ', link);
+}
 
 /**
  * Says something to screen readers.
@@ -120,6 +154,8 @@ function route() {
   if (previous !== view) previous?.hide?.();
   main.replaceChildren(view.element);
   view.show(where);
+  if (where.name === 'match' && where.id === session.ready?.matchId) readySeen = where.id;
+  drawReady();
   document.title = t('window-title', { screen: t(screen.title) });
   for (const link of tabs.querySelectorAll('a')) link.toggleAttribute('aria-current', link.dataset.screen === screen.tab);
 }
@@ -151,6 +187,13 @@ function react(events) {
       case 'navigate':
         location.hash = routeHash({ name: 'match', id: event.matchId });
         break;
+      case 'tournament':
+        location.hash = routeHash({ name: 'tournament', id: event.tournamentId });
+        break;
+      case 'game_ready':
+        sounds.play('start');
+        announce(t('tournament-ready-bar', { round: event.game.round, opponent: event.game.opponent }));
+        break;
       case 'started':
         sounds.play('start');
         if (session.match) announce(startedText(session.match));
@@ -180,6 +223,7 @@ function react(events) {
 session.subscribe((events) => {
   react(events);
   drawBanner();
+  drawReady();
   // A name refused (`bad_name`, or `name_taken` by another browser's key):
   // the server's words on the name form, and the page waits for another.
   if (session.connection === 'refused' && asksForAName(session.refusalCode) && nameForm.hidden) askName(session.refusal);

@@ -12,6 +12,8 @@ import { LobbyView } from './ui/lobby.js';
 import { PlayerView } from './ui/player.js';
 import { ReplayView } from './ui/replay.js';
 import { RulesView } from './ui/rules.js';
+import { TournamentPage } from './ui/tournament.js';
+import { TournamentsView } from './ui/tournaments.js';
 
 /** @typedef {import('./session.js').Session} Session */
 /** @typedef {import('./session.js').SessionEvent} SessionEvent */
@@ -114,6 +116,23 @@ export const SCREENS = {
     title: 'screen-match',
     tab: 'lobby',
     view: GameView,
+  }),
+  tournaments: screen({
+    path: /^\/tournaments$/,
+    read: () => ({}),
+    hash: () => '#/tournaments',
+    title: 'screen-tournaments',
+    tab: 'tournaments',
+    nav: {},
+    view: TournamentsView,
+  }),
+  tournament: screen({
+    path: new RegExp(`^/tournaments/${ID}$`),
+    read: ([id]) => ({ id: id.toLowerCase() }),
+    hash: ({ id }) => `#/tournaments/${id}`,
+    title: 'screen-tournament',
+    tab: 'tournaments',
+    view: TournamentPage,
   }),
   games: screen({
     path: /^\/games(?:\?page=(\d{1,6}))?$/,

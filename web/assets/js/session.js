@@ -8,6 +8,7 @@ import { computerOffer } from './computer.js';
 import { FALLBACK_LIMITS, limitsOf } from './limits.js';
 import { errorText, t } from './i18n.js';
 import { applyLobbyMessage, applyMatchMessage, markStale, fromSnapshot } from './state.js';
+import { applyTournamentList } from './tournament.js';
 
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('./state.js').MatchState} MatchState */
@@ -26,6 +27,20 @@ import { applyLobbyMessage, applyMatchMessage, markStale, fromSnapshot } from '.
 /** @typedef {import('./wire.js').MatchSummary} MatchSummary */
 /** @typedef {import('./wire.js').ServerMessage} ServerMessage */
 /** @typedef {import('./wire.js').TimeControl} TimeControl */
+/** @typedef {import('./wire.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('./wire.js').TournamentView} TournamentView */
+/** @typedef {import('./wire.js').TournamentGameMessage} TournamentGameMessage */
+
+/**
+ * The tournament requests that name only the tournament.
+ * @typedef {'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'pause_tournament' | 'resume_tournament' | 'end_tournament'} TournamentRequest
+ */
+
+/**
+ * A tournament game the server made ready for this player: its match and
+ * seat, the round and the opponent (`tournament_game`).
+ * @typedef {{tournamentId: string, round: number, matchId: string, seat: import('./wire.js').Side, opponent: string}} ReadyGame
+ */
 
 /** The protocol version this page speaks. */
 export const PROTOCOL = 1;
@@ -43,7 +58,12 @@ export const PROTOCOL = 1;
 
 /**
  * Something for the page to do or show beyond redrawing.
- * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'refused', reason: string, replyTo: ClientMessageType | ''}} SessionEvent
+ * `navigate`: show a match; `tournament`: show a tournament (one this
+ * page just created); `game_ready`: a tournament game is ready for this
+ * player (taken at once unless a game of theirs is being played on screen).
+ * @typedef {MatchEvent | {kind: 'navigate', matchId: string} | {kind: 'tournament', tournamentId: string}
+ *   | {kind: 'game_ready', game: ReadyGame, taken: boolean}
+ *   | {kind: 'refused', reason: string, replyTo: ClientMessageType | ''}} SessionEvent
  */
 
 /**
@@ -115,6 +135,18 @@ export class Session {
     this.notice = '';
     /** @type {Set<(events: SessionEvent[]) => void>} */
     this.listeners = new Set();
+    /** The name the server greeted this page with (`welcome.name`): who the viewer is in a tournament. */
+    this.me = '';
+    /** @type {TournamentSummary[]} the tournaments on the server, newest first (asked for by the list screen) */
+    this.tournaments = [];
+    /** @type {string | null} the tournament watched (its page is shown) */
+    this.watchedTournament = null;
+    /** @type {TournamentView | null} its latest view */
+    this.tournament = null;
+    /** The last refusal of a tournament request, in the server's words. */
+    this.tournamentNotice = '';
+    /** @type {ReadyGame | null} the latest tournament game made ready for this player */
+    this.ready = null;
   }
 
   /**
@@ -186,15 +218,31 @@ export class Session {
     /** @type {SessionEvent[]} */
     const events = [];
     switch (message.type) {
+      case 'tournament_list':
+        this.tournaments = applyTournamentList(this.tournaments, message);
+        break;
+      case 'tournament_created':
+        this.tournamentNotice = '';
+        events.push({ kind: 'tournament', tournamentId: message.tournament_id });
+        break;
+      case 'tournament_updated':
+        this.tournaments = applyTournamentList(this.tournaments, message);
+        if (message.tournament.id === this.watchedTournament) this.tournament = message.tournament;
+        break;
+      case 'tournament_game':
+        this.gameReady(message, events);
+        break;
       case 'welcome':
         this.connection = 'connected';
         this.refusal = '';
         this.refusalCode = null;
         this.computer = computerOffer(message);
         this.limits = limitsOf(message);
+        this.me = message.name;
         this.socket?.markHealthy();
         this.send({ type: 'subscribe_lobby' });
         if (this.viewing) this.enter(this.viewing);
+        if (this.watchedTournament) this.send({ type: 'watch_tournament', tournament_id: this.watchedTournament });
         break;
       case 'match_list':
       case 'match_updated':
@@ -256,6 +304,46 @@ export class Session {
   }
 
   /**
+   * A tournament game is ready: the seat is taken (`join` for that match and
+   * seat; `joined` then shows the game) unless this page is playing another
+   * game on screen, when the page only says so and the player takes it with
+   * {@link takeReadyGame}. A seat this browser already holds is resumed.
+   * @param {TournamentGameMessage} message
+   * @param {SessionEvent[]} events
+   */
+  gameReady(message, events) {
+    /** @type {ReadyGame} */
+    const game = {
+      tournamentId: message.tournament_id,
+      round: message.round,
+      matchId: message.match_id,
+      seat: message.seat,
+      opponent: message.opponent,
+    };
+    // The server says it again on every hello and watch while the game is
+    // unfinished: a game already announced whose seat this browser holds is
+    // not shown again (the player may be reading the tournament's page).
+    const repeat = this.ready?.matchId === game.matchId && (this.store.seat(game.matchId) !== null || this.held.has(game.matchId));
+    this.ready = game;
+    if (repeat) return;
+    const busy = this.match !== null && this.match.you !== null && this.match.status !== 'finished' && this.match.id !== game.matchId;
+    if (!busy) this.takeReadyGame();
+    events.push({ kind: 'game_ready', game, taken: !busy });
+  }
+
+  /** Takes the seat of the ready tournament game (or shows it, when this browser holds it already). */
+  takeReadyGame() {
+    const game = this.ready;
+    if (!game) return;
+    if (this.store.seat(game.matchId) || this.held.has(game.matchId)) {
+      this.view(game.matchId);
+      this.changed([{ kind: 'navigate', matchId: game.matchId }]);
+      return;
+    }
+    this.send({ type: 'join', match_id: game.matchId, seat: game.seat });
+  }
+
+  /**
    * A message about a match: folded into the one on screen.
    * @param {MatchMessage} message
    * @param {SessionEvent[]} events
@@ -299,6 +387,11 @@ export class Session {
     if (replyTo === 'move') {
       this.pending = null;
       if (code === 'stale_ply' && this.viewing) this.enter(this.viewing);
+    }
+    if (replyTo.endsWith('_tournament') || replyTo === 'enter_computer' || replyTo === 'remove_entrant') {
+      this.tournamentNotice = text;
+      events.push({ kind: 'refused', reason: text, replyTo });
+      return;
     }
     if (code === 'no_such_match' && message.match_id === this.viewing) {
       this.notice = t('match-missing');
@@ -390,6 +483,67 @@ export class Session {
     if (computer) message.computer = computer;
     if (rated !== undefined) message.rated = rated;
     this.send(message);
+  }
+
+  // ---- tournaments ----
+
+  /** Asks for the list of tournaments (`tournament_list` answers). */
+  listTournaments() {
+    this.send({ type: 'list_tournaments' });
+  }
+
+  /**
+   * Watches a tournament (its page is shown), or none; the one watched
+   * before is let go.
+   * @param {string | null} tournamentId
+   */
+  watchTournament(tournamentId) {
+    if (tournamentId === this.watchedTournament) return;
+    if (this.watchedTournament) this.send({ type: 'unwatch_tournament', tournament_id: this.watchedTournament });
+    this.watchedTournament = tournamentId;
+    this.tournament = null;
+    this.tournamentNotice = '';
+    if (tournamentId && this.connection === 'connected') this.send({ type: 'watch_tournament', tournament_id: tournamentId });
+    this.changed();
+  }
+
+  /**
+   * Sends `create_tournament`; `tournament_created` then shows it.
+   * @param {import('./wire.js').CreateTournamentMessage} message
+   */
+  createTournament(message) {
+    this.tournamentNotice = '';
+    this.send(message);
+  }
+
+  /**
+   * A request about the watched tournament that names only it.
+   * @param {TournamentRequest} type
+   */
+  tournamentRequest(type) {
+    if (!this.watchedTournament) return;
+    this.tournamentNotice = '';
+    this.send({ type, tournament_id: this.watchedTournament });
+  }
+
+  /**
+   * Organiser: enters one of the server's computer levels in the watched tournament.
+   * @param {number} level
+   */
+  enterComputer(level) {
+    if (!this.watchedTournament) return;
+    this.tournamentNotice = '';
+    this.send({ type: 'enter_computer', tournament_id: this.watchedTournament, computer: { level } });
+  }
+
+  /**
+   * Organiser: removes an entrant of the watched tournament.
+   * @param {string} name
+   */
+  removeEntrant(name) {
+    if (!this.watchedTournament) return;
+    this.tournamentNotice = '';
+    this.send({ type: 'remove_entrant', tournament_id: this.watchedTournament, name });
   }
 
   /** @param {string} matchId */

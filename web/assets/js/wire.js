@@ -223,23 +223,6 @@
 /** @typedef {{type: 'left', match_id: MatchId}} LeftMessage */
 /** @typedef {{type: 'replaced', match_id: MatchId}} ReplacedMessage */
 /** @typedef {{type: 'pong', nonce: number}} PongMessage */
-/**
- * A tournament as a line of the list.
- * @typedef {{id: TournamentId, title: string, format: TournamentFormat, time_control: TimeControl, rated: boolean,
- *   status: 'registering' | 'running' | 'finished', paused?: boolean, organiser: string, entrant_count: number,
- *   round: number, rounds_planned: number}} TournamentSummary
- */
-/**
- * A tournament game's result: `winner` null for a double forfeit.
- * @typedef {{winner: Side | null, forfeit?: boolean, margin?: number}} TournamentResult
- */
-/**
- * Everything about a tournament: the line of the list, entrants, rounds, standings.
- * @typedef {TournamentSummary & {entry_list?: string[],
- *   entrants: {name: string, kind: PlayerKind, rating?: Rating, withdrawn?: boolean, connected: boolean}[],
- *   rounds: {number: number, games: {white: string, black: string, match_id?: MatchId, result?: TournamentResult}[], bye?: string}[],
- *   standings: {rank: number, name: string, points: number, games: number, tiebreaks: {kind: string, value: number}[]}[]}} TournamentView
- */
 /** @typedef {{type: 'tournament_created', tournament_id: TournamentId}} TournamentCreatedMessage */
 /** @typedef {{type: 'tournament_list', tournaments: TournamentSummary[]}} TournamentListMessage */
 /** @typedef {{type: 'tournament_updated', tournament: TournamentView}} TournamentUpdatedMessage */
@@ -287,6 +270,66 @@
  * @template {ServerMessage['type']} T
  * @typedef {Extract<ServerMessage, {type: T}>} ServerMessageOf
  */
+
+// ---- tournaments (crates/protocol/src/tournament.rs) ----
+// The view a watcher is sent (`tournament_updated`), in detail; the
+// messages themselves are with the others above.
+
+
+
+/** Where a tournament is in its life. @typedef {'registering' | 'running' | 'finished'} TournamentStatus */
+
+/**
+ * What orders entrants on equal points (in the order the format applies them).
+ * @typedef {'sonneborn_berger' | 'direct_encounter' | 'buchholz' | 'buchholz_cut1' | 'game_score'} Tiebreak
+ */
+
+/**
+ * How one tournament game ended: the winner (null only for a double
+ * forfeit), whether it was a forfeit, and the margin of a game won on territory.
+ * @typedef {{winner: Side | null, forfeit?: boolean, margin?: number}} TournamentResult
+ */
+
+/**
+ * One entrant as everyone sees them.
+ * @typedef {{name: string, kind: PlayerKind, rating?: Rating, withdrawn?: boolean, connected: boolean}} TournamentEntrant
+ */
+
+/**
+ * One game of a round, by the entrants' names; `match_id` once created, `result` once known.
+ * @typedef {{white: string, black: string, match_id?: MatchId, result?: TournamentResult}} TournamentGame
+ */
+
+/** One round: its games (board 1 first) and the bye. @typedef {{number: number, games: TournamentGame[], bye?: string}} TournamentRound */
+
+/** One tie-break's value for one entrant. @typedef {{kind: Tiebreak, value: number}} TiebreakValue */
+
+/**
+ * One line of the standings, best first.
+ * @typedef {{rank: number, name: string, points: number, games: number, tiebreaks: TiebreakValue[]}} StandingRow
+ */
+
+/**
+ * A tournament as a line of the list (`tournament_list`, `GET /api/tournaments`).
+ * @typedef {object} TournamentSummary
+ * @property {TournamentId} id
+ * @property {string} title
+ * @property {TournamentFormat} format
+ * @property {TimeControl} time_control
+ * @property {boolean} rated
+ * @property {TournamentStatus} status
+ * @property {boolean} [paused] no new round starts until the organiser resumes it
+ * @property {string} organiser the organiser's name
+ * @property {number} entrant_count withdrawn ones included
+ * @property {number} round the round being played or last played (0 before the start)
+ * @property {number} rounds_planned
+ */
+
+/**
+ * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`).
+ * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[]}} TournamentView
+ */
+
 
 // ---- HTTP bodies ----
 

@@ -18,6 +18,8 @@ screen-replay = Replay
 screen-players = Leaderboard
 screen-player = Player
 screen-rules = Rules
+screen-tournaments = Tournaments
+screen-tournament = Tournament
 banner-connecting = Connecting…
 banner-reconnecting = Connection lost: reconnecting…
 banner-stopped = The server stopped. Reconnecting when it is back…
@@ -293,3 +295,103 @@ rules-clocks-title = Clocks:
 rules-clocks =
     5+3 means five minutes each, plus three seconds after each move. The server keeps the time; a
     dropped player keeps the seat for a minute and can come back by reloading the page.
+
+## Tournaments: the list, the form, a tournament's page, "your game is ready".
+
+tournament-format-round-robin = Round robin
+tournament-format-double-round-robin = Double round robin
+tournament-format-swiss = { $rounds ->
+        [one] Swiss, 1 round
+       *[other] Swiss, { $rounds } rounds
+    }
+tournament-status-registering = registering
+tournament-status-round = round { $round } of { $rounds }
+tournament-status-paused = { $status }, paused
+tournament-status-finished = finished
+tournament-entrants = { $count ->
+        [one] 1 entrant
+       *[other] { $count } entrants
+    }
+tournament-result-playing = playing
+tournament-result-not-started = not started
+tournament-result-forfeit = { $score } forfeit
+tournament-result-double-forfeit = 0–0 double forfeit
+tournament-result-margin = { $score } by { $margin ->
+        [one] 1 move
+       *[other] { $margin } moves
+    }
+tournament-rounds-invalid = a Swiss needs a whole number of rounds, 1 or more
+tiebreak-sonneborn-berger-short = SB
+tiebreak-sonneborn-berger = Sonneborn-Berger: the points of the opponents one beat
+tiebreak-direct-encounter-short = DE
+tiebreak-direct-encounter = Direct encounter: points in the games among the players still tied
+tiebreak-buchholz-short = Bh
+tiebreak-buchholz = Buchholz: the sum of the opponents' points
+tiebreak-buchholz-cut1-short = Bh-1
+tiebreak-buchholz-cut1 = Buchholz cut 1: Buchholz without the weakest opponent's points
+tiebreak-game-score-short = GS
+tiebreak-game-score = Game score: the moves left in the games won on territory
+tournaments-create-label = Create a tournament
+tournaments-new = New tournament
+tournaments-title = Title
+tournaments-title-placeholder = e.g. Friday bots
+tournaments-format-legend = Format
+tournaments-format-round-robin = round robin
+tournaments-format-double = double round robin
+tournaments-format-swiss = Swiss
+tournaments-rounds = Rounds
+tournaments-rated-hint = Counts for ratings.
+tournaments-computers = Computer entrants (levels)
+tournaments-create = Create tournament
+tournaments-list = On this server
+tournaments-empty = No tournaments yet: create one.
+tournaments-column-tournament = Tournament
+tournaments-column-format = Format
+tournaments-column-status = Status
+tournaments-column-organiser = Organiser
+tournament-loading = Loading the tournament…
+tournament-back = ← All tournaments
+tournament-organised-by = Organised by { $name }
+tournament-actions-label = Tournament actions
+tournament-join = Join
+tournament-withdraw = Withdraw
+tournament-start = Start
+tournament-pause = Pause
+tournament-resume = Resume
+tournament-end = End tournament
+tournament-end-confirm = Really end it?
+tournament-enter-computer = Enter
+tournament-computer-level = Computer level
+tournament-level = level { $level }
+tournament-remove = Remove
+tournament-remove-label = Remove { $name } from the tournament
+tournament-entrants-heading = Entrants
+tournament-no-entrants = Nobody has joined yet.
+tournament-away = not connected
+tournament-withdrawn = withdrawn
+tournament-standings = Standings
+tournament-rank-short = #
+tournament-rank = Rank in the standings (tied players share one)
+tournament-player = Player
+tournament-points-short = Pts
+tournament-points = Points: wins, byes and forfeit wins
+tournament-games-short = G
+tournament-games = Games played, forfeited or byes
+tournament-round = Round { $number }
+tournament-no-rounds = No round has been paired yet.
+tournament-earlier = Earlier rounds
+tournament-board-short = Bd
+tournament-board = Board
+tournament-result = Result
+tournament-game = Game
+tournament-watch-label = Watch { $white } – { $black }
+tournament-replay = Replay
+tournament-replay-label = Replay { $white } – { $black }
+tournament-bye = Bye: { $name } (scores as a win)
+tournament-crosstable = Crosstable
+tournament-crosstable-note = 1 won, 0 lost, + won by forfeit, − lost by forfeit, · being played
+tournament-ready = Your game is ready: round { $round } against { $opponent }.
+tournament-go-to-game = Go to the game
+tournament-ready-bar = Your tournament game is ready: round { $round } against { $opponent }.
+tournament-ready-over = Your round { $round } game is over.
+tournament-back-to-tournament = Back to the tournament

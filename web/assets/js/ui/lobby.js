@@ -22,7 +22,7 @@ import { has, sideName, t } from '../i18n.js';
  * @param {string} checked
  * @returns {HTMLFieldSetElement}
  */
-function radios(name, legend, choices, checked) {
+export function radios(name, legend, choices, checked) {
   return h(
     'fieldset',
     { class: 'choices' },
@@ -41,7 +41,7 @@ const columns = () => [sideName('white'), sideName('black'), t('lobby-column-tim
  * @param {{level: number, description: string}} level
  * @returns {string}
  */
-function levelDescription(level) {
+export function levelDescription(level) {
   const key = `level-description-${level.level}`;
   return has(key) ? t(key) : level.description;
 }
