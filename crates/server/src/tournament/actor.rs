@@ -211,6 +211,16 @@ impl TournamentTask {
                 },
             }
         }
+        if self.state.status == TournamentStatus::Finished {
+            // Whatever was sent while the tournament was finishing (a watch
+            // just before the last result) is answered from the final
+            // state, not dropped with the mailbox; later requests find no
+            // mailbox and are answered from the finished view.
+            rx.close();
+            while let Ok(command) = rx.try_recv() {
+                self.handle(command).await;
+            }
+        }
     }
 
     /// After a restart: each game of the current round waiting for a result
