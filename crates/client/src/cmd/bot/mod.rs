@@ -782,6 +782,16 @@ mod tests {
         assert!(bot.in_game());
         drain(&mut sent);
         // The game_over is lost with the connection; the resume tells.
+        reconnect(&mut bot, &mut sent);
+        let flow = bot
+            .on_event(snapshot(OLD, &["d1-d7/g7"], WON, None))
+            .unwrap();
+        assert_eq!(flow, Flow::Stop, "its only game is over");
+        assert_eq!(bot.games_done, 1);
+    }
+
+    /// The connection drops and comes back: the bot asks to resume its seat.
+    fn reconnect(bot: &mut Bot, sent: &mut UnboundedReceiver<ClientMessage>) {
         bot.on_event(NetEvent::Reconnecting {
             reason: "gone".into(),
             retry_in: Duration::from_millis(1),
@@ -789,15 +799,7 @@ mod tests {
         })
         .unwrap();
         bot.on_event(NetEvent::Connected).unwrap();
-        assert!(matches!(
-            drain(&mut sent)[..],
-            [ClientMessage::Resume { .. }]
-        ));
-        let flow = bot
-            .on_event(snapshot(OLD, &["d1-d7/g7"], WON, None))
-            .unwrap();
-        assert_eq!(flow, Flow::Stop, "its only game is over");
-        assert_eq!(bot.games_done, 1);
+        assert!(matches!(drain(sent)[..], [ClientMessage::Resume { .. }]));
     }
 
     #[test]
@@ -836,17 +838,7 @@ mod tests {
             .unwrap();
         drain(&mut sent);
         // The server restarts while the engine thinks.
-        bot.on_event(NetEvent::Reconnecting {
-            reason: "gone".into(),
-            retry_in: Duration::from_millis(1),
-            attempt: 1,
-        })
-        .unwrap();
-        bot.on_event(NetEvent::Connected).unwrap();
-        assert!(matches!(
-            drain(&mut sent)[..],
-            [ClientMessage::Resume { .. }]
-        ));
+        reconnect(&mut bot, &mut sent);
         let m: Move = "a7-b7/c7".parse().unwrap();
         bot.on_answer(id(OLD), 1, Ok(m));
         assert_eq!(drain(&mut sent), [], "not before the seat is ours again");
