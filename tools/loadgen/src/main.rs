@@ -183,14 +183,20 @@ async fn recv(ws: &mut Ws) -> anyhow::Result<ServerMessage> {
     }
 }
 
-async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
+/// Connects and says hello as `name` (with `key`, when the player needs an
+/// identity: a tournament entrant).
+async fn connect_as(
+    url: &str,
+    name: &str,
+    key: Option<amazons_protocol::PlayerKey>,
+) -> anyhow::Result<Ws> {
     let (mut ws, _) = tokio_tungstenite::connect_async(url)
         .await
         .context("connect")?;
     send(
         &mut ws,
         &ClientMessage::Hello {
-            key: None,
+            key,
             protocol: 1,
             name: name.into(),
             kind: PlayerKind::Bot,
@@ -203,6 +209,11 @@ async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
         ServerMessage::Welcome { .. } => Ok(ws),
         other => bail!("expected welcome, got {other:?}"),
     }
+}
+
+/// Connects and says hello as `name`, a guest.
+async fn connect(url: &str, name: &str) -> anyhow::Result<Ws> {
+    connect_as(url, name, None).await
 }
 
 /// Counters shared by all players.

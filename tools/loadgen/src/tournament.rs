@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use amazons_core::{PlayerKind, Side, TimeControl};
+use amazons_core::{Side, TimeControl};
 use amazons_protocol::tournament::{Format, TournamentId, TournamentStatus};
 use amazons_protocol::{ClientMessage, MatchId, PlayerKey, ServerMessage};
 use anyhow::{Context, bail};
@@ -41,25 +41,7 @@ pub struct Plan {
 
 /// Connects and says hello as `name` with `key`.
 async fn connect(url: &str, name: &str, key: PlayerKey) -> anyhow::Result<Ws> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
-        .await
-        .context("connect")?;
-    send(
-        &mut ws,
-        &ClientMessage::Hello {
-            key: Some(key),
-            protocol: 1,
-            name: name.into(),
-            kind: PlayerKind::Bot,
-            client: Some("amazons-loadgen".into()),
-            legal_moves: false,
-        },
-    )
-    .await?;
-    match recv(&mut ws).await? {
-        ServerMessage::Welcome { .. } => Ok(ws),
-        other => bail!("expected welcome, got {other:?}"),
-    }
+    crate::connect_as(url, name, Some(key)).await
 }
 
 /// A fresh player key.
