@@ -47,6 +47,32 @@ export function levelDescription(level) {
 }
 
 /** The lobby screen. */
+/**
+ * The checked value of a radio group in a form ('' when none is).
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @returns {string}
+ */
+export function checkedValue(form, name) {
+  const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`input[name=${name}]:checked`));
+  return input?.value ?? '';
+}
+
+/**
+ * The time control a form's `time` radios name (a preset, or the custom
+ * field's text), or why it names none: the match form and the tournament
+ * form choose a clock the same way.
+ * @param {HTMLFormElement} form
+ * @param {HTMLInputElement} custom the custom time control's field
+ * @param {import('../limits.js').Limits} limits
+ * @returns {{timeControl: import('../wire.js').TimeControl} | {error: string}}
+ */
+export function chosenTimeControl(form, custom, limits) {
+  const time = checkedValue(form, 'time');
+  const preset = PRESETS.find((p) => p.label === time);
+  return preset ? { timeControl: preset.timeControl } : parseTimeControl(custom.value, limits);
+}
+
 export class LobbyView {
   /**
    * @param {ViewContext} context
@@ -156,8 +182,7 @@ export class LobbyView {
 
   /** @returns {string} the checked value of a radio group */
   checked(/** @type {string} */ name) {
-    const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name=${name}]:checked`));
-    return input?.value ?? '';
+    return checkedValue(this.form, name);
   }
 
   /**
@@ -165,9 +190,7 @@ export class LobbyView {
    * @returns {{timeControl: import('../wire.js').TimeControl} | {error: string}}
    */
   timeControl() {
-    const time = this.checked('time');
-    const preset = PRESETS.find((p) => p.label === time);
-    return preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
+    return chosenTimeControl(this.form, this.custom, this.session.limits);
   }
 
   /**

@@ -5,9 +5,9 @@
 // entrants by level when the server offers them.
 
 import { h } from './dom.js';
-import { levelDescription, radios } from './lobby.js';
+import { checkedValue, chosenTimeControl, levelDescription, radios } from './lobby.js';
 import { t } from '../i18n.js';
-import { PRESETS, parseTimeControl } from '../timecontrol.js';
+import { PRESETS } from '../timecontrol.js';
 import { ratedByDefault } from '../rating.js';
 import { createTournamentMessage, statusText, summaryLine } from '../tournament.js';
 
@@ -153,15 +153,12 @@ export class TournamentsView {
    * @returns {string} the checked value of a radio group
    */
   checked(name) {
-    const input = /** @type {HTMLInputElement | null} */ (this.form.querySelector(`input[name=${name}]:checked`));
-    return input?.value ?? '';
+    return checkedValue(this.form, name);
   }
 
   /** @returns {{timeControl: import('../wire.js').TimeControl} | {error: string}} the time control chosen */
   timeControl() {
-    const time = this.checked('time');
-    const preset = PRESETS.find((p) => p.label === time);
-    return preset ? { timeControl: preset.timeControl } : parseTimeControl(this.custom.value, this.session.limits);
+    return chosenTimeControl(this.form, this.custom, this.session.limits);
   }
 
   /** The rounds only for a Swiss; the Rated box off and disabled for an untimed clock. */
