@@ -1,0 +1,90 @@
+//! The analysis routes: `POST /api/games/{id}/analysis` asks for one, `GET`
+//! shows it (docs/protocol.md, "Analysis"). The game is named as for
+//! `GET /api/games/{id}`: its id or a unique prefix of it.
+
+use std::sync::Arc;
+
+use amazons_protocol::MatchId;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::{Asked, Refused};
+use crate::history::Lookup;
+use crate::shared::Shared;
+
+/// `POST`: 200 with the analysis when it is done, 202 with its state when
+/// it waits or runs (queued now or before); 404 for no such game, 409 for a
+/// prefix of several, 503 when analyses are off or the queue is full.
+pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+    let id = match game(&shared, &text) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
+    let asked = shared.analyses.ask(id, || {
+        let bytes = shared.history.read(id)?;
+        serde_json::from_slice(&bytes).ok()
+    });
+    match asked {
+        Ok(asked) => answer(asked),
+        Err(refused) => {
+            let (status, code) = match refused {
+                Refused::Off => (StatusCode::SERVICE_UNAVAILABLE, "analysis_off"),
+                Refused::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "analysis_busy"),
+                Refused::BadRecord(_) => (StatusCode::INTERNAL_SERVER_ERROR, "bad_record"),
+            };
+            error(status, code, &refused.to_string())
+        }
+    }
+}
+
+/// `GET`: the analysis (200), done or not (its `status` says); 404 when it
+/// was never asked for, or for no such game.
+pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+    let id = match game(&shared, &text) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
+    match shared.analyses.current(id) {
+        Some(Asked::Pending(analysis)) => Json(analysis).into_response(),
+        Some(Asked::Done(bytes)) => json_bytes(StatusCode::OK, bytes),
+        None => error(
+            StatusCode::NOT_FOUND,
+            "no_analysis",
+            "this game has not been analysed: ask with POST",
+        ),
+    }
+}
+
+/// The answer to a `POST` that did not fail.
+fn answer(asked: Asked) -> Response {
+    match asked {
+        Asked::Done(bytes) => json_bytes(StatusCode::OK, bytes),
+        Asked::Pending(analysis) => (StatusCode::ACCEPTED, Json(analysis)).into_response(),
+    }
+}
+
+/// The game `text` names, or the error response (404, 409).
+fn game(shared: &Shared, text: &str) -> Result<MatchId, Response> {
+    match shared.history.find(text) {
+        Lookup::One(id) => Ok(id),
+        Lookup::None => Err(error(StatusCode::NOT_FOUND, "no_game", "no such game")),
+        Lookup::Several(n) => Err(error(
+            StatusCode::CONFLICT,
+            "ambiguous_game",
+            &format!("{n} games have ids starting with that; give more of the id"),
+        )),
+    }
+}
+
+/// JSON text already encoded, with `status`.
+fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+/// An error as JSON: `{"error": CODE, "message": TEXT}`.
+fn error(status: StatusCode, code: &str, message: &str) -> Response {
+    let body = serde_json::json!({ "error": code, "message": message });
+    (status, Json(body)).into_response()
+}

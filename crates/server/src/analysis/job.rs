@@ -1,0 +1,182 @@
+//! One analysis: the worker process started, told the game, and read one
+//! line per position, each folded into the [`GameAnalysis`] that `GET`
+//! shows, until every position is evaluated; then the moves are classed
+//! and the players summed up.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use amazons_core::GameRecord;
+use amazons_protocol::{AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::process::Command;
+
+use super::worker::{self, Evaluated, WorkerArgs, WorkerJob};
+
+/// Why an analysis failed.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// The record does not replay.
+    #[error("the record does not replay: {0}")]
+    Replay(#[from] amazons_core::ReplayError),
+    /// The worker could not be started or talked to.
+    #[error("cannot run the analysis worker {program}: {error}")]
+    Start {
+        /// The program.
+        program: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The worker stopped before the end, or said something else than an
+    /// evaluation.
+    #[error("the analysis worker stopped at position {at} of {total}: {why}")]
+    Stopped {
+        /// Positions evaluated before.
+        at: usize,
+        /// Positions in the game.
+        total: usize,
+        /// What it said or did.
+        why: String,
+    },
+    /// The worker took longer than `analysis.position_timeout_secs` over
+    /// one position.
+    #[error("the analysis worker took more than {secs} s over position {at}")]
+    Slow {
+        /// The position.
+        at: usize,
+        /// The limit.
+        secs: u64,
+    },
+}
+
+/// The budget every analysis of this server is made at, as the analysis
+/// shows it.
+pub(super) fn budget(playouts: u32) -> AnalysisBudget {
+    AnalysisBudget {
+        playouts,
+        engine: worker::engine_name(),
+    }
+}
+
+/// The state of a newly queued analysis of `record` (game `id`): nothing
+/// evaluated of its positions; or why it cannot be analysed.
+pub(super) fn fresh(
+    id: MatchId,
+    record: &GameRecord,
+    budget: AnalysisBudget,
+) -> Result<GameAnalysis, JobError> {
+    let positions = record.replay()?;
+    Ok(GameAnalysis {
+        game_id: id.to_string(),
+        status: AnalysisStatus::Queued,
+        done: 0,
+        total: positions.len() as u32,
+        budget,
+        plies: Vec::new(),
+        summary: None,
+        error: None,
+    })
+}
+
+/// How to run one analysis.
+pub(super) struct Run<'a> {
+    /// The worker's program.
+    pub program: &'a Path,
+    /// The budget per position.
+    pub playouts: u32,
+    /// The longest one position may take.
+    pub position_timeout: Duration,
+}
+
+impl Run<'_> {
+    /// Analyses `record` in a worker process, telling `progress` the state
+    /// after each position; the finished analysis. The worker is killed if
+    /// this future is dropped (at shutdown).
+    pub async fn analyse(
+        &self,
+        id: MatchId,
+        record: &GameRecord,
+        mut progress: impl FnMut(&GameAnalysis),
+    ) -> Result<GameAnalysis, JobError> {
+        let mut analysis = fresh(id, record, budget(self.playouts))?;
+        analysis.status = AnalysisStatus::Running;
+        let total = analysis.total as usize;
+        let start_error = |error| JobError::Start {
+            program: self.program.display().to_string(),
+            error,
+        };
+        let args = WorkerArgs {
+            playouts: self.playouts,
+        };
+        let mut child = Command::new(self.program)
+            .args(args.to_args())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(start_error)?;
+        let (Some(mut stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(start_error(std::io::Error::other("no pipes")));
+        };
+        // What it says on stderr, for the error when it stops (at most a
+        // few lines are kept).
+        let said = tokio::spawn(async move {
+            let mut text = String::new();
+            let _ = (&mut stderr).take(4096).read_to_string(&mut text).await;
+            text
+        });
+        let mut line = serde_json::to_string(&WorkerJob::of(record)).map_err(|e| {
+            start_error(std::io::Error::other(format!("cannot encode the game: {e}")))
+        })?;
+        line.push('\n');
+        // Its input stays open: the worker exits when it closes, so it
+        // never outlives this analysis.
+        stdin
+            .write_all(line.as_bytes())
+            .await
+            .map_err(start_error)?;
+        stdin.flush().await.map_err(start_error)?;
+        let mut lines = BufReader::new(stdout).lines();
+        let mut evaluations = Vec::with_capacity(total);
+        while evaluations.len() < total {
+            let at = evaluations.len();
+            let stopped = |why: String| JobError::Stopped { at, total, why };
+            let next = tokio::time::timeout(self.position_timeout, lines.next_line()).await;
+            let text = match next {
+                Err(_) => {
+                    return Err(JobError::Slow {
+                        at,
+                        secs: self.position_timeout.as_secs(),
+                    });
+                }
+                Ok(Ok(Some(text))) => text,
+                Ok(Ok(None)) => {
+                    let _ = child.kill().await;
+                    let stderr = said.await.unwrap_or_default();
+                    let last = stderr.lines().last().unwrap_or("no output").to_owned();
+                    return Err(stopped(last));
+                }
+                Ok(Err(e)) => return Err(stopped(e.to_string())),
+            };
+            let evaluated: Evaluated = serde_json::from_str(&text)
+                .map_err(|e| stopped(format!("`{text}` is not an evaluation: {e}")))?;
+            if evaluated.ply as usize != at {
+                return Err(stopped(format!(
+                    "it evaluated position {} out of turn",
+                    evaluated.ply
+                )));
+            }
+            evaluations.push(evaluated);
+            fold(&mut analysis, record, &evaluations);
+            progress(&analysis);
+        }
+        drop(stdin);
+        let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
+        finish(&mut analysis, record, &evaluations);
+        Ok(analysis)
+    }
+}
