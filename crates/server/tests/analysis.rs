@@ -281,6 +281,7 @@ async fn a_worker_that_fails_fails_the_analysis_which_may_be_asked_again() {
     assert_eq!(failed.status, AnalysisStatus::Failed);
     let why = failed.error.as_deref().unwrap_or_default();
     assert!(why.contains("stopped at position 0 of 5"), "{why}");
+    assert!(why.contains("exit status: 1"), "{why}");
     assert!(!dir.path().join("analyses").join(format!("{id}.json")).exists());
     // Asked again, it runs again (and fails again here).
     let (status, body) = post(addr, &path(id)).await;

@@ -7,12 +7,20 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use amazons_core::GameRecord;
-use amazons_protocol::{AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId};
+use amazons_core::{BySide, GameRecord, Move, Position};
+use amazons_engine::analysis;
+use amazons_protocol::{
+    AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId, MoveClass, PlayerSummary, PlyAnalysis,
+    Proven,
+};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 
-use super::worker::{self, Evaluated, WorkerArgs, WorkerJob};
+use super::worker::{Evaluated, WorkerArgs, WorkerJob};
+
+/// How long a worker whose work is over may take to exit before it is
+/// killed (when the analysis ends and its process is dropped).
+const EXIT_WAIT: Duration = Duration::from_secs(5);
 
 /// Why an analysis failed.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +28,9 @@ pub enum JobError {
     /// The record does not replay.
     #[error("the record does not replay: {0}")]
     Replay(#[from] amazons_core::ReplayError),
+    /// The evaluations do not fit the game.
+    #[error("the evaluations do not fit the game: {0}")]
+    Fold(#[from] analysis::AnalysisError),
     /// The worker could not be started or talked to.
     #[error("cannot run the analysis worker {program}: {error}")]
     Start {
@@ -51,11 +62,11 @@ pub enum JobError {
 }
 
 /// The budget every analysis of this server is made at, as the analysis
-/// shows it.
-pub(super) fn budget(playouts: u32) -> AnalysisBudget {
+/// shows it (the engine's words for it).
+pub(super) fn budget(playouts: u64) -> AnalysisBudget {
     AnalysisBudget {
         playouts,
-        engine: worker::engine_name(),
+        engine: analysis::AnalysisBudget { playouts }.describe(),
     }
 }
 
@@ -84,14 +95,15 @@ pub(super) struct Run<'a> {
     /// The worker's program.
     pub program: &'a Path,
     /// The budget per position.
-    pub playouts: u32,
+    pub playouts: u64,
     /// The longest one position may take.
     pub position_timeout: Duration,
 }
 
 impl Run<'_> {
-    /// Analyses `record` in a worker process, telling `progress` the state
-    /// after each position; the finished analysis. The worker is killed if
+    /// Analyses `record` (game `id`) in a worker process, telling
+    /// `progress` the state after each position (still running after the
+    /// last: it is done once saved); the finished analysis. The worker is killed if
     /// this future is dropped (at shutdown).
     pub async fn analyse(
         &self,
@@ -101,6 +113,8 @@ impl Run<'_> {
     ) -> Result<GameAnalysis, JobError> {
         let mut analysis = fresh(id, record, budget(self.playouts))?;
         analysis.status = AnalysisStatus::Running;
+        let start = record.initial_position()?;
+        let moves: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
         let total = analysis.total as usize;
         let start_error = |error| JobError::Start {
             program: self.program.display().to_string(),
@@ -134,14 +148,13 @@ impl Run<'_> {
         })?;
         line.push('\n');
         // Its input stays open: the worker exits when it closes, so it
-        // never outlives this analysis.
-        stdin
-            .write_all(line.as_bytes())
-            .await
-            .map_err(start_error)?;
-        stdin.flush().await.map_err(start_error)?;
+        // never outlives this analysis. A worker that already stopped
+        // cannot be written to: its output ends, which says so below.
+        let _ = stdin.write_all(line.as_bytes()).await;
+        let _ = stdin.flush().await;
         let mut lines = BufReader::new(stdout).lines();
         let mut evaluations = Vec::with_capacity(total);
+        let mut summary = None;
         while evaluations.len() < total {
             let at = evaluations.len();
             let stopped = |why: String| JobError::Stopped { at, total, why };
@@ -155,10 +168,13 @@ impl Run<'_> {
                 }
                 Ok(Ok(Some(text))) => text,
                 Ok(Ok(None)) => {
-                    let _ = child.kill().await;
+                    let ended = match tokio::time::timeout(EXIT_WAIT, child.wait()).await {
+                        Ok(Ok(status)) => status.to_string(),
+                        _ => "its output ended".to_owned(),
+                    };
                     let stderr = said.await.unwrap_or_default();
-                    let last = stderr.lines().last().unwrap_or("no output").to_owned();
-                    return Err(stopped(last));
+                    let last = stderr.lines().last().unwrap_or("no message");
+                    return Err(stopped(format!("{ended}: {last}")));
                 }
                 Ok(Err(e)) => return Err(stopped(e.to_string())),
             };
@@ -171,12 +187,68 @@ impl Run<'_> {
                 )));
             }
             evaluations.push(evaluated);
-            fold(&mut analysis, record, &evaluations);
+            summary = Some(fold(&mut analysis, &start, &moves, &evaluations)?);
             progress(&analysis);
         }
         drop(stdin);
-        let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
-        finish(&mut analysis, record, &evaluations);
+        let _ = tokio::time::timeout(EXIT_WAIT, child.wait()).await;
+        // Done only once saved: until then `GET` says running.
+        analysis.summary = summary;
+        analysis.status = AnalysisStatus::Done;
         Ok(analysis)
+    }
+}
+
+/// Folds the first positions' `evaluations` of the game `moves` from
+/// `start` into `analysis`: the positions evaluated, each move classed once
+/// the position after it is evaluated (by the engine's one rule,
+/// [`analysis::GameAnalysis::from_evals`], on the game so far); the
+/// players' summary of the game so far.
+fn fold(
+    analysis: &mut GameAnalysis,
+    start: &Position,
+    moves: &[Move],
+    evaluations: &[Evaluated],
+) -> Result<BySide<PlayerSummary>, JobError> {
+    let evaluated = evaluations.len();
+    let so_far = &moves[..evaluated.saturating_sub(1).min(moves.len())];
+    let evals = evaluations.iter().map(Evaluated::eval).collect();
+    let game = analysis::GameAnalysis::from_evals(start, so_far, evals)?;
+    analysis.plies = game.plies.iter().map(ply_view).collect();
+    if let Some(last) = analysis.plies.last_mut() {
+        // The move from the last position evaluated, not classed yet.
+        last.played = moves.get(evaluated - 1).copied();
+    }
+    analysis.done = evaluated as u32;
+    Ok(game.summary.map(|s| PlayerSummary {
+        inaccuracies: s.inaccuracies,
+        mistakes: s.mistakes,
+        blunders: s.blunders,
+        accuracy: s.accuracy as f32,
+    }))
+}
+
+/// One position as the protocol shows it (the engine's chances and losses
+/// rounded to `f32`).
+fn ply_view(ply: &analysis::PlyAnalysis) -> PlyAnalysis {
+    PlyAnalysis {
+        ply: ply.ply as u32,
+        win_chance: ply.eval.win_chance_white as f32,
+        score_cp: ply.eval.score_cp,
+        proven: ply.eval.proven.map(|p| Proven {
+            winner: p.winner,
+            plies: p.plies,
+        }),
+        best: ply.eval.best,
+        line: ply.eval.line.clone(),
+        played: ply.played,
+        class: ply.class.map(|class| match class {
+            analysis::MoveClass::Best => MoveClass::Best,
+            analysis::MoveClass::Good => MoveClass::Good,
+            analysis::MoveClass::Inaccuracy => MoveClass::Inaccuracy,
+            analysis::MoveClass::Mistake => MoveClass::Mistake,
+            analysis::MoveClass::Blunder => MoveClass::Blunder,
+        }),
+        loss: ply.loss.map(|loss| loss as f32),
     }
 }

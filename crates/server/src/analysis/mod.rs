@@ -150,8 +150,15 @@ impl Analyses {
         if let Some(bytes) = self.store.read(id) {
             return Ok(Asked::Done(bytes));
         }
-        if table.queue.len() >= self.config.max_queue {
-            return Err(Refused::Busy(table.queue.len()));
+        // Waiting: in the queue, or taken by a runner that waits for a
+        // place among the computer's games.
+        let waiting = table
+            .jobs
+            .values()
+            .filter(|job| job.analysis.status == AnalysisStatus::Queued)
+            .count();
+        if waiting >= self.config.max_queue {
+            return Err(Refused::Busy(waiting));
         }
         let record = record().ok_or_else(|| Refused::BadRecord("it cannot be read".into()))?;
         let analysis = job::fresh(id, &record, self.budget())

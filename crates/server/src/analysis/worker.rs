@@ -1,20 +1,22 @@
 //! The analysis in a process of its own: `amazons-server analysis-worker
 //! --playouts N` reads one line, the game ([`WorkerJob`] as JSON: its start
 //! and moves), and writes one line per position as it is evaluated, the
-//! position after 0 moves first: the protocol's [`PlyAnalysis`] as JSON,
-//! with what the engine says about that position alone (the move played,
-//! its class and loss are the server's to add, from the record and the next
-//! line). It then waits for its input to close.
+//! position after 0 moves first: an [`Evaluated`] as JSON, what the engine's
+//! [`analysis::evaluate`] says about that position alone at the fixed
+//! budget (the moves' classes are the server's to work out from all of
+//! them, with the engine's [`GameAnalysis::from_evals`](analysis::GameAnalysis::from_evals)).
+//! It then waits for its input to close.
 //!
 //! Why a process: for the reasons a computer game's engine has one
 //! (`computer/worker.rs`): its own address space, its own scheduling group
 //! at the computer's low priority, and a crash or a hang takes only itself.
 //! It exits when its input closes, so it never outlives the server.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use amazons_core::{GameRecord, Move, Position};
-use amazons_protocol::PlyAnalysis;
+use amazons_engine::analysis::{self, AnalysisBudget, PositionEval};
+use amazons_protocol::Proven;
 use serde::{Deserialize, Serialize};
 
 /// The first argument that makes `amazons-server` an analysis worker.
@@ -68,32 +70,73 @@ impl WorkerJob {
         }
     }
 
+    /// Where the game started, or why that cannot be read.
+    pub fn start(&self) -> Result<Position, String> {
+        match &self.initial_fen {
+            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}")),
+            None => Ok(Position::start()),
+        }
+    }
+
     /// Every position of the game, the start first, or why it does not
     /// replay.
     fn positions(&self) -> Result<Vec<Position>, String> {
-        let mut position = match &self.initial_fen {
-            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Position::start(),
-        };
-        let mut positions = vec![position];
-        for (ply, mv) in self.moves.iter().enumerate() {
-            position = position
-                .play(*mv)
-                .map_err(|e| format!("move {} ({mv}) is illegal: {}", ply + 1, e.reason))?;
-            positions.push(position);
-        }
-        Ok(positions)
+        analysis::positions(&self.start()?, &self.moves).map_err(|e| e.to_string())
     }
 }
 
-/// What the engine says about `position` at `playouts`, as line `ply`.
-pub fn evaluate(position: &Position, ply: u32, playouts: u64) -> PlyAnalysis {
-    todo_engine(position, ply, playouts)
+/// One line of a worker: the engine's evaluation of the position after
+/// `ply` moves, exactly as the engine's [`PositionEval`] holds it (its
+/// chances unrounded, so that the server classes the moves as a local
+/// analysis of the same game would).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evaluated {
+    /// Moves played before the position.
+    pub ply: u32,
+    /// White's chance to win, 0 to 1.
+    pub win_chance_white: f64,
+    /// White's score, in centipawns.
+    pub score_cp: i32,
+    /// The result, when proven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proven: Option<Proven>,
+    /// The engine's move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<Move>,
+    /// The engine's line, `best` first.
+    #[serde(default)]
+    pub line: Vec<Move>,
 }
 
-/// The engine, in words, for the analysis's budget.
-pub fn engine_name() -> String {
-    "amazons".to_owned()
+impl Evaluated {
+    /// Line `ply`: the engine's `eval`.
+    pub fn new(ply: u32, eval: PositionEval) -> Evaluated {
+        Evaluated {
+            ply,
+            win_chance_white: eval.win_chance_white,
+            score_cp: eval.score_cp,
+            proven: eval.proven.map(|p| Proven {
+                winner: p.winner,
+                plies: p.plies,
+            }),
+            best: eval.best,
+            line: eval.line,
+        }
+    }
+
+    /// The engine's evaluation again.
+    pub fn eval(&self) -> PositionEval {
+        PositionEval {
+            win_chance_white: self.win_chance_white,
+            score_cp: self.score_cp,
+            proven: self.proven.map(|p| analysis::Proven {
+                winner: p.winner,
+                plies: p.plies,
+            }),
+            best: self.best,
+            line: self.line.clone(),
+        }
+    }
 }
 
 /// Runs a worker on stdin/stdout; the exit code of the program.
@@ -106,9 +149,8 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         }
     };
     crate::computer::worker::step_aside();
-    let mut input = std::io::stdin().lock();
     let mut line = String::new();
-    if input.read_line(&mut line).is_err() || line.is_empty() {
+    if std::io::stdin().read_line(&mut line).is_err() || line.is_empty() {
         eprintln!("amazons-server {SUBCOMMAND}: no game on the input");
         return std::process::ExitCode::FAILURE;
     }
@@ -126,12 +168,15 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
     // at once, even mid-position.
     std::thread::spawn(move || {
         let mut rest = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut input, &mut rest);
+        let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut rest);
         std::process::exit(0);
     });
+    let budget = AnalysisBudget {
+        playouts: args.playouts,
+    };
     let mut out = std::io::stdout().lock();
     for (ply, position) in positions.iter().enumerate() {
-        let evaluated = evaluate(position, ply as u32, args.playouts);
+        let evaluated = Evaluated::new(ply as u32, analysis::evaluate(position, &budget));
         let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
         if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
             return std::process::ExitCode::SUCCESS;

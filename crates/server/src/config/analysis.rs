@@ -13,7 +13,7 @@ use super::{ConfigError, Seconds};
 #[allow(missing_docs)] // documented key by key in config/server.toml
 pub struct AnalysisConfig {
     pub enabled: bool,
-    pub playouts: u32,
+    pub playouts: u64,
     pub max_running: usize,
     pub max_queue: usize,
     pub position_timeout_secs: Seconds,
