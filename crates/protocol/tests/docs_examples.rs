@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
 use amazons_protocol::{
-    ClientMessage, GameAnalysis, GamesPage, Health, MatchSummary, MessageType, PlayerPage, PlayersPage,
-    ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
+    ClientMessage, GameAnalysis, GamesPage, Health, MatchSummary, MessageType, PlayerPage,
+    PlayersPage, ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]

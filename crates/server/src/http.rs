@@ -37,7 +37,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/matches", get(matches))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
-        .route("/api/games/{id}/analysis", get(analysis::show).post(analysis::ask))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analysis::show).post(analysis::ask),
+        )
         .route("/api/players", get(leaderboard))
         .route("/api/players/{name}", get(player))
         .route("/api/tournaments", get(tournaments))

@@ -2,7 +2,8 @@
 //! for with `POST /api/games/{id}/analysis`, followed with `GET` while it
 //! runs, saved in `analyses/` and served from there after a restart, never
 //! touching the record; 404, 409 and 503 where the protocol says; waiting
-//! for one of the computer's places; a worker that fails.
+//! for one of the computer's places; a worker that fails; and the worker
+//! process itself.
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -11,12 +12,13 @@ use std::time::{Duration, Instant};
 use amazons_core::testing::{random_move, record_of, sample_meta};
 use amazons_core::{Level, PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{
-    AnalysisStatus, ClientMessage, ColorPreference, ComputerRequest, GameAnalysis, MatchId,
-    testing,
+    AnalysisStatus, ClientMessage, ColorPreference, ComputerRequest, GameAnalysis, MatchId, testing,
 };
 use amazons_records::RecordDir;
+use amazons_server::analysis::worker::{Evaluated, WorkerArgs, WorkerJob};
 use amazons_testkit::WsClient;
 use amazons_testkit::http::{get, parse_response};
+use amazons_testkit::process::ChildProcess;
 use amazons_testkit::server::ServerProcess;
 use rand::SeedableRng;
 use serde_json::Value;
@@ -133,7 +135,10 @@ async fn an_analysis_runs_is_saved_survives_a_restart_and_leaves_the_record_alon
     assert_eq!(status, 202, "{body}");
     let queued = analysis(&body);
     assert_eq!(queued.game_id, id.to_string());
-    assert_eq!(queued.total, 31, "the start and the position after each move");
+    assert_eq!(
+        queued.total, 31,
+        "the start and the position after each move"
+    );
     assert_eq!(queued.budget.playouts, 100);
     // Asking again changes nothing: the same analysis, not a second one.
     let (again, body) = post(addr, &path(id)).await;
@@ -147,7 +152,11 @@ async fn an_analysis_runs_is_saved_survives_a_restart_and_leaves_the_record_alon
     for (k, ply) in done.plies.iter().enumerate() {
         assert_eq!(ply.ply as usize, k);
         assert!((0.0..=1.0).contains(&ply.win_chance), "{}", ply.win_chance);
-        assert_eq!(ply.played.is_some(), k < 30, "the last position has no move");
+        assert_eq!(
+            ply.played.is_some(),
+            k < 30,
+            "the last position has no move"
+        );
         assert_eq!(ply.class.is_some(), k < 30);
     }
     assert!(done.summary.is_some(), "a summary when done");
@@ -162,7 +171,11 @@ async fn an_analysis_runs_is_saved_survives_a_restart_and_leaves_the_record_alon
     assert_eq!(saved, done_body.as_bytes(), "GET serves the file");
     assert_eq!(analysis(&done_body), *done);
     let (status, body) = post(addr, &path(id)).await;
-    assert_eq!((status, body.as_bytes()), (200, saved.as_slice()), "done: 200");
+    assert_eq!(
+        (status, body.as_bytes()),
+        (200, saved.as_slice()),
+        "done: 200"
+    );
 
     // The record is untouched, and the history does not take the analysis
     // for a record.
@@ -175,15 +188,19 @@ async fn an_analysis_runs_is_saved_survives_a_restart_and_leaves_the_record_alon
     let addr = server.addr();
     let (status, body) = get(addr, &path(id)).await;
     assert_eq!(status, 200);
-    assert_eq!(body.as_bytes(), saved.as_slice(), "the same after a restart");
+    assert_eq!(
+        body.as_bytes(),
+        saved.as_slice(),
+        "the same after a restart"
+    );
     let short = &id.to_string()[..8];
     let (status, body) = get(addr, &format!("/api/games/{short}/analysis")).await;
-    assert_eq!((status, body.as_bytes()), (200, saved.as_slice()), "by prefix");
-    assert!(
-        !server.log().contains("not a record"),
-        "{}",
-        server.log()
+    assert_eq!(
+        (status, body.as_bytes()),
+        (200, saved.as_slice()),
+        "by prefix"
     );
+    assert!(!server.log().contains("not a record"), "{}", server.log());
     assert_eq!(std::fs::read(&record_file).unwrap(), record_before);
 }
 
@@ -197,7 +214,11 @@ async fn the_same_game_at_the_same_budget_gives_the_same_analysis() {
     drop(server);
     std::fs::remove_file(dir.path().join("analyses").join(format!("{id}.json"))).unwrap();
     let server = self::server(dir.path(), &[]);
-    assert_eq!(post(server.addr(), &path(id)).await.0, 202, "analysed afresh");
+    assert_eq!(
+        post(server.addr(), &path(id)).await.0,
+        202,
+        "analysed afresh"
+    );
     let (_, second) = follow(server.addr(), id).await;
     assert_eq!(first, second);
 }
@@ -220,7 +241,12 @@ async fn unknown_games_ambiguous_prefixes_and_analyses_off_are_refused() {
     assert_eq!(status, 503, "{body}");
     let error: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(error["error"], "analysis_off");
-    assert!(!dir.path().join("analyses").join(format!("{id}.json")).exists());
+    assert!(
+        !dir.path()
+            .join("analyses")
+            .join(format!("{id}.json"))
+            .exists()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -254,7 +280,11 @@ async fn analyses_wait_for_a_computer_place_and_a_full_queue_is_refused() {
     assert_eq!(error["error"], "analysis_busy");
     let (_, body) = get(addr, &path(first)).await;
     assert_eq!(analysis(&body).status, AnalysisStatus::Queued);
-    assert_eq!(get(addr, &path(second)).await.0, 404, "refused: nothing kept");
+    assert_eq!(
+        get(addr, &path(second)).await.0,
+        404,
+        "refused: nothing kept"
+    );
 
     // The game ends; its place goes to the analysis.
     ann.send(&ClientMessage::Resign {
@@ -282,11 +312,61 @@ async fn a_worker_that_fails_fails_the_analysis_which_may_be_asked_again() {
     let why = failed.error.as_deref().unwrap_or_default();
     assert!(why.contains("stopped at position 0 of 5"), "{why}");
     assert!(why.contains("exit status: 1"), "{why}");
-    assert!(!dir.path().join("analyses").join(format!("{id}.json")).exists());
+    assert!(
+        !dir.path()
+            .join("analyses")
+            .join(format!("{id}.json"))
+            .exists()
+    );
     // Asked again, it runs again (and fails again here).
     let (status, body) = post(addr, &path(id)).await;
     assert_eq!(status, 202, "{body}");
     let (seen, _) = follow(addr, id).await;
     assert_eq!(seen.last().unwrap().status, AnalysisStatus::Failed);
     server.kill();
+}
+
+/// The analysis worker of this package's binary, at `playouts`.
+fn worker(playouts: u64) -> ChildProcess {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_amazons-server"));
+    command.args(WorkerArgs { playouts }.to_args());
+    ChildProcess::spawn("analysis-worker", command)
+}
+
+/// The worker's input for `moves` from the start.
+fn job(moves: &[&str]) -> String {
+    serde_json::to_string(&WorkerJob {
+        initial_fen: None,
+        moves: moves.iter().map(|m| m.parse().unwrap()).collect(),
+    })
+    .unwrap()
+}
+
+#[test]
+fn the_worker_writes_a_line_per_position_in_order_and_stops_when_its_input_closes() {
+    let mut worker = worker(50);
+    worker.write_line(&job(&["d1-d7/g7", "a7-b7/c7"]));
+    for ply in 0..3 {
+        let line = worker
+            .next_line(Duration::from_secs(120))
+            .unwrap_or_else(|| panic!("no line {ply}:\n{}", worker.output()));
+        let evaluated: Evaluated = serde_json::from_str(&line).unwrap();
+        assert_eq!(evaluated.ply, ply);
+        assert!((0.0..=1.0).contains(&evaluated.win_chance_white));
+    }
+    let (ok, _, stderr) = worker.finish(Duration::from_secs(30));
+    assert!(ok, "{stderr}");
+
+    // Mid-position: a budget it would take hours to spend.
+    let mut busy = self::worker(1 << 40);
+    busy.write_line(&job(&[]));
+    let (ok, stdout, _) = busy.finish(Duration::from_secs(30));
+    assert!(ok && stdout.is_empty(), "it stopped at once: {stdout}");
+
+    let (ok, _, stderr) = self::worker(50).finish(Duration::from_secs(30));
+    assert!(!ok && stderr.contains("no game"), "{stderr}");
+    let mut refused = self::worker(50);
+    refused.write_line(&job(&["d1-d7/g7", "d1-d7/g7"]));
+    let (ok, _, stderr) = refused.finish(Duration::from_secs(30));
+    assert!(!ok && stderr.contains("not legal"), "{stderr}");
 }

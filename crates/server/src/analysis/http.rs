@@ -20,21 +20,22 @@ use crate::shared::Shared;
 pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
     let id = match game(&shared, &text) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err(refusal) => return refusal.into_response(),
     };
     let asked = shared.analyses.ask(id, || {
         let bytes = shared.history.read(id)?;
         serde_json::from_slice(&bytes).ok()
     });
     match asked {
-        Ok(asked) => answer(asked),
+        Ok(Asked::Done(bytes)) => json_bytes(bytes),
+        Ok(Asked::Pending(analysis)) => (StatusCode::ACCEPTED, Json(analysis)).into_response(),
         Err(refused) => {
             let (status, code) = match refused {
                 Refused::Off => (StatusCode::SERVICE_UNAVAILABLE, "analysis_off"),
                 Refused::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "analysis_busy"),
                 Refused::BadRecord(_) => (StatusCode::INTERNAL_SERVER_ERROR, "bad_record"),
             };
-            error(status, code, &refused.to_string())
+            ApiRefusal::new(status, code, refused.to_string()).into_response()
         }
     }
 }
@@ -44,47 +45,73 @@ pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) ->
 pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
     let id = match game(&shared, &text) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err(refusal) => return refusal.into_response(),
     };
     match shared.analyses.current(id) {
         Some(Asked::Pending(analysis)) => Json(analysis).into_response(),
-        Some(Asked::Done(bytes)) => json_bytes(StatusCode::OK, bytes),
-        None => error(
+        Some(Asked::Done(bytes)) => json_bytes(bytes),
+        None => ApiRefusal::new(
             StatusCode::NOT_FOUND,
             "no_analysis",
-            "this game has not been analysed: ask with POST",
-        ),
+            "this game has not been analysed: ask with POST".into(),
+        )
+        .into_response(),
     }
 }
 
-/// The answer to a `POST` that did not fail.
-fn answer(asked: Asked) -> Response {
-    match asked {
-        Asked::Done(bytes) => json_bytes(StatusCode::OK, bytes),
-        Asked::Pending(analysis) => (StatusCode::ACCEPTED, Json(analysis)).into_response(),
-    }
-}
-
-/// The game `text` names, or the error response (404, 409).
-fn game(shared: &Shared, text: &str) -> Result<MatchId, Response> {
+/// The game `text` names, or why none (404, 409).
+fn game(shared: &Shared, text: &str) -> Result<MatchId, ApiRefusal> {
     match shared.history.find(text) {
         Lookup::One(id) => Ok(id),
-        Lookup::None => Err(error(StatusCode::NOT_FOUND, "no_game", "no such game")),
-        Lookup::Several(n) => Err(error(
+        Lookup::None => Err(ApiRefusal::new(
+            StatusCode::NOT_FOUND,
+            "no_game",
+            "no such game".into(),
+        )),
+        Lookup::Several(n) => Err(ApiRefusal::new(
             StatusCode::CONFLICT,
             "ambiguous_game",
-            &format!("{n} games have ids starting with that; give more of the id"),
+            format!("{n} games have ids starting with that; give more of the id"),
         )),
     }
 }
 
-/// JSON text already encoded, with `status`.
-fn json_bytes(status: StatusCode, bytes: Vec<u8>) -> Response {
-    (status, [(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+/// A saved analysis: its JSON text as on disk, 200.
+fn json_bytes(bytes: Vec<u8>) -> Response {
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        bytes,
+    )
+        .into_response()
 }
 
-/// An error as JSON: `{"error": CODE, "message": TEXT}`.
-fn error(status: StatusCode, code: &str, message: &str) -> Response {
-    let body = serde_json::json!({ "error": code, "message": message });
-    (status, Json(body)).into_response()
+/// A refused request: its status and, as JSON, `{"error": CODE, "message":
+/// TEXT}` (docs/protocol.md lists the codes).
+#[derive(Debug)]
+struct ApiRefusal {
+    /// The HTTP status.
+    status: StatusCode,
+    /// The code a program acts on.
+    code: &'static str,
+    /// What happened, in words.
+    message: String,
+}
+
+impl ApiRefusal {
+    /// A refusal with `status`, `code` and `message`.
+    fn new(status: StatusCode, code: &'static str, message: String) -> ApiRefusal {
+        ApiRefusal {
+            status,
+            code,
+            message,
+        }
+    }
+}
+
+impl IntoResponse for ApiRefusal {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.code, "message": self.message });
+        (self.status, Json(body)).into_response()
+    }
 }

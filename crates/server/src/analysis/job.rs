@@ -144,7 +144,9 @@ impl Run<'_> {
             text
         });
         let mut line = serde_json::to_string(&WorkerJob::of(record)).map_err(|e| {
-            start_error(std::io::Error::other(format!("cannot encode the game: {e}")))
+            start_error(std::io::Error::other(format!(
+                "cannot encode the game: {e}"
+            )))
         })?;
         line.push('\n');
         // Its input stays open: the worker exits when it closes, so it
@@ -250,5 +252,66 @@ fn ply_view(ply: &analysis::PlyAnalysis) -> PlyAnalysis {
             analysis::MoveClass::Blunder => MoveClass::Blunder,
         }),
         loss: ply.loss.map(|loss| loss as f32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use amazons_core::Side;
+
+    use super::*;
+
+    /// A line saying White's chance is `chance`, the engine's move `best`.
+    fn line(ply: u32, chance: f64, best: Option<Move>) -> Evaluated {
+        Evaluated {
+            ply,
+            win_chance_white: chance,
+            score_cp: 0,
+            proven: None,
+            best,
+            line: best.into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn each_move_is_classed_once_the_position_after_it_is_evaluated() {
+        let start = Position::start();
+        let moves: Vec<Move> = ["d1-d7/g7", "a7-b7/c7"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let mut analysis = GameAnalysis {
+            game_id: "g".into(),
+            status: AnalysisStatus::Running,
+            done: 0,
+            total: 3,
+            budget: budget(1),
+            plies: Vec::new(),
+            summary: None,
+            error: None,
+        };
+        // White plays the engine's move; Black's reply drops Black's chance
+        // from 50% to 10%: a blunder.
+        let lines = [
+            line(0, 0.5, Some(moves[0])),
+            line(1, 0.5, None),
+            line(2, 0.9, None),
+        ];
+        fold(&mut analysis, &start, &moves, &lines[..1]).unwrap();
+        assert_eq!(analysis.done, 1);
+        assert_eq!(analysis.plies.len(), 1);
+        assert_eq!(analysis.plies[0].played, Some(moves[0]));
+        assert_eq!(analysis.plies[0].class, None, "not judged yet");
+        fold(&mut analysis, &start, &moves, &lines[..2]).unwrap();
+        assert_eq!(analysis.plies[0].class, Some(MoveClass::Best));
+        assert_eq!(analysis.plies[1].played, Some(moves[1]));
+        let summary = fold(&mut analysis, &start, &moves, &lines).unwrap();
+        assert_eq!(analysis.done, 3);
+        assert_eq!(analysis.plies[1].class, Some(MoveClass::Blunder));
+        assert!((analysis.plies[1].loss.unwrap() - 0.4).abs() < 1e-6);
+        assert_eq!(analysis.plies[2].played, None, "the final position");
+        assert_eq!(summary.get(Side::Second).blunders, 1);
+        assert_eq!(summary.get(Side::First).blunders, 0);
+        assert!(summary.get(Side::First).accuracy > summary.get(Side::Second).accuracy);
     }
 }

@@ -254,10 +254,9 @@ async fn runner(shared: &Arc<Shared>) {
         match result {
             Ok(analysis) => {
                 let store = Arc::clone(shared);
-                let saved = tokio::task::spawn_blocking(move || {
-                    store.analyses.store.save(id, &analysis)
-                })
-                .await;
+                let saved =
+                    tokio::task::spawn_blocking(move || store.analyses.store.save(id, &analysis))
+                        .await;
                 match saved {
                     Ok(Ok(())) => {
                         analyses.table().jobs.remove(&id);

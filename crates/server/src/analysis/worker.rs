@@ -187,3 +187,58 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         std::thread::park();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_round_trip_and_nonsense_is_refused() {
+        let args = WorkerArgs { playouts: 300 };
+        let words = args.to_args();
+        assert_eq!(words[0], SUBCOMMAND);
+        assert_eq!(WorkerArgs::parse(&words[1..]), Ok(args));
+        for bad in [
+            vec![],
+            vec!["--playouts".to_owned()],
+            vec!["--playouts".to_owned(), "0".to_owned()],
+            vec!["--playouts".to_owned(), "many".to_owned()],
+            vec!["--threads".to_owned(), "2".to_owned()],
+        ] {
+            assert!(WorkerArgs::parse(&bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_carries_the_engines_evaluation_unrounded() {
+        let position = Position::start();
+        let eval = analysis::evaluate(&position, &AnalysisBudget { playouts: 50 });
+        let line = Evaluated::new(0, eval.clone());
+        let text = serde_json::to_string(&line).unwrap();
+        let back: Evaluated = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.eval(), eval);
+        assert_eq!(back.ply, 0);
+    }
+
+    #[test]
+    fn the_game_replays_from_its_start_or_says_which_move_is_wrong() {
+        let first: Move = "d1-d7/g7".parse().unwrap();
+        let job = WorkerJob {
+            initial_fen: None,
+            moves: vec![first],
+        };
+        let positions = job.positions().unwrap();
+        assert_eq!(positions.len(), 2);
+        assert_eq!(positions[1], Position::start().play(first).unwrap());
+        let illegal = WorkerJob {
+            initial_fen: None,
+            moves: vec![first, first],
+        };
+        assert!(illegal.positions().is_err());
+        let bad_fen = WorkerJob {
+            initial_fen: Some("nonsense".into()),
+            moves: Vec::new(),
+        };
+        assert!(bad_fen.positions().unwrap_err().contains("bad FEN"));
+    }
+}
