@@ -264,6 +264,9 @@ async fn analyses_wait_for_a_computer_place_and_a_full_queue_is_refused() {
     ann.send(&testing::hello("ann", PlayerKind::Human)).await;
     ann.send(&ClientMessage::CreateMatch {
         rated: None,
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         time_control: TimeControl::Untimed,
         color: ColorPreference::White,
         computer: Some(ComputerRequest::level(Level::new(1).unwrap())),
