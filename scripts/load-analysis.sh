@@ -19,6 +19,7 @@
 #   LOAD_PLIES       moves of each analysed game      (default 80)
 #   LOAD_PLAYOUTS    analysis.playouts                (default: the server's)
 #   LOAD_OUT         directory for raw output         (default: a new temp dir)
+#   LOAD_SKIP_ONE    1: skip step 1                   (default 0)
 #
 # The server and the load generator each run in a session of their own, as
 # in scripts/load-computer.sh.
@@ -58,6 +59,9 @@ children_cpu() {
 }
 
 # --- 1. one analysis, idle server ---------------------------------------------
+if [ "${LOAD_SKIP_ONE:-0}" = 1 ]; then
+  one="(one analysis: skipped, LOAD_SKIP_ONE=1)"
+else
 start_server one-analysis ${budget[@]+"${budget[@]}"}
 base="$(http_base)"
 id="$(curl -sf "$base/api/games?per_page=1" | jq -r '.games[0].id')"
@@ -78,8 +82,10 @@ playouts="$(jq .budget.playouts "$out/one-analysis.json")"
 one="one analysis of a $moves-move game ($((moves + 1)) positions, $playouts playouts each): status $status, wall $(echo "$ended - $started" | bc -l | xargs printf '%.1f') s, worker CPU $(echo "$cpu_after - $cpu_before" | bc -l | xargs printf '%.1f') s"
 echo "$one"
 stop_server
+fi
 
 # --- 2. matches with and without analyses -------------------------------------
+asked=""
 run() {
   local name="$1" with="$2"
   shift 2
@@ -87,22 +93,22 @@ run() {
     --computer-max-games "$((analyses > 2 ? analyses : 2))" ${budget[@]+"${budget[@]}"} "$@"
   base="$(http_base)"
   if [ "$with" = yes ]; then
-    for id in $(curl -sf "$base/api/games?per_page=$games" | jq -r '.games[].id'); do
-      curl -sf -X POST "$base/api/games/$id/analysis" >/dev/null
+    local answers=""
+    asked="$(curl -sf "$base/api/games?per_page=$games" | jq -r '.games[].id')"
+    for id in $asked; do
+      answers="$answers $(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/api/games/$id/analysis")"
     done
+    echo "analyses asked for, answers:$answers"
   fi
   echo "== $name (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
   setsid "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
     play --matches "$matches" --seconds "$seconds" --think-ms "$think_ms" | tee "$out/$name.txt"
   if [ "$with" = yes ]; then
-    local done=0 running=0
-    for id in $(curl -sf "$base/api/games?per_page=$games" | jq -r '.games[].id'); do
-      case "$(curl -sf "$base/api/games/$id/analysis" | jq -r .status)" in
-        done) done=$((done + 1)) ;;
-        running) running=$((running + 1)) ;;
-      esac
-    done
-    echo "analyses: $done done, $running running at the end" | tee -a "$out/$name.txt"
+    local states
+    states="$(for id in $asked; do
+      curl -s "$base/api/games/$id/analysis" | jq -r '.status // .error'
+    done | sort | uniq -c | xargs)"
+    echo "analyses at the end: $states" | tee -a "$out/$name.txt"
   fi
   stop_server
 }
@@ -116,4 +122,4 @@ echo "$matches human matches, one move per ${think_ms} ms each, $(nproc) cores (
 for name in alone "with-$analyses-analyses"; do
   echo "  $name: $(grep -m1 'round trip' "$out/$name.txt")"
 done
-grep -m1 '^analyses:' "$out/with-$analyses-analyses.txt" | sed 's/^/    /'
+grep -m1 '^analyses at the end:' "$out/with-$analyses-analyses.txt" | sed 's/^/    /'

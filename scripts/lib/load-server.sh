@@ -40,6 +40,9 @@ start_server() {
   if [ -n "${seed_history:-}" ]; then
     "$seed_history" "$history"
   fi
+  # Made before the server starts, so that reading it below never races
+  # the background job's redirection.
+  : >"$log"
   RUST_LOG=warn ${server_launcher[@]+"${server_launcher[@]}"} "$bin/amazons-server" \
     --listen 127.0.0.1 --port 0 --history-dir "$history" \
     --rate-limit-messages 1000000 "$@" >"$log" 2>&1 &
