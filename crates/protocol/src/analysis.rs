@@ -1,7 +1,7 @@
 //! What the server says about a position's territory and a finished game's
 //! analysis: the bodies of `GET /api/territory`, `GET`/`POST
 //! /api/games/{id}/analysis` (the same shape is saved as
-//! `<id>.analysis.json`), and the proven result a move can carry
+//! `history/analyses/<id>.json`), and the proven result a move can carry
 //! ([`Decided`]). docs/analysis.md explains the numbers; docs/protocol.md
 //! shows each body.
 
@@ -131,7 +131,7 @@ pub struct PlyAnalysis {
     pub ply: u32,
     /// White's chance to win, 0 to 1 (docs/analysis.md gives the mapping).
     pub win_chance: f32,
-    /// The engine's score for the side to move, in centipawns.
+    /// The engine's score from White's side, in centipawns.
     pub score_cp: i32,
     /// A result the engine proved, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
