@@ -31,6 +31,12 @@ pub fn side_short(side: Side) -> String {
 
 /// A game's end in a sentence: `white wins by time`, 先手（白）胜：后手（黑）超时.
 pub fn outcome(outcome: Outcome) -> String {
+    outcome_by(outcome, None)
+}
+
+/// [`outcome`], with the margin of a game the territory decided when it is
+/// known (`white wins on territory by 7`).
+pub fn outcome_by(outcome: Outcome, margin: Option<u32>) -> String {
     let Some(winner) = outcome.winner else {
         return match outcome.reason {
             EndReason::Abandonment => t!("game-result-abandoned-by-both"),
@@ -49,6 +55,10 @@ pub fn outcome(outcome: Outcome) -> String {
         EndReason::EngineFailure => {
             t!("game-result-engine-failure", winner = winner, loser = loser)
         }
+        EndReason::Territory => match margin {
+            Some(margin) => t!("game-result-territory-by", winner = winner, margin = margin),
+            None => t!("game-result-territory", winner = winner),
+        },
     }
 }
 
@@ -62,6 +72,7 @@ pub fn reason(reason: EndReason) -> String {
         EndReason::Aborted => t!("reason-aborted"),
         EndReason::IllegalMove => t!("reason-illegal-move"),
         EndReason::EngineFailure => t!("reason-engine-failure"),
+        EndReason::Territory => t!("reason-territory"),
     }
 }
 
