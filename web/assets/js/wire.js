@@ -31,7 +31,7 @@
 
 /**
  * Why a game ended. The last two only a program that plays can cause.
- * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure'} EndReason
+ * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure' | 'territory'} EndReason
  */
 
 /** Who won (nobody for `aborted`) and why. @typedef {{winner: Side | null, reason: EndReason}} Outcome */
@@ -107,7 +107,10 @@
 /** @typedef {'white' | 'black' | 'random'} ColorPreference */
 /**
  * A new match; `rated` absent: rated when timed, casual when untimed.
- * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean}} CreateMatchMessage
+ * `end_when_decided` absent: on when casual; `assistance`: the players may see
+ * the territory; `initial_fen`: a casual game from a set-up position.
+ * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean,
+ *   end_when_decided?: boolean, assistance?: boolean, initial_fen?: string}} CreateMatchMessage
  */
 /** @typedef {{type: 'join', match_id: MatchId, seat?: Side}} JoinMessage */
 /** @typedef {{type: 'leave', match_id: MatchId}} LeaveMessage */
@@ -116,6 +119,7 @@
 /** @typedef {{type: 'move', match_id: MatchId, ply: number, move: string, token?: SeatToken}} MoveMessage */
 /** @typedef {{type: 'resign', match_id: MatchId, token?: SeatToken}} ResignMessage */
 /** @typedef {{type: 'abort', match_id: MatchId, token?: SeatToken}} AbortMessage */
+/** @typedef {{type: 'claim_territory', match_id: MatchId}} ClaimTerritoryMessage */
 /** @typedef {{type: 'offer_rematch', match_id: MatchId}} OfferRematchMessage */
 /** @typedef {{type: 'accept_rematch', match_id: MatchId}} AcceptRematchMessage */
 /** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
@@ -143,7 +147,7 @@
  * A message from the page to the server.
  * @typedef {HelloMessage | ListMatchesMessage | SubscribeLobbyMessage | UnsubscribeLobbyMessage | CreateMatchMessage
  *   | JoinMessage | LeaveMessage | SpectateMessage | ResumeMessage | MoveMessage | ResignMessage | AbortMessage
- *   | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | CreateTournamentMessage | ListTournamentsMessage
+ *   | ClaimTerritoryMessage | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | CreateTournamentMessage | ListTournamentsMessage
  *   | WatchTournamentMessage | UnwatchTournamentMessage | JoinTournamentMessage | WithdrawTournamentMessage
  *   | EnterComputerMessage | StartTournamentMessage | PauseTournamentMessage | ResumeTournamentMessage
  *   | RemoveEntrantMessage | EndTournamentMessage | PingMessage} ClientMessage
@@ -182,6 +186,10 @@
  * @property {MatchStatus} status
  * @property {TimeControl} time_control
  * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
+ * @property {boolean} [end_when_decided] whether the server ends the game once the territory proves it
+ * @property {boolean} [assistance] whether the players may see the territory
+ * @property {Decided} [decided] the territory proves the game now (only when the server does not end it itself)
+ * @property {number} [margin] for a game ended by territory, the winner's margin in moves
  * @property {string} initial_fen
  * @property {RecordedMove[]} moves
  * @property {string} fen the position now
@@ -198,10 +206,13 @@
  * @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null, rated?: boolean}} GameStartedMessage
  */
 
+/** The territory proves the game: who wins, by how many moves. @typedef {{winner: Side, margin: number}} Decided */
 /**
  * An accepted move, in canonical form; `fen` (the position after it) is
- * absent from older servers.
- * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string}} MovePlayedMessage
+ * absent from older servers; `decided`, when the territory proves the game
+ * after it and the server does not end such games itself.
+ * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string,
+ *   decided?: Decided}} MovePlayedMessage
  */
 
 /**
@@ -213,8 +224,9 @@
 /**
  * The end of a game; `record_id` names its record (absent when none was
  * written); `ratings`, what a rated game did to each side's rating (absent
- * when it was not rated).
- * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId, ratings?: {white: RatingChange, black: RatingChange}}} GameOverMessage
+ * when it was not rated); `margin`, for reason `territory`.
+ * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId, ratings?: {white: RatingChange, black: RatingChange},
+ *   margin?: number}} GameOverMessage
  */
 
 /** @typedef {{type: 'rematch_offered', match_id: MatchId, by: Side}} RematchOfferedMessage */
@@ -242,7 +254,7 @@
  *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
  *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
  *   | 'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered' | 'bad_tournament'
- *   | 'tournament_not_running' | 'internal'} ErrorCode
+ *   | 'tournament_not_running' | 'bad_match_options' | 'not_decided' | 'internal'} ErrorCode
  */
 
 /**
