@@ -120,9 +120,6 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
                 amazons_protocol::ComputerRequest::level(amazons_core::Level::new(5).unwrap())
                     .with_think_ms(2000)
             ),
-            end_when_decided: None,
-            assistance: None,
-            initial_fen: None,
         }]
     );
 }
@@ -309,7 +306,6 @@ fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
             running: Some(Side::Second),
         }),
         fen: None,
-        decided: None,
     }))
     .unwrap();
     assert_eq!(play.low_time.due(play.session.view()), None, "black's turn");
