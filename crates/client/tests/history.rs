@@ -259,19 +259,38 @@ fn a_local_game_is_analysed_here_saved_beside_its_record_and_read_back_not_redon
         record_file.file_stem().unwrap().to_string_lossy()
     ));
     let history = dir.path().display().to_string();
-    let analyse = ["history", "--dir", &history, "analyse", "g1", "--playouts", "300"];
+    let analyse = [
+        "history",
+        "--dir",
+        &history,
+        "analyse",
+        "g1",
+        "--playouts",
+        "300",
+    ];
 
     let (out, err, ok) = client(&analyse, "");
     assert!(ok, "{err}");
-    assert!(err.contains("analysing: position 5 of 5"), "the progress: {err}");
+    assert!(
+        err.contains("analysing: position 5 of 5"),
+        "the progress: {err}"
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "ann (white) vs bob (black)", "{out}");
-    assert_eq!(lines[3], "analysed by amazons level 7, 300 playouts", "{out}");
+    assert_eq!(
+        lines[3], "analysed by amazons level 7, 300 playouts",
+        "{out}"
+    );
     // One line per position, each but the last with the move played from
     // it as the move list numbers it.
-    for (ply, number) in ["1. d1-d7/g7", "1... a7-b7/c7", "2. g1-g4/g5", "2... d10-d8/d9"]
-        .iter()
-        .enumerate()
+    for (ply, number) in [
+        "1. d1-d7/g7",
+        "1... a7-b7/c7",
+        "2. g1-g4/g5",
+        "2... d10-d8/d9",
+    ]
+    .iter()
+    .enumerate()
     {
         let line = lines[5 + ply];
         assert!(line.starts_with(&format!("{ply:>4}  ")), "{line}");

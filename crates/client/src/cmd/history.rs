@@ -12,8 +12,8 @@ use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use crate::cli::{HistoryAction, HistoryArgs};
-use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::analysis as face_analysis;
+use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
 use crate::face::territory::territory_text;
 use crate::face::text_board::board_text;
@@ -88,7 +88,7 @@ impl Source {
                 id: record.id.clone(),
             },
             Source::Dir(_) => Analyser::Local {
-                record: record.clone(),
+                record: Box::new(record.clone()),
                 file,
                 budget,
             },
@@ -108,8 +108,8 @@ enum Analyser {
     },
     /// This machine, saving the analysis beside the record's file.
     Local {
-        /// The game.
-        record: GameRecord,
+        /// The game (boxed: a record is large beside a server's address).
+        record: Box<GameRecord>,
         /// Its file, if it has one.
         file: Option<PathBuf>,
         /// How hard each position is analysed.
@@ -619,7 +619,11 @@ fn replay_plain(
                     Some(Ok(done)) => {
                         for side in Side::BOTH {
                             if let Some(summary) = &done.summary {
-                                writeln!(out, "{}", face_analysis::summary_line(side, &summary[side]))?;
+                                writeln!(
+                                    out,
+                                    "{}",
+                                    face_analysis::summary_line(side, &summary[side])
+                                )?;
                             }
                         }
                         analysis = Some(done);
@@ -687,9 +691,10 @@ enum ReplayAnalysis {
     Failed(String),
 }
 
-/// Columns of the replay's sparkline (it fits the panel beside the board
-/// at 80 columns).
+/// Columns of the replay's sparkline and progress bar (each fits its line
+/// in the panel beside the board at 80 columns).
 const REPLAY_SPARKLINE: usize = 40;
+const REPLAY_BAR: usize = 10;
 
 /// A finished game shown move by move on the game screen: no move can be
 /// made, so there is no move prompt; the typing line takes a move number
@@ -768,10 +773,10 @@ impl<'a> Replay<'a> {
     fn analysis_notes(&self) -> Vec<String> {
         match &self.analysis {
             ReplayAnalysis::NotAsked => Vec::new(),
-            ReplayAnalysis::Running { latest, .. } => latest
-                .iter()
-                .map(|a| face_analysis::progress_line(a, BAR))
-                .collect(),
+            ReplayAnalysis::Running { latest, .. } => vec![match latest {
+                Some(analysis) => face_analysis::progress_line(analysis, REPLAY_BAR),
+                None => t!("analysis-starting"),
+            }],
             ReplayAnalysis::Failed(why) => vec![why.clone()],
             ReplayAnalysis::Done(analysis) => {
                 let first_ply = self.positions[0].ply();
@@ -784,8 +789,12 @@ impl<'a> Replay<'a> {
                     }
                     notes.push(eval);
                 }
-                let before = self.shown.checked_sub(1).and_then(|k| analysis.plies.get(k));
-                if let Some(played) = before.and_then(|p| face_analysis::played_words(p, first_ply)) {
+                let before = self
+                    .shown
+                    .checked_sub(1)
+                    .and_then(|k| analysis.plies.get(k));
+                if let Some(played) = before.and_then(|p| face_analysis::played_words(p, first_ply))
+                {
                     notes.push(played);
                 }
                 let spark = face_analysis::sparkline(analysis, REPLAY_SPARKLINE);
@@ -859,7 +868,7 @@ impl<'a> Replay<'a> {
     }
 
     /// `[` or `]`: the previous or next faulty move, or why not.
-    fn to_fault(&mut self, forward: bool) {
+    fn go_to_fault(&mut self, forward: bool) {
         let ReplayAnalysis::Done(analysis) = &self.analysis else {
             self.screen
                 .notify(t!("replay-analyse-first"), Tone::Warning);
@@ -867,7 +876,9 @@ impl<'a> Replay<'a> {
         };
         match face_analysis::next_fault(analysis, self.shown, forward) {
             Some(at) => self.go(at),
-            None => self.screen.notify(t!("replay-no-more-mistakes"), Tone::Info),
+            None => self
+                .screen
+                .notify(t!("replay-no-more-mistakes"), Tone::Info),
         }
     }
 
@@ -905,11 +916,11 @@ impl<'a> Replay<'a> {
                 false
             }
             ScreenAction::Command(']') => {
-                self.to_fault(true);
+                self.go_to_fault(true);
                 false
             }
             ScreenAction::Command('[') => {
-                self.to_fault(false);
+                self.go_to_fault(false);
                 false
             }
             ScreenAction::Command(c) => {
@@ -1064,10 +1075,10 @@ mod tests {
         let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5", "d10-d8/d9"];
         let record = record("g1", &moves, 0, None);
         let positions = record.replay().unwrap();
-        let mut analysis =
-            crate::face::analysis::tests::analysis(&[0.5, 0.6, 0.2, 0.25, 0.9], &[
-                Best, Good, Blunder, Mistake,
-            ]);
+        let mut analysis = crate::face::analysis::tests::analysis(
+            &[0.5, 0.6, 0.2, 0.25, 0.9],
+            &[Best, Good, Blunder, Mistake],
+        );
         analysis.summary = Some(BySide::new(
             amazons_protocol::PlayerSummary {
                 accuracy: 61.5,
@@ -1092,7 +1103,10 @@ mod tests {
                 assert_eq!(replay.shown, 3, "after white's blunder g1-g4/g5");
                 let text = screen(&mut replay);
                 for note in &replay.screen.notes {
-                    assert!(crate::tui::snapshot::shows_whole(&text, note), "{note}: {text}");
+                    assert!(
+                        crate::tui::snapshot::shows_whole(&text, note),
+                        "{note}: {text}"
+                    );
                 }
                 crate::tui::snapshot::assert_snapshot(name, &text);
             });

@@ -31,7 +31,11 @@ pub fn eval_words(ply: &PlyAnalysis) -> String {
     let percent = |chance: f64| (chance * 100.0).round() as u32;
     match percent(white) {
         50 => t!("analysis-even"),
-        p if p > 50 => t!("analysis-chance", side = words::side(Side::First), percent = p),
+        p if p > 50 => t!(
+            "analysis-chance",
+            side = words::side(Side::First),
+            percent = p
+        ),
         _ => t!(
             "analysis-chance",
             side = words::side(Side::Second),
@@ -72,7 +76,9 @@ pub fn played_words(ply: &PlyAnalysis, first_ply: u32) -> Option<String> {
     if let Some(class) = ply.class {
         line.push_str("  ");
         line.push_str(&class_word(class));
-        let lost = ply.loss.map_or(0, |l| (f64::from(l) * 100.0).round() as u32);
+        let lost = ply
+            .loss
+            .map_or(0, |l| (f64::from(l) * 100.0).round() as u32);
         if is_fault(class) && lost > 0 {
             line.push_str(&format!(" (-{lost}%)"));
         }

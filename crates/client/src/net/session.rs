@@ -23,8 +23,7 @@ use crate::net::seat_store::SeatStore;
 use amazons_core::{BySide, Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
     Change, ClientMessage, ColorPreference, ComputerRequest, Decided, ErrorCode, MatchId,
-    MatchStatus,
-    MatchView, MessageType, RatingChange, SeatToken, ServerMessage,
+    MatchStatus, MatchView, MessageType, RatingChange, SeatToken, ServerMessage,
 };
 
 /// What the session waits for the server to give.
@@ -182,7 +181,8 @@ impl MatchSession {
     /// The proven result a player may claim now, if the territory decides
     /// the game and the match did not end it itself.
     pub fn decided(&self) -> Option<Decided> {
-        self.decided.filter(|_| self.view.as_ref().is_some_and(|v| v.outcome.is_none()))
+        self.decided
+            .filter(|_| self.view.as_ref().is_some_and(|v| v.outcome.is_none()))
     }
 
     /// The margin of the finished game, when the territory decided it.

@@ -50,7 +50,12 @@ pub fn save(path: &Path, analysis: &GameAnalysis) -> anyhow::Result<()> {
 
 /// The analysis of `record` at `budget` under way after `done` of `total`
 /// positions (what a progress bar shows).
-fn running(record: &GameRecord, budget: &AnalysisBudget, done: usize, total: usize) -> GameAnalysis {
+fn running(
+    record: &GameRecord,
+    budget: &AnalysisBudget,
+    done: usize,
+    total: usize,
+) -> GameAnalysis {
     GameAnalysis {
         game_id: record.id.clone(),
         status: AnalysisStatus::Running,

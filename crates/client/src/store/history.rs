@@ -52,7 +52,10 @@ pub fn load(path: &Path) -> anyhow::Result<GameRecord> {
 /// Every record in `dir`, oldest first. Files that are not records are skipped
 /// with a warning on stderr; a missing directory is an empty history.
 pub fn list(dir: &Path) -> anyhow::Result<Vec<GameRecord>> {
-    Ok(list_files(dir)?.into_iter().map(|(_, record)| record).collect())
+    Ok(list_files(dir)?
+        .into_iter()
+        .map(|(_, record)| record)
+        .collect())
 }
 
 /// Every record in `dir` with its file, oldest first, as [`list`]. The
@@ -65,7 +68,10 @@ pub fn list_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, GameRecord)>> {
         Err(e) => return Err(e.into()),
     };
     for problem in &scan.unreadable {
-        if !problem.path().is_some_and(crate::store::analysis::is_analysis_file) {
+        if !problem
+            .path()
+            .is_some_and(crate::store::analysis::is_analysis_file)
+        {
             eprintln!("skipping: {problem}");
         }
     }

@@ -1017,7 +1017,10 @@ mod tests {
         // Timed: rated, so no ending by territory and no assistance.
         let screen = text(&lobby);
         assert!(screen.contains("rated: ‹ yes ›"), "{screen}");
-        assert!(screen.contains("end when territory decides: ‹ no ›"), "{screen}");
+        assert!(
+            screen.contains("end when territory decides: ‹ no ›"),
+            "{screen}"
+        );
         lobby.handle(&key(KeyCode::Up));
         lobby.handle(&key(KeyCode::Up));
         lobby.handle(&key(KeyCode::Right));
@@ -1050,9 +1053,18 @@ mod tests {
             lobby.handle(&key(KeyCode::Char(c)));
         }
         let screen = text(&lobby);
-        assert!(screen.contains("rated: ‹ no ›"), "untimed: casual: {screen}");
-        assert!(screen.contains("end when territory decides: ‹ yes ›"), "{screen}");
-        assert!(screen.contains("allow the territory view: ‹ no ›"), "{screen}");
+        assert!(
+            screen.contains("rated: ‹ no ›"),
+            "untimed: casual: {screen}"
+        );
+        assert!(
+            screen.contains("end when territory decides: ‹ yes ›"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("allow the territory view: ‹ no ›"),
+            "{screen}"
+        );
         for _ in 0..3 {
             lobby.handle(&key(KeyCode::Down));
         }
@@ -1060,8 +1072,14 @@ mod tests {
         lobby.handle(&key(KeyCode::Down));
         lobby.handle(&key(KeyCode::Char(' ')));
         let screen = text(&lobby);
-        assert!(screen.contains("end when territory decides: ‹ no ›"), "{screen}");
-        assert!(screen.contains("▸ allow the territory view: ‹ yes ›"), "{screen}");
+        assert!(
+            screen.contains("end when territory decides: ‹ no ›"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("▸ allow the territory view: ‹ yes ›"),
+            "{screen}"
+        );
         assert_eq!(
             lobby.handle(&key(KeyCode::Enter)),
             LobbyAction::Create {

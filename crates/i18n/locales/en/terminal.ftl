@@ -656,3 +656,4 @@ decided-watching = the territory decides: { $side } wins by { $margin }
 decided-claim-plain = the territory decides: { $side } wins by { $margin }; type claim to end the game
 claim-not-decided = the territory does not decide the game yet: nothing to claim
 territory-not-allowed = this match allows no assistance: the territory shows to players once the game is over
+analysis-starting = analysing …

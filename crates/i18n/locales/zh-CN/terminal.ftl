@@ -633,3 +633,4 @@ decided-watching = 领地已定：{ $side }胜 { $margin } 步
 decided-claim-plain = 领地已定：{ $side }胜 { $margin } 步；输入 claim 结束对局
 claim-not-decided = 领地尚未决定胜负：无可申请
 territory-not-allowed = 本局不允许辅助：对局结束后才向对局者显示领地
+analysis-starting = 分析中……

@@ -342,8 +342,7 @@ impl PlayTui {
         screen.margin = self.session.margin();
         // The territory is for watchers and after the game; for a player
         // in a live game only when the match allows assistance.
-        let allowed =
-            view.you.is_none() || view.outcome.is_some() || self.session.assistance();
+        let allowed = view.you.is_none() || view.outcome.is_some() || self.session.assistance();
         if allowed {
             screen.territory_allowed = true;
         } else {

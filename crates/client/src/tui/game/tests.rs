@@ -406,7 +406,10 @@ fn m_shows_the_territory_only_where_the_mode_allows_it_and_follows_the_board() {
     let text = screen_text(&mut screen, 80, 24);
     assert!(!text.contains("territory"), "not allowed: {text}");
     screen.territory_allowed = true;
-    assert!(screen_text(&mut screen, 80, 24).contains("m territory"), "the hint");
+    assert!(
+        screen_text(&mut screen, 80, 24).contains("m territory"),
+        "the hint"
+    );
     screen.handle(&key(KeyCode::Char('m')));
     assert!(screen.showing_territory());
     let text = screen_text(&mut screen, 80, 24);
@@ -422,7 +425,10 @@ fn m_shows_the_territory_only_where_the_mode_allows_it_and_follows_the_board() {
         "moves left in closed regions: white 5, black 2",
         "proven: white wins by 3",
     ] {
-        assert!(crate::tui::snapshot::shows_whole(&text, line), "{line}: {text}");
+        assert!(
+            crate::tui::snapshot::shows_whole(&text, line),
+            "{line}: {text}"
+        );
     }
     crate::tui::snapshot::assert_snapshot("territory_race", &text);
     // A move changes the view; `m` again hides it.
@@ -437,14 +443,20 @@ fn m_shows_the_territory_only_where_the_mode_allows_it_and_follows_the_board() {
     assert!(!screen_text(&mut screen, 80, 24).contains("territory:"));
     screen.forbid_territory();
     screen.handle(&key(KeyCode::Char('m')));
-    assert!(!screen.showing_territory(), "the key is gone with the right");
+    assert!(
+        !screen.showing_territory(),
+        "the key is gone with the right"
+    );
 }
 
 #[test]
 fn the_territory_of_an_open_board_is_whole_at_80x24_in_both_languages() {
     use crate::tr::{Lang, with_lang};
     let position = Position::from_fen(POCKET).unwrap();
-    for (lang, name) in [(Lang::En, "territory_open"), (Lang::ZhCn, "zh_territory_open")] {
+    for (lang, name) in [
+        (Lang::En, "territory_open"),
+        (Lang::ZhCn, "zh_territory_open"),
+    ] {
         with_lang(lang, || {
             let mut screen = GameScreen::new(position, BySide::new("ann".into(), "bob".into()));
             screen.territory_allowed = true;
@@ -456,7 +468,10 @@ fn the_territory_of_an_open_board_is_whole_at_80x24_in_both_languages() {
             let mut wanted = vec![crate::face::territory::legend()];
             wanted.extend(crate::face::territory::summary_lines(&territory, None));
             for line in wanted {
-                assert!(crate::tui::snapshot::shows_whole(&text, &line), "{line}: {text}");
+                assert!(
+                    crate::tui::snapshot::shows_whole(&text, &line),
+                    "{line}: {text}"
+                );
             }
             crate::tui::snapshot::assert_snapshot(name, &text);
         });

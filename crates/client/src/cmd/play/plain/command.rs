@@ -346,7 +346,10 @@ mod tests {
                 assistance: true,
             }
         );
-        assert_eq!(rules("create play-on end-decided").end_when_decided, Some(true));
+        assert_eq!(
+            rules("create play-on end-decided").end_when_decided,
+            Some(true)
+        );
         assert_eq!(rated("create 5+3 casual"), Some(false));
         assert_eq!(rated("create rated untimed black"), Some(true));
         assert_eq!(rated("create casual rated"), Some(true), "the last counts");
