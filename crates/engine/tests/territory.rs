@@ -20,13 +20,9 @@ use rand::{Rng, SeedableRng};
 /// The stored set.
 const ENDGAMES: &str = include_str!("../data/endgames.txt");
 
-/// The set's positions (comment lines skipped).
+/// The set's positions.
 fn endgame_positions() -> Vec<Position> {
-    ENDGAMES
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| SolvedEndgame::parse(l).unwrap().position)
-        .collect()
+    endgames().into_iter().map(|e| e.position).collect()
 }
 
 /// The most moves `side` can make in a row on `board` with the other side
@@ -245,4 +241,41 @@ proptest! {
             check(&p, &mut Checked::default());
         }
     }
+}
+
+/// The stored endgames with their solved results.
+fn endgames() -> Vec<SolvedEndgame> {
+    ENDGAMES
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| SolvedEndgame::parse(l).unwrap())
+        .collect()
+}
+
+/// The counting solver finds exactly the stored winning moves (found by the
+/// plain solver) of `set`.
+fn check_counting_solver(set: &[SolvedEndgame]) {
+    for e in set {
+        let winning = Solver::counting(10_000_000).winning_moves(&e.position);
+        assert_eq!(
+            winning.as_ref(),
+            Some(&e.winning_moves),
+            "{}",
+            e.position.fen()
+        );
+    }
+}
+
+#[test]
+fn the_counting_solver_agrees_with_the_plain_solver() {
+    let set = endgames();
+    let wins = set.iter().filter(|e| e.side_to_move_wins).take(3);
+    let losses = set.iter().filter(|e| !e.side_to_move_wins).take(2);
+    check_counting_solver(&wins.chain(losses).cloned().collect::<Vec<_>>());
+}
+
+#[test]
+#[ignore = "slow in debug builds: run with --release -- --ignored"]
+fn the_counting_solver_agrees_with_the_plain_solver_on_the_whole_set() {
+    check_counting_solver(&endgames());
 }
