@@ -344,3 +344,56 @@ fn a_local_game_is_analysed_here_saved_beside_its_record_and_read_back_not_redon
     assert_eq!(redone, out);
     assert_eq!(std::fs::read(&analysis_file).unwrap(), saved_bytes);
 }
+
+#[test]
+fn a_servers_game_is_analysed_by_the_server_with_its_progress_and_shown_as_a_local_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    let record = game(id, "ann", "bob", &FOUR_PLIES, 0);
+    amazons_records::RecordDir::create(dir.path())
+        .unwrap()
+        .save(id, &record)
+        .unwrap();
+    let record_bytes = std::fs::read(dir.path().join(format!("{id}.json"))).unwrap();
+    let server = amazons_testkit::ServerProcess::options()
+        .history_dir(dir.path())
+        .args(["--set", "analysis.playouts=100"])
+        .start();
+    let url = server.url();
+    let analyse = ["history", "--server", url.as_str(), "analyse", "1"];
+
+    let (out, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    // The server's states on the way, one line each (stderr is no terminal).
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("analysing: position") || l == "analysis: waiting for a place"),
+        "{err}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ann (white) vs bob (black)", "{out}");
+    assert!(lines[3].starts_with("analysed by "), "{out}");
+    assert!(
+        lines[5].starts_with("   0  ") && lines[5].contains("1. d1-d7/g7"),
+        "{out}"
+    );
+    assert!(lines[9].starts_with("   4  "), "the final position: {out}");
+    assert!(out.contains("\nwhite's win chance: "), "{out}");
+    assert!(
+        out.contains("\nwhite: accuracy ") && out.contains("\nblack: accuracy "),
+        "{out}"
+    );
+
+    // Done, the server answers from what it saved: the same text again.
+    let (again, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    assert_eq!(again, out);
+    assert_eq!(
+        std::fs::read(dir.path().join(format!("{id}.json"))).unwrap(),
+        record_bytes,
+        "the record is never touched"
+    );
+    // Nothing is saved on this machine for a server's game.
+    let (list, _, _) = client(&["history", "--server", url.as_str(), "list"], "");
+    assert_eq!(list.lines().count(), 2, "one game: {list}");
+}
