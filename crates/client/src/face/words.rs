@@ -179,3 +179,21 @@ pub fn server_error(code: ErrorCode, message: &str) -> String {
         catalog.t(&key)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_territory_ending_says_its_margin_when_known_in_both_languages() {
+        let won = Outcome {
+            winner: Some(Side::First),
+            reason: EndReason::Territory,
+        };
+        assert_eq!(outcome_by(won, Some(7)), "white wins on territory by 7");
+        assert_eq!(outcome(won), "white wins on territory");
+        crate::tr::with_lang(Lang::ZhCn, || {
+            assert_eq!(outcome_by(won, Some(7)), "先手（白）胜 7 步：领地已定");
+        });
+    }
+}

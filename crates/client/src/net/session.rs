@@ -758,6 +758,57 @@ mod tests {
     }
 
     #[test]
+    fn a_decided_game_may_be_claimed_until_a_move_or_the_end_says_otherwise() {
+        let root = tempfile::tempdir().unwrap();
+        let store = SeatStore::open(root.path(), "ws://h/ws", "bob");
+        let mut session = MatchSession::new(store);
+        let now = Instant::now();
+        session.join(id(ID), None);
+        session.on_message(&joined(ID), now).unwrap();
+        let decided = Decided {
+            winner: Side::Second,
+            margin: 3,
+        };
+        let mut snap = testing::snapshot(id(ID), Some(Side::Second), &["d1-d7/g7"]);
+        snap.decided = Some(decided);
+        snap.assistance = true;
+        session
+            .on_message(&ServerMessage::Snapshot(snap), now)
+            .unwrap();
+        session.drain();
+        assert_eq!(session.decided(), Some(decided));
+        assert!(session.assistance());
+        session.claim().unwrap();
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::ClaimTerritory { match_id: id(ID) }]
+        );
+        // The next move says nothing is proven any more.
+        let moved = ServerMessage::MovePlayed {
+            match_id: id(ID),
+            ply: 1,
+            mv: "a7-b7/c7".into(),
+            side: Side::Second,
+            time_ms: 1,
+            clocks: None,
+            fen: None,
+            decided: None,
+        };
+        session.on_message(&moved, now).unwrap();
+        assert_eq!(session.decided(), None);
+        assert_eq!(session.claim(), Err(t!("claim-not-decided")));
+        assert!(session.drain().is_empty(), "nothing sent");
+        // A game the territory ended keeps its margin.
+        let mut over = testing::game_over(id(ID), Some(Side::Second), EndReason::Territory);
+        if let ServerMessage::GameOver { margin, .. } = &mut over {
+            *margin = Some(3);
+        }
+        session.on_message(&over, now).unwrap();
+        assert_eq!(session.margin(), Some(3));
+        assert_eq!(session.decided(), None);
+    }
+
+    #[test]
     fn a_join_gives_a_view_with_the_token_and_the_token_is_saved_until_the_end() {
         let root = tempfile::tempdir().unwrap();
         let store = SeatStore::open(root.path(), "ws://h/ws", "bob");
