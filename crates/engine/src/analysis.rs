@@ -13,9 +13,12 @@
 //! - [`win_chance`]: the one mapping from a score to a win chance (the
 //!   search's own logistic curve, so the chance shown is the search's win
 //!   rate of its best move).
-//! - [`classify`] and [`accuracy`]: a played move judged by the drop in the
-//!   mover's win chance, [`GameAnalysis::from_evals`] the whole game from its
-//!   positions' evaluations, [`analyse_game`] both steps with progress.
+//! - [`classify`] and [`accuracy`]: a played move judged by what it cost
+//!   the mover against the engine's move, both judged in the positions they
+//!   lead to ([`after_best`]: the same side to move in both, so the search's
+//!   bias towards the side to move cancels), [`GameAnalysis::from_evals`]
+//!   the whole game from its positions' evaluations, [`analyse_game`] both
+//!   steps with progress.
 
 use amazons_core::{BySide, Move, Position, Side};
 use thiserror::Error;
@@ -239,6 +242,26 @@ fn proof_along(position: &Position, pv: &[Move]) -> Option<Proven> {
     None
 }
 
+/// The evaluation of the position after the engine's move from `position`
+/// (evaluated as `eval`), which a played move is judged against: `None`
+/// when there is nothing to judge against (no move `played` from here, or
+/// none for the engine) or nothing to evaluate (`played` is the engine's
+/// move: the position after it is the game's next position, evaluated
+/// anyway).
+pub fn after_best(
+    position: &Position,
+    eval: &PositionEval,
+    played: Option<Move>,
+    budget: &AnalysisBudget,
+) -> Option<PositionEval> {
+    let (played, best) = (played?, eval.best?);
+    if played == best {
+        return None;
+    }
+    let child = position.play(best).ok()?;
+    Some(evaluate(&child, budget))
+}
+
 /// How good a played move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveClass {
@@ -327,8 +350,16 @@ pub struct PlyAnalysis {
     pub played: Option<Move>,
     /// The played move's class.
     pub class: Option<MoveClass>,
-    /// The played move's cost: the drop in the mover's win chance, 0 to 1.
+    /// The played move's cost, 0 to 1: the mover's win chance after the
+    /// engine's move less that after the played move, never below 0 (0 for
+    /// the engine's move).
     pub loss: Option<f64>,
+    /// White's win chance in the graph, 0 to 1: the mean of this
+    /// position's evaluation and that of the position after the engine's
+    /// move from it (one with each side to move, so the search's bias
+    /// towards the side to move cancels); the evaluation alone when it is
+    /// proven or there is no engine's move.
+    pub win_chance_white: f64,
 }
 
 /// One player's summary.
@@ -364,6 +395,13 @@ pub enum AnalysisError {
         /// The move.
         played: Move,
     },
+    /// The played move is not the engine's and the position after the
+    /// engine's move was not evaluated ([`after_best`]).
+    #[error("position {ply}: no evaluation after the engine's move")]
+    MissingAfterBest {
+        /// Moves before the position.
+        ply: usize,
+    },
     /// The evaluations do not match the positions of the game.
     #[error("{evals} evaluations for a game of {positions} positions")]
     EvaluationCount {
@@ -389,18 +427,21 @@ pub fn positions(start: &Position, moves: &[Move]) -> Result<Vec<Position>, Anal
 
 impl GameAnalysis {
     /// Classifies the game `moves` from `start` given every position's
-    /// evaluation (`evals[k]` of the position after `k` moves): what a host
-    /// that evaluates the positions elsewhere (a worker process) folds them
-    /// into.
+    /// evaluation (`evals[k]` of the position after `k` moves) and the
+    /// evaluations after the engine's moves where they differ from the
+    /// played ones (`after_best[k]`, [`after_best`] of position `k`; `None`
+    /// elsewhere): what a host that evaluates the positions elsewhere (a
+    /// worker process) folds them into.
     pub fn from_evals(
         start: &Position,
         moves: &[Move],
         evals: Vec<PositionEval>,
+        after_best: Vec<Option<PositionEval>>,
     ) -> Result<GameAnalysis, AnalysisError> {
         let positions = positions(start, moves)?;
-        if evals.len() != positions.len() {
+        if evals.len() != positions.len() || after_best.len() != positions.len() {
             return Err(AnalysisError::EvaluationCount {
-                evals: evals.len(),
+                evals: evals.len().min(after_best.len()),
                 positions: positions.len(),
             });
         }
@@ -415,22 +456,39 @@ impl GameAnalysis {
                     played: None,
                     class: None,
                     loss: None,
+                    win_chance_white: eval.win_chance_white,
                 });
                 break;
             };
             let mover = positions[ply].turn();
             let after = &evals[ply + 1];
+            let engine_move = eval.best == Some(played);
+            let after_engine_move = match (&after_best[ply], engine_move, eval.best) {
+                (_, true, _) => Some(after),
+                (Some(child), false, Some(_)) => Some(child),
+                (None, false, Some(_)) => return Err(AnalysisError::MissingAfterBest { ply }),
+                (_, false, None) => None,
+            };
             let chance = |e: &PositionEval| match mover {
                 Side::First => e.win_chance_white,
                 Side::Second => 1.0 - e.win_chance_white,
             };
-            let loss = (chance(eval) - chance(after)).max(0.0);
+            // Both positions have the opponent to move: any bias of the
+            // search towards the side to move is in both and cancels.
+            let loss =
+                after_engine_move.map_or(0.0, |best| (chance(best) - chance(after)).max(0.0));
+            let win_chance_white = match after_engine_move {
+                Some(best) if eval.proven.is_none() => {
+                    (eval.win_chance_white + best.win_chance_white) / 2.0
+                }
+                _ => eval.win_chance_white,
+            };
             let gave_away_a_win = eval.proven.is_some_and(|p| p.winner == mover)
                 && after.proven.is_some_and(|p| p.winner != mover);
             let class = if gave_away_a_win {
                 MoveClass::Blunder
             } else {
-                classify(loss, eval.best == Some(played))
+                classify(loss, engine_move)
             };
             let s = summary.get_mut(mover);
             match class {
@@ -446,6 +504,7 @@ impl GameAnalysis {
                 played: Some(played),
                 class: Some(class),
                 loss: Some(loss),
+                win_chance_white,
             });
         }
         for side in Side::BOTH {
@@ -456,8 +515,10 @@ impl GameAnalysis {
 }
 
 /// Analyses the game `moves` from `start` at `budget`: every position
-/// evaluated ([`evaluate`]), then classified ([`GameAnalysis::from_evals`]).
-/// `progress(done, total)` is called after each position (a progress bar).
+/// evaluated ([`evaluate`]) and, where the played move is not the engine's,
+/// the position after the engine's move ([`after_best`]), then classified
+/// ([`GameAnalysis::from_evals`]). `progress(done, total)` is called after
+/// each position (a progress bar).
 pub fn analyse_game(
     start: &Position,
     moves: &[Move],
@@ -467,11 +528,14 @@ pub fn analyse_game(
     let positions = positions(start, moves)?;
     let total = positions.len();
     let mut evals = Vec::with_capacity(total);
+    let mut children = Vec::with_capacity(total);
     for (done, p) in positions.iter().enumerate() {
-        evals.push(evaluate(p, budget));
+        let eval = evaluate(p, budget);
+        children.push(after_best(p, &eval, moves.get(done).copied(), budget));
+        evals.push(eval);
         progress(done + 1, total);
     }
-    GameAnalysis::from_evals(start, moves, evals)
+    GameAnalysis::from_evals(start, moves, evals, children)
 }
 
 #[cfg(test)]
@@ -495,6 +559,67 @@ mod tests {
         assert_eq!(classify(MISTAKE, false), MoveClass::Mistake);
         assert_eq!(classify(BLUNDER, false), MoveClass::Blunder);
         assert_eq!(classify(1.0, false), MoveClass::Blunder);
+    }
+
+    /// An unproven evaluation: White's chance `chance`, the engine's move
+    /// `best`.
+    fn eval(chance: f64, best: Option<Move>) -> PositionEval {
+        PositionEval {
+            win_chance_white: chance,
+            score_cp: 0,
+            proven: None,
+            best,
+            line: best.into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn a_move_is_judged_against_the_engines_move_with_the_same_side_to_move() {
+        let start = Position::start();
+        let legal = start.legal_moves();
+        let (engine, other) = (legal[0], legal[1]);
+        // The search favours the side to move: White 0.9 with White to
+        // move, 0.6 once Black is to move, whatever White played.
+        let before = eval(0.9, Some(engine));
+        let played = GameAnalysis::from_evals(
+            &start,
+            &[other],
+            vec![before.clone(), eval(0.6, None)],
+            vec![Some(eval(0.62, None)), None],
+        )
+        .unwrap();
+        let first = &played.plies[0];
+        assert!((first.loss.unwrap() - 0.02).abs() < 1e-9, "{first:?}");
+        assert_eq!(first.class, Some(MoveClass::Good));
+        assert!((first.win_chance_white - 0.76).abs() < 1e-9);
+        assert_eq!(played.plies[1].win_chance_white, 0.6, "the final position");
+        // The engine's own move loses nothing and needs no more evaluation.
+        let best = GameAnalysis::from_evals(
+            &start,
+            &[engine],
+            vec![before.clone(), eval(0.6, None)],
+            vec![None, None],
+        )
+        .unwrap();
+        assert_eq!(best.plies[0].loss, Some(0.0));
+        assert_eq!(best.plies[0].class, Some(MoveClass::Best));
+        assert!((best.plies[0].win_chance_white - 0.75).abs() < 1e-9);
+        // A worse move than the engine's, both seen with Black to move.
+        let bad = GameAnalysis::from_evals(
+            &start,
+            &[other],
+            vec![before.clone(), eval(0.3, None)],
+            vec![Some(eval(0.62, None)), None],
+        )
+        .unwrap();
+        assert_eq!(bad.plies[0].class, Some(MoveClass::Blunder));
+        let missing = GameAnalysis::from_evals(
+            &start,
+            &[other],
+            vec![before, eval(0.6, None)],
+            vec![None, None],
+        );
+        assert_eq!(missing, Err(AnalysisError::MissingAfterBest { ply: 0 }));
     }
 
     #[test]

@@ -9,7 +9,8 @@
 
 use amazons_core::{Move, Position, Side};
 use amazons_engine::analysis::{
-    AnalysisBudget, AnalysisError, GameAnalysis, MoveClass, analyse_game, evaluate, positions,
+    AnalysisBudget, AnalysisError, GameAnalysis, MoveClass, after_best, analyse_game, evaluate,
+    positions,
 };
 use amazons_engine::solver::{SolvedEndgame, Solver};
 
@@ -51,8 +52,10 @@ fn losing_moves(e: &SolvedEndgame) -> Vec<Move> {
 /// The class analysis gives the move `m` from `p` at `budget`.
 fn class_of(p: &Position, m: Move, budget: &AnalysisBudget) -> MoveClass {
     let after = p.play(m).unwrap();
-    let evals = vec![evaluate(p, budget), evaluate(&after, budget)];
-    let game = GameAnalysis::from_evals(p, &[m], evals).unwrap();
+    let before = evaluate(p, budget);
+    let child = after_best(p, &before, Some(m), budget);
+    let evals = vec![before, evaluate(&after, budget)];
+    let game = GameAnalysis::from_evals(p, &[m], evals, vec![child, None]).unwrap();
     game.plies[0].class.unwrap()
 }
 

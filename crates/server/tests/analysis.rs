@@ -348,14 +348,20 @@ fn job(moves: &[&str]) -> String {
 #[test]
 fn the_worker_writes_a_line_per_position_in_order_and_stops_when_its_input_closes() {
     let mut worker = worker(50);
-    worker.write_line(&job(&["d1-d7/g7", "a7-b7/c7"]));
+    let moves = ["d1-d7/g7", "a7-b7/c7"];
+    worker.write_line(&job(&moves));
     for ply in 0..3 {
         let line = worker
             .next_line(Duration::from_secs(120))
             .unwrap_or_else(|| panic!("no line {ply}:\n{}", worker.output()));
         let evaluated: Evaluated = serde_json::from_str(&line).unwrap();
         assert_eq!(evaluated.ply, ply);
-        assert!((0.0..=1.0).contains(&evaluated.win_chance_white));
+        assert!((0.0..=1.0).contains(&evaluated.eval.win_chance_white));
+        // The position after the engine's move is evaluated exactly when
+        // the played move is another (never after the last position).
+        let played = moves.get(ply as usize).map(|m| m.parse().unwrap());
+        let judged = played.is_some() && played != evaluated.eval.best;
+        assert_eq!(evaluated.after_best.is_some(), judged, "{line}");
     }
     let (ok, _, stderr) = worker.finish(Duration::from_secs(30));
     assert!(ok, "{stderr}");

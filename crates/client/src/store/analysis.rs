@@ -111,7 +111,7 @@ fn budget_words(budget: &AnalysisBudget) -> amazons_protocol::AnalysisBudget {
 fn ply_of(ply: &engine::PlyAnalysis) -> PlyAnalysis {
     PlyAnalysis {
         ply: ply.ply as u32,
-        win_chance: ply.eval.win_chance_white as f32,
+        win_chance: ply.win_chance_white as f32,
         score_cp: ply.eval.score_cp,
         proven: ply.eval.proven.map(|p| Proven {
             winner: p.winner,

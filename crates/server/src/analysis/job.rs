@@ -214,8 +214,19 @@ fn fold(
 ) -> Result<BySide<PlayerSummary>, JobError> {
     let evaluated = evaluations.len();
     let so_far = &moves[..evaluated.saturating_sub(1).min(moves.len())];
-    let evals = evaluations.iter().map(Evaluated::eval).collect();
-    let game = analysis::GameAnalysis::from_evals(start, so_far, evals)?;
+    let evals = evaluations.iter().map(|e| e.eval.eval()).collect();
+    let after_best = evaluations
+        .iter()
+        .enumerate()
+        // The move from the last position is not judged yet.
+        .map(|(ply, e)| {
+            e.after_best
+                .as_ref()
+                .filter(|_| ply < so_far.len())
+                .map(|a| a.eval())
+        })
+        .collect();
+    let game = analysis::GameAnalysis::from_evals(start, so_far, evals, after_best)?;
     analysis.plies = game.plies.iter().map(ply_view).collect();
     if let Some(last) = analysis.plies.last_mut() {
         // The move from the last position evaluated, not classed yet.
@@ -235,7 +246,7 @@ fn fold(
 fn ply_view(ply: &analysis::PlyAnalysis) -> PlyAnalysis {
     PlyAnalysis {
         ply: ply.ply as u32,
-        win_chance: ply.eval.win_chance_white as f32,
+        win_chance: ply.win_chance_white as f32,
         score_cp: ply.eval.score_cp,
         proven: ply.eval.proven.map(|p| Proven {
             winner: p.winner,
@@ -259,17 +270,28 @@ fn ply_view(ply: &analysis::PlyAnalysis) -> PlyAnalysis {
 mod tests {
     use amazons_core::Side;
 
+    use super::super::worker::Evaluation;
     use super::*;
 
-    /// A line saying White's chance is `chance`, the engine's move `best`.
-    fn line(ply: u32, chance: f64, best: Option<Move>) -> Evaluated {
-        Evaluated {
-            ply,
+    /// An evaluation saying White's chance is `chance`, the engine's move
+    /// `best`.
+    fn evaluation(chance: f64, best: Option<Move>) -> Evaluation {
+        Evaluation {
             win_chance_white: chance,
             score_cp: 0,
             proven: None,
             best,
             line: best.into_iter().collect(),
+        }
+    }
+
+    /// A line saying White's chance is `chance`, the engine's move `best`,
+    /// White's chance after it `after_best` when the played move is another.
+    fn line(ply: u32, chance: f64, best: Option<Move>, after_best: Option<f64>) -> Evaluated {
+        Evaluated {
+            ply,
+            eval: evaluation(chance, best),
+            after_best: after_best.map(|c| evaluation(c, None)),
         }
     }
 
@@ -290,12 +312,12 @@ mod tests {
             summary: None,
             error: None,
         };
-        // White plays the engine's move; Black's reply drops Black's chance
-        // from 50% to 10%: a blunder.
+        // White plays the engine's move; Black's reply leaves Black 10%
+        // where the engine's move would have left it 50%: a blunder.
         let lines = [
-            line(0, 0.5, Some(moves[0])),
-            line(1, 0.5, None),
-            line(2, 0.9, None),
+            line(0, 0.5, Some(moves[0]), None),
+            line(1, 0.5, Some("a7-a8/b8".parse().unwrap()), Some(0.5)),
+            line(2, 0.9, None, None),
         ];
         fold(&mut analysis, &start, &moves, &lines[..1]).unwrap();
         assert_eq!(analysis.done, 1);
@@ -305,6 +327,7 @@ mod tests {
         fold(&mut analysis, &start, &moves, &lines[..2]).unwrap();
         assert_eq!(analysis.plies[0].class, Some(MoveClass::Best));
         assert_eq!(analysis.plies[1].played, Some(moves[1]));
+        assert_eq!(analysis.plies[1].class, None, "not judged yet");
         let summary = fold(&mut analysis, &start, &moves, &lines).unwrap();
         assert_eq!(analysis.done, 3);
         assert_eq!(analysis.plies[1].class, Some(MoveClass::Blunder));

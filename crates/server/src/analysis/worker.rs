@@ -2,9 +2,11 @@
 //! --playouts N` reads one line, the game ([`WorkerJob`] as JSON: its start
 //! and moves), and writes one line per position as it is evaluated, the
 //! position after 0 moves first: an [`Evaluated`] as JSON, what the engine's
-//! [`analysis::evaluate`] says about that position alone at the fixed
-//! budget (the moves' classes are the server's to work out from all of
-//! them, with the engine's [`GameAnalysis::from_evals`](analysis::GameAnalysis::from_evals)).
+//! [`analysis::evaluate`] says about that position at the fixed budget, and,
+//! where the move played from it is not the engine's, about the position
+//! after the engine's move ([`analysis::after_best`], what the played move
+//! is judged against); the moves' classes are the server's to work out from
+//! all of them, with the engine's [`GameAnalysis::from_evals`](analysis::GameAnalysis::from_evals).
 //! It then waits for its input to close.
 //!
 //! Why a process: for the reasons a computer game's engine has one
@@ -85,14 +87,26 @@ impl WorkerJob {
     }
 }
 
-/// One line of a worker: the engine's evaluation of the position after
-/// `ply` moves, exactly as the engine's [`PositionEval`] holds it (its
-/// chances unrounded, so that the server classes the moves as a local
-/// analysis of the same game would).
+/// One line of a worker: the engine's evaluations of the position after
+/// `ply` moves and of the position after the engine's move from it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluated {
     /// Moves played before the position.
     pub ply: u32,
+    /// The position's evaluation.
+    #[serde(flatten)]
+    pub eval: Evaluation,
+    /// The evaluation after the engine's move, when the move played from
+    /// the position is another ([`analysis::after_best`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_best: Option<Evaluation>,
+}
+
+/// One evaluation exactly as the engine's [`PositionEval`] holds it (its
+/// chances unrounded, so that the server classes the moves as a local
+/// analysis of the same game would).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evaluation {
     /// White's chance to win, 0 to 1.
     pub win_chance_white: f64,
     /// White's score, in centipawns.
@@ -109,10 +123,21 @@ pub struct Evaluated {
 }
 
 impl Evaluated {
-    /// Line `ply`: the engine's `eval`.
-    pub fn new(ply: u32, eval: PositionEval) -> Evaluated {
+    /// Line `ply`: the engine's `eval` of the position and `after_best` of
+    /// the position after its move.
+    pub fn new(ply: u32, eval: PositionEval, after_best: Option<PositionEval>) -> Evaluated {
         Evaluated {
             ply,
+            eval: Evaluation::new(eval),
+            after_best: after_best.map(Evaluation::new),
+        }
+    }
+}
+
+impl Evaluation {
+    /// The engine's `eval` as a line holds it.
+    pub fn new(eval: PositionEval) -> Evaluation {
+        Evaluation {
             win_chance_white: eval.win_chance_white,
             score_cp: eval.score_cp,
             proven: eval.proven.map(|p| Proven {
@@ -154,11 +179,11 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         eprintln!("amazons-server {SUBCOMMAND}: no game on the input");
         return std::process::ExitCode::FAILURE;
     }
-    let positions = match serde_json::from_str::<WorkerJob>(&line)
+    let (positions, moves) = match serde_json::from_str::<WorkerJob>(&line)
         .map_err(|e| format!("the game is not readable: {e}"))
-        .and_then(|job| job.positions())
+        .and_then(|job| Ok((job.positions()?, job.moves)))
     {
-        Ok(positions) => positions,
+        Ok(game) => game,
         Err(e) => {
             eprintln!("amazons-server {SUBCOMMAND}: {e}");
             return std::process::ExitCode::FAILURE;
@@ -176,7 +201,9 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
     };
     let mut out = std::io::stdout().lock();
     for (ply, position) in positions.iter().enumerate() {
-        let evaluated = Evaluated::new(ply as u32, analysis::evaluate(position, &budget));
+        let eval = analysis::evaluate(position, &budget);
+        let after_best = analysis::after_best(position, &eval, moves.get(ply).copied(), &budget);
+        let evaluated = Evaluated::new(ply as u32, eval, after_best);
         let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
         if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
             return std::process::ExitCode::SUCCESS;
@@ -212,12 +239,23 @@ mod tests {
     #[test]
     fn a_line_carries_the_engines_evaluation_unrounded() {
         let position = Position::start();
-        let eval = analysis::evaluate(&position, &AnalysisBudget { playouts: 50 });
-        let line = Evaluated::new(0, eval.clone());
-        let text = serde_json::to_string(&line).unwrap();
-        let back: Evaluated = serde_json::from_str(&text).unwrap();
-        assert_eq!(back.eval(), eval);
-        assert_eq!(back.ply, 0);
+        let budget = AnalysisBudget { playouts: 50 };
+        let eval = analysis::evaluate(&position, &budget);
+        let other = position
+            .legal_moves()
+            .into_iter()
+            .find(|&m| Some(m) != eval.best)
+            .unwrap();
+        let after = analysis::after_best(&position, &eval, Some(other), &budget);
+        assert!(after.is_some(), "another move than the engine's is judged");
+        for after_best in [None, after] {
+            let line = Evaluated::new(0, eval.clone(), after_best.clone());
+            let text = serde_json::to_string(&line).unwrap();
+            let back: Evaluated = serde_json::from_str(&text).unwrap();
+            assert_eq!(back.eval.eval(), eval);
+            assert_eq!(back.after_best.map(|e| e.eval()), after_best);
+            assert_eq!(back.ply, 0);
+        }
     }
 
     #[test]

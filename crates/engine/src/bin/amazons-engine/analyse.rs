@@ -32,9 +32,11 @@ pub struct SolveArgs {
     budget: u64,
 }
 
-/// Analyses a record: one line per position as it is done, then the
-/// summary and the wall and CPU time (the analysis runs on this thread, so
-/// its CPU time is what one core spent).
+/// Analyses a record: one line per position as it is done (with the
+/// evaluation after the engine's move where the played move differs), then
+/// the classes, the summary and the wall and CPU time (the analysis runs on
+/// this thread, so its CPU time is what one core spent), of which the CPU
+/// time of the evaluations after the engine's moves.
 pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
     let record = amazons_records::load_file(&args.record)
         .with_context(|| format!("reading {}", args.record.display()))?;
@@ -55,17 +57,27 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
     let wall = Instant::now();
     let cpu = thread_cpu_time();
     let mut evals = Vec::with_capacity(positions.len());
+    let mut children = Vec::with_capacity(positions.len());
+    let mut children_cpu = std::time::Duration::ZERO;
     for (ply, p) in positions.iter().enumerate() {
         let eval = analysis::evaluate(p, &budget);
+        let child_cpu = thread_cpu_time();
+        let child = analysis::after_best(p, &eval, moves.get(ply).copied(), &budget);
+        children_cpu += thread_cpu_time() - child_cpu;
         println!(
-            "{ply:>3} {:>7}  best {}",
+            "{ply:>3} {:>7}  best {}{}",
             eval_text(&eval),
-            eval.best.map_or("-".to_string(), |m| m.to_string())
+            eval.best.map_or("-".to_string(), |m| m.to_string()),
+            child
+                .as_ref()
+                .map_or(String::new(), |c| format!("  after it {}", eval_text(c)))
         );
         evals.push(eval);
+        children.push(child);
     }
     let (wall, cpu) = (wall.elapsed(), thread_cpu_time() - cpu);
-    let game = GameAnalysis::from_evals(&start, &moves, evals)?;
+    let extra = children.iter().filter(|c| c.is_some()).count();
+    let game = GameAnalysis::from_evals(&start, &moves, evals, children)?;
     println!();
     for ply in &game.plies {
         if let (Some(played), Some(class)) = (ply.played, ply.class) {
@@ -87,10 +99,12 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
         );
     }
     println!(
-        "Positions: {}\nWall time: {:.2} s\nCPU time: {:.2} s",
+        "Positions: {}, after the engine's move: {}\nWall time: {:.2} s\nCPU time: {:.2} s, after the engine's moves {:.2} s",
         positions.len(),
+        extra,
         wall.as_secs_f64(),
-        cpu.as_secs_f64()
+        cpu.as_secs_f64(),
+        children_cpu.as_secs_f64()
     );
     Ok(())
 }
