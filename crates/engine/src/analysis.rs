@@ -291,12 +291,12 @@ impl MoveClass {
     }
 }
 
-/// The drop in the mover's win chance (0 to 1) from which a move is an
-/// inaccuracy.
+/// The loss (the mover's win chance lost against the engine's move, 0 to
+/// 1) from which a move is an inaccuracy.
 pub const INACCURACY: f64 = 0.10;
-/// The drop from which a move is a mistake.
+/// The loss from which a move is a mistake.
 pub const MISTAKE: f64 = 0.20;
-/// The drop from which a move is a blunder.
+/// The loss from which a move is a blunder.
 pub const BLUNDER: f64 = 0.30;
 
 /// The class of a move that cost `loss` of the mover's win chance;

@@ -129,7 +129,9 @@ pub struct AnalysisBudget {
 pub struct PlyAnalysis {
     /// Moves played before it (0 is the start).
     pub ply: u32,
-    /// White's chance to win, 0 to 1 (docs/analysis.md gives the mapping).
+    /// White's chance to win, 0 to 1, as the graph shows it: the mean of
+    /// this position's evaluation and that after the engine's move (one with
+    /// each side to move); exact when proven (docs/analysis.md).
     pub win_chance: f32,
     /// The engine's score from White's side, in centipawns.
     pub score_cp: i32,
@@ -148,8 +150,8 @@ pub struct PlyAnalysis {
     /// How good `played` was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<MoveClass>,
-    /// The mover's win chance lost by `played` against the position after
-    /// it, 0 to 1.
+    /// The mover's win chance lost by `played` against the engine's move,
+    /// both judged in the positions they lead to, 0 to 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loss: Option<f32>,
 }
