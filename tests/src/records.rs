@@ -64,7 +64,11 @@ pub fn check(record: &GameRecord) -> Position {
     let last = *positions.last().expect("at least the start");
     let final_fen = Position::from_fen(&record.final_fen)
         .unwrap_or_else(|e| panic!("record {}: final_fen does not parse: {e}", record.id));
-    assert_eq!(final_fen, last, "record {}: final_fen is not where the moves lead", record.id);
+    assert_eq!(
+        final_fen, last,
+        "record {}: final_fen is not where the moves lead",
+        record.id
+    );
     match record.result.reason {
         EndReason::NoLegalMove => assert_eq!(
             last.outcome(),
@@ -112,10 +116,21 @@ pub fn check_territory(record: &GameRecord, last: &Position) {
     );
     let solved = territory::solve(last, territory::SOLVE_BUDGET)
         .unwrap_or_else(|| panic!("record {id}: the final position does not count exactly"));
-    assert_eq!(end.moves_left, solved.moves_left(), "record {id}: moves left");
+    assert_eq!(
+        end.moves_left,
+        solved.moves_left(),
+        "record {id}: moves left"
+    );
     let turn = last.turn();
-    let (own, other) = (*end.moves_left.get(turn), *end.moves_left.get(turn.opponent()));
-    assert_eq!(end.margin, TerritoryEnd::margin_of(own, other), "record {id}: margin");
+    let (own, other) = (
+        *end.moves_left.get(turn),
+        *end.moves_left.get(turn.opponent()),
+    );
+    assert_eq!(
+        end.margin,
+        TerritoryEnd::margin_of(own, other),
+        "record {id}: margin"
+    );
     let winner = if own > other { turn } else { turn.opponent() };
     assert_eq!(record.result.winner, Some(winner), "record {id}: winner");
 
@@ -138,10 +153,109 @@ pub fn check_territory(record: &GameRecord, last: &Position) {
         winner.opponent(),
         "record {id}: the finish leaves the winner stuck"
     );
-    let expected_len = if winner == turn { 2 * other + 1 } else { 2 * own };
+    let expected_len = if winner == turn {
+        2 * other + 1
+    } else {
+        2 * own
+    };
     assert_eq!(
         end.finish.len(),
         expected_len as usize,
         "record {id}: the finish's length from moves left {own} (to move) and {other}"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    use amazons_core::testing::{random_game, record_of, sample_meta};
+    use amazons_core::{Move, Outcome};
+
+    use super::*;
+
+    /// A record of a random game ended by territory at its first separated
+    /// position that counts exactly (and where the side to move can move),
+    /// with the count the server would record.
+    fn territory_record(seed: u64) -> GameRecord {
+        let mut position = Position::start();
+        let mut played: Vec<Move> = Vec::new();
+        for mv in random_game(seed) {
+            position = position.play(mv).expect("a legal move");
+            played.push(mv);
+            if position.is_game_over() {
+                break;
+            }
+            if let Some(solved) = territory::solve(&position, territory::SOLVE_BUDGET) {
+                let mut record = record_from(&played);
+                record.result = Outcome::win(solved.winner(), EndReason::Territory);
+                record.territory = Some(TerritoryEnd {
+                    margin: solved.margin(),
+                    moves_left: solved.moves_left(),
+                    finish: solved.finish().to_vec(),
+                });
+                return record;
+            }
+        }
+        panic!("random game {seed} never reached a counted separated position");
+    }
+
+    /// The record of `moves` from the start (then a resignation).
+    fn record_from(moves: &[Move]) -> GameRecord {
+        let texts: Vec<String> = moves.iter().map(Move::to_string).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        record_of(sample_meta("territory"), &texts)
+    }
+
+    /// Whether [`check`] rejects `record`.
+    fn fails(record: &GameRecord) -> bool {
+        catch_unwind(AssertUnwindSafe(|| check(record))).is_err()
+    }
+
+    #[test]
+    fn a_proven_territory_ending_passes_and_every_wrong_count_fails() {
+        for seed in 1..=3 {
+            let record = territory_record(seed);
+            check(&record);
+            let end = record.territory.clone().expect("a count");
+
+            let mut wrong = record.clone();
+            wrong.territory.as_mut().unwrap().margin += 1;
+            assert!(fails(&wrong), "a wrong margin");
+
+            let mut wrong = record.clone();
+            let other = wrong.result.winner.map(|w| w.opponent());
+            wrong.result.winner = other;
+            assert!(fails(&wrong), "the other winner");
+
+            let mut wrong = record.clone();
+            wrong.territory.as_mut().unwrap().finish.pop();
+            assert!(fails(&wrong), "a finish one move short");
+
+            let mut wrong = record.clone();
+            wrong.territory = None;
+            assert!(fails(&wrong), "no count");
+
+            let mut wrong = record.clone();
+            let left = &mut wrong.territory.as_mut().unwrap().moves_left;
+            *left = amazons_core::BySide::new(left.second, left.first);
+            if left.first != left.second {
+                assert!(fails(&wrong), "the moves left swapped");
+            }
+
+            // One move earlier the same ending is not proven from the board.
+            let moves: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
+            let mut early = record_from(&moves[..moves.len() - 1]);
+            early.result = record.result;
+            early.territory = Some(end);
+            assert!(fails(&early), "a count of another position");
+        }
+    }
+
+    #[test]
+    fn a_territory_count_on_another_ending_fails() {
+        let mut record = territory_record(4);
+        record.result.reason = EndReason::Resignation;
+        assert!(fails(&record));
+    }
 }
