@@ -30,8 +30,10 @@
  */
 
 /**
- * Why a game ended. The last two only a program that plays can cause.
- * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure'} EndReason
+ * Why a game ended. `illegal_move` and `engine_failure` only a program that
+ * plays can cause; `territory`: the board was separated and exact counting
+ * proved the winner.
+ * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure' | 'territory'} EndReason
  */
 
 /** Who won (nobody for `aborted`) and why. @typedef {{winner: Side | null, reason: EndReason}} Outcome */
@@ -71,6 +73,8 @@
  * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
  * @property {number} ply moves played so far
  * @property {Outcome | null} outcome
+ * @property {boolean} [end_when_decided] the server ends the game once counting proves it (absent from older servers: no)
+ * @property {boolean} [assistance] the players may see the territory overlay (absent from older servers: no)
  */
 
 /**
@@ -107,7 +111,11 @@
 /** @typedef {'white' | 'black' | 'random'} ColorPreference */
 /**
  * A new match; `rated` absent: rated when timed, casual when untimed.
- * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean}} CreateMatchMessage
+ * `end_when_decided` absent: on for a casual game, off for a rated one;
+ * `assistance` (the players may see the territory) only with a casual one;
+ * `initial_fen`: a casual game from a set-up position.
+ * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean,
+ *   end_when_decided?: boolean, assistance?: boolean, initial_fen?: string}} CreateMatchMessage
  */
 /** @typedef {{type: 'join', match_id: MatchId, seat?: Side}} JoinMessage */
 /** @typedef {{type: 'leave', match_id: MatchId}} LeaveMessage */
@@ -116,6 +124,7 @@
 /** @typedef {{type: 'move', match_id: MatchId, ply: number, move: string, token?: SeatToken}} MoveMessage */
 /** @typedef {{type: 'resign', match_id: MatchId, token?: SeatToken}} ResignMessage */
 /** @typedef {{type: 'abort', match_id: MatchId, token?: SeatToken}} AbortMessage */
+/** A seated player asks the server to count the separated board. @typedef {{type: 'claim_territory', match_id: MatchId}} ClaimTerritoryMessage */
 /** @typedef {{type: 'offer_rematch', match_id: MatchId}} OfferRematchMessage */
 /** @typedef {{type: 'accept_rematch', match_id: MatchId}} AcceptRematchMessage */
 /** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
@@ -143,7 +152,7 @@
  * A message from the page to the server.
  * @typedef {HelloMessage | ListMatchesMessage | SubscribeLobbyMessage | UnsubscribeLobbyMessage | CreateMatchMessage
  *   | JoinMessage | LeaveMessage | SpectateMessage | ResumeMessage | MoveMessage | ResignMessage | AbortMessage
- *   | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | CreateTournamentMessage | ListTournamentsMessage
+ *   | ClaimTerritoryMessage | OfferRematchMessage | AcceptRematchMessage | DeclineRematchMessage | CreateTournamentMessage | ListTournamentsMessage
  *   | WatchTournamentMessage | UnwatchTournamentMessage | JoinTournamentMessage | WithdrawTournamentMessage
  *   | EnterComputerMessage | StartTournamentMessage | PauseTournamentMessage | ResumeTournamentMessage
  *   | RemoveEntrantMessage | EndTournamentMessage | PingMessage} ClientMessage
@@ -190,6 +199,9 @@
  * @property {Clocks | null} clocks
  * @property {Outcome | null} outcome
  * @property {Side | null} rematch_offer the side with a pending rematch offer
+ * @property {boolean} [end_when_decided] the server ends the game once counting proves it
+ * @property {boolean} [assistance] the players may see the territory overlay
+ * @property {Decided} [decided] the position is separated and counting proves its winner (only when the server does not end it so)
  */
 
 /** @typedef {{type: 'seats_changed', match_id: MatchId, seats: Seats, spectators: number}} SeatsChangedMessage */
@@ -199,9 +211,17 @@
  */
 
 /**
+ * A separated position whose winner exact counting proves, and by how much
+ * (the winner's moves left when the loser is stuck, plus one).
+ * @typedef {{winner: Side, margin: number}} Decided
+ */
+
+/**
  * An accepted move, in canonical form; `fen` (the position after it) is
- * absent from older servers.
- * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string}} MovePlayedMessage
+ * absent from older servers; `decided` when counting proves the position
+ * after it (a player may then claim).
+ * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string,
+ *   decided?: Decided}} MovePlayedMessage
  */
 
 /**
@@ -213,8 +233,9 @@
 /**
  * The end of a game; `record_id` names its record (absent when none was
  * written); `ratings`, what a rated game did to each side's rating (absent
- * when it was not rated).
- * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId, ratings?: {white: RatingChange, black: RatingChange}}} GameOverMessage
+ * when it was not rated); `margin`, the winner's margin of a game ended on territory.
+ * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId,
+ *   ratings?: {white: RatingChange, black: RatingChange}, margin?: number}} GameOverMessage
  */
 
 /** @typedef {{type: 'rematch_offered', match_id: MatchId, by: Side}} RematchOfferedMessage */
@@ -242,7 +263,7 @@
  *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
  *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
  *   | 'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered' | 'bad_tournament'
- *   | 'tournament_not_running' | 'internal'} ErrorCode
+ *   | 'tournament_not_running' | 'bad_match_options' | 'not_decided' | 'internal'} ErrorCode
  */
 
 /**
@@ -389,6 +410,14 @@
  * @property {RecordedMove[]} moves
  * @property {Outcome} result
  * @property {string} final_fen
+ * @property {TerritoryEnd} [territory] present when the game ended on territory
+ */
+
+/**
+ * How a game ended on territory: the margin, each side's exact moves left
+ * at the end, and a proven play-out from the final position (each side
+ * filling its own regions until the loser cannot move), canonical text.
+ * @typedef {{margin: number, moves_left: {white: number, black: number}, finish: string[]}} TerritoryEnd
  */
 
 /**
@@ -418,6 +447,57 @@
  * among everyone), their rating after each rated game (oldest first) and
  * their latest games, rated or not (newest first).
  * @typedef {PlayerRow & {history: RatingPoint[], recent_games: GameSummary[]}} PlayerPage
+ */
+
+/**
+ * One closed region (reachable by one side only): its squares, who reaches
+ * it (null: nobody, 0 moves) and bounds on the moves it holds.
+ * @typedef {{squares: string[], owner: Side | null, moves: {lower: number, upper: number}}} TerritoryRegion
+ */
+
+/**
+ * `GET /api/territory?fen=`: who reaches each square first. `owners` has 100
+ * characters, a1 first (index rank * 10 + file): `w`/`b` the side that
+ * reaches it first, `=` both equally, `.` nobody, `Q`/`q` a queen, `x` an
+ * arrow. `decided` only when the board is separated and counting is exact.
+ * @typedef {{owners: string, counts: {white: number, black: number, contested: number}, regions: TerritoryRegion[], decided?: Decided}} TerritoryView
+ */
+
+/** How good the move played from a position was. @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass */
+
+/** Where an analysis is. @typedef {'queued' | 'running' | 'done' | 'failed'} AnalysisStatus */
+
+/**
+ * The engine's view of the position after `ply` moves (0: the start): White's
+ * win chance (0..1), the score, a proven result (plies until the loser is
+ * stuck), its best move and line, and for every position but the last the
+ * move played from it, its class and the mover's loss of win chance.
+ * @typedef {object} AnalysedPly
+ * @property {number} ply
+ * @property {number} win_chance White's, 0..1
+ * @property {number} score_cp
+ * @property {{winner: Side, plies: number} | null} proven
+ * @property {string | null} best
+ * @property {string[]} line
+ * @property {string} [played]
+ * @property {MoveClass} [class]
+ * @property {number} [loss]
+ */
+
+/** One side's count of faults and accuracy (0..100). @typedef {{inaccuracies: number, mistakes: number, blunders: number, accuracy: number}} PlayerSummary */
+
+/**
+ * `GET`/`POST /api/games/{id}/analysis`: an analysis, under way (`done` of
+ * `total` positions so far) or finished (`summary`), or failed (`error`).
+ * @typedef {object} GameAnalysis
+ * @property {MatchId} game_id
+ * @property {AnalysisStatus} status
+ * @property {number} done
+ * @property {number} total
+ * @property {{playouts: number, engine: string}} budget
+ * @property {AnalysedPly[]} plies
+ * @property {{white: PlayerSummary, black: PlayerSummary}} [summary]
+ * @property {string} [error]
  */
 
 export {};
