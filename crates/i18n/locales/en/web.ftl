@@ -398,9 +398,9 @@ tournament-back-to-tournament = Back to the tournament
 
 ## Territory: the lobby's options, the claim, the overlay, the proven finish.
 lobby-end-when-decided = End when territory decides
-lobby-end-when-decided-hint = Once the board is split and counting proves the winner, the game ends at once. Off: play on, and either player may claim.
+lobby-end-when-decided-hint = Once the board is split and counting proves the winner, the game ends. Off: play on; either player may claim.
 lobby-assistance = Allow assistance
-lobby-assistance-hint = The players may see the territory overlay during the game (casual games only).
+lobby-assistance-hint = The players may see the territory during the game (casual games only).
 game-claim = Claim the win on territory
 game-decided = Counting proves the result: { $result }.
 game-decided-claim = Counting proves the result: { $result }. Either player may claim it.

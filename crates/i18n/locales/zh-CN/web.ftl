@@ -351,9 +351,9 @@ tournament-back-to-tournament = 返回比赛
 
 ## 领地：大厅的选项、申请判胜、领地显示、已证明的收官。
 lobby-end-when-decided = 领地已定即结束
-lobby-end-when-decided-hint = 棋盘一旦分割、数子证明了胜方，对局立即结束。不选：继续下，任一方都可以申请判胜。
+lobby-end-when-decided-hint = 棋盘一旦分割且数子证明了胜方，对局即结束。不选：继续下，任一方都可以申请判胜。
 lobby-assistance = 允许辅助
-lobby-assistance-hint = 对局中双方可以查看领地显示（仅限休闲对局）。
+lobby-assistance-hint = 对局中双方可以查看领地（仅限休闲对局）。
 game-claim = 按领地申请判胜
 game-decided = 数子已证明结果：{ $result }。
 game-decided-claim = 数子已证明结果：{ $result }。任一方都可以申请判胜。

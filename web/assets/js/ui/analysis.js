@@ -230,7 +230,7 @@ export class AnalysisPanel {
       tip.textContent = point.label;
       target.append(
         tip,
-        svg('rect', { class: 'hit', x: point.x - step / 2, y: 0, width: step, height: box.height }),
+        svg('rect', { class: 'hit', x: Math.max(0, point.x - step / 2), y: 0, width: Math.min(box.width, point.x + step / 2) - Math.max(0, point.x - step / 2), height: box.height }),
         svg('circle', { class: 'dot', cx: point.x, cy: point.y, r: point.moveClass && point.moveClass !== 'best' && point.moveClass !== 'good' ? 5 : 2.5 }),
       );
       target.addEventListener('click', () => this.hooks.go(point.frame));
@@ -281,9 +281,11 @@ export class AnalysisPanel {
       this.previousFault.disabled = nextFault(analysis, this.frame, -1) === null;
       this.nextFaultButton.disabled = nextFault(analysis, this.frame, 1) === null;
     }
-    for (const point of this.graphBox.querySelectorAll('.point')) {
-      const current = Number(point.getAttribute('data-frame')) === this.frame;
-      attrs(point, { 'aria-current': current ? 'true' : false, tabindex: current ? 0 : -1 });
+    // One tab stop in the graph: the point shown (else the first); arrows move along.
+    const points = [...this.graphBox.querySelectorAll('.point')];
+    const shown = points.find((point) => Number(point.getAttribute('data-frame')) === this.frame) ?? null;
+    for (const point of points) {
+      attrs(point, { 'aria-current': point === shown ? 'true' : false, tabindex: point === (shown ?? points[0]) ? 0 : -1 });
     }
   }
 }

@@ -138,8 +138,10 @@ export class LobbyView {
       this.computerBox,
       h('label', { class: 'toggle rated' }, this.rated, ' ', t('lobby-rated')),
       h('p', { class: 'hint-line' }, this.ratedHint),
-      h('label', { class: 'toggle', title: t('lobby-end-when-decided-hint') }, this.endWhenDecided, ' ', t('lobby-end-when-decided')),
-      h('label', { class: 'toggle', title: t('lobby-assistance-hint') }, this.assistance, ' ', t('lobby-assistance')),
+      h('label', { class: 'toggle option' }, this.endWhenDecided, ' ', t('lobby-end-when-decided')),
+      h('p', { class: 'hint-line', id: 'end-when-decided-hint' }, t('lobby-end-when-decided-hint')),
+      h('label', { class: 'toggle option' }, this.assistance, ' ', t('lobby-assistance')),
+      h('p', { class: 'hint-line', id: 'assistance-hint' }, t('lobby-assistance-hint')),
       this.formError,
       h('button', { type: 'submit', class: 'primary' }, t('lobby-create')),
     );
@@ -153,6 +155,8 @@ export class LobbyView {
       if (event.target !== this.endWhenDecided && event.target !== this.assistance) this.showRated();
     });
     attrs(this.rated, { 'aria-describedby': 'rated-hint' });
+    attrs(this.endWhenDecided, { 'aria-describedby': 'end-when-decided-hint' });
+    attrs(this.assistance, { 'aria-describedby': 'assistance-hint' });
     this.showRated();
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
