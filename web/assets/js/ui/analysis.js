@@ -71,26 +71,22 @@ export class AnalysisPanel {
   }
 
   /**
-   * Shows a game's analysis, if it has one (and follows it while it runs).
+   * A game is shown: its analysis is offered. Nothing is asked yet: asking
+   * is the Analyse button's POST, which returns an analysis made before at
+   * once (a GET of one never asked for is a 404, which the browser's
+   * console reports as an error on every replay).
    * @param {string} gameId
    */
-  async load(gameId) {
+  load(gameId) {
     this.stop();
-    const generation = ++this.generation;
     this.gameId = gameId;
     this.analysis = null;
     this.frame = 0;
     this.statusLine.textContent = '';
     this.draw();
-    try {
-      const analysis = await this.api.analysis(gameId);
-      if (generation === this.generation) this.received(analysis);
-    } catch (error) {
-      if (generation === this.generation) this.statusLine.textContent = error instanceof Error ? error.message : String(error);
-    }
   }
 
-  /** Asks the server to analyse the game shown. */
+  /** Asks the server to analyse the game shown (or for the analysis it has). */
   async request() {
     const gameId = this.gameId;
     if (gameId === null) return;
