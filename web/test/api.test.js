@@ -71,6 +71,13 @@ test('the tournaments and one tournament are asked for at their addresses; a mis
   await assert.rejects(answering(404, null).api.tournament('x'), /That tournament does not exist/);
 });
 
+/**
+ * An Api whose every answer is one status and JSON body.
+ * @param {number} status
+ * @param {unknown} body
+ */
+const answeringWith = (status, body) => new Api(async () => ({ ok: status >= 200 && status < 300, status, json: async () => structuredClone(body) }));
+
 test("a game's analysis is read, asked for by POST, and a game never analysed is null", async () => {
   const analysis = JSON.parse(readFileSync(new URL('./fixtures/analysis-running.json', import.meta.url), 'utf8'));
   /** @type {{url: string, method: string}[]} */
@@ -92,6 +99,10 @@ test("a game's analysis is read, asked for by POST, and a game never analysed is
     { url: '/api/games/ffff/analysis', method: 'GET' },
   ]);
   await assert.rejects(new Api(answering(503)).requestAnalysis('ffff'), { message: 'The server is busy with other analyses; try again later.' });
+  const off = answeringWith(503, { error: 'analysis_off', message: 'analyses are off on this server' });
+  await assert.rejects(off.requestAnalysis('ffff'), { message: 'This server does not analyse games.' });
+  const busy = answeringWith(503, { error: 'analysis_busy', message: '8 analyses wait already' });
+  await assert.rejects(busy.requestAnalysis('ffff'), { message: 'The server is busy with other analyses; try again later.' });
   await assert.rejects(new Api(answering(404)).requestAnalysis('ffff'), { message: 'there is no such game' });
   await assert.rejects(new Api(answering(500)).analysis('ffff'), { message: 'the server answered 500' });
 });

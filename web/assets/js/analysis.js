@@ -90,8 +90,9 @@ export function verdict(analysis, index) {
   const before = analysis.plies[index - 1];
   if (index < 1 || !before || typeof before.played !== 'string') return null;
   const loss = typeof before.loss === 'number' && before.loss > 0 ? t('analysis-loss', { percent: Math.round(before.loss * 100) }) : '';
-  const better = before.best !== null && before.best !== before.played;
-  return { played: before.played, moveClass: before.class ?? null, loss, best: better ? before.best : null, line: better ? before.line : [] };
+  const best = before.best ?? null;
+  const better = best !== null && best !== before.played;
+  return { played: before.played, moveClass: before.class ?? null, loss, best: better ? best : null, line: better ? before.line ?? [] : [] };
 }
 
 /**

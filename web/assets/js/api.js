@@ -71,7 +71,12 @@ export class Api {
    */
   async requestAnalysis(id) {
     const response = await this.fetch(this.analysisUrl(id), { method: 'POST' });
-    return /** @type {GameAnalysis} */ (await this.body(response, { 404: t('api-no-such-game'), 503: t('api-analysis-busy') }));
+    if (response.status === 503) {
+      // Busy (a full queue) or off (a server that does not analyse): its `error` says which.
+      const refusal = /** @type {Partial<import('./wire.js').HttpError> | null} */ (await response.json().catch(() => null));
+      throw new Error(refusal?.error === 'analysis_off' ? t('api-analysis-off') : t('api-analysis-busy'));
+    }
+    return /** @type {GameAnalysis} */ (await this.body(response, { 404: t('api-no-such-game') }));
   }
 
   /**

@@ -470,21 +470,27 @@
 /**
  * The engine's view of the position after `ply` moves (0: the start): White's
  * win chance (0..1), the score, a proven result (plies until the loser is
- * stuck), its best move and line, and for every position but the last the
- * move played from it, its class and the mover's loss of win chance.
+ * stuck), its best move and line (absent when the side to move cannot
+ * move), and for every position but the last the move played from it, its
+ * class and the mover's loss of win chance (once the next position is evaluated).
  * @typedef {object} AnalysedPly
  * @property {number} ply
  * @property {number} win_chance White's, 0..1
  * @property {number} score_cp
- * @property {{winner: Side, plies: number} | null} proven
- * @property {string | null} best
- * @property {string[]} line
+ * @property {{winner: Side, plies: number} | null} [proven]
+ * @property {string | null} [best]
+ * @property {string[]} [line]
  * @property {string} [played]
  * @property {MoveClass} [class]
  * @property {number} [loss]
  */
 
 /** One side's count of faults and accuracy (0..100). @typedef {{inaccuracies: number, mistakes: number, blunders: number, accuracy: number}} PlayerSummary */
+
+/**
+ * An HTTP refusal of the JSON routes (the analysis): a code for programs, words for people.
+ * @typedef {{error: string, message: string}} HttpError
+ */
 
 /**
  * `GET`/`POST /api/games/{id}/analysis`: an analysis, under way (`done` of

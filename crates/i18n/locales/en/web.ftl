@@ -436,6 +436,7 @@ analysis-progress-label = Analysis progress
 analysis-done = Analysis done.
 analysis-failed = The analysis failed: { $error }
 api-analysis-busy = The server is busy with other analyses; try again later.
+api-analysis-off = This server does not analyse games.
 analysis-graph-label = White's win chance, a point per position
 analysis-eval = Engine: { $eval }
 analysis-not-yet = Not analysed yet.

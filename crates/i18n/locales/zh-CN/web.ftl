@@ -380,6 +380,7 @@ analysis-progress-label = 分析进度
 analysis-done = 分析完成。
 analysis-failed = 分析失败：{ $error }
 api-analysis-busy = 服务器正忙于其他分析，请稍后再试。
+api-analysis-off = 这个服务器不提供对局分析。
 analysis-graph-label = 先手（白）的胜率，每个局面一个点
 analysis-eval = 引擎：{ $eval }
 analysis-not-yet = 尚未分析。
