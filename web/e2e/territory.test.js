@@ -122,8 +122,8 @@ test('a proven position is shown to both players with a Claim button; the claim 
     await cat.page.$$eval('.board .region', (regions) => regions.map((r) => `${r.getAttribute('data-owner')} ${r.getAttribute('data-squares')} ${r.textContent}`).sort()),
     ['black 3 3', 'white 4 4'],
   );
-  await fitsAndShot(cat.page, 'territory-spectator-phone-zh');
-  await fitsAndShot(ann.page, 'territory-claim-laptop-en');
+  await fitsAndShot(cat.page, 'territory-phone-zh-CN');
+  await fitsAndShot(ann.page, 'territory-claim-desktop');
 
   await bob.page.click('button[data-action=claim]'); // the loser may claim too: the count decides, not who asks
   for (const player of [ann, bob, cat]) await waitForGame(player.page, 'over');
@@ -185,12 +185,13 @@ test('a game the server ends on territory replays its proven finish, and its ana
   assert.equal(await replay.getAttribute('.class-badge', 'data-class'), 'blunder');
   assert.match(await replay.textContent('.analysis-verdict') ?? '', /Played a1-d1\/e1/);
   assert.equal(await replay.locator('.board .move-arrow.best').count(), 1, "the engine's move is drawn");
+  assert.equal(await replay.locator('.board .move-arrow.played').count(), 1, 'beside the one played');
   assert.match(await replay.textContent('.analysis-eval') ?? '', /Black wins/);
   for (const player of [dee, eve]) assert.deepEqual(player.errors, []);
   for (const player of [dee, eve]) await player.context.close();
 
   // The finished analysis, as anyone who asks for it sees it, on each screen and in each language.
-  for (const [size, options] of /** @type {const} */ ([['phone', PHONE], ['laptop', DESKTOP]])) {
+  for (const [size, options] of /** @type {const} */ ([['phone', PHONE], ['desktop', DESKTOP]])) {
     for (const locale of ['en-US', 'zh-CN']) {
       const viewer = await playerFrom(`v-${size}-${locale}`, { ...options, locale });
       await viewer.page.evaluate((id) => {
@@ -205,7 +206,7 @@ test('a game the server ends on territory replays its proven finish, and its ana
       await viewer.page.click('button[data-action=first]');
       await viewer.page.click('button[data-action=next-fault]');
       await viewer.page.waitForSelector('.replay[data-frame="1"] .class-badge[data-class=blunder]');
-      await fitsAndShot(viewer.page, `analysis-replay-${size}-${locale}`);
+      await fitsAndShot(viewer.page, `analysis-${size}${locale === 'en-US' ? '' : '-zh-CN'}`);
       assert.deepEqual(viewer.errors, []);
       await viewer.context.close();
     }

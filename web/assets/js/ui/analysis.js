@@ -153,14 +153,16 @@ export class AnalysisPanel {
   }
 
   /**
-   * The engine's better move for the move that led to the frame shown, as
-   * an arrow for the board (none when the move played was its choice).
+   * The move that led to the frame shown and the engine's better one, as
+   * arrows for the board (none when the move played was its choice).
    * @returns {MoveArrow[]}
    */
   arrows() {
     const said = this.analysis ? verdict(this.analysis, this.frame) : null;
-    const squares = said?.best ? parseCanonical(said.best) : null;
-    return squares ? [{ squares, kind: 'best' }] : [];
+    const best = said?.best ? parseCanonical(said.best) : null;
+    const played = said ? parseCanonical(said.played) : null;
+    if (!best || !played) return [];
+    return [{ squares: played, kind: 'played' }, { squares: best, kind: 'best' }];
   }
 
   /**
