@@ -98,7 +98,7 @@ pub use player_id::PlayerId;
 pub use position::{IllegalMove, PlayError, Position, SetupError};
 pub use record::{
     GameRecord, PlayerInfo, PlayerKind, RECORD_SCHEMA_VERSION, RecordMeta, RecordedMove,
-    ReplayError, TournamentGameRef, unix_ms,
+    ReplayError, TerritoryEnd, TournamentGameRef, unix_ms,
 };
 pub use side::{BySide, Side};
 pub use square::{FILES, RANKS, SQUARES, Square};

@@ -25,6 +25,11 @@ pub enum EndReason {
     /// A program that plays failed: it crashed, went silent, or could not be
     /// started or restarted.
     EngineFailure,
+    /// The board was separated (no empty square both sides can reach) and
+    /// exact counting of the moves left proved the winner, so the server
+    /// ended the game (a match option) or a player claimed the count. The
+    /// record's `territory` keeps the margin and the proven finish.
+    Territory,
 }
 
 impl fmt::Display for EndReason {
@@ -37,6 +42,7 @@ impl fmt::Display for EndReason {
             EndReason::Aborted => "aborted",
             EndReason::IllegalMove => "illegal move",
             EndReason::EngineFailure => "engine failure",
+            EndReason::Territory => "territory",
         })
     }
 }
@@ -111,6 +117,7 @@ mod tests {
             (EndReason::Aborted, "aborted"),
             (EndReason::IllegalMove, "illegal_move"),
             (EndReason::EngineFailure, "engine_failure"),
+            (EndReason::Territory, "territory"),
         ] {
             let text = format!("\"{name}\"");
             assert_eq!(serde_json::to_string(&reason).unwrap(), text);

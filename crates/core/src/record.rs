@@ -39,8 +39,11 @@ use crate::side::{BySide, Side};
 /// which is why the number moved (a version 1 record is never rated, and a
 /// page may say it was played before ratings existed). Version 3 adds
 /// [`GameRecord::tournament`]: from version 3 on its absence means "not a
-/// tournament game", before it "not known".
-pub const RECORD_SCHEMA_VERSION: u32 = 3;
+/// tournament game", before it "not known". Version 4 adds the end reason
+/// [`EndReason::Territory`](crate::EndReason::Territory), which a version 3
+/// reader cannot read, with [`GameRecord::territory`] (its margin and proven
+/// finish).
+pub const RECORD_SCHEMA_VERSION: u32 = 4;
 
 /// A wall-clock instant as Unix milliseconds, the form records keep.
 pub fn unix_ms(at: SystemTime) -> u64 {
@@ -170,6 +173,47 @@ pub struct GameRecord {
     pub result: Outcome,
     /// The position after the last move.
     pub final_fen: String,
+    /// How the territory decided the game, when it ended by
+    /// [`EndReason::Territory`](crate::EndReason::Territory); absent
+    /// otherwise, and in records older than version 4.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub territory: Option<TerritoryEnd>,
+}
+
+/// The count that ended a game by territory: who had how many moves left in
+/// the final position, by how much the winner won, and a proven play-out a
+/// replay can show after the last move.
+///
+/// In a separated position the side to move, with `a` moves left against
+/// the other side's `b`, wins exactly when `a > b`. The margin is the
+/// winner's moves left when the loser is stuck, plus one, so every win is by
+/// at least 1: `a - b` when the side to move wins, `b - a + 1` otherwise.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TerritoryEnd {
+    /// The winner's margin in moves (at least 1).
+    pub margin: u32,
+    /// Each side's exact number of moves left in the final position.
+    pub moves_left: BySide<u32>,
+    /// A proven finish from the final position: alternate moves, each side
+    /// filling its own regions, until the loser cannot move. Not part of the
+    /// game: the moves nobody played.
+    pub finish: Vec<Move>,
+}
+
+impl TerritoryEnd {
+    /// The margin of a separated position where `to_move` has `own` moves
+    /// left and the other side `other` (see the type's documentation).
+    pub fn margin_of(own: u32, other: u32) -> u32 {
+        if own > other {
+            own - other
+        } else {
+            other - own + 1
+        }
+    }
 }
 
 /// Which tournament game a game was: the tournament's id and the round.
@@ -202,6 +246,8 @@ pub struct RecordMeta {
     rated: bool,
     /// The tournament game it was.
     tournament: Option<TournamentGameRef>,
+    /// The count that ended it by territory.
+    territory: Option<TerritoryEnd>,
 }
 
 impl RecordMeta {
@@ -220,7 +266,15 @@ impl RecordMeta {
             rematch_of: None,
             rated: false,
             tournament: None,
+            territory: None,
         }
+    }
+
+    /// The game ended by the territory count `end` (see
+    /// [`GameRecord::territory`]).
+    pub fn territory(mut self, end: TerritoryEnd) -> RecordMeta {
+        self.territory = Some(end);
+        self
     }
 
     /// The game counts for ratings (see [`GameRecord::rated`]).
@@ -299,6 +353,7 @@ impl GameRecord {
             moves: game.moves().to_vec(),
             result,
             final_fen: game.position().fen(),
+            territory: meta.territory,
         })
     }
 
@@ -486,9 +541,10 @@ mod tests {
         assert!(json.contains(r#""id":"computer:level-5""#), "{json}");
         assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), record);
         // Version 1: no ids, no rated; it reads as a casual game of guests.
-        let v1 = serde_json::to_string(&sample())
-            .unwrap()
-            .replace(r#""schema":3"#, r#""schema":1"#);
+        let v1 = serde_json::to_string(&sample()).unwrap().replace(
+            &format!(r#""schema":{RECORD_SCHEMA_VERSION}"#),
+            r#""schema":1"#,
+        );
         let old: GameRecord = serde_json::from_str(&v1).unwrap();
         assert_eq!(old.schema, 1);
         assert!(!old.rated);
@@ -505,7 +561,7 @@ mod tests {
         game.resign(Side::First, t0);
         let tagged = meta().tournament("0b3f6d2c-1a4e-4f5b-8c7d-9e0f1a2b3c4d", 2);
         let record = GameRecord::from_game(&game, tagged).unwrap();
-        assert_eq!(record.schema, 3);
+        assert_eq!(record.schema, RECORD_SCHEMA_VERSION);
         let json = serde_json::to_string(&record).unwrap();
         assert!(
             json.contains(
@@ -518,7 +574,10 @@ mod tests {
         let plain_json = serde_json::to_string(&plain).unwrap();
         assert!(!plain_json.contains("tournament"), "{plain_json}");
         // Version 2, written before tournaments: it reads, as no tournament's.
-        let v2 = plain_json.replace(r#""schema":3"#, r#""schema":2"#);
+        let v2 = plain_json.replace(
+            &format!(r#""schema":{RECORD_SCHEMA_VERSION}"#),
+            r#""schema":2"#,
+        );
         let old: GameRecord = serde_json::from_str(&v2).unwrap();
         assert_eq!((old.schema, &old.tournament), (2, &None));
         assert!(old.replay().is_ok(), "a version 2 record replays");

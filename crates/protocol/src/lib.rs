@@ -11,6 +11,9 @@
 //! `amazons-core` to say; what happens when is for the server.
 //!
 //! # Layout
+//! - [`analysis`]: territory and analysis: [`TerritoryView`] (`GET
+//!   /api/territory`), [`GameAnalysis`] (`/api/games/{id}/analysis`), and
+//!   [`Decided`], the proven result a move can carry.
 //! - [`api`]: the bodies of the HTTP API on the same port ([`Health`],
 //!   [`GamesPage`], [`GameSummary`]; a game is a core `GameRecord`).
 //! - [`computer`]: computer opponents: what a server offers
@@ -52,6 +55,7 @@
 //! assert_eq!(pong.encode(), r#"{"type":"pong","nonce":7}"#);
 //! ```
 
+pub mod analysis;
 pub mod api;
 pub mod computer;
 pub mod identity;
@@ -66,6 +70,10 @@ pub mod rating;
 pub mod testing;
 pub mod tournament;
 
+pub use analysis::{
+    AnalysisBudget, AnalysisStatus, Decided, GameAnalysis, MoveClass, MoveRange, PlayerSummary,
+    PlyAnalysis, Proven, RegionView, TerritoryCounts, TerritoryView,
+};
 pub use api::{
     GameSummary, GamesPage, GamesQuery, Health, HealthStatus, PlayerPage, PlayerRow, PlayersPage,
     PlayersQuery, RatingPoint,

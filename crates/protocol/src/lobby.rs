@@ -4,6 +4,7 @@
 use amazons_core::{Outcome, PlayerKind, RecordedMove, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::Decided;
 use crate::ids::MatchId;
 use crate::rating::Rating;
 
@@ -90,6 +91,14 @@ pub struct MatchSummary {
     /// Whether the game counts for ratings (see `create_match.rated`).
     #[serde(default)]
     pub rated: bool,
+    /// Whether the server ends the game once the territory proves it (see
+    /// `create_match.end_when_decided`).
+    #[serde(default)]
+    pub end_when_decided: bool,
+    /// Whether the players may see the territory view (see
+    /// `create_match.assistance`).
+    #[serde(default)]
+    pub assistance: bool,
     /// Moves played so far.
     pub ply: u32,
     /// The result, once the game has ended.
@@ -116,6 +125,14 @@ pub struct MatchSnapshot {
     /// Whether the game counts for ratings (see `create_match.rated`).
     #[serde(default)]
     pub rated: bool,
+    /// Whether the server ends the game once the territory proves it (see
+    /// `create_match.end_when_decided`).
+    #[serde(default)]
+    pub end_when_decided: bool,
+    /// Whether the players may see the territory view (see
+    /// `create_match.assistance`).
+    #[serde(default)]
+    pub assistance: bool,
     /// The position the game started from (FEN).
     pub initial_fen: String,
     /// Every move so far, in order, with the time each took and the mover's
@@ -133,4 +150,11 @@ pub struct MatchSnapshot {
     pub outcome: Option<Outcome>,
     /// A pending rematch offer, by the side that made it.
     pub rematch_offer: Option<Side>,
+    /// The territory proves the game in the current position (only when the
+    /// match does not end such games itself; see `move_played.decided`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<Decided>,
+    /// For a game ended by territory: the winner's margin in moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<u32>,
 }

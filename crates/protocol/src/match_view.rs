@@ -254,6 +254,7 @@ mod tests {
 
     fn moved(ply: u32, mv: &str, clocks: Option<Clocks>) -> ServerMessage {
         ServerMessage::MovePlayed {
+            decided: None,
             match_id: snapshot().match_id,
             ply,
             mv: mv.into(),
@@ -347,6 +348,7 @@ mod tests {
         };
         assert_eq!(view.apply(&started, now), Change::Started);
         let over = ServerMessage::GameOver {
+            margin: None,
             ratings: None,
             match_id: id,
             winner: Some(Side::Second),

@@ -17,6 +17,7 @@
 use amazons_core::{BySide, EndReason, PlayerKind, Side, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::Decided;
 use crate::computer::{ComputerOffer, ComputerRequest};
 use crate::identity::PlayerKey;
 use crate::ids::{MatchId, SeatToken};
@@ -104,6 +105,24 @@ pub enum ClientMessage {
         /// is the server's computer).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rated: Option<bool>,
+        /// Whether the server ends the game as soon as the territory proves
+        /// it (the board separated and counted exactly; reason `territory`).
+        /// Absent: on for a casual match, off for a rated one (players then
+        /// `claim_territory`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end_when_decided: Option<bool>,
+        /// Whether the players may see the territory view during the game
+        /// (clients show it to spectators always, to players only when
+        /// this is true). Absent: false; a rated match cannot allow it
+        /// (`bad_match_options`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        assistance: Option<bool>,
+        /// A set-up position to start from (FEN), for a casual game; absent:
+        /// the standard start. Refused (`bad_match_options`) in a rated
+        /// match, when it is no position, or when the side to move cannot
+        /// move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        initial_fen: Option<String>,
     },
     /// Takes a free seat (answered by `joined` and a `snapshot`).
     Join {
@@ -161,6 +180,14 @@ pub enum ClientMessage {
         /// The seat token; optional on the connection that holds the seat.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<SeatToken>,
+    },
+    /// A seated player asks the server to count: when the board is
+    /// separated and exact counting proves the result, the game ends at
+    /// once with the proven winner (whoever it favours), reason
+    /// `territory`; otherwise `not_decided` and nothing changes.
+    ClaimTerritory {
+        /// The match.
+        match_id: MatchId,
     },
     /// After a finished game, offers the opponent another one with colours
     /// swapped. If the opponent has already offered, this accepts.
@@ -360,6 +387,7 @@ message_types! {
         Move,
         Resign,
         Abort,
+        ClaimTerritory,
         OfferRematch,
         AcceptRematch,
         DeclineRematch,
@@ -492,6 +520,11 @@ pub enum ServerMessage {
         /// absent from older servers).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fen: Option<String>,
+        /// The territory proves the game after this move; sent only when
+        /// the match does not end such games itself (`end_when_decided`
+        /// off), so that a player can `claim_territory`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        decided: Option<Decided>,
     },
     /// The legal moves of the receiver, whose turn it is (only to a seated
     /// player who asked for them in `hello`): after `game_started`, after a
@@ -523,6 +556,9 @@ pub enum ServerMessage {
         /// rated (casual, aborted, or a side was a guest).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ratings: Option<BySide<RatingChange>>,
+        /// For reason `territory`: the winner's margin in moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        margin: Option<u32>,
     },
     /// A player offers a rematch with colours swapped.
     RematchOffered {
@@ -800,6 +836,14 @@ pub enum ErrorCode {
     /// The request needs a running tournament (pause, resume, end), or one
     /// still registering (start).
     TournamentNotRunning,
+    /// `create_match` options that do not go together or do not hold:
+    /// assistance or a set-up position in a rated match, a set-up position
+    /// that is no position or where the side to move cannot move. The
+    /// message says which.
+    BadMatchOptions,
+    /// `claim_territory` when the territory does not prove the game (the
+    /// board is not separated, or the count did not finish).
+    NotDecided,
     /// Something went wrong inside the server (for example, the disk); the
     /// request was not carried out.
     Internal,
@@ -932,6 +976,8 @@ mod tests {
 
     fn summary() -> MatchSummary {
         MatchSummary {
+            end_when_decided: false,
+            assistance: false,
             rated: false,
             id: id(),
             seats: seats(),
@@ -962,6 +1008,9 @@ mod tests {
             ClientMessage::SubscribeLobby,
             ClientMessage::UnsubscribeLobby,
             ClientMessage::CreateMatch {
+                end_when_decided: None,
+                assistance: None,
+                initial_fen: None,
                 rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Black,
@@ -993,6 +1042,7 @@ mod tests {
                 match_id: id(),
                 token: Some(token()),
             },
+            ClientMessage::ClaimTerritory { match_id: id() },
             ClientMessage::OfferRematch { match_id: id() },
             ClientMessage::AcceptRematch { match_id: id() },
             ClientMessage::DeclineRematch { match_id: id() },
@@ -1048,6 +1098,10 @@ mod tests {
     /// missing).
     fn all_server() -> Vec<ServerMessage> {
         let snapshot = MatchSnapshot {
+            end_when_decided: false,
+            assistance: false,
+            decided: None,
+            margin: None,
             rated: false,
             match_id: id(),
             you: Some(Side::First),
@@ -1114,6 +1168,7 @@ mod tests {
                 rated: true,
             },
             ServerMessage::MovePlayed {
+                decided: None,
                 match_id: id(),
                 ply: 0,
                 mv: "d1-d7/g7".into(),
@@ -1128,6 +1183,7 @@ mod tests {
                 moves: LegalMoves::of_position(&amazons_core::Position::start()),
             },
             ServerMessage::GameOver {
+                margin: None,
                 ratings: None,
                 match_id: id(),
                 winner: None,
@@ -1365,6 +1421,9 @@ mod tests {
         assert_eq!(
             create,
             ClientMessage::CreateMatch {
+                end_when_decided: None,
+                assistance: None,
+                initial_fen: None,
                 rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::Random,
@@ -1429,6 +1488,9 @@ mod tests {
         );
         assert_eq!(ServerMessage::decode(&welcome.encode()).unwrap(), welcome);
         let plain = ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated: None,
             time_control: TimeControl::Untimed,
             color: ColorPreference::White,

@@ -82,6 +82,8 @@ pub fn summary(id: MatchId, seats: Seats) -> MatchSummary {
     };
     MatchSummary {
         rated: false,
+        end_when_decided: true,
+        assistance: false,
         id,
         seats,
         spectators: 0,
@@ -127,6 +129,10 @@ pub fn snapshot(match_id: MatchId, you: Option<Side>, moves: &[&str]) -> MatchSn
     }
     MatchSnapshot {
         rated: false,
+        end_when_decided: true,
+        assistance: false,
+        decided: None,
+        margin: None,
         match_id,
         you,
         seats: seated("ann", "bob"),
@@ -173,6 +179,7 @@ pub fn move_played(match_id: MatchId, ply: u32, mv: &str) -> ServerMessage {
         time_ms: 1,
         clocks: None,
         fen: None,
+        decided: None,
     }
 }
 
@@ -185,6 +192,7 @@ pub fn game_over(match_id: MatchId, winner: Option<Side>, reason: EndReason) -> 
         reason,
         clocks: None,
         record_id: None,
+        margin: None,
     }
 }
 

@@ -496,6 +496,7 @@ impl Session {
                 color,
                 computer,
                 rated,
+                ..
             } => {
                 let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
                     None => None,
@@ -587,6 +588,13 @@ impl Session {
             ClientMessage::EndTournament { tournament_id } => {
                 self.ask_tournament(tournament_id, &player, Ask::End, kind)
             }
+            // Counting is not built yet: no claim is proven.
+            ClientMessage::ClaimTerritory { match_id } => refusal(
+                ErrorCode::NotDecided,
+                "the territory does not decide the game yet",
+                kind,
+                Some(match_id),
+            ),
             // `hello` was answered above, and every message about one match
             // went to it (`Request::from_message` hands back only the others).
             ClientMessage::Hello { .. }

@@ -36,6 +36,9 @@ async fn create_vs(
 ) -> Result<(MatchId, SeatToken, Side), (ErrorCode, String)> {
     client
         .send(&ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated: None,
             time_control,
             color,

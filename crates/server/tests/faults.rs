@@ -186,6 +186,9 @@ async fn concurrent_creations_never_exceed_max_matches() {
     for client in &mut clients {
         client
             .send(&ClientMessage::CreateMatch {
+                end_when_decided: None,
+                assistance: None,
+                initial_fen: None,
                 rated: None,
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,

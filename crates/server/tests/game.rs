@@ -105,6 +105,9 @@ async fn the_match_limit_counts_only_unfinished_matches() {
         .create(TimeControl::Untimed, ColorPreference::White)
         .await;
     ann.send(&ClientMessage::CreateMatch {
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         rated: None,
         time_control: TimeControl::Untimed,
         color: ColorPreference::Random,

@@ -318,6 +318,9 @@ async fn a_guest_still_plays_casual_games_and_untimed_or_aborted_games_move_noth
     // Timed but asked casual.
     let mut ann = keyed(addr, "ann", &key(1)).await;
     ann.send(&ClientMessage::CreateMatch {
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         rated: Some(false),
         time_control: timed(),
         color: ColorPreference::White,
@@ -369,6 +372,9 @@ async fn the_computer_is_a_rated_player_under_its_own_id() {
     let addr = server.addr();
     let mut ann = keyed(addr, "ann", &key(1)).await;
     ann.send(&ClientMessage::CreateMatch {
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         rated: None,
         time_control: timed(),
         color: ColorPreference::Black,

@@ -332,6 +332,9 @@ impl WsClient {
         color: ColorPreference,
     ) -> (MatchId, SeatToken, Side) {
         self.send(&ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated: None,
             time_control,
             color,

@@ -386,6 +386,9 @@ async fn create(
     send(
         ws,
         &ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated: None,
             time_control: TimeControl::Untimed,
             color,

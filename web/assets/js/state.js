@@ -58,7 +58,7 @@ import { sideName, t, wireKey } from './i18n.js';
  *   snapshot, a move, the start or end): meanwhile the clocks are shown as they were then, so they
  *   neither run on nor jump back, and the page says it is not in touch
  * @property {Outcome | null} outcome
- * @property {number | null} margin the winner's margin of a game ended on territory (from `game_over`)
+ * @property {number | null} margin the winner's margin of a game ended on territory (from `game_over`, or the snapshot of a finished one)
  * @property {boolean} endWhenDecided the server ends the game once counting proves it
  * @property {boolean} assistance the players may see the territory overlay
  * @property {import('./wire.js').Decided | null} decided counting proves the position now (the server did not
@@ -112,7 +112,7 @@ export function fromSnapshot(snapshot, now) {
     clocksAt: now,
     staleSince: null,
     outcome: snapshot.outcome,
-    margin: null,
+    margin: snapshot.margin ?? null,
     endWhenDecided: snapshot.end_when_decided ?? false,
     assistance: snapshot.assistance ?? false,
     decided: snapshot.status === 'playing' ? snapshot.decided ?? null : null,

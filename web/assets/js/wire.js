@@ -191,6 +191,10 @@
  * @property {MatchStatus} status
  * @property {TimeControl} time_control
  * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
+ * @property {boolean} [end_when_decided] whether the server ends the game once the territory proves it
+ * @property {boolean} [assistance] whether the players may see the territory
+ * @property {Decided} [decided] the territory proves the game now (only when the server does not end it itself)
+ * @property {number} [margin] for a game ended by territory, the winner's margin in moves
  * @property {string} initial_fen
  * @property {RecordedMove[]} moves
  * @property {string} fen the position now
@@ -199,9 +203,6 @@
  * @property {Clocks | null} clocks
  * @property {Outcome | null} outcome
  * @property {Side | null} rematch_offer the side with a pending rematch offer
- * @property {boolean} [end_when_decided] the server ends the game once counting proves it
- * @property {boolean} [assistance] the players may see the territory overlay
- * @property {Decided} [decided] the position is separated and counting proves its winner (only when the server does not end it so)
  */
 
 /** @typedef {{type: 'seats_changed', match_id: MatchId, seats: Seats, spectators: number}} SeatsChangedMessage */

@@ -49,6 +49,7 @@ pub fn outcome(outcome: Outcome) -> String {
         EndReason::EngineFailure => {
             t!("game-result-engine-failure", winner = winner, loser = loser)
         }
+        EndReason::Territory => t!("game-result-territory", winner = winner),
     }
 }
 
@@ -62,6 +63,7 @@ pub fn reason(reason: EndReason) -> String {
         EndReason::Aborted => t!("reason-aborted"),
         EndReason::IllegalMove => t!("reason-illegal-move"),
         EndReason::EngineFailure => t!("reason-engine-failure"),
+        EndReason::Territory => t!("reason-territory"),
     }
 }
 

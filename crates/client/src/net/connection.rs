@@ -29,6 +29,9 @@ use crate::store::player_key::KeyFile;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What the connection tells its owner.
+// Nearly every event is a message, moved once through a channel: boxing the
+// large variant would add an allocation to each for no saving.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetEvent {
     /// Connected and greeted (`hello` sent); the server's `welcome` follows.

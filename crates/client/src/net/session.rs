@@ -222,6 +222,9 @@ impl MatchSession {
     ) {
         self.awaiting = Some(Awaiting::Created);
         self.send(ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated,
             time_control,
             color,

@@ -95,6 +95,9 @@ pub async fn create_timed(
 ) -> Session {
     let mut socket = greet(url, name).await.expect("the server is up");
     let create = ClientMessage::CreateMatch {
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         rated: None,
         time_control,
         color: ColorPreference::White,

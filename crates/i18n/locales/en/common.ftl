@@ -28,6 +28,7 @@ end-reason-abandonment = { $winner } wins: { $loser } left the game
 end-reason-aborted = Game aborted
 end-reason-illegal-move = { $winner } wins: { $loser }'s engine answered an illegal move
 end-reason-engine-failure = { $winner } wins: { $loser }'s engine failed
+end-reason-territory = { $winner } wins on territory
 # Abandonment with no winner: the server ends a game neither player came back to.
 outcome-abandoned-by-both = Game over: both players left
 # A reason this version does not know (from a newer server).
@@ -76,6 +77,8 @@ error-registration-closed = The tournament no longer takes entries.
 error-not-entered = Not an entrant of this tournament.
 error-bad-tournament = The tournament cannot be set up like that.
 error-tournament-not-running = The tournament is not running.
+error-bad-match-options = Those match options do not go together.
+error-not-decided = The territory does not decide the game yet.
 error-internal = Something went wrong on the server; nothing was changed.
 
 ## Rated or casual.

@@ -24,6 +24,7 @@ end-reason-abandonment = { $winner }胜：{ $loser }离开了对局
 end-reason-aborted = 对局已中止
 end-reason-illegal-move = { $winner }胜：{ $loser }的程序走出了违规着法
 end-reason-engine-failure = { $winner }胜：{ $loser }的程序出错
+end-reason-territory = { $winner }胜：领地已定
 outcome-abandoned-by-both = 对局结束：双方都已离开
 outcome-winner-only = { $winner }胜
 outcome-no-winner = 对局结束
@@ -69,6 +70,8 @@ error-registration-closed = 比赛已停止报名。
 error-not-entered = 不是这场比赛的参赛者。
 error-bad-tournament = 比赛不能这样设置。
 error-tournament-not-running = 比赛不在进行中。
+error-bad-match-options = 这些对局选项不能同时使用。
+error-not-decided = 领地尚未决定胜负。
 error-internal = 服务器出错，未做任何更改。
 
 ## 积分或休闲。

@@ -455,6 +455,7 @@ mod tests {
             }]
         );
         let over = ServerMessage::GameOver {
+            margin: None,
             ratings: None,
             match_id: id(1),
             winner: Some(Side::First),
@@ -556,6 +557,7 @@ mod tests {
             Instant::now(),
         );
         let abandoned = ServerMessage::GameOver {
+            margin: None,
             ratings: None,
             match_id: id(1),
             winner: Some(Side::Second),

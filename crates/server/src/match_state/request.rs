@@ -183,6 +183,7 @@ impl Request {
             | ClientMessage::ResumeTournament { .. }
             | ClientMessage::RemoveEntrant { .. }
             | ClientMessage::EndTournament { .. }
+            | ClientMessage::ClaimTerritory { .. }
             | ClientMessage::Ping { .. }) => return Err(other),
         })
     }

@@ -93,6 +93,8 @@ impl Match {
     /// The lobby's line for this match.
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
+            end_when_decided: false,
+            assistance: false,
             rated: self.is_rated(),
             id: self.id,
             seats: self.seats_view(),
@@ -107,6 +109,10 @@ impl Match {
     /// The whole match as `you` (a seat, or `None` for a spectator) sees it.
     pub fn snapshot(&self, you: Option<Side>, now: Instant) -> MatchSnapshot {
         MatchSnapshot {
+            end_when_decided: false,
+            assistance: false,
+            decided: None,
+            margin: None,
             rated: self.is_rated(),
             match_id: self.id,
             you,
@@ -140,6 +146,7 @@ impl Match {
             position
         };
         Some(ServerMessage::MovePlayed {
+            decided: None,
             match_id: self.id,
             ply,
             mv: recorded.mv.to_string(),
@@ -182,6 +189,7 @@ impl Match {
     pub fn game_over(&self, now: Instant) -> Option<ServerMessage> {
         let outcome = self.game.outcome()?;
         Some(ServerMessage::GameOver {
+            margin: None,
             ratings: self.rating_change,
             match_id: self.id,
             winner: outcome.winner,

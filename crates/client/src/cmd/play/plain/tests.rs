@@ -110,6 +110,9 @@ fn the_computer_is_named_by_level_and_a_level_not_offered_names_the_range() {
     assert_eq!(
         drain(&mut sent),
         [ClientMessage::CreateMatch {
+            end_when_decided: None,
+            assistance: None,
+            initial_fen: None,
             rated: None,
             time_control: "5+3".parse().unwrap(),
             color: ColorPreference::Black,
@@ -291,6 +294,7 @@ fn the_bell_rings_once_when_our_running_clock_falls_under_ten_seconds() {
 
     let (mut play, _sent) = seated(MatchStatus::Playing, Some(60_000));
     play.on_event(message(ServerMessage::MovePlayed {
+        decided: None,
         match_id: id(),
         ply: 0,
         mv: "d1-d7/g7".into(),
