@@ -219,3 +219,13 @@ test('a proven position lets a player claim until the next move; the end on terr
   assert.ok(!canClaim(over));
   assert.equal(describeOutcome(/** @type {import('../assets/js/wire.js').Outcome} */ (over.outcome), over.margin), 'White wins on territory by 7');
 });
+
+test('the documented end on territory names its margin', () => {
+  const gameOver = serverExample('game_over', (m) => m.reason === 'territory');
+  const over = applyMatchMessage(fromSnapshot(startSnapshot('white'), 0), gameOver, 0).state;
+  assert.equal(over.margin, gameOver.margin);
+  assert.equal(describeOutcome(/** @type {import('../assets/js/wire.js').Outcome} */ (over.outcome), over.margin), `Black wins on territory by ${gameOver.margin}`);
+  assert.equal(describeOutcome({ winner: 'black', reason: 'territory' }), 'Black wins on territory', 'without its margin (a list line)');
+  const snapshot = fromSnapshot({ ...serverExample('snapshot'), status: 'finished', outcome: { winner: 'black', reason: 'territory' }, margin: 7 }, 0);
+  assert.equal(snapshot.margin, 7, "a finished game's snapshot keeps it");
+});
