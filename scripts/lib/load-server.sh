@@ -1,6 +1,6 @@
 # The server side of the load scripts (scripts/load.sh,
-# scripts/load-computer.sh), sourced by them: release binaries, a fresh
-# server per run and its removal, also on exit.
+# scripts/load-computer.sh, scripts/load-analysis.sh), sourced by them:
+# release binaries, a fresh server per run and its removal, also on exit.
 #
 # Needs $out (the directory for raw output) set before start_server.
 
@@ -26,7 +26,8 @@ stop_server() {
 trap stop_server EXIT
 
 # start_server NAME [ARG...]: starts a fresh server on 127.0.0.1 (a free
-# port, a new temporary history directory, the rate limit lifted: the load
+# port, a new temporary history directory, first filled by the function
+# named in $seed_history when that is set, the rate limit lifted: the load
 # generator's players move far faster than the default allows) with the
 # extra ARGs, its output in $out/server-NAME.log, run through the command in
 # the array server_launcher when that is set (setsid, say). Sets server_pid
@@ -35,6 +36,10 @@ start_server() {
   local log="$out/server-$1.log"
   shift
   history="$(mktemp -d -t amazons-load-history-XXXXXX)"
+  # A script may fill the history before the server reads it.
+  if [ -n "${seed_history:-}" ]; then
+    "$seed_history" "$history"
+  fi
   RUST_LOG=warn ${server_launcher[@]+"${server_launcher[@]}"} "$bin/amazons-server" \
     --listen 127.0.0.1 --port 0 --history-dir "$history" \
     --rate-limit-messages 1000000 "$@" >"$log" 2>&1 &

@@ -23,7 +23,7 @@ use crate::time::Deadline;
 use std::collections::HashMap;
 
 use amazons_core::attacks::neighbours;
-use amazons_core::{Bitboard, Board, Side};
+use amazons_core::{Bitboard, Board, Move, Side, Square};
 
 use crate::eval::KNOWN_WIN;
 
@@ -142,20 +142,30 @@ fn count_region(
     deadline: Option<Deadline>,
 ) -> (MoveBounds, bool) {
     let upper = region.count();
-    let mut dfs = FillSearch {
-        target: upper,
-        best: 0,
-        budget,
-        visited: 0,
-        deadline,
-        interrupted: false,
-    };
+    let mut dfs = FillSearch::new(upper, budget, deadline, false);
     let complete = dfs.search(queens, region, 0);
     let bounds = MoveBounds {
         lower: dfs.best,
         upper: if complete { dfs.best } else { upper },
     };
     (bounds, dfs.interrupted)
+}
+
+/// A longest filling sequence of `queens` in `region` (as
+/// [`region_bounds`]), proven longest: `None` when the search did not finish
+/// within `budget` generated moves. What the search used is taken from
+/// `budget`, so one budget can be shared by several regions.
+///
+/// Unlike the search's counter this one also remembers the positions of the
+/// region it has searched (a position met again after as many moves or more
+/// cannot do better), which makes the exhaustive search of a defective region
+/// much shorter; the sequence's moves are legal in any position where the
+/// region is closed off.
+pub fn region_filling(queens: Bitboard, region: Bitboard, budget: &mut u64) -> Option<Vec<Move>> {
+    let mut dfs = FillSearch::new(region.count(), *budget, None, true);
+    let complete = dfs.search(queens, region, 0);
+    *budget = dfs.budget;
+    complete.then(|| dfs.best_line())
 }
 
 /// Depth-first search for the longest filling sequence of one region.
@@ -172,14 +182,49 @@ struct FillSearch {
     deadline: Option<Deadline>,
     /// Whether the deadline stopped the search.
     interrupted: bool,
+    /// The sequences, when they are wanted ([`region_filling`]).
+    lines: Option<Lines>,
+}
+
+/// What [`region_filling`] keeps beside the count: the moves of the branch
+/// being searched, the longest sequence so far, and the positions searched.
+#[derive(Default)]
+struct Lines {
+    /// The moves from the region's start to the node being searched.
+    current: Vec<Move>,
+    /// The longest sequence found so far.
+    best: Vec<Move>,
+    /// Most moves made on reaching each searched (queens, empty) position.
+    seen: HashMap<(u128, u128), u32>,
 }
 
 impl FillSearch {
+    /// A search for a region of `target` squares.
+    fn new(target: u32, budget: u64, deadline: Option<Deadline>, lines: bool) -> FillSearch {
+        FillSearch {
+            target,
+            best: 0,
+            budget,
+            visited: 0,
+            deadline,
+            interrupted: false,
+            lines: lines.then(Lines::default),
+        }
+    }
+
+    /// The longest sequence found (when lines are kept).
+    fn best_line(self) -> Vec<Move> {
+        self.lines.map(|l| l.best).unwrap_or_default()
+    }
+
     /// Searches on from `made` moves with `queens` on `empty`. Returns `false`
     /// when it ran out of budget or time before finishing.
     fn search(&mut self, queens: Bitboard, empty: Bitboard, made: u32) -> bool {
         if made > self.best {
             self.best = made;
+            if let Some(lines) = &mut self.lines {
+                lines.best.clone_from(&lines.current);
+            }
         }
         if self.best == self.target {
             return true;
@@ -187,6 +232,14 @@ impl FillSearch {
         // Can this branch still beat the best? It can make at most |empty| more.
         if made + empty.count() <= self.best {
             return true;
+        }
+        // Was this position searched already, reached with as many moves?
+        if let Some(lines) = &mut self.lines {
+            let key = (queens.0, empty.0);
+            if lines.seen.get(&key).is_some_and(|&before| before >= made) {
+                return true;
+            }
+            lines.seen.insert(key, made);
         }
         if self.budget == 0 || self.out_of_time() {
             return false;
@@ -217,7 +270,14 @@ impl FillSearch {
             let bit = |i: u8| Bitboard(1u128 << i);
             let q2 = (queens & !bit(f)) | bit(t);
             let e2 = ((empty & !bit(t)) | bit(f)) & !bit(a);
-            if !self.search(q2, e2, made + 1) {
+            if let Some(lines) = &mut self.lines {
+                lines.current.push(filling_move(f, t, a));
+            }
+            let finished = self.search(q2, e2, made + 1);
+            if let Some(lines) = &mut self.lines {
+                lines.current.pop();
+            }
+            if !finished {
                 return false;
             }
             if self.best == self.target {
@@ -237,6 +297,12 @@ impl FillSearch {
         }
         self.interrupted
     }
+}
+
+/// The move of three square indices the search generated from core's boards.
+fn filling_move(from: u8, to: u8, arrow: u8) -> Move {
+    let square = |i: u8| Square::from_index(i).expect("a square of core's board");
+    Move::new(square(from), square(to), square(arrow))
 }
 
 /// Score of a separated position (no square reachable by both sides) for `stm`.

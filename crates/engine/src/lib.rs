@@ -11,6 +11,11 @@
 //! # Layout
 //! - [`eval`]: the Lieberum evaluation (distance maps, territory, mobility).
 //! - [`endgame`]: counting moves in separated regions, with sound bounds.
+//! - [`territory`]: the territory view (who reaches each square first, the
+//!   closed regions and their moves) and the exact count of a separated
+//!   position (winner, margin, the proven finish).
+//! - [`analysis`]: a finished game analysed at a fixed budget (win chances,
+//!   best moves and lines, classes of the played moves, accuracy).
 //! - [`search`]: the alpha-beta search of levels 5 and 6, and the mobility
 //!   baseline of level 3.
 //! - [`mcts`]: the Monte-Carlo tree search of level 7.
@@ -56,6 +61,7 @@
 //!
 //! Every level stops within its time budget.
 
+pub mod analysis;
 pub mod endgame;
 pub mod eval;
 pub mod mcts;
@@ -63,6 +69,7 @@ pub mod openings;
 pub mod player;
 pub mod search;
 pub mod solver;
+pub mod territory;
 pub mod time;
 pub mod tt;
 pub mod uci_command;

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
 use amazons_protocol::{
-    ClientMessage, GamesPage, Health, MatchSummary, MessageType, PlayerPage, PlayersPage,
-    ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
+    ClientMessage, GameAnalysis, GamesPage, Health, MatchSummary, MessageType, PlayerPage,
+    PlayersPage, ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -43,6 +43,14 @@ fn check_http(heading: &str, example: &str) {
                 .replay()
                 .unwrap_or_else(|e| panic!("the GameRecord example does not replay: {e}"));
             assert_eq!(positions.len(), record.moves.len() + 1);
+        }
+        "POST /api/games/{id}/analysis" | "GET /api/games/{id}/analysis" => {
+            let analysis: GameAnalysis =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert_eq!(analysis.plies.len(), analysis.done as usize, "{heading}");
+            for (k, ply) in analysis.plies.iter().enumerate() {
+                assert_eq!(ply.ply as usize, k, "{heading}");
+            }
         }
         "GET /api/players" => {
             let page: PlayersPage =
@@ -138,6 +146,8 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "GET /api/matches",
         "GET /api/games",
         "GET /api/games/{id}",
+        "POST /api/games/{id}/analysis",
+        "GET /api/games/{id}/analysis",
         "GET /api/players",
         "GET /api/players/{name}",
         "GET /api/tournaments",

@@ -9,6 +9,7 @@
 //! of value themselves (whole seconds, an address to listen on, ports and
 //! counts on the command line) are read in module `values`.
 
+mod analysis;
 mod explain;
 mod values;
 
@@ -21,6 +22,7 @@ use figment::Figment;
 use figment::providers::{Format, Serialized, Toml};
 use serde::{Deserialize, Serialize};
 
+pub use analysis::AnalysisConfig;
 use explain::Labeled;
 pub use values::{ListenError, Millis, NotWhole, Seconds, parse_listen};
 use values::{listen_address, parse_count, parse_port};
@@ -61,6 +63,7 @@ pub struct Config {
     pub finished_linger_secs: Seconds,
     pub shutdown_timeout_secs: Seconds,
     pub computer: ComputerConfig,
+    pub analysis: AnalysisConfig,
 }
 
 /// The `[computer]` table: the server's own computer opponents. Documented
@@ -401,7 +404,8 @@ impl Config {
         if self.outbound_queue < 16 {
             return invalid("outbound_queue", "must be at least 16");
         }
-        self.computer.validate(self.max_name_chars)
+        self.computer.validate(self.max_name_chars)?;
+        self.analysis.validate()
     }
 }
 

@@ -1,5 +1,6 @@
 //! The HTTP side of the one port: the WebSocket endpoint, the small JSON
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
+//! `/api/games/{id}/analysis` (see [`crate::analysis`]),
 //! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
 //! `/api/tournaments/{id}`) and the web board (`/`, `/assets/...`, see
 //! [`crate::web_assets`]) with its message catalogues
@@ -20,6 +21,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+use crate::analysis::http as analysis;
 use crate::connection;
 use crate::history::Lookup;
 use crate::locales;
@@ -35,6 +37,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/matches", get(matches))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analysis::show).post(analysis::ask),
+        )
         .route("/api/players", get(leaderboard))
         .route("/api/players/{name}", get(player))
         .route("/api/tournaments", get(tournaments))

@@ -21,6 +21,9 @@
 //!   connection without a socket), the threads that drive its engines, the
 //!   engine worker process (`amazons-server computer-worker`), and how it
 //!   takes its seats back after a restart.
+//! - [`analysis`]: game analyses on request: the queue, the runs in an
+//!   engine process of their own (`amazons-server analysis-worker`) in one
+//!   of the computer's places, the saved results (`<history>/analyses/`).
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
@@ -53,6 +56,7 @@
 //!
 //! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
 
+pub mod analysis;
 pub mod computer;
 pub mod config;
 pub mod connection;

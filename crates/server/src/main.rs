@@ -108,6 +108,9 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some(amazons_server::computer::worker::SUBCOMMAND) {
         return amazons_server::computer::worker::main(&args[1..]);
     }
+    if args.first().map(String::as_str) == Some(amazons_server::analysis::worker::SUBCOMMAND) {
+        return amazons_server::analysis::worker::main(&args[1..]);
+    }
     let cli = Cli::parse();
     if cli.print_default_config {
         print!("{}", amazons_server::config::DEFAULT_CONFIG_TOML);

@@ -171,6 +171,9 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     .context("cannot start the journal")?;
     let computer = Computer::new(&config.computer, &history_dir)
         .context("cannot set up the computer opponents")?;
+    let program = computer::worker_program(&config.computer);
+    let analyses = crate::analysis::Analyses::open(&config.analysis, &history_dir, program)
+        .context("cannot open the analyses directory")?;
     let (tournaments, stored) = Tournaments::open(&history_dir).with_context(|| {
         format!(
             "cannot open the tournament directories in {}",
@@ -184,6 +187,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let shutdown = CancellationToken::new();
     let shared = Arc::new(Shared {
         computer,
+        analyses,
         tournaments,
         presence: Presence::default(),
         registry: Registry::new(config.max_matches.max(carried.len())),
@@ -223,6 +227,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     for tournament in tournaments {
         tournament.start();
     }
+    crate::analysis::start(&shared);
 
     let app = crate::http::router(Arc::clone(&shared));
     let task = tokio::spawn(async move {

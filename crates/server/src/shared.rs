@@ -11,6 +11,7 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::analysis::Analyses;
 use crate::computer::Computer;
 use crate::config::Config;
 use crate::history::History;
@@ -42,6 +43,8 @@ pub struct Shared {
     pub presence: Presence,
     /// The computer opponents: offer, limits, thinking threads, seat key.
     pub computer: Computer,
+    /// Game analyses: the queue, those running, the saved ones.
+    pub analyses: Analyses,
     /// Cancelled once to start shutdown; every task watches it.
     pub shutdown: CancellationToken,
     /// Every connection handler and match task, so that shutdown can wait

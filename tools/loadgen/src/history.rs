@@ -2,11 +2,12 @@
 //! directory, so that a server's start-up (the ratings folded from every
 //! record) can be timed on 10,000 or 100,000 games without playing them.
 //!
-//! Each game is legal: a few random legal moves from the start, then the
-//! side to move resigns, on a 5+3 clock, built by core's one constructor
-//! (`GameRecord::from_game`). The players are `--players` keyed identities
-//! (public ids of keys drawn from the seed; every tenth one a bot), paired
-//! at random; the games end a minute apart, the last one now.
+//! Each game is legal: a few random legal moves from the start (or
+//! `--plies` of them), then the side to move resigns (unless it has lost),
+//! on a 5+3 clock, built by core's one constructor (`GameRecord::from_game`).
+//! The players are `--players` keyed identities (public ids of keys drawn
+//! from the seed; every tenth one a bot), paired at random; the games end a
+//! minute apart, the last one now.
 
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
@@ -50,15 +51,25 @@ fn match_id(rng: &mut StdRng) -> String {
     )
 }
 
-/// One finished rated game between `white` and `black`, ending at `ended`.
-fn game(rng: &mut StdRng, players: BySide<PlayerInfo>, ended: SystemTime) -> GameRecord {
+/// One finished rated game between `white` and `black`, ending at `ended`,
+/// of `plies` random moves (1 to 11 at random when 0).
+fn game(
+    rng: &mut StdRng,
+    players: BySide<PlayerInfo>,
+    ended: SystemTime,
+    plies: usize,
+) -> GameRecord {
     let t0 = Instant::now();
     let clock = TimeControl::fischer(Duration::from_secs(300), Duration::from_secs(3))
         .expect("5+3 is a valid clock");
     let mut game = Game::new(clock);
     game.start(t0);
     let mut position = Position::start();
-    let plies = rng.random_range(1..12);
+    let plies = if plies == 0 {
+        rng.random_range(1..12)
+    } else {
+        plies
+    };
     let mut at = t0;
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -78,9 +89,16 @@ fn game(rng: &mut StdRng, players: BySide<PlayerInfo>, ended: SystemTime) -> Gam
     GameRecord::from_game(&game, meta).expect("the game is over")
 }
 
-/// Writes `games` records among `players` players into `out` (created if
-/// needed), drawn from `seed`; says how many and how long it took.
-pub fn write(out: &Path, games: usize, players_wanted: usize, seed: u64) -> anyhow::Result<()> {
+/// Writes `games` records of `plies` moves (see [`game`]) among `players`
+/// players into `out` (created if needed), drawn from `seed`; says how many
+/// and how long it took.
+pub fn write(
+    out: &Path,
+    games: usize,
+    players_wanted: usize,
+    seed: u64,
+    plies: usize,
+) -> anyhow::Result<()> {
     ensure!(players_wanted >= 2, "a game needs two players");
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let began = Instant::now();
@@ -95,7 +113,7 @@ pub fn write(out: &Path, games: usize, players_wanted: usize, seed: u64) -> anyh
         }
         let sides = BySide::new(everyone[white].clone(), everyone[black].clone());
         let ended = now - Duration::from_secs(60 * (games - n) as u64);
-        let record = game(&mut rng, sides, ended);
+        let record = game(&mut rng, sides, ended, plies);
         let path = out.join(format!("{}.json", record.id));
         let bytes = serde_json::to_vec(&record)?;
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -117,7 +135,7 @@ mod tests {
     #[test]
     fn the_games_are_legal_rated_and_between_two_identities() {
         let dir = tempfile::tempdir().unwrap();
-        write(dir.path(), 30, 5, 7).unwrap();
+        write(dir.path(), 30, 5, 7, 0).unwrap();
         let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(files.len(), 30);
         let mut rated = 0;
@@ -131,5 +149,22 @@ mod tests {
             }
         }
         assert_eq!(rated, 30, "every game counts");
+    }
+
+    #[test]
+    fn games_of_a_given_length_have_that_many_moves_unless_they_end_first() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), 3, 2, 5, 40).unwrap();
+        for file in std::fs::read_dir(dir.path()).unwrap() {
+            let bytes = std::fs::read(file.unwrap().path()).unwrap();
+            let record: GameRecord = serde_json::from_slice(&bytes).unwrap();
+            let positions = record.replay().unwrap();
+            let last = positions.last().unwrap();
+            assert!(
+                record.moves.len() == 40 || last.is_game_over(),
+                "{} moves",
+                record.moves.len()
+            );
+        }
     }
 }

@@ -103,6 +103,11 @@ enum Mode {
         /// players).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Moves of each game before the side to move resigns: 0 (the
+        /// default) for 1 to 11 at random, else this many (fewer when the
+        /// game ends first), say 80 for games to analyse.
+        #[arg(long, default_value_t = 0)]
+        plies: usize,
     },
     /// Latency of GET /api/players on a running server.
     Players {
@@ -635,7 +640,8 @@ async fn main() -> anyhow::Result<()> {
             players,
             out,
             seed,
-        } => history::write(out, *games, *players, *seed),
+            plies,
+        } => history::write(out, *games, *players, *seed, *plies),
         Mode::Players { requests, per_page } => players::run(&cli.url, *requests, *per_page).await,
         Mode::Tournament {
             entrants,

@@ -299,11 +299,7 @@ impl Computer {
             hash_mb: self.config.hash_mb,
             seed: rand::random(),
         };
-        let program = if self.config.worker.as_os_str().is_empty() {
-            own_program()
-        } else {
-            self.config.worker.clone()
-        };
+        let program = worker_program(&self.config);
         let words = std::iter::once(program.to_string_lossy().into_owned()).chain(args.to_args());
         PlayerSpec::External {
             protocol: amazons_engine::player::Protocol::Uci,
@@ -417,6 +413,17 @@ pub fn reattach(shared: &Arc<Shared>, id: MatchId, side: Side, seat: ComputerSea
         task.resume(id, token).await;
         task.run().await;
     });
+}
+
+/// The program that runs built-in engines (`computer.worker`, or this
+/// server's own program when that is empty): a computer game's
+/// `computer-worker`, an analysis's `analysis-worker`.
+pub(crate) fn worker_program(config: &ComputerConfig) -> std::path::PathBuf {
+    if config.worker.as_os_str().is_empty() {
+        own_program()
+    } else {
+        config.worker.clone()
+    }
 }
 
 /// This server's own program, to start as a worker. On Linux it is

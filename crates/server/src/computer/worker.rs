@@ -251,7 +251,7 @@ impl Worker {
 /// its own autogroup, so the scheduler shares the CPU between the server
 /// and the engines as two groups) at a low priority, the group's and its
 /// own. Best effort: what the system refuses stays as it was.
-fn step_aside() {
+pub(crate) fn step_aside() {
     #[cfg(target_os = "linux")]
     {
         let _ = rustix::process::setsid();

@@ -1,0 +1,454 @@
+//! Analysis of a finished game: every position evaluated at a fixed budget,
+//! every played move classified by what it cost, and a summary per player.
+//! The formulas and thresholds, and why they were chosen, are in
+//! `docs/analysis.md`.
+//!
+//! - [`evaluate`] one position: a result proven by exact counting
+//!   ([`crate::territory::solve`]) or by the search, otherwise the full
+//!   strength search (level 7, Monte-Carlo) on one thread with a fixed seed
+//!   for [`AnalysisBudget::playouts`] playouts, so the same position and
+//!   budget always give the same evaluation, on any machine and under any
+//!   load.
+//! - [`win_chance`]: the one mapping from a score to a win chance (the
+//!   search's own logistic curve, so the chance shown is the search's win
+//!   rate of its best move).
+//! - [`classify`] and [`accuracy`]: a played move judged by the drop in the
+//!   mover's win chance, [`GameAnalysis::from_evals`] the whole game from its
+//!   positions' evaluations, [`analyse_game`] both steps with progress.
+
+use amazons_core::{BySide, Move, Position, Side};
+use thiserror::Error;
+
+use crate::eval::KNOWN_WIN;
+use crate::territory::{self, SOLVE_BUDGET};
+use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, mcts};
+
+/// Playouts per position of the default budget: an 80-ply game takes some
+/// seconds of one core (measured in `docs/analysis.md`).
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+/// The seed of every analysis search: fixed, so results are reproducible.
+pub const ANALYSIS_SEED: u64 = 26;
+
+/// Plies of the engine's line kept with each evaluation.
+pub const LINE_PLIES: usize = 6;
+
+/// How much thought each position gets. Fixed per analysis (never a time),
+/// so an analysis is the same wherever and whenever it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisBudget {
+    /// Playouts of the Monte-Carlo search per position.
+    pub playouts: u64,
+}
+
+impl Default for AnalysisBudget {
+    fn default() -> Self {
+        AnalysisBudget {
+            playouts: DEFAULT_PLAYOUTS,
+        }
+    }
+}
+
+impl AnalysisBudget {
+    /// The engine's words for this budget, as an analysis names it
+    /// (`amazons level 7, 10000 playouts`).
+    pub fn describe(&self) -> String {
+        format!("amazons level {MAX_LEVEL}, {} playouts", self.playouts)
+    }
+}
+
+/// A result proven with best play by both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// Who wins.
+    pub winner: Side,
+    /// Plies until the loser is stuck along the proven line (exact with best
+    /// play when the position is separated).
+    pub plies: u32,
+}
+
+/// What the engine thinks of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionEval {
+    /// White's chance to win, 0 to 1 ([`win_chance`] of the score; exactly 0
+    /// or 1 when proven).
+    pub win_chance_white: f64,
+    /// The score from White's point of view, in centipawns (100 ≈ one
+    /// square); ±[`KNOWN_WIN`] when proven.
+    pub score_cp: i32,
+    /// The result, when it is proven.
+    pub proven: Option<Proven>,
+    /// The engine's move; `None` when the side to move has none.
+    pub best: Option<Move>,
+    /// The engine's line from this position, starting with `best`, at most
+    /// [`LINE_PLIES`] plies.
+    pub line: Vec<Move>,
+}
+
+/// White's chance to win for White's score `score_cp`: the logistic curve
+/// `1 / (1 + e^(-score / s))` with the search's scale `s` (400 cp,
+/// [`mcts::MctsParams::scale_cp`]); certain beyond ±[`KNOWN_WIN`].
+pub fn win_chance(score_cp: i32) -> f64 {
+    if score_cp >= KNOWN_WIN {
+        1.0
+    } else if score_cp <= -KNOWN_WIN {
+        0.0
+    } else {
+        let scale = f64::from(mcts::MctsParams::default().scale_cp);
+        1.0 / (1.0 + (-f64::from(score_cp) / scale).exp())
+    }
+}
+
+/// Evaluates `position` at `budget` (see the module documentation).
+pub fn evaluate(position: &Position, budget: &AnalysisBudget) -> PositionEval {
+    let white = |side: Side| side == Side::First;
+    if !position.has_legal_move() {
+        return proven_eval(
+            Proven {
+                winner: position.turn().opponent(),
+                plies: 0,
+            },
+            Vec::new(),
+        );
+    }
+    if let Some(solved) = territory::solve(position, SOLVE_BUDGET) {
+        let proven = Proven {
+            winner: solved.winner(),
+            plies: solved.finish().len() as u32,
+        };
+        return proven_eval(proven, solved.finish().to_vec());
+    }
+    let mut engine = Engine::new(EngineConfig {
+        level: MAX_LEVEL,
+        threads: 1,
+        seed: Some(ANALYSIS_SEED),
+        ..EngineConfig::default()
+    });
+    let report = engine.search(position, &SearchLimits::nodes(budget.playouts), &mut |_| {});
+    if report.score_cp.abs() >= KNOWN_WIN
+        && let Some(proven) = proof_along(position, &report.pv)
+    {
+        return proven_eval(proven, report.pv);
+    }
+    let score_cp = if white(position.turn()) {
+        report.score_cp
+    } else {
+        -report.score_cp
+    };
+    let mut line = report.pv;
+    line.truncate(LINE_PLIES);
+    PositionEval {
+        win_chance_white: win_chance(score_cp),
+        score_cp,
+        proven: None,
+        best: report.best_move,
+        line,
+    }
+}
+
+/// The evaluation of a proven result with its line.
+fn proven_eval(proven: Proven, mut line: Vec<Move>) -> PositionEval {
+    line.truncate(LINE_PLIES);
+    let white_wins = proven.winner == Side::First;
+    PositionEval {
+        win_chance_white: if white_wins { 1.0 } else { 0.0 },
+        score_cp: if white_wins { KNOWN_WIN } else { -KNOWN_WIN },
+        proven: Some(proven),
+        best: line.first().copied(),
+        line,
+    }
+}
+
+/// The proof behind a search's proven score: its line played until a
+/// position is stuck or counted exactly. `None` when the line does not get
+/// there (the score then stands as a win chance of 0 or 1, unproven).
+fn proof_along(position: &Position, pv: &[Move]) -> Option<Proven> {
+    let mut p = *position;
+    for (played, &m) in pv.iter().enumerate() {
+        p = p.play(m).ok()?;
+        let plies = played as u32 + 1;
+        if !p.has_legal_move() {
+            return Some(Proven {
+                winner: p.turn().opponent(),
+                plies,
+            });
+        }
+        if let Some(solved) = territory::solve(&p, SOLVE_BUDGET) {
+            return Some(Proven {
+                winner: solved.winner(),
+                plies: plies + solved.finish().len() as u32,
+            });
+        }
+    }
+    None
+}
+
+/// How good a played move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveClass {
+    /// The engine's own move.
+    Best,
+    /// Another move that cost less than an inaccuracy.
+    Good,
+    /// Cost at least [`INACCURACY`] of the mover's win chance.
+    Inaccuracy,
+    /// Cost at least [`MISTAKE`].
+    Mistake,
+    /// Cost at least [`BLUNDER`], or gave away a proven win.
+    Blunder,
+}
+
+impl MoveClass {
+    /// The class's name on the wire and in text: `best`, `good`,
+    /// `inaccuracy`, `mistake`, `blunder`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+/// The drop in the mover's win chance (0 to 1) from which a move is an
+/// inaccuracy.
+pub const INACCURACY: f64 = 0.10;
+/// The drop from which a move is a mistake.
+pub const MISTAKE: f64 = 0.20;
+/// The drop from which a move is a blunder.
+pub const BLUNDER: f64 = 0.30;
+
+/// The class of a move that cost `loss` of the mover's win chance;
+/// `engine_move` when it is the engine's best move (then it is
+/// [`MoveClass::Best`] whatever the noise of the two evaluations says).
+pub fn classify(loss: f64, engine_move: bool) -> MoveClass {
+    if engine_move {
+        MoveClass::Best
+    } else if loss >= BLUNDER {
+        MoveClass::Blunder
+    } else if loss >= MISTAKE {
+        MoveClass::Mistake
+    } else if loss >= INACCURACY {
+        MoveClass::Inaccuracy
+    } else {
+        MoveClass::Good
+    }
+}
+
+/// The accuracy of one move, 0 to 100, from the mover's loss of win chance:
+/// lichess's curve `103.1668 e^(-0.04354 d) - 3.1669 + 1` with `d` the loss
+/// in percentage points, capped at 100.
+pub fn accuracy(loss: f64) -> f64 {
+    let d = (loss * 100.0).max(0.0);
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * d).exp() - 3.166_924_740_191_411 + 1.0)
+        .clamp(0.0, 100.0)
+}
+
+/// A player's accuracy over its moves' accuracies: the mean of their
+/// arithmetic and harmonic means (lichess takes a volatility-weighted mean in
+/// place of the arithmetic one), 100 for a player without moves.
+pub fn player_accuracy(accuracies: &[f64]) -> f64 {
+    if accuracies.is_empty() {
+        return 100.0;
+    }
+    let n = accuracies.len() as f64;
+    let mean = accuracies.iter().sum::<f64>() / n;
+    // Lichess's harmonic mean counts a move below 1% as 1%.
+    let harmonic = n / accuracies.iter().map(|a| 1.0 / a.max(1.0)).sum::<f64>();
+    (mean + harmonic) / 2.0
+}
+
+/// One position of an analysed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyAnalysis {
+    /// Moves played before this position (0: the start).
+    pub ply: usize,
+    /// The engine's evaluation.
+    pub eval: PositionEval,
+    /// The move played from here; `None` at the final position.
+    pub played: Option<Move>,
+    /// The played move's class.
+    pub class: Option<MoveClass>,
+    /// The played move's cost: the drop in the mover's win chance, 0 to 1.
+    pub loss: Option<f64>,
+}
+
+/// One player's summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayerSummary {
+    /// Moves classed [`MoveClass::Inaccuracy`].
+    pub inaccuracies: u32,
+    /// Moves classed [`MoveClass::Mistake`].
+    pub mistakes: u32,
+    /// Moves classed [`MoveClass::Blunder`].
+    pub blunders: u32,
+    /// [`player_accuracy`] of the player's moves, 0 to 100.
+    pub accuracy: f64,
+}
+
+/// A whole game analysed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAnalysis {
+    /// Every position, the start first and the final position last.
+    pub plies: Vec<PlyAnalysis>,
+    /// Each player's summary.
+    pub summary: BySide<PlayerSummary>,
+}
+
+/// Why a game cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AnalysisError {
+    /// A move of the game is not legal where it was played.
+    #[error("move {ply} ({played}) is not legal in its position")]
+    IllegalMove {
+        /// Moves before it.
+        ply: usize,
+        /// The move.
+        played: Move,
+    },
+    /// The evaluations do not match the positions of the game.
+    #[error("{evals} evaluations for a game of {positions} positions")]
+    EvaluationCount {
+        /// Evaluations given.
+        evals: usize,
+        /// Positions of the game (moves + 1).
+        positions: usize,
+    },
+}
+
+/// The positions of the game `moves` from `start`, the start first.
+pub fn positions(start: &Position, moves: &[Move]) -> Result<Vec<Position>, AnalysisError> {
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    out.push(*start);
+    for (ply, &m) in moves.iter().enumerate() {
+        let next = out[ply]
+            .play(m)
+            .map_err(|_| AnalysisError::IllegalMove { ply, played: m })?;
+        out.push(next);
+    }
+    Ok(out)
+}
+
+impl GameAnalysis {
+    /// Classifies the game `moves` from `start` given every position's
+    /// evaluation (`evals[k]` of the position after `k` moves): what a host
+    /// that evaluates the positions elsewhere (a worker process) folds them
+    /// into.
+    pub fn from_evals(
+        start: &Position,
+        moves: &[Move],
+        evals: Vec<PositionEval>,
+    ) -> Result<GameAnalysis, AnalysisError> {
+        let positions = positions(start, moves)?;
+        if evals.len() != positions.len() {
+            return Err(AnalysisError::EvaluationCount {
+                evals: evals.len(),
+                positions: positions.len(),
+            });
+        }
+        let mut accuracies = BySide::new(Vec::new(), Vec::new());
+        let mut summary = BySide::<PlayerSummary>::default();
+        let mut plies = Vec::with_capacity(evals.len());
+        for (ply, eval) in evals.iter().enumerate() {
+            let Some(&played) = moves.get(ply) else {
+                plies.push(PlyAnalysis {
+                    ply,
+                    eval: eval.clone(),
+                    played: None,
+                    class: None,
+                    loss: None,
+                });
+                break;
+            };
+            let mover = positions[ply].turn();
+            let after = &evals[ply + 1];
+            let chance = |e: &PositionEval| match mover {
+                Side::First => e.win_chance_white,
+                Side::Second => 1.0 - e.win_chance_white,
+            };
+            let loss = (chance(eval) - chance(after)).max(0.0);
+            let gave_away_a_win = eval.proven.is_some_and(|p| p.winner == mover)
+                && after.proven.is_some_and(|p| p.winner != mover);
+            let class = if gave_away_a_win {
+                MoveClass::Blunder
+            } else {
+                classify(loss, eval.best == Some(played))
+            };
+            let s = summary.get_mut(mover);
+            match class {
+                MoveClass::Inaccuracy => s.inaccuracies += 1,
+                MoveClass::Mistake => s.mistakes += 1,
+                MoveClass::Blunder => s.blunders += 1,
+                MoveClass::Best | MoveClass::Good => {}
+            }
+            accuracies.get_mut(mover).push(accuracy(loss));
+            plies.push(PlyAnalysis {
+                ply,
+                eval: eval.clone(),
+                played: Some(played),
+                class: Some(class),
+                loss: Some(loss),
+            });
+        }
+        for side in Side::BOTH {
+            summary.get_mut(side).accuracy = player_accuracy(accuracies.get(side));
+        }
+        Ok(GameAnalysis { plies, summary })
+    }
+}
+
+/// Analyses the game `moves` from `start` at `budget`: every position
+/// evaluated ([`evaluate`]), then classified ([`GameAnalysis::from_evals`]).
+/// `progress(done, total)` is called after each position (a progress bar).
+pub fn analyse_game(
+    start: &Position,
+    moves: &[Move],
+    budget: &AnalysisBudget,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameAnalysis, AnalysisError> {
+    let positions = positions(start, moves)?;
+    let total = positions.len();
+    let mut evals = Vec::with_capacity(total);
+    for (done, p) in positions.iter().enumerate() {
+        evals.push(evaluate(p, budget));
+        progress(done + 1, total);
+    }
+    GameAnalysis::from_evals(start, moves, evals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mapping_is_even_at_zero_and_certain_when_proven() {
+        assert_eq!(win_chance(0), 0.5);
+        assert!(win_chance(400) > 0.73 && win_chance(400) < 0.74);
+        assert!((win_chance(-400) + win_chance(400) - 1.0).abs() < 1e-12);
+        assert_eq!(win_chance(KNOWN_WIN), 1.0);
+        assert_eq!(win_chance(-KNOWN_WIN), 0.0);
+    }
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        assert_eq!(classify(0.5, true), MoveClass::Best);
+        assert_eq!(classify(0.05, false), MoveClass::Good);
+        assert_eq!(classify(INACCURACY, false), MoveClass::Inaccuracy);
+        assert_eq!(classify(MISTAKE, false), MoveClass::Mistake);
+        assert_eq!(classify(BLUNDER, false), MoveClass::Blunder);
+        assert_eq!(classify(1.0, false), MoveClass::Blunder);
+    }
+
+    #[test]
+    fn accuracy_falls_with_the_loss() {
+        assert_eq!(accuracy(0.0), 100.0);
+        let (a, b, c) = (accuracy(0.05), accuracy(0.2), accuracy(0.5));
+        assert!(100.0 > a && a > b && b > c && c >= 0.0, "{a} {b} {c}");
+        assert_eq!(player_accuracy(&[]), 100.0);
+        assert_eq!(player_accuracy(&[100.0, 100.0]), 100.0);
+        // One very bad move weighs more than its share (harmonic mean).
+        assert!(player_accuracy(&[100.0, 0.0]) < 50.0);
+    }
+}

@@ -1,0 +1,295 @@
+//! Game analyses on request: `POST /api/games/{id}/analysis` queues one,
+//! `GET` shows its progress and then its result (docs/protocol.md,
+//! "Analysis"; what the numbers mean: docs/analysis.md).
+//!
+//! An analysis is derived data: it is made from a finished game's record,
+//! never changes it, and is saved apart (`store.rs`). It runs like one of the
+//! computer's games: in an engine process of its own (`worker.rs`, the
+//! subcommand `analysis-worker`) at the computer's low priority, on one core,
+//! and only while it holds one of the `computer.max_games` places, so the
+//! analyses and the computer's games together never take more of the
+//! machine than the computer's games alone may.
+//!
+//! # Layout
+//! - this file: [`Analyses`], the table of analyses not yet saved (waiting,
+//!   running, failed) with the queue, and the runners that take the queue
+//!   in turn.
+//! - `job.rs`: one analysis: the worker process driven over its pipes, its
+//!   evaluations folded into the [`GameAnalysis`] as they arrive.
+//! - `worker.rs`: the worker process itself.
+//! - `store.rs`: finished analyses on disk.
+//! - `http.rs`: the two routes.
+//!
+//! After a restart, what was waiting or running is gone (the table lives in
+//! memory only; asking again starts it afresh); what was finished is served
+//! from its file.
+
+pub mod http;
+mod job;
+pub mod store;
+pub mod worker;
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use amazons_core::GameRecord;
+use amazons_protocol::{AnalysisStatus, GameAnalysis, MatchId};
+use tokio::sync::Notify;
+
+use crate::computer::GameSlot;
+use crate::config::AnalysisConfig;
+use crate::shared::Shared;
+use store::AnalysisStore;
+
+/// How often a waiting analysis looks for a free place among the
+/// computer's games (a place is freed when a game or an analysis ends; an
+/// analysis waits at most this much longer than it has to).
+const PLACE_POLL: Duration = Duration::from_millis(200);
+
+/// What `POST` did.
+#[derive(Debug)]
+pub enum Asked {
+    /// The analysis is done: its saved JSON text.
+    Done(Vec<u8>),
+    /// It is waiting or running (just queued, or already).
+    Pending(GameAnalysis),
+}
+
+/// Why `POST` queued nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// `analysis.enabled` is false.
+    #[error("this server does not analyse games")]
+    Off,
+    /// `analysis.max_queue` analyses are already waiting.
+    #[error("{0} analyses are waiting already; ask again later")]
+    Busy(usize),
+    /// The game's record cannot be replayed.
+    #[error("the record of this game cannot be replayed: {0}")]
+    BadRecord(String),
+}
+
+/// The analyses of this server: the settings, the saved ones, and those not
+/// saved yet.
+#[derive(Debug)]
+pub struct Analyses {
+    /// The `[analysis]` settings.
+    config: AnalysisConfig,
+    /// The program whose `analysis-worker` subcommand runs an analysis.
+    program: PathBuf,
+    /// Finished analyses.
+    store: AnalysisStore,
+    /// Analyses waiting, running or failed, and the order they wait in.
+    table: Mutex<Table>,
+    /// Told when an analysis joins the queue.
+    queued: Notify,
+}
+
+/// The analyses not saved.
+#[derive(Debug, Default)]
+struct Table {
+    /// Each one's state as `GET` shows it.
+    jobs: HashMap<MatchId, Job>,
+    /// The waiting ones, first come first.
+    queue: VecDeque<MatchId>,
+}
+
+/// An analysis not saved.
+#[derive(Debug)]
+struct Job {
+    /// What `GET` shows.
+    analysis: GameAnalysis,
+    /// The record it is made from (taken by the runner).
+    record: Option<GameRecord>,
+}
+
+impl Analyses {
+    /// The analyses kept in `history_dir`, made with `program`.
+    pub fn open(
+        config: &AnalysisConfig,
+        history_dir: &std::path::Path,
+        program: PathBuf,
+    ) -> std::io::Result<Analyses> {
+        Ok(Analyses {
+            config: config.clone(),
+            program,
+            store: AnalysisStore::open(history_dir)?,
+            table: Mutex::new(Table::default()),
+            queued: Notify::new(),
+        })
+    }
+
+    /// The table, even if a thread panicked holding it (every change to it
+    /// is one step).
+    fn table(&self) -> std::sync::MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Asks for the analysis of game `id`, whose record is read by `record`
+    /// only if it must be queued: the saved one if done, else the one
+    /// waiting or running, else a new one at the end of the queue (a failed
+    /// one is queued again).
+    pub fn ask(
+        &self,
+        id: MatchId,
+        record: impl FnOnce() -> Option<GameRecord>,
+    ) -> Result<Asked, Refused> {
+        if !self.config.enabled {
+            return Err(Refused::Off);
+        }
+        let mut table = self.table();
+        if let Some(job) = table.jobs.get(&id)
+            && job.analysis.status != AnalysisStatus::Failed
+        {
+            return Ok(Asked::Pending(job.analysis.clone()));
+        }
+        // Saved before it leaves the table, so a saved analysis is found
+        // here or there, never in neither.
+        if let Some(bytes) = self.store.read(id) {
+            return Ok(Asked::Done(bytes));
+        }
+        // Waiting: in the queue, or taken by a runner that waits for a
+        // place among the computer's games.
+        let waiting = table
+            .jobs
+            .values()
+            .filter(|job| job.analysis.status == AnalysisStatus::Queued)
+            .count();
+        if waiting >= self.config.max_queue {
+            return Err(Refused::Busy(waiting));
+        }
+        let record = record().ok_or_else(|| Refused::BadRecord("it cannot be read".into()))?;
+        let analysis = job::fresh(id, &record, self.budget())
+            .map_err(|e| Refused::BadRecord(e.to_string()))?;
+        table.jobs.insert(
+            id,
+            Job {
+                analysis: analysis.clone(),
+                record: Some(record),
+            },
+        );
+        table.queue.push_back(id);
+        drop(table);
+        self.queued.notify_one();
+        tracing::info!(game = %id, "analysis queued");
+        Ok(Asked::Pending(analysis))
+    }
+
+    /// The analysis of game `id` as `GET` shows it: the JSON text of the
+    /// saved one, or the state of one not saved; `None` if never asked for
+    /// (or dropped by a restart before it was done).
+    pub fn current(&self, id: MatchId) -> Option<Asked> {
+        if let Some(job) = self.table().jobs.get(&id) {
+            return Some(Asked::Pending(job.analysis.clone()));
+        }
+        self.store.read(id).map(Asked::Done)
+    }
+
+    /// The budget every analysis of this server is made at.
+    fn budget(&self) -> amazons_protocol::AnalysisBudget {
+        job::budget(self.config.playouts)
+    }
+
+    /// The next waiting analysis, once there is one: its id and record.
+    async fn next(&self) -> (MatchId, GameRecord) {
+        loop {
+            let notified = self.queued.notified();
+            {
+                let mut table = self.table();
+                while let Some(id) = table.queue.pop_front() {
+                    if let Some(record) = table.jobs.get_mut(&id).and_then(|job| job.record.take())
+                    {
+                        return (id, record);
+                    }
+                }
+            }
+            notified.await;
+        }
+    }
+
+    /// Changes the state of the analysis of `id` as `GET` shows it.
+    fn update(&self, id: MatchId, change: impl FnOnce(&mut GameAnalysis)) {
+        if let Some(job) = self.table().jobs.get_mut(&id) {
+            change(&mut job.analysis);
+        }
+    }
+}
+
+/// Starts the `analysis.max_running` runners, which take the queue in turn
+/// until shutdown.
+pub fn start(shared: &Arc<Shared>) {
+    for _ in 0..shared.config.analysis.max_running {
+        let shared = Arc::clone(shared);
+        shared.tracker.clone().spawn(async move {
+            tokio::select! {
+                _ = shared.shutdown.cancelled() => {}
+                _ = runner(&shared) => {}
+            }
+        });
+    }
+}
+
+/// One runner: the next analysis, a place among the computer's games, the
+/// analysis, its file; then the next.
+async fn runner(shared: &Arc<Shared>) {
+    let analyses = &shared.analyses;
+    loop {
+        let (id, record) = analyses.next().await;
+        let _place = place(shared).await;
+        analyses.update(id, |a| a.status = AnalysisStatus::Running);
+        tracing::info!(game = %id, "analysis started");
+        let started = std::time::Instant::now();
+        let run = job::Run {
+            program: &analyses.program,
+            playouts: analyses.config.playouts,
+            position_timeout: analyses.config.position_timeout_secs.duration(),
+        };
+        let result = run
+            .analyse(id, &record, |analysis| {
+                analyses.update(id, |a| a.clone_from(analysis))
+            })
+            .await;
+        match result {
+            Ok(analysis) => {
+                let store = Arc::clone(shared);
+                let saved =
+                    tokio::task::spawn_blocking(move || store.analyses.store.save(id, &analysis))
+                        .await;
+                match saved {
+                    Ok(Ok(())) => {
+                        analyses.table().jobs.remove(&id);
+                        tracing::info!(
+                            game = %id,
+                            secs = started.elapsed().as_secs_f64(),
+                            "analysis done and saved"
+                        );
+                    }
+                    Ok(Err(e)) => fail(analyses, id, format!("cannot save the analysis: {e}")),
+                    Err(e) => fail(analyses, id, format!("cannot save the analysis: {e}")),
+                }
+            }
+            Err(e) => fail(analyses, id, e.to_string()),
+        }
+    }
+}
+
+/// Marks the analysis of `id` failed, saying why.
+fn fail(analyses: &Analyses, id: MatchId, why: String) {
+    tracing::warn!(game = %id, "analysis failed: {why}");
+    analyses.update(id, |a| {
+        a.status = AnalysisStatus::Failed;
+        a.error = Some(why);
+    });
+}
+
+/// One of the `computer.max_games` places, once one is free.
+async fn place(shared: &Shared) -> GameSlot {
+    loop {
+        if let Some(slot) = shared.computer.reserve() {
+            return slot;
+        }
+        tokio::time::sleep(PLACE_POLL).await;
+    }
+}

@@ -1,0 +1,244 @@
+//! The analysis in a process of its own: `amazons-server analysis-worker
+//! --playouts N` reads one line, the game ([`WorkerJob`] as JSON: its start
+//! and moves), and writes one line per position as it is evaluated, the
+//! position after 0 moves first: an [`Evaluated`] as JSON, what the engine's
+//! [`analysis::evaluate`] says about that position alone at the fixed
+//! budget (the moves' classes are the server's to work out from all of
+//! them, with the engine's [`GameAnalysis::from_evals`](analysis::GameAnalysis::from_evals)).
+//! It then waits for its input to close.
+//!
+//! Why a process: for the reasons a computer game's engine has one
+//! (`computer/worker.rs`): its own address space, its own scheduling group
+//! at the computer's low priority, and a crash or a hang takes only itself.
+//! It exits when its input closes, so it never outlives the server.
+
+use std::io::Write;
+
+use amazons_core::{GameRecord, Move, Position};
+use amazons_engine::analysis::{self, AnalysisBudget, PositionEval};
+use amazons_protocol::Proven;
+use serde::{Deserialize, Serialize};
+
+/// The first argument that makes `amazons-server` an analysis worker.
+pub const SUBCOMMAND: &str = "analysis-worker";
+
+/// What a worker is started with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerArgs {
+    /// The budget of each position.
+    pub playouts: u64,
+}
+
+impl WorkerArgs {
+    /// The command line words after the program.
+    pub fn to_args(self) -> Vec<String> {
+        vec![
+            SUBCOMMAND.to_owned(),
+            "--playouts".to_owned(),
+            self.playouts.to_string(),
+        ]
+    }
+
+    /// Reads the words after the subcommand.
+    pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
+        match words {
+            [flag, value] if flag == "--playouts" => match value.parse::<u64>() {
+                Ok(playouts) if playouts > 0 => Ok(WorkerArgs { playouts }),
+                _ => Err(format!("--playouts {value}: not a positive number")),
+            },
+            _ => Err("usage: analysis-worker --playouts N".to_owned()),
+        }
+    }
+}
+
+/// The game a worker is told: where it started and its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerJob {
+    /// The set-up position, when the game did not start from the usual one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_fen: Option<String>,
+    /// The moves played.
+    pub moves: Vec<Move>,
+}
+
+impl WorkerJob {
+    /// The game of `record`.
+    pub fn of(record: &GameRecord) -> WorkerJob {
+        WorkerJob {
+            initial_fen: record.initial_fen.clone(),
+            moves: record.moves.iter().map(|m| m.mv).collect(),
+        }
+    }
+
+    /// Where the game started, or why that cannot be read.
+    pub fn start(&self) -> Result<Position, String> {
+        match &self.initial_fen {
+            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}")),
+            None => Ok(Position::start()),
+        }
+    }
+
+    /// Every position of the game, the start first, or why it does not
+    /// replay.
+    fn positions(&self) -> Result<Vec<Position>, String> {
+        analysis::positions(&self.start()?, &self.moves).map_err(|e| e.to_string())
+    }
+}
+
+/// One line of a worker: the engine's evaluation of the position after
+/// `ply` moves, exactly as the engine's [`PositionEval`] holds it (its
+/// chances unrounded, so that the server classes the moves as a local
+/// analysis of the same game would).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evaluated {
+    /// Moves played before the position.
+    pub ply: u32,
+    /// White's chance to win, 0 to 1.
+    pub win_chance_white: f64,
+    /// White's score, in centipawns.
+    pub score_cp: i32,
+    /// The result, when proven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proven: Option<Proven>,
+    /// The engine's move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<Move>,
+    /// The engine's line, `best` first.
+    #[serde(default)]
+    pub line: Vec<Move>,
+}
+
+impl Evaluated {
+    /// Line `ply`: the engine's `eval`.
+    pub fn new(ply: u32, eval: PositionEval) -> Evaluated {
+        Evaluated {
+            ply,
+            win_chance_white: eval.win_chance_white,
+            score_cp: eval.score_cp,
+            proven: eval.proven.map(|p| Proven {
+                winner: p.winner,
+                plies: p.plies,
+            }),
+            best: eval.best,
+            line: eval.line,
+        }
+    }
+
+    /// The engine's evaluation again.
+    pub fn eval(&self) -> PositionEval {
+        PositionEval {
+            win_chance_white: self.win_chance_white,
+            score_cp: self.score_cp,
+            proven: self.proven.map(|p| analysis::Proven {
+                winner: p.winner,
+                plies: p.plies,
+            }),
+            best: self.best,
+            line: self.line.clone(),
+        }
+    }
+}
+
+/// Runs a worker on stdin/stdout; the exit code of the program.
+pub fn main(words: &[String]) -> std::process::ExitCode {
+    let args = match WorkerArgs::parse(words) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("amazons-server {SUBCOMMAND}: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    crate::computer::worker::step_aside();
+    let mut line = String::new();
+    if std::io::stdin().read_line(&mut line).is_err() || line.is_empty() {
+        eprintln!("amazons-server {SUBCOMMAND}: no game on the input");
+        return std::process::ExitCode::FAILURE;
+    }
+    let positions = match serde_json::from_str::<WorkerJob>(&line)
+        .map_err(|e| format!("the game is not readable: {e}"))
+        .and_then(|job| job.positions())
+    {
+        Ok(positions) => positions,
+        Err(e) => {
+            eprintln!("amazons-server {SUBCOMMAND}: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    // Its input closing (the server gone, or the analysis dropped) ends it
+    // at once, even mid-position.
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut rest);
+        std::process::exit(0);
+    });
+    let budget = AnalysisBudget {
+        playouts: args.playouts,
+    };
+    let mut out = std::io::stdout().lock();
+    for (ply, position) in positions.iter().enumerate() {
+        let evaluated = Evaluated::new(ply as u32, analysis::evaluate(position, &budget));
+        let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
+        if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+            return std::process::ExitCode::SUCCESS;
+        }
+    }
+    // Done: wait for the server to close the input (the thread above exits).
+    loop {
+        std::thread::park();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_round_trip_and_nonsense_is_refused() {
+        let args = WorkerArgs { playouts: 300 };
+        let words = args.to_args();
+        assert_eq!(words[0], SUBCOMMAND);
+        assert_eq!(WorkerArgs::parse(&words[1..]), Ok(args));
+        for bad in [
+            vec![],
+            vec!["--playouts".to_owned()],
+            vec!["--playouts".to_owned(), "0".to_owned()],
+            vec!["--playouts".to_owned(), "many".to_owned()],
+            vec!["--threads".to_owned(), "2".to_owned()],
+        ] {
+            assert!(WorkerArgs::parse(&bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_carries_the_engines_evaluation_unrounded() {
+        let position = Position::start();
+        let eval = analysis::evaluate(&position, &AnalysisBudget { playouts: 50 });
+        let line = Evaluated::new(0, eval.clone());
+        let text = serde_json::to_string(&line).unwrap();
+        let back: Evaluated = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.eval(), eval);
+        assert_eq!(back.ply, 0);
+    }
+
+    #[test]
+    fn the_game_replays_from_its_start_or_says_which_move_is_wrong() {
+        let first: Move = "d1-d7/g7".parse().unwrap();
+        let job = WorkerJob {
+            initial_fen: None,
+            moves: vec![first],
+        };
+        let positions = job.positions().unwrap();
+        assert_eq!(positions.len(), 2);
+        assert_eq!(positions[1], Position::start().play(first).unwrap());
+        let illegal = WorkerJob {
+            initial_fen: None,
+            moves: vec![first, first],
+        };
+        assert!(illegal.positions().is_err());
+        let bad_fen = WorkerJob {
+            initial_fen: Some("nonsense".into()),
+            moves: Vec::new(),
+        };
+        assert!(bad_fen.positions().unwrap_err().contains("bad FEN"));
+    }
+}
