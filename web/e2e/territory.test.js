@@ -15,7 +15,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOTS, WAIT_MS, joinMatch, layoutProblems, openTab, serverAndBrowser, waitForGame } from './harness.js';
 
-const env = serverAndBrowser();
+// A small analysis budget: the debug build's engine is slow, and the test is about the page.
+const env = serverAndBrowser(['--set', 'analysis.playouts=500']);
+
+/** How long the analysis of the test's game may take (a busy machine, a debug build). */
+const ANALYSIS_WAIT_MS = 120_000;
 
 /**
  * Rank 1 only, every other square an arrow: White's queen on a1, Black's on
@@ -172,7 +176,7 @@ test('a game the server ends on territory replays its proven finish, and its ana
     }).observe(panel, { attributes: true, attributeFilter: ['data-status'] });
   });
   await replay.click('button[data-action=analyse]');
-  await replay.waitForSelector('.analysis[data-status=done]');
+  await replay.waitForSelector('.analysis[data-status=done]', { timeout: ANALYSIS_WAIT_MS });
   const statuses = await replay.evaluate(() => /** @type {any} */ (window).analysisStatuses);
   assert.ok(statuses.length >= 2 && statuses[statuses.length - 1] === 'done', statuses.join(' '));
   assert.ok(['queued', 'running'].includes(statuses[0]), `the progress was shown first: ${statuses.join(' ')}`);

@@ -270,8 +270,14 @@ export class AnalysisPanel {
     if (said) {
       this.badge.textContent = said.moveClass ? classWord(said.moveClass) : '';
       attrs(this.badge, { 'data-class': said.moveClass ?? false, hidden: !said.moveClass });
-      const parts = [t('analysis-played', { move: said.played }), said.loss, said.best ? t('analysis-best', { move: said.best }) : ''];
-      this.verdictText.textContent = parts.filter(Boolean).join(t('list-separator'));
+      // The two moves' words are underlined in their arrows' colours.
+      const separator = t('list-separator');
+      this.verdictText.replaceChildren(
+        h('span', { class: 'verdict-move', 'data-kind': said.best ? 'played' : false }, t('analysis-played', { move: said.played })),
+        said.loss ? `${separator}${said.loss}` : '',
+        said.best ? separator : '',
+        said.best ? h('span', { class: 'verdict-move', 'data-kind': 'best' }, t('analysis-best', { move: said.best })) : '',
+      );
     }
     this.lineText.textContent = said && said.line.length > 0 ? t('analysis-line', { line: said.line.join(' ') }) : '';
     this.lineText.hidden = this.lineText.textContent === '';
