@@ -33,7 +33,8 @@ export class TerritoryPanel {
     this.views = new Map();
     /** @type {string | null} the position whose answer is awaited */
     this.asking = null;
-    this.toggle = button(t('territory-show'), () => this.setOn(!this.on), { 'data-action': 'territory', 'aria-pressed': 'false' });
+    // Its words say what a press does (show, hide), so it is a plain button, not a pressed one.
+    this.toggle = button(t('territory-show'), () => this.setOn(!this.on), { 'data-action': 'territory' });
     this.counts = h('p', { class: 'territory-counts', 'aria-live': 'polite' });
     this.regions = h('ul', { class: 'territory-regions', 'aria-label': t('territory-regions-label') });
     this.element = h('div', { class: 'territory', hidden: true }, this.toggle, this.counts, this.regions);
@@ -77,7 +78,6 @@ export class TerritoryPanel {
   refresh() {
     this.element.hidden = !this.allowed;
     this.toggle.textContent = this.on ? t('territory-hide') : t('territory-show');
-    attrs(this.toggle, { 'aria-pressed': String(this.on) });
     const view = this.current;
     attrs(this.element, { 'data-shown': Boolean(view) });
     if (!this.on || !this.allowed) {
