@@ -229,6 +229,7 @@ export class AnalysisPanel {
       target.append(
         tip,
         svg('rect', { class: 'hit', x: Math.max(0, point.x - step / 2), y: 0, width: Math.min(box.width, point.x + step / 2) - Math.max(0, point.x - step / 2), height: box.height }),
+        svg('line', { class: 'cursor', x1: point.x, x2: point.x, y1: box.top, y2: box.height - box.bottom }),
         svg('circle', { class: 'dot', cx: point.x, cy: point.y, r: point.moveClass && point.moveClass !== 'best' && point.moveClass !== 'good' ? 5 : 2.5 }),
       );
       target.addEventListener('click', () => this.hooks.go(point.frame));
