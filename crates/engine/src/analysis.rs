@@ -4,7 +4,8 @@
 //! `docs/analysis.md`.
 //!
 //! - [`evaluate`] one position: a result proven by exact counting
-//!   ([`crate::territory::solve`]) or by the search, otherwise the full
+//!   ([`crate::territory::solve`]), by the exhaustive solver for small
+//!   endgames ([`SOLVED_LIVE_SQUARES`]) or by the search, otherwise the full
 //!   strength search (level 7, Monte-Carlo) on one thread with a fixed seed
 //!   for [`AnalysisBudget::playouts`] playouts, so the same position and
 //!   budget always give the same evaluation, on any machine and under any
@@ -19,7 +20,8 @@
 use amazons_core::{BySide, Move, Position, Side};
 use thiserror::Error;
 
-use crate::eval::KNOWN_WIN;
+use crate::eval::{Evaluator, KNOWN_WIN};
+use crate::solver::{Solver, live_squares};
 use crate::territory::{self, SOLVE_BUDGET};
 use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, mcts};
 
@@ -118,6 +120,9 @@ pub fn evaluate(position: &Position, budget: &AnalysisBudget) -> PositionEval {
         };
         return proven_eval(proven, solved.finish().to_vec());
     }
+    if let Some((proven, line)) = solved_endgame(position) {
+        return proven_eval(proven, line);
+    }
     let mut engine = Engine::new(EngineConfig {
         level: MAX_LEVEL,
         threads: 1,
@@ -143,6 +148,57 @@ pub fn evaluate(position: &Position, budget: &AnalysisBudget) -> PositionEval {
         proven: None,
         best: report.best_move,
         line,
+    }
+}
+
+/// Endgames with at most this many empty squares a queen can still reach
+/// are solved exactly ([`Solver::counting`]) before any search: there a
+/// heuristic evaluation can be far from the truth, and a move that gives
+/// away a won endgame must show as what it is.
+pub const SOLVED_LIVE_SQUARES: u32 = 20;
+
+/// Positions the solver may visit for one analysed position (some tenths of
+/// a second at most); past it the search evaluates the position.
+pub const SOLVER_BUDGET: u64 = 400_000;
+
+/// A small endgame solved exactly, with a proven line: the winner's moves
+/// are solver-proven wins, the loser's its most stubborn move by the one-ply
+/// evaluation, until the board separates and the count finishes it.
+fn solved_endgame(position: &Position) -> Option<(Proven, Vec<Move>)> {
+    if live_squares(position.board()).count() > SOLVED_LIVE_SQUARES {
+        return None;
+    }
+    let mut solver = Solver::counting(SOLVER_BUDGET);
+    let winner = if solver.wins(position)? {
+        position.turn()
+    } else {
+        position.turn().opponent()
+    };
+    let mut evaluator = Evaluator::new();
+    let mut line = Vec::new();
+    let mut p = *position;
+    loop {
+        if !p.has_legal_move() {
+            let plies = line.len() as u32;
+            return Some((Proven { winner, plies }, line));
+        }
+        if let Some(solved) = territory::solve(&p, SOLVE_BUDGET) {
+            let plies = (line.len() + solved.finish().len()) as u32;
+            line.extend_from_slice(solved.finish());
+            return Some((Proven { winner, plies }, line));
+        }
+        let candidates = if p.turn() == winner {
+            solver.winning_moves(&p)?
+        } else {
+            p.legal_moves()
+        };
+        // The mover's best by one ply: the child's score is the opponent's.
+        let m = *candidates.iter().max_by_key(|&&m| {
+            let child = p.play(m).expect("a legal move");
+            -evaluator.evaluate_position(&child)
+        })?;
+        line.push(m);
+        p = p.play(m).expect("a legal move");
     }
 }
 
@@ -301,7 +357,7 @@ pub struct GameAnalysis {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AnalysisError {
     /// A move of the game is not legal where it was played.
-    #[error("move {ply} ({played}) is not legal in its position")]
+    #[error("move {} ({played}) is not legal in its position", ply + 1)]
     IllegalMove {
         /// Moves before it.
         ply: usize,

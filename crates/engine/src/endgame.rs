@@ -101,7 +101,9 @@ pub fn regions_of(board: &Board, side: Side) -> Vec<(Bitboard, Bitboard)> {
         let mut region = Bitboard::EMPTY;
         loop {
             let grown = ((region | touching).king_neighbourhood() & empty) | region;
-            let grown_queens = (grown.king_neighbourhood() & own) | touching;
+            // An amazon next to one of the region's amazons joins too: it
+            // can step into the square the other leaves.
+            let grown_queens = ((grown | touching).king_neighbourhood() & own) | touching;
             if grown == region && grown_queens == touching {
                 break;
             }
@@ -114,6 +116,29 @@ pub fn regions_of(board: &Board, side: Side) -> Vec<(Bitboard, Bitboard)> {
         }
     }
     out
+}
+
+/// Whether the two sides can never meet again: no queen of either side can
+/// ever reach a square the other side can reach. A queen reaches, over
+/// several moves, the squares king-connected to it through empty squares and
+/// through squares of queens (a queen that moves away leaves its square
+/// empty), and its arrows land only there; so the sides are apart when those
+/// areas of the two sides' queens are disjoint. Then each side's regions
+/// ([`regions_of`]) are its own, and counting them decides the game.
+///
+/// This is stricter than "no empty square reachable by both": a white and a
+/// black queen standing side by side are not apart, since the first to move
+/// away lets the other in.
+pub fn sides_apart(board: &Board) -> bool {
+    let passable = board.empty() | board.queens(Side::First) | board.queens(Side::Second);
+    let mut area = board.queens(Side::First);
+    loop {
+        let grown = (area | area.king_neighbourhood()) & passable;
+        if grown == area {
+            return (area & board.queens(Side::Second)).is_empty();
+        }
+        area = grown;
+    }
 }
 
 /// Bounds on the moves `side` can make if nobody else ever enters its regions.
@@ -151,21 +176,39 @@ fn count_region(
     (bounds, dfs.interrupted)
 }
 
-/// A longest filling sequence of `queens` in `region` (as
-/// [`region_bounds`]), proven longest: `None` when the search did not finish
-/// within `budget` generated moves. What the search used is taken from
-/// `budget`, so one budget can be shared by several regions.
+/// A region counted for its sequence: the bounds, and the longest filling
+/// sequence found (as long as `bounds.lower`; a longest one when the bounds
+/// are exact).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionFilling {
+    /// The moves the region allows.
+    pub bounds: MoveBounds,
+    /// The longest sequence found, legal in any position where the region is
+    /// closed off.
+    pub line: Vec<Move>,
+}
+
+/// Counts `queens` in `region` as [`region_bounds`] does, keeping the
+/// longest sequence, within `budget` generated moves; what the search used is
+/// taken from `budget`, so one budget can be shared by several regions.
 ///
 /// Unlike the search's counter this one also remembers the positions of the
 /// region it has searched (a position met again after as many moves or more
 /// cannot do better), which makes the exhaustive search of a defective region
-/// much shorter; the sequence's moves are legal in any position where the
-/// region is closed off.
-pub fn region_filling(queens: Bitboard, region: Bitboard, budget: &mut u64) -> Option<Vec<Move>> {
-    let mut dfs = FillSearch::new(region.count(), *budget, None, true);
+/// much shorter.
+pub fn region_filling(queens: Bitboard, region: Bitboard, budget: &mut u64) -> RegionFilling {
+    let upper = region.count();
+    let mut dfs = FillSearch::new(upper, *budget, None, true);
     let complete = dfs.search(queens, region, 0);
     *budget = dfs.budget;
-    complete.then(|| dfs.best_line())
+    let bounds = MoveBounds {
+        lower: dfs.best,
+        upper: if complete { dfs.best } else { upper },
+    };
+    RegionFilling {
+        bounds,
+        line: dfs.best_line(),
+    }
 }
 
 /// Depth-first search for the longest filling sequence of one region.
@@ -308,12 +351,16 @@ fn filling_move(from: u8, to: u8, arrow: u8) -> Move {
 /// Score of a separated position (no square reachable by both sides) for `stm`.
 ///
 /// Proven wins score `KNOWN_WIN + margin`, proven losses the negative; when the
-/// bounds do not decide, the estimate is the difference of lower bounds, with
-/// the tie going against the side to move (it must move first).
+/// bounds do not decide, or the sides are not [`sides_apart`] (two queens of
+/// different sides touch, so a vacated square can let one into the other's
+/// region), the estimate is the difference of lower bounds, with the tie
+/// going against the side to move (it must move first).
 pub fn separated_score(board: &Board, stm: Side, cache: &mut RegionCache) -> i32 {
     let me = side_bounds(board, stm, cache, SEARCH_REGION_BUDGET);
     let op = side_bounds(board, stm.opponent(), cache, SEARCH_REGION_BUDGET);
-    if me.lower > op.upper {
+    if !sides_apart(board) {
+        100 * (me.lower as i32 - op.lower as i32) - 50
+    } else if me.lower > op.upper {
         KNOWN_WIN + (me.lower - op.upper) as i32
     } else if me.upper <= op.lower {
         -(KNOWN_WIN + (op.lower - me.upper) as i32 + 1)

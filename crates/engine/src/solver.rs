@@ -6,6 +6,8 @@
 //! result, whatever regions, parity or defective squares the position holds.
 //! It is exponential: it is meant for positions with a dozen or so empty
 //! squares that any queen can still reach, and gives up past a node budget.
+//! [`Solver::counting`] stops each line where the board separates and counts
+//! it exactly instead (analysis proves small endgames with it).
 //!
 //! The test set: self-play by the one-ply greedy level 4 from the arena's
 //! openings (each ply a seeded random pick among its few best moves, so
@@ -24,6 +26,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::eval::Evaluator;
 use crate::openings::pick_among_best;
+use crate::territory;
 
 /// Remembers solved positions; counts the positions visited against a
 /// budget.
@@ -32,14 +35,38 @@ pub struct Solver {
     memo: HashMap<(Board, Side), bool>,
     /// Positions still allowed.
     budget: u64,
+    /// Whether a separated position is counted ([`territory::solve`])
+    /// instead of searched.
+    counting: bool,
+    /// With counting, the evaluation that orders the moves (the answers do
+    /// not depend on the order, only the positions visited).
+    ordering: Option<Evaluator>,
 }
 
 impl Solver {
-    /// A solver that visits at most `budget` positions (over all its calls).
+    /// A solver that visits at most `budget` positions (over all its calls)
+    /// and searches every position to the end: the reference the region
+    /// counting is tested against.
     pub fn new(budget: u64) -> Solver {
         Solver {
             memo: HashMap::new(),
             budget,
+            counting: false,
+            ordering: None,
+        }
+    }
+
+    /// A solver that, once a line reaches a separated position, counts it
+    /// exactly ([`territory::solve`], within [`territory::SOLVE_BUDGET`];
+    /// searched on when the count does not finish) instead of searching
+    /// it, and tries the moves best first by the evaluation: the same
+    /// answers as [`Solver::new`] (tested on the endgame set) for a small
+    /// part of the positions, so analysis can afford it.
+    pub fn counting(budget: u64) -> Solver {
+        Solver {
+            counting: true,
+            ordering: Some(Evaluator::new()),
+            ..Solver::new(budget)
         }
     }
 
@@ -54,8 +81,24 @@ impl Solver {
             return None;
         }
         self.budget -= 1;
+        if self.counting
+            && let Some(solved) = territory::solve(position, territory::SOLVE_BUDGET)
+        {
+            let win = solved.winner() == position.turn();
+            self.memo.insert(key, win);
+            return Some(win);
+        }
         let mut moves = Vec::new();
         position.legal_moves_into(&mut moves);
+        if let Some(evaluator) = &mut self.ordering {
+            // The opponent's worst replies first: a win is found sooner.
+            moves.sort_by_cached_key(|&m| {
+                evaluator.evaluate(
+                    &position.board().with_move(position.turn(), m),
+                    position.turn().opponent(),
+                )
+            });
+        }
         let mut win = false;
         for m in moves {
             let mut child = *position;

@@ -24,13 +24,13 @@
 
 use amazons_core::{Bitboard, BySide, Move, Position, Side, Square};
 
-use crate::endgame::{self, MoveBounds, RegionCache};
+use crate::endgame::{self, MoveBounds};
 use crate::eval::{INF, Maps, compute_maps};
 
 /// Work budget of [`Territory::of`] for each closed region's count, in
-/// generated moves (as [`endgame::SEARCH_REGION_BUDGET`], a few
-/// milliseconds at most): a view is shown at once, so a region that needs
-/// more keeps its bounds apart.
+/// generated moves (each costs some 10–150 ns, so a few milliseconds at
+/// most): a view is shown at once, so a region that needs more keeps its
+/// bounds apart.
 pub const VIEW_REGION_BUDGET: u64 = 200_000;
 
 /// Work budget of [`solve`] that a server can afford after every move, in
@@ -82,7 +82,9 @@ pub struct TerritoryCounts {
 }
 
 /// A region that is closed off: empty squares that only one side (or
-/// nobody) can ever reach, so its moves belong to that side alone.
+/// nobody) can ever reach, so its moves belong to that side alone (the
+/// other side's queens do not even touch its queens, which would let them in
+/// once a queen moves away).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClosedRegion {
     /// The region's empty squares (king-connected, joined through the owner's
@@ -138,15 +140,20 @@ impl Territory {
             };
         }
         let reach = BySide::new(maps.reach[0], maps.reach[1]);
-        let mut cache = RegionCache::default();
         let mut regions = Vec::new();
+        // A region is closed when the other side can never get in: not
+        // through its empty squares, nor through a square one of its queens
+        // leaves.
+        let passable = board.empty() | board.queens(Side::First) | board.queens(Side::Second);
         for side in Side::BOTH {
             for (queens, squares) in endgame::regions_of(board, side) {
-                if (squares & *reach.get(side.opponent())).is_empty() {
+                let area = component(queens | squares, passable);
+                if (area & board.queens(side.opponent())).is_empty() {
+                    let mut budget = VIEW_REGION_BUDGET;
                     regions.push(ClosedRegion {
                         squares,
                         owner: Some(side),
-                        moves: cache.region(queens, squares, VIEW_REGION_BUDGET),
+                        moves: endgame::region_filling(queens, squares, &mut budget).bounds,
                     });
                 }
             }
@@ -166,7 +173,7 @@ impl Territory {
             owners,
             counts,
             regions,
-            separated: (reach.first & reach.second).is_empty(),
+            separated: is_separated(board),
         }
     }
 
@@ -191,8 +198,8 @@ impl Territory {
         &self.regions
     }
 
-    /// Whether the board is separated: no empty square both sides can reach
-    /// (every region is closed), so [`solve`] can count it.
+    /// Whether the board is separated ([`is_separated`]): every region is
+    /// closed, so [`solve`] can count it.
     pub fn is_separated(&self) -> bool {
         self.separated
     }
@@ -210,13 +217,12 @@ fn component(start: Bitboard, within: Bitboard) -> Bitboard {
     }
 }
 
-/// Whether no empty square of `board` can be reached by both sides' queens
-/// (a queen reaches, over several moves, exactly the empty squares
-/// king-connected to it, and its arrows land only there).
+/// Whether `board` is separated: the two sides can never meet again, so
+/// [`solve`] can count it ([`endgame::sides_apart`]: no empty square both
+/// can reach, and no queen of one side next to the other's, which could
+/// step into the square it leaves).
 pub fn is_separated(board: &amazons_core::Board) -> bool {
-    let empty = board.empty();
-    let reach = |side: Side| component(board.queens(side).king_neighbourhood() & empty, empty);
-    (reach(Side::First) & reach(Side::Second)).is_empty()
+    endgame::sides_apart(board)
 }
 
 /// A separated position counted exactly (made by [`solve`]).
@@ -281,8 +287,11 @@ pub fn solve(position: &Position, budget: u64) -> Option<Solved> {
     let mut lines = BySide::new(Vec::new(), Vec::new());
     for side in Side::BOTH {
         for (queens, region) in endgame::regions_of(board, side) {
-            let line = endgame::region_filling(queens, region, &mut budget)?;
-            lines.get_mut(side).extend(line);
+            let filling = endgame::region_filling(queens, region, &mut budget);
+            if !filling.bounds.is_exact() {
+                return None;
+            }
+            lines.get_mut(side).extend(filling.line);
         }
     }
     let turn = position.turn();

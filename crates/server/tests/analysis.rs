@@ -264,6 +264,9 @@ async fn analyses_wait_for_a_computer_place_and_a_full_queue_is_refused() {
     ann.send(&testing::hello("ann", PlayerKind::Human)).await;
     ann.send(&ClientMessage::CreateMatch {
         rated: None,
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
         time_control: TimeControl::Untimed,
         color: ColorPreference::White,
         computer: Some(ComputerRequest::level(Level::new(1).unwrap())),
@@ -369,4 +372,59 @@ fn the_worker_writes_a_line_per_position_in_order_and_stops_when_its_input_close
     refused.write_line(&job(&["d1-d7/g7", "d1-d7/g7"]));
     let (ok, _, stderr) = refused.finish(Duration::from_secs(30));
     assert!(!ok && stderr.contains("not legal"), "{stderr}");
+}
+
+/// The processes whose command line holds `word`.
+fn processes_with(word: &str) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            String::from_utf8_lossy(&cmdline)
+                .split('\0')
+                .any(|w| w == word)
+                .then_some(pid)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_drops_a_running_analysis_and_its_worker_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = seed_game(dir.path(), 4, 7);
+    // A budget no position finishes in: the analysis runs until the end.
+    let playouts = "987654321987";
+    let mut server = server(dir.path(), &[&format!("analysis.playouts={playouts}")]);
+    assert_eq!(post(server.addr(), &path(id)).await.0, 202);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, body) = get(server.addr(), &path(id)).await;
+        if analysis(&body).status == AnalysisStatus::Running && !processes_with(playouts).is_empty()
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "it never ran: {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Killed, the server takes its worker with it (its input closes)...
+    server.kill();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !processes_with(playouts).is_empty() {
+        assert!(Instant::now() < deadline, "the worker outlived the server");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // ...and after the restart nothing is left of the analysis.
+    server.restart();
+    let (status, body) = get(server.addr(), &path(id)).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(
+        !dir.path()
+            .join("analyses")
+            .join(format!("{id}.json"))
+            .exists()
+    );
 }

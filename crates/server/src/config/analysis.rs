@@ -45,3 +45,41 @@ impl AnalysisConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Config, Overrides};
+
+    /// The error of loading the defaults with `--set` `setting`.
+    fn refused(setting: &str) -> String {
+        let overrides = Overrides {
+            set: vec![setting.to_owned()],
+            ..Overrides::default()
+        };
+        Config::load(None, &overrides).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_defaults_analyse_at_the_engines_budget_and_nonsense_is_refused_by_key() {
+        let config = Config::default().analysis;
+        assert!(config.enabled);
+        assert_eq!(
+            config.playouts,
+            amazons_engine::analysis::DEFAULT_PLAYOUTS,
+            "config/server.toml says the engine's default"
+        );
+        for (setting, key) in [
+            ("analysis.playouts=0", "analysis.playouts"),
+            ("analysis.max_running=0", "analysis.max_running"),
+            (
+                "analysis.position_timeout_secs=0",
+                "analysis.position_timeout_secs",
+            ),
+        ] {
+            let error = refused(setting);
+            assert!(error.contains(key), "{setting}: {error}");
+            assert!(error.contains(setting), "names its source: {error}");
+        }
+        assert!(refused("analysis.playouts=-1").contains("analysis.playouts"));
+    }
+}

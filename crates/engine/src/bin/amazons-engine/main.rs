@@ -1,5 +1,5 @@
 //! `amazons-engine`: UCI engine (no arguments), `bench`, `perft`, `arena`,
-//! `deadlines`, `gen-endgames` and `gen-openings`.
+//! `deadlines`, `analyse`, `solve`, `gen-endgames` and `gen-openings`.
 //!
 //! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
 //!   own thread.
@@ -7,6 +7,7 @@
 //!   round robin of several, each game kept in a core `Game`, the players
 //!   rated by Glicko-2.
 
+mod analyse;
 mod arena;
 mod deadlines;
 mod records;
@@ -88,6 +89,13 @@ enum Command {
     /// Re-checks from a clocked match's records that a player never went
     /// over its hard budget (recomputed by its time plan) plus a margin.
     Deadlines(deadlines::DeadlineArgs),
+    /// Analyses a game record at a fixed budget, as the server's analysis
+    /// does: every position's evaluation and best move, every move's class,
+    /// each player's summary, and the wall and CPU time it took.
+    Analyse(analyse::AnalyseArgs),
+    /// Shows the territory view of a position (FEN) and, when the board is
+    /// separated, counts it exactly: moves left, winner, margin, finish.
+    Solve(analyse::SolveArgs),
     /// Generates small endgames solved exhaustively, one per line: `FEN ;
     /// win|loss ; winning moves` (see the `solver` module's docs).
     GenEndgames(solver::EndgameSettings),
@@ -207,6 +215,8 @@ fn main() -> anyhow::Result<()> {
         }
         Some(Command::Arena(args)) => arena::run(*args),
         Some(Command::Deadlines(args)) => deadlines::run(args),
+        Some(Command::Analyse(args)) => analyse::analyse(args),
+        Some(Command::Solve(args)) => analyse::solve(args),
         Some(Command::GenEndgames(settings)) => {
             let solver::EndgameSettings {
                 count,
