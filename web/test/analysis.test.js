@@ -2,6 +2,7 @@ import './english.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { httpExample } from './protocol.js';
 import { GRAPH_BOX, classWord, evalText, nextFault, progressText, summaryLine, underWay, verdict, winChanceGraph } from '../assets/js/analysis.js';
 
 /**
@@ -81,4 +82,18 @@ test("the graph puts White's chance up, spans every position even while running,
   assert.equal(running.points.length, 2);
   assert.equal(running.points[1].x, GRAPH_BOX.left + (GRAPH_BOX.width - GRAPH_BOX.left - GRAPH_BOX.right) / 4, 'spaced for all 5 positions');
   assert.equal(winChanceGraph({ ...fixture('analysis-running'), plies: [] }, names), null);
+});
+
+test('the documented analyses read as the page shows them', () => {
+  const queued = httpExample('POST /api/games/{id}/analysis');
+  assert.equal(underWay(queued), true);
+  assert.equal(progressText(queued), 'Waiting for the engine…');
+  assert.equal(winChanceGraph(queued, String), null, 'nothing to draw yet');
+  const done = httpExample('GET /api/games/{id}/analysis');
+  assert.equal(underWay(done), false);
+  assert.equal(evalText(done.plies[0]), 'White 52%', 'no `proven`: a chance');
+  assert.deepEqual(verdict(done, 2), { played: 'a7-b7/c7', moveClass: 'inaccuracy', loss: '−12%', best: 'a7-d4/a7', line: ['a7-d4/a7'] });
+  assert.equal(nextFault(done, 0, 1), 2);
+  assert.equal(winChanceGraph(done, String)?.points.length, done.total);
+  assert.match(summaryLine(done, 'black') ?? '', /^Black: accuracy 63\.2% · 1 inaccuracy/);
 });
