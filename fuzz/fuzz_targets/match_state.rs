@@ -23,7 +23,7 @@ use std::time::{Duration, Instant, SystemTime};
 use amazons_core::{EndReason, GameRecord, Move, PlayerInfo, PlayerKind, Position, Square};
 use amazons_protocol::{ClientMessage, MatchId, MatchStatus, SeatToken};
 use amazons_server::match_state::{
-    ConnId, Event, Match, MatchRules, Output, Recipient, RematchSeed, Request, WallClock,
+    ConnId, Event, Match, MatchRules, Output, Recipient, RematchSeed, Request, Terms, WallClock,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -120,7 +120,7 @@ fuzz_target!(|data: &[u8]| {
         _ => "10s+0",
     };
     let mut durable = Match::creation_events(
-        (tc.parse().unwrap(), false),
+        &Terms::casual(tc.parse().unwrap()),
         &player("ann"),
         amazons_core::Side::First,
         TOKENS[0],

@@ -72,6 +72,11 @@ fn check_http(heading: &str, example: &str) {
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
             assert!(!view.rounds.is_empty() && !view.standings.is_empty());
         }
+        "GET /api/territory" => {
+            let view: amazons_protocol::TerritoryView =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert_eq!(view.owners.chars().count(), 100, "one letter a square");
+        }
         other => panic!("an HTTP example under an unknown heading `{other}`"),
     }
 }
@@ -152,6 +157,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "GET /api/players/{name}",
         "GET /api/tournaments",
         "GET /api/tournaments/{id}",
+        "GET /api/territory",
     ] {
         assert!(seen_http.contains(route), "`{route}` has no example");
     }

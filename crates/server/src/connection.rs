@@ -31,7 +31,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::match_actor::{self, MatchHandle};
-use crate::match_state::Request;
+use crate::match_state::{Request, Terms};
 use crate::names::Claim;
 use crate::shared::{ConnHandle, Outbound, Shared};
 use crate::tournament::{self, Ask, Command, Setup};
@@ -496,8 +496,19 @@ impl Session {
                 color,
                 computer,
                 rated,
-                ..
+                end_when_decided,
+                assistance,
+                initial_fen,
             } => {
+                let terms = match Terms::asked(
+                    time_control,
+                    rated,
+                    (end_when_decided, assistance),
+                    initial_fen.as_deref(),
+                ) {
+                    Ok(terms) => terms,
+                    Err(refused) => return refusal(refused.code, refused.message, kind, None),
+                };
                 let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
                     None => None,
                     Some(Ok(seat)) => Some(seat),
@@ -509,8 +520,7 @@ impl Session {
                     &self.shared,
                     &self.me,
                     (&player, self.legal_moves),
-                    (time_control, rated),
-                    color,
+                    (terms, color),
                     computer,
                 )
                 .await
@@ -588,13 +598,6 @@ impl Session {
             ClientMessage::EndTournament { tournament_id } => {
                 self.ask_tournament(tournament_id, &player, Ask::End, kind)
             }
-            // Counting is not built yet: no claim is proven.
-            ClientMessage::ClaimTerritory { match_id } => refusal(
-                ErrorCode::NotDecided,
-                "the territory does not decide the game yet",
-                kind,
-                Some(match_id),
-            ),
             // `hello` was answered above, and every message about one match
             // went to it (`Request::from_message` hands back only the others).
             ClientMessage::Hello { .. }
@@ -605,6 +608,7 @@ impl Session {
             | ClientMessage::Move { .. }
             | ClientMessage::Resign { .. }
             | ClientMessage::Abort { .. }
+            | ClientMessage::ClaimTerritory { .. }
             | ClientMessage::OfferRematch { .. }
             | ClientMessage::AcceptRematch { .. }
             | ClientMessage::DeclineRematch { .. } => Reply::none(),

@@ -2,7 +2,7 @@
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
 //! `/api/games/{id}/analysis` (see [`crate::analysis`]),
 //! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
-//! `/api/tournaments/{id}`) and the web board (`/`, `/assets/...`, see
+//! `/api/tournaments/{id}`, `/api/territory`) and the web board (`/`, `/assets/...`, see
 //! [`crate::web_assets`]) with its message catalogues
 //! (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
 
@@ -10,6 +10,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+use amazons_core::Position;
 use amazons_protocol::{
     GamesPage, GamesQuery, Health, HealthStatus, PlayersPage, PlayersQuery, TournamentId,
     TournamentsPage,
@@ -27,6 +28,7 @@ use crate::history::Lookup;
 use crate::locales;
 use crate::players;
 use crate::shared::Shared;
+use crate::territory;
 use crate::web_assets;
 
 /// The routes of the server.
@@ -45,6 +47,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/players/{name}", get(player))
         .route("/api/tournaments", get(tournaments))
         .route("/api/tournaments/{id}", get(tournament))
+        .route("/api/territory", get(territory_view))
         .route("/", get(web_assets::index))
         .route("/assets/{*path}", get(web_assets::asset))
         .route("/locales/{lang}/{file}", get(locales::catalogue))
@@ -157,5 +160,43 @@ async fn tournament(State(shared): State<Arc<Shared>>, Path(text): Path<String>)
     match view {
         Some(view) => Json(view).into_response(),
         None => (StatusCode::NOT_FOUND, "no such tournament\n").into_response(),
+    }
+}
+
+/// The query of `GET /api/territory`.
+#[derive(serde::Deserialize)]
+struct TerritoryQuery {
+    /// The position, as FEN.
+    fen: Option<String>,
+}
+
+/// The territory view of a position (`?fen=`), counted on a blocking
+/// thread; 400 with a JSON error saying why when the FEN is missing or is
+/// no position.
+async fn territory_view(Query(query): Query<TerritoryQuery>) -> Response {
+    let bad = |error: String| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(serde_json::json!({ "error": error })),
+        )
+            .into_response()
+    };
+    let Some(fen) = query.fen else {
+        return bad("give the position as ?fen=<FEN>".into());
+    };
+    let position = match Position::from_fen(&fen) {
+        Ok(position) => position,
+        Err(e) => return bad(format!("fen is no position: {e}")),
+    };
+    match tokio::task::spawn_blocking(move || territory::view(&position)).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => {
+            tracing::error!("the territory view failed: {e}");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the territory view failed\n",
+            )
+                .into_response()
+        }
     }
 }

@@ -475,6 +475,7 @@ async fn rotate(state: WriterState, in_flight: &Arc<tokio::sync::Semaphore>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::match_state::Terms;
     use amazons_core::TimeControl;
 
     fn id(n: u8) -> MatchId {
@@ -486,13 +487,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let recovered = recover(dir.path()).unwrap();
         let journal = Journal::start(dir.path(), &recovered, &[], 1 << 20).unwrap();
-        let created = Event::Created {
-            time_control: TimeControl::Untimed,
-            rated: false,
-            created_at_ms: 1,
-            rematch_of: None,
-            tournament: None,
-        };
+        let created = Terms::casual(TimeControl::Untimed).created(1, None, None);
         journal.append(id(1), vec![created.clone()]).await.unwrap();
         journal.append(id(2), vec![created.clone()]).await.unwrap();
         journal
@@ -549,13 +544,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let recovered = recover(dir.path()).unwrap();
         let journal = Journal::start(dir.path(), &recovered, &[], 2_000).unwrap();
-        let created = Event::Created {
-            time_control: TimeControl::Untimed,
-            rated: false,
-            created_at_ms: 1,
-            rematch_of: None,
-            tournament: None,
-        };
+        let created = Terms::casual(TimeControl::Untimed).created(1, None, None);
         let (live, done) = (id(1), id(2));
         journal.append(live, vec![created.clone()]).await.unwrap();
         journal.append(done, vec![created.clone()]).await.unwrap();
@@ -588,13 +577,7 @@ mod tests {
         // A crash after the next file was renamed into place but before the
         // old one was removed leaves both: nothing may be read twice.
         let dir = tempfile::tempdir().unwrap();
-        let created = Event::Created {
-            time_control: TimeControl::Untimed,
-            rated: false,
-            created_at_ms: 1,
-            rematch_of: None,
-            tournament: None,
-        };
+        let created = Terms::casual(TimeControl::Untimed).created(1, None, None);
         let line = |event: &Event| {
             let mut text = serde_json::to_string(&Line {
                 match_id: id(1),

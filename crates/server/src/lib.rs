@@ -13,7 +13,8 @@
 //!   binding the port: a [`BindError`] says what to do) and graceful
 //!   shutdown.
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
-//!   `/api/players`, `/api/tournaments`, and the web board at `/`.
+//!   `/api/players`, `/api/tournaments`, `/api/territory`, and the web
+//!   board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
 //!   served with MIME type, ETag and security headers.
 //! - [`computer`]: the server's own computer opponents: the offer, checking
@@ -33,6 +34,9 @@
 //! - [`match_actor`]: one task per match around its `Match`: receive,
 //!   decide, journal, apply, write the record, send, sleep until the next
 //!   deadline; match creation and restoring.
+//! - [`territory`]: the engine's exact territory count after each move (on
+//!   a blocking thread, within a fixed budget) and the view of
+//!   `GET /api/territory`.
 //! - [`registry`]: the table of matches (handles and summaries) and the lobby
 //!   broadcast.
 //! - [`journal`]: the group-committed journal of matches in progress and its
@@ -73,6 +77,7 @@ pub mod players;
 pub mod registry;
 pub mod server;
 pub mod shared;
+pub mod territory;
 pub mod tournament;
 pub mod web_assets;
 

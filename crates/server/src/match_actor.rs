@@ -18,9 +18,10 @@ use crate::computer::Seating;
 use crate::fault;
 use crate::match_state::{
     ComputerJoin, ComputerSeat, ConnId, Event, Match, MatchRules, Output, Recipient, Refusal,
-    Request, TournamentTag, WallClock, fresh_token, new_match_seat,
+    Request, Terms, TournamentTag, WallClock, fresh_token, new_match_seat,
 };
 use crate::shared::{ConnHandle, Outbound, Shared};
+use crate::territory;
 
 /// How to reach a match task.
 #[derive(Clone, Debug)]
@@ -83,19 +84,21 @@ fn show_ratings(shared: &Shared, state: &mut Match) {
 /// Creates a match and seats its creator (`create_match`), who wants
 /// `legal_moves` or not; with `computer`, the server's computer player
 /// (already checked against the offer) takes the other seat at once, if a
-/// computer game slot is free (`computer_busy` otherwise). `rated` is the
-/// request's choice; absent, a timed game is rated and an untimed one
-/// casual.
+/// computer game slot is free (`computer_busy` otherwise). `terms` are the
+/// request's, defaults filled in ([`Terms::asked`]); the time control is
+/// checked here.
 pub async fn create(
     shared: &Arc<Shared>,
     creator: &ConnHandle,
     (player, wants_legal_moves): (&PlayerInfo, bool),
-    (time_control, rated): (TimeControl, Option<bool>),
-    color: ColorPreference,
+    (terms, color): (Terms, ColorPreference),
     computer: Option<ComputerSeat>,
 ) -> Result<MatchHandle, Refusal> {
-    let (time_control, side) = new_match_seat(time_control, color, rand::random())?;
-    let rated = rated.unwrap_or(time_control.is_timed());
+    let (time_control, side) = new_match_seat(terms.time_control, color, rand::random())?;
+    let terms = Terms {
+        time_control,
+        ..terms
+    };
     let seating: Option<Seating> = match computer {
         None => None,
         Some(seat) => {
@@ -120,8 +123,8 @@ pub async fn create(
         token: shared.computer.token(id, side.opponent()),
         conn: s.conn.id,
     });
-    let events = Match::creation_events(
-        (time_control, rated),
+    let mut events = Match::creation_events(
+        &terms,
         player,
         side,
         fresh_token(),
@@ -129,6 +132,14 @@ pub async fn create(
         computer_join,
         wall.unix_ms(now),
     );
+    if let Some(initial) = terms.initial {
+        // A set-up position may be decided already: players see it in
+        // their first snapshot and may claim at once.
+        let verdict = territory::judge(initial).await;
+        events.push(Event::Judged {
+            verdict: verdict.map(Box::new),
+        });
+    }
     let conns = std::iter::once(creator.clone()).chain(seating.as_ref().map(|s| s.conn.clone()));
     let handle = admit(shared, id, events, (wall, now), conns, true)
         .await?
@@ -242,6 +253,7 @@ async fn admit(
         shared: Arc::clone(shared),
         handle,
         conns: conns.into_iter().map(|c| (c.id, c)).collect(),
+        judge_first: false,
     };
     Ok(Admitted {
         task,
@@ -317,6 +329,7 @@ pub fn restore(
         shared: Arc::clone(shared),
         handle,
         conns: HashMap::new(),
+        judge_first: true,
     };
     shared.tracker.spawn(task.run(rx));
     Ok(seats)
@@ -332,6 +345,9 @@ struct MatchTask {
     handle: MatchHandle,
     /// The queues of the connections taking part (and of the one asking).
     conns: HashMap<ConnId, ConnHandle>,
+    /// The match was restored: its position is counted again before
+    /// anything else (what counting proves is not journalled).
+    judge_first: bool,
 }
 
 impl MatchTask {
@@ -343,6 +359,9 @@ impl MatchTask {
         // tournament hears how it ended (again, perhaps: it keeps the first).
         self.write_record_if_needed().await;
         self.report_to_tournament();
+        if self.judge_first {
+            self.judge_restored().await;
+        }
         while !self.state.is_cleared() {
             let deadline = self.state.next_deadline();
             let sleep = tokio::time::sleep_until(
@@ -382,17 +401,40 @@ impl MatchTask {
         }
     }
 
+    /// Counts the position of a restored game still on, as it was counted
+    /// after its last move: a game that ends when decided and whose last
+    /// move reached a proven position (its end lost in a crash) ends now.
+    async fn judge_restored(&mut self) {
+        if self.state.is_over() {
+            return;
+        }
+        let verdict = territory::judge(self.state.game().position()).await;
+        if verdict.is_none() {
+            return;
+        }
+        let now = now();
+        let after_move = self.state.game().ply() > 0;
+        let events = self.state.judged(verdict, after_move, now);
+        self.commit(None, &events, now).await;
+    }
+
     async fn handle(&mut self, Command { conn, request }: Command) {
         let now = now();
         self.conns.insert(conn.id, conn.clone());
         match self.state.decide(&request, conn.id, now) {
             Err(refusal) => self.refuse(&conn, &request, refusal),
-            Ok(events) => {
+            Ok(mut events) => {
                 if let Some(Event::RematchStarted { .. }) = events.first()
                     && let Request::OfferRematch { seed } | Request::AcceptRematch { seed } =
                         &request
                 {
-                    let opening = self.state.rematch_events(seed, now);
+                    let mut opening = self.state.rematch_events(seed, now);
+                    if let Some(initial) = self.state.terms().initial {
+                        let verdict = territory::judge(initial).await;
+                        opening.push(Event::Judged {
+                            verdict: verdict.map(Box::new),
+                        });
+                    }
                     let players: Vec<ConnHandle> = amazons_core::Side::BOTH
                         .into_iter()
                         .filter_map(|side| self.state.conn_of(side))
@@ -417,6 +459,10 @@ impl MatchTask {
                 } else {
                     if let Request::Move { ply, text, .. } = &request {
                         tracing::debug!(match_id = %self.state.id(), ply, mv = %text, "move");
+                    }
+                    if let Some(after) = self.state.position_after(&events) {
+                        let verdict = territory::judge(after).await;
+                        events.extend(self.state.judged(verdict, true, now));
                     }
                     self.commit(Some(&conn), &events, now).await;
                 }
@@ -539,7 +585,7 @@ impl MatchTask {
         let result = amazons_protocol::tournament::GameResult {
             winner: outcome.winner,
             forfeit: !played || outcome.winner.is_none(),
-            margin: None,
+            margin: self.state.territory().map(|t| t.margin),
         };
         self.shared
             .tournaments

@@ -166,7 +166,13 @@ async fn a_game_ended_by_its_last_move_survives_a_kill_at_every_step_of_its_end(
             .history_dir(dir.path())
             .env("AMAZONS_FAULT_PAUSE", point)
             .start();
-        let mut game = StartedMatch::new(server.addr(), "ann", "bob", TimeControl::Untimed).await;
+        // A long clock makes the match rated by default, so it is played to
+        // the end rather than ended by the territory count.
+        let clock = TimeControl::Fischer {
+            initial_ms: 3_600_000,
+            increment_ms: 0,
+        };
+        let mut game = StartedMatch::new(server.addr(), "ann", "bob", clock).await;
         // Every move but the last, acknowledged; then the last one.
         let last = loop {
             let mv = random_move(&game.position, &mut rand::rng());

@@ -14,9 +14,18 @@ async fn two_clients_play_a_full_game_and_the_record_is_kept() {
     let addr = server.addr();
 
     let mut ann = WsClient::greeted(addr, "ann").await;
-    let (match_id, _, seat) = ann
-        .create(TimeControl::Untimed, ColorPreference::White)
-        .await;
+    // Played to the end: not ended by the territory count.
+    ann.send(&ClientMessage::CreateMatch {
+        time_control: TimeControl::Untimed,
+        color: ColorPreference::White,
+        computer: None,
+        rated: None,
+        end_when_decided: Some(false),
+        assistance: None,
+        initial_fen: None,
+    })
+    .await;
+    let (match_id, _, seat) = ann.joined_or_refused().await.expect("created");
     assert_eq!(seat, Side::First);
     let mut bob = WsClient::greeted(addr, "bob").await;
     let mut watcher = WsClient::greeted(addr, "watcher").await;

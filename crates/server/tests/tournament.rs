@@ -246,10 +246,14 @@ fn recomputed(server: &TestServer, view: &TournamentView) -> Vec<StandingRow> {
                     assert_eq!(record.white.name, game.white);
                     assert_eq!(record.black.name, game.black);
                     assert_eq!(record.rated, view.summary.rated);
+                    assert_eq!(
+                        record.territory.is_some(),
+                        record.result.reason == amazons_core::EndReason::Territory
+                    );
                     GameResult {
                         winner: record.result.winner,
                         forfeit: false,
-                        margin: None,
+                        margin: record.territory.map(|t| t.margin),
                     }
                 }
                 _ => shown,

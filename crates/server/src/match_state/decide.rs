@@ -5,10 +5,10 @@
 
 use std::time::Instant;
 
-use amazons_core::{EndReason, GameError, Move, Outcome, PlayerInfo, Side};
+use amazons_core::{EndReason, GameError, Move, Outcome, PlayerInfo, Position, Side};
 use amazons_protocol::{ErrorCode, SeatToken};
 
-use super::{ConnId, Echo, Event, Match, Refusal, RematchSeed, Request, seated};
+use super::{ConnId, Echo, Event, Match, Refusal, RematchSeed, Request, Verdict, seated};
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(code, message))
@@ -84,6 +84,18 @@ impl Match {
                 };
                 Ok(self.end(Outcome::win(side.opponent(), reason), now))
             }
+            Request::ClaimTerritory => {
+                self.acting_side(by, None)?;
+                self.check_playing()?;
+                match &self.verdict {
+                    Some(verdict) => Ok(self.end_on_territory(verdict, now)),
+                    None => refuse(
+                        ErrorCode::NotDecided,
+                        "exact counting does not prove a winner here: an empty square can still \
+                         be reached by both sides, or the regions are too large to count exactly yet",
+                    ),
+                }
+            }
             Request::Abort { token } => {
                 self.acting_side(by, token.as_ref())?;
                 if self.is_over() {
@@ -153,6 +165,7 @@ impl Match {
             return vec![Event::Ended {
                 outcome,
                 at_ms: self.wall.unix_ms(now),
+                territory: None,
             }];
         }
         if !self.is_over() && self.forfeit_at.is_some_and(|at| at <= now) {
@@ -187,6 +200,46 @@ impl Match {
             }];
         }
         Vec::new()
+    }
+
+    /// The position to count after `events` (what [`Match::decide`] just
+    /// gave for a request): the position after the move they play, if they
+    /// play one and the game goes on. The match task counts it and hands
+    /// the result to [`Match::judged`] before committing.
+    pub fn position_after(&self, events: &[Event]) -> Option<Position> {
+        if events.iter().any(|e| matches!(e, Event::Ended { .. })) {
+            return None;
+        }
+        let mv = events.iter().find_map(|e| match e {
+            Event::Moved { mv, .. } => Some(*mv),
+            _ => None,
+        })?;
+        self.game.position().play(mv).ok()
+    }
+
+    /// The events that say what counting the current position (or, with
+    /// `after_move`, the position after the move being committed) proved:
+    /// `judged`, and, when the match ends when decided and a move has just
+    /// reached a proven position, the end of the game on territory. (A
+    /// game set up from a decided position is judged as it is created and
+    /// ends after its first move, as every other game ends after a move.)
+    pub fn judged(&self, verdict: Option<Verdict>, after_move: bool, now: Instant) -> Vec<Event> {
+        let ends = after_move && self.end_when_decided;
+        match verdict {
+            Some(verdict) if ends => self.end_on_territory(&verdict, now),
+            verdict => vec![Event::Judged {
+                verdict: verdict.map(Box::new),
+            }],
+        }
+    }
+
+    /// The events that end the game as `verdict` proves it.
+    fn end_on_territory(&self, verdict: &Verdict, now: Instant) -> Vec<Event> {
+        vec![Event::Ended {
+            outcome: Outcome::win(verdict.winner, EndReason::Territory),
+            at_ms: self.wall.unix_ms(now),
+            territory: Some(verdict.end.clone()),
+        }]
     }
 
     /// A tournament game whose grace period from the round's start ran out
@@ -260,6 +313,7 @@ impl Match {
         let mut events = vec![Event::Ended {
             outcome,
             at_ms: self.wall.unix_ms(now),
+            territory: None,
         }];
         if !self.is_started() {
             events.push(Event::Archived);

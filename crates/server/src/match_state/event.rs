@@ -8,7 +8,7 @@
 //! variants are `#[serde(skip)]`: the journal is only ever handed durable
 //! ones ([`Event::is_durable`]).
 
-use amazons_core::{BySide, Move, Outcome, PlayerId, PlayerKind, Side, TimeControl};
+use amazons_core::{BySide, Move, Outcome, PlayerId, PlayerKind, Side, TerritoryEnd, TimeControl};
 use amazons_protocol::{MatchId, SeatToken, TournamentId};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -88,6 +88,17 @@ pub struct TournamentTag {
     pub entrants: BySide<PlayerId>,
 }
 
+/// What exact counting proved about a separated position: who wins, by how
+/// much, and the proven play-out (see `docs/analysis.md`, "Margin").
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Verdict {
+    /// Who wins, whoever is to move.
+    pub winner: Side,
+    /// The margin, each side's moves left and the proven finish, as a game
+    /// ended on territory records them.
+    pub end: TerritoryEnd,
+}
+
 /// A message that answers one connection again without changing anything.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Echo {
@@ -122,6 +133,20 @@ pub enum Event {
         /// and in journals older than tournaments).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tournament: Option<TournamentTag>,
+        /// The game ends as soon as exact counting proves a separated
+        /// position's winner (`create_match.end_when_decided`, or its
+        /// default). Absent (false: the game is played out or claimed) in
+        /// journals older than territory endings.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        end_when_decided: bool,
+        /// The players may use the territory view while playing
+        /// (`create_match.assistance`; never in a rated match).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        assistance: bool,
+        /// The set-up position the game starts from (FEN, checked when the
+        /// match was created); absent for the standard start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        initial_fen: Option<String>,
     },
     /// A player took a seat. Only a hash of the seat token is kept.
     Seated {
@@ -178,6 +203,10 @@ pub enum Event {
         outcome: Outcome,
         /// Unix milliseconds.
         at_ms: u64,
+        /// How exact counting proved the result, for a game ended on
+        /// territory (absent otherwise): what the record keeps.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        territory: Option<TerritoryEnd>,
     },
     /// The match leaves the server: its record is on disk (or it needs none),
     /// so the journal may forget it.
@@ -249,6 +278,15 @@ pub enum Event {
     /// The game's record is on disk.
     #[serde(skip)]
     Recorded,
+    /// The current position was counted (after a move, at the creation
+    /// from a set-up position, after a restart): what exact counting proved
+    /// about it, if anything. Counting the same position again gives the
+    /// same answer, so a restart counts again rather than journal it.
+    #[serde(skip)]
+    Judged {
+        /// The proven result, if the count proved one.
+        verdict: Option<Box<Verdict>>,
+    },
     /// The match leaves the server without its record on disk (writing it
     /// failed): the journal keeps it, and the next start writes the record.
     #[serde(skip)]

@@ -30,13 +30,13 @@ mod tests;
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
-    BySide, EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, RecordMeta, RecordedMove,
-    Side, TimeControl,
+    BySide, EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, Position, RecordMeta,
+    RecordedMove, Side, TimeControl,
 };
 use amazons_protocol::{MatchId, Rating, RatingChange};
 
-pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash, TournamentTag};
-pub use request::{Refusal, RematchSeed, Request, fresh_token, new_match_seat};
+pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash, TournamentTag, Verdict};
+pub use request::{Refusal, RematchSeed, Request, Terms, fresh_token, new_match_seat};
 pub use views::{Output, Recipient};
 
 /// The timing rules a match follows (from the server's configuration).
@@ -163,6 +163,15 @@ pub struct Match {
     /// Created rated (from its `created` event); whether the game counts is
     /// [`Match::is_rated`].
     created_rated: bool,
+    /// A proven territory count ends the game (from its `created` event).
+    end_when_decided: bool,
+    /// The players may use the territory view (from its `created` event).
+    assistance: bool,
+    /// What exact counting proved about the current position (set by the
+    /// match task with `judged`, cleared by every move).
+    verdict: Option<Box<Verdict>>,
+    /// How a game ended on territory was proven (from its `ended` event).
+    territory: Option<amazons_core::TerritoryEnd>,
     /// Each seated player's rating as the server's table shows it now (set
     /// by the match task, [`Match::show_ratings`]; `None` for a guest).
     ratings: BySide<Option<Rating>>,
@@ -184,18 +193,17 @@ pub struct Match {
 
 impl Match {
     /// A new, empty match: the state after its `created` event.
-    pub fn new(
-        id: MatchId,
-        time_control: TimeControl,
-        rules: MatchRules,
-        wall: WallClock,
-    ) -> Match {
+    pub fn new(id: MatchId, terms: &Terms, rules: MatchRules, wall: WallClock) -> Match {
+        let game = match terms.initial {
+            Some(initial) => Game::from_position(initial, terms.time_control),
+            None => Game::new(terms.time_control),
+        };
         Match {
             id,
             rules,
             wall,
             seats: BySide::new(None, None),
-            game: Game::new(time_control),
+            game,
             started_at_ms: None,
             ended_at_ms: None,
             end_due: None,
@@ -203,7 +211,11 @@ impl Match {
             rematch_offer: None,
             rematch: None,
             rematch_of: None,
-            created_rated: false,
+            created_rated: terms.rated,
+            end_when_decided: terms.end_when_decided,
+            assistance: terms.assistance,
+            verdict: None,
+            territory: None,
             ratings: BySide::new(None, None),
             rating_change: None,
             recorded: false,
@@ -220,7 +232,7 @@ impl Match {
     /// player takes the other seat in the same breath and the game starts,
     /// so the match is never seen with a free seat.
     pub fn creation_events(
-        (time_control, rated): (TimeControl, bool),
+        terms: &Terms,
         creator: &PlayerInfo,
         side: Side,
         token: amazons_protocol::SeatToken,
@@ -229,13 +241,7 @@ impl Match {
         created_at_ms: u64,
     ) -> Vec<Event> {
         let mut events = vec![
-            Event::Created {
-                time_control,
-                created_at_ms,
-                rematch_of: None,
-                rated,
-                tournament: None,
-            },
+            terms.created(created_at_ms, None, None),
             seated(side, creator, &token, None),
             Event::Attached {
                 side,
@@ -270,20 +276,23 @@ impl Match {
     /// The events that create the match of a tournament game: both seats
     /// kept for their entrants (`tag`), and each computer entrant
     /// (`computers`, by side) seated and attached at once; when both are
-    /// computers the game starts.
+    /// computers the game starts. A tournament game starts from the
+    /// standard position, without assistance, and ends as soon as its
+    /// territory count is proven, so that the tournament's game-score
+    /// tie-break has each such game's margin (and no entrant, the computer
+    /// included, has to play out a decided game).
     pub fn tournament_events(
         (time_control, rated): (TimeControl, bool),
         tag: TournamentTag,
         computers: BySide<Option<ComputerJoin>>,
         created_at_ms: u64,
     ) -> Vec<Event> {
-        let mut events = vec![Event::Created {
-            time_control,
-            created_at_ms,
-            rematch_of: None,
+        let terms = Terms {
             rated,
-            tournament: Some(tag),
-        }];
+            end_when_decided: true,
+            ..Terms::casual(time_control)
+        };
+        let mut events = vec![terms.created(created_at_ms, None, Some(tag))];
         let both = computers.iter().all(Option::is_some);
         for (side, computer) in Side::BOTH.into_iter().zip(computers.iter()) {
             if let Some(computer) = computer {
@@ -320,19 +329,20 @@ impl Match {
         wall: WallClock,
         now: Instant,
     ) -> Result<Match, RestoreError> {
-        let Some(Event::Created {
-            time_control,
-            rematch_of,
-            rated,
-            tournament,
-            ..
-        }) = events.first()
+        let Some(
+            created @ Event::Created {
+                rematch_of,
+                tournament,
+                ..
+            },
+        ) = events.first()
         else {
             return Err(RestoreError::NotCreatedFirst);
         };
-        let mut state = Match::new(id, *time_control, rules, wall);
+        let terms = Terms::of_created(created)
+            .map_err(|problem| RestoreError::BadEvent { number: 1, problem })?;
+        let mut state = Match::new(id, &terms, rules, wall);
         state.rematch_of = *rematch_of;
-        state.created_rated = *rated;
         state.tournament = tournament.clone();
         for (index, event) in events.iter().enumerate().skip(1) {
             state
@@ -567,14 +577,26 @@ impl Match {
                 self.game
                     .apply_move(recorded, now)
                     .map_err(|e| e.to_string())?;
+                self.verdict = None;
                 if self.is_over() {
                     self.end_due = Some(now);
                 }
             }
-            Event::Ended { outcome, at_ms } => {
+            Event::Ended {
+                outcome,
+                at_ms,
+                territory,
+            } => {
                 if self.ended_at_ms.is_some() {
                     return Err("ended twice".into());
                 }
+                if territory.is_some() != (outcome.reason == EndReason::Territory) {
+                    return Err(
+                        "a territory ending without its count, or a count without it".into(),
+                    );
+                }
+                self.territory = territory.clone();
+                self.verdict = None;
                 match (outcome.reason, outcome.winner) {
                     (EndReason::Time, Some(winner)) if self.game.outcome().is_none() => {
                         self.game.flag(winner.opponent());
@@ -654,6 +676,7 @@ impl Match {
                 self.rematch = Some(*new_match);
             }
             Event::Recorded => self.recorded = true,
+            Event::Judged { verdict } => self.verdict = verdict.clone(),
         }
         Ok(())
     }
@@ -692,6 +715,9 @@ impl Match {
         if let Some(tag) = &self.tournament {
             meta = meta.tournament(tag.tournament_id.to_string(), tag.round);
         }
+        if let Some(end) = &self.territory {
+            meta = meta.territory(end.clone());
+        }
         GameRecord::from_game(&self.game, meta.rated(self.is_rated()))
     }
 
@@ -701,13 +727,7 @@ impl Match {
     /// at once, so that the rematch is never seen with a free seat.
     pub fn rematch_events(&self, seed: &RematchSeed, now: Instant) -> Vec<Event> {
         let at_ms = self.wall.unix_ms(now);
-        let mut events = vec![Event::Created {
-            time_control: self.game.time_control(),
-            created_at_ms: at_ms,
-            rematch_of: Some(self.id),
-            rated: self.created_rated,
-            tournament: None,
-        }];
+        let mut events = vec![self.terms().created(at_ms, Some(self.id), None)];
         // The old black sits white, and the old white black.
         for new_side in Side::BOTH {
             let old = new_side.opponent();
@@ -734,6 +754,19 @@ impl Match {
         events
     }
 
+    /// How this match is played: what it was created with (a rematch is
+    /// created with the same).
+    pub fn terms(&self) -> Terms {
+        let initial = self.game.initial();
+        Terms {
+            time_control: self.game.time_control(),
+            rated: self.created_rated,
+            end_when_decided: self.end_when_decided,
+            assistance: self.assistance,
+            initial: (initial != Position::start()).then_some(initial),
+        }
+    }
+
     /// Grace and linger periods.
     pub fn rules(&self) -> MatchRules {
         self.rules
@@ -747,6 +780,11 @@ impl Match {
     /// The outcome, if the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+
+    /// How exact counting proved the result of a game ended on territory.
+    pub fn territory(&self) -> Option<&amazons_core::TerritoryEnd> {
+        self.territory.as_ref()
     }
 
     /// Whether the game counts for ratings: created rated, and every seated

@@ -7,10 +7,12 @@
 //! it, so that deciding a request is a pure function of the match, the
 //! request and the time.
 
-use amazons_core::{BySide, PlayerInfo, Side, TimeControl};
+use amazons_core::{BySide, PlayerInfo, Position, Side, TimeControl};
 use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken,
 };
+
+use super::{Event, TournamentTag};
 
 /// The id and seat tokens a rematch would get, drawn in advance.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -91,6 +93,9 @@ pub enum Request {
         /// The withdrawn entrant's seat.
         side: Side,
     },
+    /// Ask the server to end the game on the territory count: refused
+    /// (`not_decided`) unless exact counting proved the current position.
+    ClaimTerritory,
     /// Abort.
     Abort {
         /// The token, if sent.
@@ -153,6 +158,7 @@ impl Request {
             ),
             ClientMessage::Resign { match_id, token } => (match_id, Request::Resign { token }),
             ClientMessage::Abort { match_id, token } => (match_id, Request::Abort { token }),
+            ClientMessage::ClaimTerritory { match_id } => (match_id, Request::ClaimTerritory),
             ClientMessage::OfferRematch { match_id } => (
                 match_id,
                 Request::OfferRematch {
@@ -183,7 +189,6 @@ impl Request {
             | ClientMessage::ResumeTournament { .. }
             | ClientMessage::RemoveEntrant { .. }
             | ClientMessage::EndTournament { .. }
-            | ClientMessage::ClaimTerritory { .. }
             | ClientMessage::Ping { .. }) => return Err(other),
         })
     }
@@ -199,6 +204,7 @@ impl Request {
             Request::Move { .. } => MessageType::Move,
             Request::Resign { .. } => MessageType::Resign,
             Request::Abort { .. } => MessageType::Abort,
+            Request::ClaimTerritory => MessageType::ClaimTerritory,
             Request::OfferRematch { .. } => MessageType::OfferRematch,
             Request::AcceptRematch { .. } => MessageType::AcceptRematch,
             Request::DeclineRematch => MessageType::DeclineRematch,
@@ -228,6 +234,147 @@ impl Refusal {
             message: message.into(),
             expected_ply: None,
         }
+    }
+}
+
+/// How a match is played, fixed when it is created and journalled with its
+/// `created` event: the clock, rated or casual, whether a proven territory
+/// count ends the game, whether the players may use the territory view, and
+/// the position it starts from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Terms {
+    /// Clock rules.
+    pub time_control: TimeControl,
+    /// Created rated (whether the game counts is `Match::is_rated`).
+    pub rated: bool,
+    /// The game ends as soon as exact counting proves a separated
+    /// position's winner.
+    pub end_when_decided: bool,
+    /// The players may use the territory view while playing.
+    pub assistance: bool,
+    /// The set-up position the game starts from (`None`: the standard
+    /// start).
+    pub initial: Option<Position>,
+}
+
+impl Terms {
+    /// A casual game from the standard start with `time_control`, ended when
+    /// decided, without assistance: what `create_match` gives when it asks
+    /// for nothing else on an untimed clock.
+    pub fn casual(time_control: TimeControl) -> Terms {
+        Terms {
+            time_control,
+            rated: false,
+            end_when_decided: true,
+            assistance: false,
+            initial: None,
+        }
+    }
+
+    /// The `created` event of a match with these terms, created at
+    /// `created_at_ms`, perhaps as the rematch of another or as a
+    /// tournament's game.
+    pub fn created(
+        &self,
+        created_at_ms: u64,
+        rematch_of: Option<MatchId>,
+        tournament: Option<TournamentTag>,
+    ) -> Event {
+        Event::Created {
+            time_control: self.time_control,
+            created_at_ms,
+            rematch_of,
+            rated: self.rated,
+            tournament,
+            end_when_decided: self.end_when_decided,
+            assistance: self.assistance,
+            initial_fen: self.initial.map(|p| p.fen()),
+        }
+    }
+
+    /// The terms a `created` event journalled (an error for any other event,
+    /// or a set-up position that does not read).
+    pub fn of_created(event: &Event) -> Result<Terms, String> {
+        let Event::Created {
+            time_control,
+            rated,
+            end_when_decided,
+            assistance,
+            initial_fen,
+            ..
+        } = event
+        else {
+            return Err("not a created event".into());
+        };
+        let initial = match initial_fen {
+            Some(fen) => {
+                Some(Position::from_fen(fen).map_err(|e| format!("initial_fen {fen:?}: {e}"))?)
+            }
+            None => None,
+        };
+        Ok(Terms {
+            time_control: *time_control,
+            rated: *rated,
+            end_when_decided: *end_when_decided,
+            assistance: *assistance,
+            initial,
+        })
+    }
+
+    /// The terms `create_match` asks for, with its defaults filled in, or
+    /// `bad_match_options` saying what does not fit: `initial_fen` must be a
+    /// position in which the side to move can move, and makes the game
+    /// casual (absent `rated`; `rated: true` is refused); otherwise absent
+    /// `rated` is rated for a timed game and casual for an untimed one.
+    /// `assistance` is refused in a rated game. Absent `end_when_decided` is
+    /// true for a casual game and false for a rated one. The time control is
+    /// checked by [`new_match_seat`].
+    pub fn asked(
+        time_control: TimeControl,
+        rated: Option<bool>,
+        (end_when_decided, assistance): (Option<bool>, Option<bool>),
+        initial_fen: Option<&str>,
+    ) -> Result<Terms, Refusal> {
+        let bad = |message: String| Refusal::new(ErrorCode::BadMatchOptions, message);
+        let initial = match initial_fen {
+            None => None,
+            Some(text) => {
+                let position = Position::from_fen(text)
+                    .map_err(|e| bad(format!("initial_fen is no position: {e}")))?;
+                if position.is_game_over() {
+                    return Err(bad(format!(
+                        "in that position {} is to move and cannot move: the game would be over before it began",
+                        position.turn()
+                    )));
+                }
+                Some(position)
+            }
+        };
+        let rated = match (rated, initial) {
+            (Some(true), Some(_)) => {
+                return Err(bad(
+                    "a game from a set-up position is always casual: leave rated out or make it false"
+                        .into(),
+                ));
+            }
+            (Some(rated), _) => rated,
+            (None, Some(_)) => false,
+            (None, None) => time_control.is_timed(),
+        };
+        let assistance = assistance.unwrap_or(false);
+        if assistance && rated {
+            return Err(bad(
+                "assistance (the territory view while playing) is only for casual games: make rated false"
+                    .into(),
+            ));
+        }
+        Ok(Terms {
+            time_control,
+            rated,
+            end_when_decided: end_when_decided.unwrap_or(!rated),
+            assistance,
+            initial,
+        })
     }
 }
 

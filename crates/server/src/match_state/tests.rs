@@ -48,6 +48,12 @@ fn seed() -> RematchSeed {
     }
 }
 
+/// The terms of a game from the standard start on `time_control`, rated or
+/// not (with the defaults `create_match` would give).
+fn terms(time_control: TimeControl, rated: bool) -> Terms {
+    Terms::asked(time_control, Some(rated), (None, None), None).unwrap()
+}
+
 /// A match and a hand-stepped clock.
 struct Table {
     state: Match,
@@ -65,7 +71,7 @@ impl Table {
         let now = Instant::now();
         let wall = WallClock::new(now, SystemTime::UNIX_EPOCH + Duration::from_secs(1_000));
         let events = Match::creation_events(
-            (tc.parse().unwrap(), rated),
+            &terms(tc.parse().unwrap(), rated),
             ann,
             Side::First,
             ANN_TOKEN,
@@ -591,13 +597,7 @@ fn restored_after(moves: usize, tc: &str) -> Table {
 fn journal_of(table: &Table, moves: &[Move]) -> Vec<Event> {
     let game = table.state.game();
     let mut events = vec![
-        Event::Created {
-            time_control: game.time_control(),
-            rated: false,
-            created_at_ms: 0,
-            rematch_of: None,
-            tournament: None,
-        },
+        Terms::casual(game.time_control()).created(0, None, None),
         seated(Side::First, &player("ann"), &ANN_TOKEN, None),
         seated(Side::Second, &player("bob"), &BOB_TOKEN, None),
         Event::Started { at_ms: 1 },
@@ -962,7 +962,7 @@ fn legal_moves_go_to_an_opted_in_player_whose_turn_it_is() {
     let now = Instant::now();
     let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
     let events = Match::creation_events(
-        (TimeControl::Untimed, false),
+        &Terms::casual(TimeControl::Untimed),
         &player("ann"),
         Side::First,
         ANN_TOKEN,
@@ -1071,7 +1071,7 @@ fn against_the_computer(tc: &str) -> (Table, Vec<Output>) {
         conn: BOB,
     };
     let events = Match::creation_events(
-        (tc.parse().unwrap(), false),
+        &Terms::casual(tc.parse().unwrap()),
         &player("ann"),
         Side::First,
         ANN_TOKEN,
@@ -1271,7 +1271,7 @@ fn a_game_stays_rated_only_between_two_identities_and_the_journal_keeps_them() {
     let mut journal: Vec<Event> = Vec::new();
     journal.extend(
         Match::creation_events(
-            ("5+5".parse().unwrap(), true),
+            &terms("5+5".parse().unwrap(), true),
             table.state.player(Side::First).unwrap(),
             Side::First,
             ANN_TOKEN,
@@ -1462,4 +1462,207 @@ fn a_withdrawn_entrants_game_is_forfeited_before_it_begins_and_resigned_after() 
         plain.code(0, Request::Withdrawn { side: Side::First }),
         ErrorCode::Internal
     );
+}
+
+/// White's queen on a1 and black's on i1 in a corridor b1–h1 on a board of
+/// arrows (j1 burnt), white to move: `a1-b1/f1` separates it, leaving white
+/// 4 moves and black (to move) 2, so white wins by 3.
+const CORRIDOR: &str = "**********/**********/**********/**********/**********/**********/**********/**********/**********/Q7q* w - - 0 1";
+
+/// Ann (white) against Bob (black) from [`CORRIDOR`], started, with the
+/// territory options given.
+fn corridor_table(end_when_decided: bool, assistance: bool) -> Table {
+    let terms = Terms::asked(
+        TimeControl::Untimed,
+        None,
+        (Some(end_when_decided), Some(assistance)),
+        Some(CORRIDOR),
+    )
+    .unwrap();
+    let now = Instant::now();
+    let wall = WallClock::new(now, SystemTime::UNIX_EPOCH);
+    let events = Match::creation_events(
+        &terms,
+        &player("ann"),
+        Side::First,
+        ANN_TOKEN,
+        (ANN, false),
+        None,
+        0,
+    );
+    let id = MatchId(uuid::Uuid::from_bytes([6; 16]));
+    let state = Match::from_events(id, &events, RULES, wall, now).unwrap();
+    let mut table = Table { state, now };
+    table.ok(BOB, join("bob", BOB_TOKEN)).unwrap();
+    table
+}
+
+/// Plays `a1-b1/f1` as the match task does: decided, the position after it
+/// counted, then committed.
+fn separate(table: &mut Table) -> Vec<Output> {
+    let request = Request::Move {
+        ply: 0,
+        text: "a1-b1/f1".into(),
+        token: None,
+    };
+    let mut events = table.state.decide(&request, ANN, table.now).unwrap();
+    let after = table
+        .state
+        .position_after(&events)
+        .expect("the game goes on");
+    let verdict = crate::territory::verdict(&after);
+    events.extend(table.state.judged(verdict, true, table.now));
+    table.apply(&events)
+}
+
+#[test]
+fn the_options_follow_rated_and_a_set_up_position_is_checked_and_casual() {
+    let untimed = TimeControl::Untimed;
+    let timed: TimeControl = "5+3".parse().unwrap();
+    let asked = |tc, rated, options, fen| Terms::asked(tc, rated, options, fen);
+    let casual = asked(untimed, None, (None, None), None).unwrap();
+    assert!(!casual.rated && casual.end_when_decided && !casual.assistance);
+    let rated = asked(timed, None, (None, None), None).unwrap();
+    assert!(rated.rated && !rated.end_when_decided);
+    assert!(
+        asked(timed, None, (Some(true), None), None)
+            .unwrap()
+            .end_when_decided
+    );
+    let set_up = asked(timed, None, (None, Some(true)), Some(CORRIDOR)).unwrap();
+    assert!(!set_up.rated && set_up.assistance && set_up.end_when_decided);
+    assert_eq!(set_up.initial.map(|p| p.fen()).as_deref(), Some(CORRIDOR));
+    for (rated, assistance, fen) in [
+        (Some(true), None, Some(CORRIDOR)),
+        (Some(true), Some(true), None),
+        (None, Some(true), None), // timed, so rated
+        (None, None, Some("Q")),
+        (None, None, Some(&CORRIDOR.replace("Q7q*", "Q*******q*"))),
+    ] {
+        let refused = asked(timed, rated, (None, assistance), fen).unwrap_err();
+        assert_eq!(refused.code, ErrorCode::BadMatchOptions, "{refused}");
+    }
+}
+
+#[test]
+fn a_decided_position_ends_a_game_that_ends_when_decided_with_its_count() {
+    let mut table = corridor_table(true, false);
+    let outputs = separate(&mut table);
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Territory))
+    );
+    assert!(outputs.iter().any(|o| matches!(
+        o,
+        Output::Send {
+            message: ServerMessage::GameOver {
+                reason: EndReason::Territory,
+                margin: Some(3),
+                ..
+            },
+            ..
+        }
+    )));
+    let record = table.state.to_record().unwrap();
+    let end = record.territory.expect("the count is recorded");
+    assert_eq!((end.margin, end.moves_left), (3, BySide::new(4, 2)));
+    assert_eq!(record.initial_fen.as_deref(), Some(CORRIDOR));
+}
+
+#[test]
+fn a_claim_needs_a_proven_position_and_the_count_is_shown_until_then_hidden() {
+    let mut table = corridor_table(false, true);
+    assert_eq!(
+        table.code(BOB, Request::ClaimTerritory),
+        ErrorCode::NotDecided
+    );
+    assert_eq!(
+        table.code(EVE, Request::ClaimTerritory),
+        ErrorCode::NotAPlayer
+    );
+    let outputs = separate(&mut table);
+    assert!(!table.state.is_over());
+    let decided = Some(amazons_protocol::Decided {
+        winner: Side::First,
+        margin: 3,
+    });
+    match &outputs[0] {
+        Output::Send {
+            message: ServerMessage::MovePlayed { decided: sent, .. },
+            ..
+        } => assert_eq!(*sent, decided),
+        other => panic!("{other:?}"),
+    }
+    let snapshot = table.state.snapshot(Some(Side::Second), table.now);
+    assert_eq!(snapshot.decided, decided);
+    assert!(snapshot.assistance && !snapshot.end_when_decided);
+    // Black claims; the count says white.
+    table.ok(BOB, Request::ClaimTerritory).unwrap();
+    assert_eq!(
+        table.state.outcome(),
+        Some(Outcome::win(Side::First, EndReason::Territory))
+    );
+    assert_eq!(table.state.snapshot(None, table.now).decided, None);
+    assert_eq!(
+        table.code(ANN, Request::ClaimTerritory),
+        ErrorCode::GameOver
+    );
+}
+
+#[test]
+fn the_options_and_the_territory_ending_survive_the_journal() {
+    let mut table = corridor_table(false, true);
+    separate(&mut table);
+    table.ok(ANN, Request::ClaimTerritory).unwrap();
+    let journal: Vec<Event> = {
+        let mut events = Match::creation_events(
+            &table.state.terms(),
+            &player("ann"),
+            Side::First,
+            ANN_TOKEN,
+            (ANN, false),
+            None,
+            0,
+        );
+        events.push(seated(Side::Second, &player("bob"), &BOB_TOKEN, None));
+        events.push(Event::Started { at_ms: 1 });
+        events.push(Event::Moved {
+            ply: 0,
+            mv: "a1-b1/f1".parse().unwrap(),
+            time_ms: 0,
+            clock_ms: None,
+            clocks: None,
+        });
+        events.push(Event::Ended {
+            outcome: table.state.outcome().unwrap(),
+            at_ms: 2,
+            territory: table.state.territory().cloned(),
+        });
+        events
+            .into_iter()
+            .filter(Event::is_durable)
+            .map(|e| serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap())
+            .collect()
+    };
+    let line = serde_json::to_string(&journal[0]).unwrap();
+    assert!(line.contains(r#""assistance":true"#), "{line}");
+    assert!(line.contains(r#""initial_fen":"**********/"#), "{line}");
+    assert!(!line.contains("end_when_decided"), "{line}");
+    let restored = table.restarted(&journal);
+    assert_eq!(restored.state.terms(), table.state.terms());
+    assert_eq!(restored.state.territory(), table.state.territory());
+    assert_eq!(
+        restored.state.to_record().unwrap().territory,
+        table.state.to_record().unwrap().territory
+    );
+    // A rematch is set up the same way.
+    let rematch = table.state.rematch_events(&seed(), table.now);
+    assert_eq!(Terms::of_created(&rematch[0]), Ok(table.state.terms()));
+    // An ending on territory without its count does not fit.
+    let mut broken = journal.clone();
+    if let Some(Event::Ended { territory, .. }) = broken.last_mut() {
+        *territory = None;
+    }
+    let wall = WallClock::new(table.now, SystemTime::UNIX_EPOCH);
+    assert!(Match::restore(table.state.id(), &broken, RULES, wall, table.now, false).is_err());
 }

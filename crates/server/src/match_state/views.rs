@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use amazons_core::{BySide, Side};
 use amazons_protocol::{
-    Clocks, LegalMoves, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats, ServerMessage,
+    Clocks, Decided, LegalMoves, MatchSnapshot, MatchStatus, MatchSummary, SeatInfo, Seats,
+    ServerMessage,
 };
 
 use super::{ConnId, Echo, Event, Match};
@@ -93,8 +94,6 @@ impl Match {
     /// The lobby's line for this match.
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
-            end_when_decided: false,
-            assistance: false,
             rated: self.is_rated(),
             id: self.id,
             seats: self.seats_view(),
@@ -103,16 +102,27 @@ impl Match {
             time_control: self.game.time_control(),
             ply: self.game.ply(),
             outcome: self.game.outcome(),
+            end_when_decided: self.end_when_decided,
+            assistance: self.assistance,
         }
+    }
+
+    /// What exact counting proved about the current position, for players
+    /// to claim: only in a match that does not end by itself when decided.
+    pub fn decided(&self) -> Option<Decided> {
+        if self.end_when_decided {
+            return None;
+        }
+        self.verdict.as_ref().map(|v| Decided {
+            winner: v.winner,
+            margin: v.end.margin,
+        })
     }
 
     /// The whole match as `you` (a seat, or `None` for a spectator) sees it.
     pub fn snapshot(&self, you: Option<Side>, now: Instant) -> MatchSnapshot {
         MatchSnapshot {
-            end_when_decided: false,
-            assistance: false,
-            decided: None,
-            margin: None,
+            margin: self.territory.as_ref().map(|t| t.margin),
             rated: self.is_rated(),
             match_id: self.id,
             you,
@@ -128,6 +138,9 @@ impl Match {
             clocks: self.clocks(now),
             outcome: self.game.outcome(),
             rematch_offer: self.rematch_offer,
+            end_when_decided: self.end_when_decided,
+            assistance: self.assistance,
+            decided: self.decided(),
         }
     }
 
@@ -135,7 +148,8 @@ impl Match {
     /// the position after it.
     pub fn move_played(&self, ply: u32, now: Instant) -> Option<ServerMessage> {
         let recorded = self.game.moves().get(ply as usize)?;
-        let after = if ply + 1 == self.game.ply() {
+        let latest = ply + 1 == self.game.ply();
+        let after = if latest {
             self.game.position()
         } else {
             // A retried older ply: replay up to it.
@@ -146,7 +160,6 @@ impl Match {
             position
         };
         Some(ServerMessage::MovePlayed {
-            decided: None,
             match_id: self.id,
             ply,
             mv: recorded.mv.to_string(),
@@ -154,6 +167,7 @@ impl Match {
             time_ms: recorded.time_ms,
             clocks: self.clocks(now),
             fen: Some(after.fen()),
+            decided: if latest { self.decided() } else { None },
         })
     }
 
@@ -189,13 +203,13 @@ impl Match {
     pub fn game_over(&self, now: Instant) -> Option<ServerMessage> {
         let outcome = self.game.outcome()?;
         Some(ServerMessage::GameOver {
-            margin: None,
             ratings: self.rating_change,
             match_id: self.id,
             winner: outcome.winner,
             reason: outcome.reason,
             clocks: self.clocks(now),
             record_id: self.recorded.then_some(self.id),
+            margin: self.territory.as_ref().map(|t| t.margin),
         })
     }
 
@@ -220,6 +234,7 @@ impl Match {
                 Event::Moved { .. }
                     | Event::Echoed { .. }
                     | Event::Recorded
+                    | Event::Judged { .. }
                     | Event::RematchOffered { .. }
                     | Event::RematchDeclined { .. }
             )
@@ -237,7 +252,10 @@ impl Match {
         let mut out = Vec::new();
         for event in events {
             match event {
-                Event::Created { .. } | Event::Seated { .. } | Event::Recorded => {}
+                Event::Created { .. }
+                | Event::Seated { .. }
+                | Event::Recorded
+                | Event::Judged { .. } => {}
                 Event::Detached { .. } => out.push(self.seats_changed()),
                 // A `leave` that gives up the seat says it with its `left`.
                 Event::Unseated { .. } => {

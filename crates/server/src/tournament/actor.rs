@@ -269,7 +269,7 @@ impl TournamentTask {
         Some(GameResult {
             winner: record.result.winner,
             forfeit: record.result.winner.is_none(),
-            margin: None,
+            margin: record.territory.map(|t| t.margin),
         })
     }
 
