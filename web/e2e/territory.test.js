@@ -73,7 +73,8 @@ async function raceGame(white, black, { endWhenDecided }) {
 }
 
 /**
- * Plays a move by clicking its three squares.
+ * Plays a move by clicking its three squares (and sending it, where the
+ * page asks to confirm).
  * @param {import('playwright-core').Page} page
  * @param {string[]} squares from, to, arrow
  */
@@ -83,6 +84,8 @@ async function play(page, squares) {
     await page.click(`#square-${square}`);
     if (i < 2) await page.waitForSelector(`.game[data-stage="${i === 0 ? 'destination' : 'arrow'}"]`);
   }
+  // A touch screen asks to confirm the move.
+  if (await page.isVisible('.confirm-bar')) await page.click('button[data-action=send]');
 }
 
 /**
