@@ -213,7 +213,7 @@ test('a game the server ends on territory replays its proven finish, and its ana
       await viewer.page.click('button[data-action=first]');
       await viewer.page.click('button[data-action=next-fault]');
       await viewer.page.waitForSelector('.replay[data-frame="1"] .class-badge[data-class=blunder]');
-      await fitsAndShot(viewer.page, `analysis-${size}${locale === 'en-US' ? '' : '-zh-CN'}`);
+      await fitsAndShot(viewer.page, `territory-replay-${size}${locale === 'en-US' ? '' : '-zh-CN'}`);
       assert.deepEqual(viewer.errors, []);
       await viewer.context.close();
     }
