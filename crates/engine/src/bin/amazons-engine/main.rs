@@ -18,6 +18,7 @@ mod uci;
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
+use amazons_engine::mcts::{MctsParams, Parallelism};
 use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{
     ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, openings, solver,
@@ -69,6 +70,10 @@ enum Command {
         /// Level 7 for this many playouts a position instead.
         #[arg(long, conflicts_with_all = ["depth", "nodes"])]
         playouts: Option<u64>,
+        /// With `--playouts` and several threads: the threads grow one
+        /// shared tree (virtual loss) instead of one tree each.
+        #[arg(long, requires = "playouts")]
+        tree: bool,
     },
     /// Counts the move tree to depth N (per root move with --divide).
     Perft {
@@ -146,6 +151,7 @@ fn main() -> anyhow::Result<()> {
             nodes,
             threads,
             playouts,
+            tree,
         }) => {
             let (level, limits, seed) = match (playouts, nodes) {
                 (Some(n), _) => (MAX_LEVEL, SearchLimits::nodes(n), Some(1)),
@@ -161,6 +167,7 @@ fn main() -> anyhow::Result<()> {
             let mut signature = Vec::new();
             let start = Instant::now();
             let cpu_start = thread_cpu_time();
+            let process_start = cpu_time::ProcessTime::now();
             for fen in BENCH_FENS {
                 let position = Position::from_fen(fen)?;
                 let mut engine = Engine::new(EngineConfig {
@@ -170,6 +177,12 @@ fn main() -> anyhow::Result<()> {
                     seed,
                     ..EngineConfig::default()
                 });
+                if tree {
+                    engine.set_mcts_params(MctsParams {
+                        parallel: Parallelism::Tree,
+                        ..MctsParams::default()
+                    });
+                }
                 let report = engine.search(&position, &limits, &mut |_| {});
                 let secs = report.elapsed.as_secs_f64();
                 let best = report
@@ -197,6 +210,13 @@ fn main() -> anyhow::Result<()> {
             if threads == 1 {
                 println!(
                     "CPU time: {cpu:.3} s\n{per}/CPU second: {:.0}",
+                    total as f64 / cpu.max(1e-9)
+                );
+            } else {
+                // Every thread's CPU time (the process's: all threads).
+                let cpu = process_start.elapsed().as_secs_f64();
+                println!(
+                    "Process CPU time: {cpu:.3} s\n{per}/CPU second: {:.0}",
                     total as f64 / cpu.max(1e-9)
                 );
             }
