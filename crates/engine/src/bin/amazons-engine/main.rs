@@ -72,7 +72,7 @@ enum Command {
         playouts: Option<u64>,
         /// With `--playouts` and several threads: the threads grow one
         /// shared tree (virtual loss) instead of one tree each.
-        #[arg(long, requires = "playouts")]
+        #[arg(long)]
         tree: bool,
     },
     /// Counts the move tree to depth N (per root move with --divide).
@@ -153,6 +153,9 @@ fn main() -> anyhow::Result<()> {
             playouts,
             tree,
         }) => {
+            if tree && playouts.is_none() {
+                anyhow::bail!("--tree is for level 7: give --playouts N too");
+            }
             let (level, limits, seed) = match (playouts, nodes) {
                 (Some(n), _) => (MAX_LEVEL, SearchLimits::nodes(n), Some(1)),
                 (None, Some(n)) => (ALPHA_BETA_LEVEL, SearchLimits::nodes(n), None),
