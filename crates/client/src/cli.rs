@@ -343,6 +343,20 @@ pub enum HistoryAction {
         /// The game: its number in the list, its id (or a prefix), or a file.
         game: String,
     },
+    /// Analyse a game with the engine: every position's evaluation, each
+    /// move's class and the engine's move, a sparkline of White's win
+    /// chance and each player's summary. A server's game is analysed by
+    /// the server (with a progress bar while it works); a local one here,
+    /// at the engine's fixed budget, and saved beside its record as
+    /// `<record>.analysis.json` (shown again without analysing twice).
+    Analyse {
+        /// The game: its number in the list, its id (or a prefix), or a file.
+        game: String,
+        /// Playouts per position for a local game (default: the engine's
+        /// default budget, 10000); a server analyses at its own.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        playouts: Option<u64>,
+    },
     /// Print a game as text (`1. d1-d7/g7 a7-d4/a7 ...`) or JSON.
     Export {
         /// The game: its number in the list, its id (or a prefix), or a file.

@@ -247,3 +247,153 @@ fn a_server_that_cannot_be_read_is_explained_once_with_the_fix() {
     assert!(error.contains("port"), "{error}");
     assert!(error.contains("http://HOST:7878"), "{error}");
 }
+
+#[test]
+fn a_local_game_is_analysed_here_saved_beside_its_record_and_read_back_not_redone() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = game("g1", "ann", "bob", &FOUR_PLIES, 0);
+    let record_file = amazons_client::store::history::save(dir.path(), &record).unwrap();
+    let record_bytes = std::fs::read(&record_file).unwrap();
+    let analysis_file = record_file.with_file_name(format!(
+        "{}.analysis.json",
+        record_file.file_stem().unwrap().to_string_lossy()
+    ));
+    let history = dir.path().display().to_string();
+    let analyse = [
+        "history",
+        "--dir",
+        &history,
+        "analyse",
+        "g1",
+        "--playouts",
+        "300",
+    ];
+
+    let (out, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("analysing: position 5 of 5"),
+        "the progress: {err}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ann (white) vs bob (black)", "{out}");
+    assert_eq!(
+        lines[3], "analysed by amazons level 7, 300 playouts",
+        "{out}"
+    );
+    // One line per position, each but the last with the move played from
+    // it as the move list numbers it.
+    for (ply, number) in [
+        "1. d1-d7/g7",
+        "1... a7-b7/c7",
+        "2. g1-g4/g5",
+        "2... d10-d8/d9",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let line = lines[5 + ply];
+        assert!(line.starts_with(&format!("{ply:>4}  ")), "{line}");
+        assert!(line.contains(number), "{number}: {line}");
+    }
+    assert!(lines[9].starts_with("   4  "), "the final position: {out}");
+    let spark = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("white's win chance: "))
+        .unwrap_or_else(|| panic!("a sparkline: {out}"));
+    assert_eq!(spark.chars().count(), 5, "one bar a position: {spark}");
+    assert!(out.contains("\nwhite: accuracy "), "{out}");
+    assert!(out.contains("\nblack: accuracy "), "{out}");
+    for line in out.lines() {
+        assert!(line.width() <= 80, "{line}");
+    }
+
+    let saved: amazons_protocol::GameAnalysis =
+        serde_json::from_slice(&std::fs::read(&analysis_file).unwrap()).unwrap();
+    assert_eq!(saved.status, amazons_protocol::AnalysisStatus::Done);
+    assert_eq!(saved.game_id, "g1");
+    assert_eq!(saved.budget.playouts, 300);
+    let played: Vec<String> = saved
+        .plies
+        .iter()
+        .filter_map(|p| p.played.map(|m| m.to_string()))
+        .collect();
+    assert_eq!(played, FOUR_PLIES, "the analysis follows the record");
+    assert_eq!(saved.plies.len(), 5);
+    assert_eq!(
+        std::fs::read(&record_file).unwrap(),
+        record_bytes,
+        "the record is never touched"
+    );
+
+    // Asked again, the saved analysis is shown, not made again.
+    let saved_bytes = std::fs::read(&analysis_file).unwrap();
+    let (again, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    assert_eq!(again, out);
+    assert!(!err.contains("analysing"), "nothing analysed: {err}");
+    // The list passes over the analysis file without a word.
+    let (list, err, ok) = client(&["history", "--dir", &history, "list"], "");
+    assert!(ok && !err.contains("skipping"), "{err}");
+    assert_eq!(list.lines().count(), 2, "one game: {list}");
+
+    // Made again from nothing, it is the same: the budget is fixed.
+    std::fs::remove_file(&analysis_file).unwrap();
+    let (redone, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    assert_eq!(redone, out);
+    assert_eq!(std::fs::read(&analysis_file).unwrap(), saved_bytes);
+}
+
+#[test]
+fn a_servers_game_is_analysed_by_the_server_with_its_progress_and_shown_as_a_local_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+    let record = game(id, "ann", "bob", &FOUR_PLIES, 0);
+    amazons_records::RecordDir::create(dir.path())
+        .unwrap()
+        .save(id, &record)
+        .unwrap();
+    let record_bytes = std::fs::read(dir.path().join(format!("{id}.json"))).unwrap();
+    let server = amazons_testkit::ServerProcess::options()
+        .history_dir(dir.path())
+        .args(["--set", "analysis.playouts=100"])
+        .start();
+    let url = server.url();
+    let analyse = ["history", "--server", url.as_str(), "analyse", "1"];
+
+    let (out, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    // The server's states on the way, one line each (stderr is no terminal).
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("analysing: position") || l == "analysis: waiting for a place"),
+        "{err}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ann (white) vs bob (black)", "{out}");
+    assert!(lines[3].starts_with("analysed by "), "{out}");
+    assert!(
+        lines[5].starts_with("   0  ") && lines[5].contains("1. d1-d7/g7"),
+        "{out}"
+    );
+    assert!(lines[9].starts_with("   4  "), "the final position: {out}");
+    assert!(out.contains("\nwhite's win chance: "), "{out}");
+    assert!(
+        out.contains("\nwhite: accuracy ") && out.contains("\nblack: accuracy "),
+        "{out}"
+    );
+
+    // Done, the server answers from what it saved: the same text again.
+    let (again, err, ok) = client(&analyse, "");
+    assert!(ok, "{err}");
+    assert_eq!(again, out);
+    assert_eq!(
+        std::fs::read(dir.path().join(format!("{id}.json"))).unwrap(),
+        record_bytes,
+        "the record is never touched"
+    );
+    // Nothing is saved on this machine for a server's game.
+    let (list, _, _) = client(&["history", "--server", url.as_str(), "list"], "");
+    assert_eq!(list.lines().count(), 2, "one game: {list}");
+}

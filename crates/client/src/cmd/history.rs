@@ -5,14 +5,17 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use amazons_core::{BySide, EndReason, GameRecord, Position};
-use amazons_protocol::GameSummary;
+use amazons_core::{BySide, EndReason, GameRecord, Position, Side};
+use amazons_engine::analysis::AnalysisBudget;
+use amazons_protocol::{AnalysisStatus, GameAnalysis, GameSummary};
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
 
 use crate::cli::{HistoryAction, HistoryArgs};
+use crate::face::analysis as face_analysis;
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
 use crate::face::labels::{MoveNumber, full_moves, move_count};
+use crate::face::territory::territory_text;
 use crate::face::text_board::board_text;
 use crate::face::words;
 use crate::net::http::ServerHttp;
@@ -44,21 +47,127 @@ impl Source {
     /// for a directory, a record file). A directory is read once: the game
     /// is picked from its records' summaries and is the record picked.
     fn fetch(&self, game: &str) -> anyhow::Result<GameRecord> {
+        Ok(self.fetch_with_file(game)?.0)
+    }
+
+    /// [`Self::fetch`], and the record's file when it is one on this
+    /// machine (where its analysis is saved beside it).
+    fn fetch_with_file(&self, game: &str) -> anyhow::Result<(GameRecord, Option<PathBuf>)> {
         match self {
             Source::Dir(dir) => {
                 let path = Path::new(game);
                 if path.is_file() {
-                    return store::history::load(path);
+                    return Ok((store::history::load(path)?, Some(path.to_path_buf())));
                 }
-                let mut records = store::history::list(dir)?;
-                let games: Vec<GameSummary> = records.iter().map(GameSummary::of).collect();
+                let mut records = store::history::list_files(dir)?;
+                let games: Vec<GameSummary> =
+                    records.iter().map(|(_, r)| GameSummary::of(r)).collect();
                 let index = pick(&games, game)?;
-                Ok(records.swap_remove(index))
+                let (file, record) = records.swap_remove(index);
+                Ok((record, Some(file)))
             }
             Source::Server(server) => {
                 let games = server.games()?;
                 let index = pick(&games, game)?;
-                Ok(server.game(&games[index].id)?)
+                Ok((server.game(&games[index].id)?, None))
+            }
+        }
+    }
+
+    /// Who analyses `record` (from `file`, when local): the server that
+    /// has it, or this machine at `budget`.
+    fn analyser(
+        &self,
+        record: &GameRecord,
+        file: Option<PathBuf>,
+        budget: AnalysisBudget,
+    ) -> Analyser {
+        match self {
+            Source::Server(server) => Analyser::Server {
+                server: server.clone(),
+                id: record.id.clone(),
+            },
+            Source::Dir(_) => Analyser::Local {
+                record: Box::new(record.clone()),
+                file,
+                budget,
+            },
+        }
+    }
+}
+
+/// Who analyses a game.
+#[derive(Clone, Debug)]
+enum Analyser {
+    /// The server the game was played on (`POST`, then `GET` until done).
+    Server {
+        /// Its API.
+        server: ServerHttp,
+        /// The game.
+        id: String,
+    },
+    /// This machine, saving the analysis beside the record's file.
+    Local {
+        /// The game (boxed: a record is large beside a server's address).
+        record: Box<GameRecord>,
+        /// Its file, if it has one.
+        file: Option<PathBuf>,
+        /// How hard each position is analysed.
+        budget: AnalysisBudget,
+    },
+}
+
+/// How often a server's analysis under way is asked about.
+const POLL: Duration = Duration::from_millis(500);
+
+impl Analyser {
+    /// The analysis already made at the same budget, if any (a local
+    /// game's saved file), so that nothing is analysed twice.
+    fn saved(&self) -> Option<GameAnalysis> {
+        match self {
+            Analyser::Local {
+                file: Some(file),
+                budget,
+                ..
+            } => store::analysis::load(&store::analysis::path_for(file)).filter(|a| {
+                a.status == AnalysisStatus::Done && a.budget.playouts == budget.playouts
+            }),
+            _ => None,
+        }
+    }
+
+    /// The finished analysis, telling `progress` each state on the way.
+    fn run(&self, progress: &mut dyn FnMut(&GameAnalysis)) -> anyhow::Result<GameAnalysis> {
+        if let Some(saved) = self.saved() {
+            return Ok(saved);
+        }
+        match self {
+            Analyser::Server { server, id } => {
+                let mut analysis = server.start_analysis(id)?;
+                loop {
+                    progress(&analysis);
+                    match analysis.status {
+                        AnalysisStatus::Done => return Ok(analysis),
+                        AnalysisStatus::Failed => {
+                            anyhow::bail!("{}", face_analysis::progress_line(&analysis, 0))
+                        }
+                        AnalysisStatus::Queued | AnalysisStatus::Running => {
+                            std::thread::sleep(POLL);
+                            analysis = server.analysis(id)?;
+                        }
+                    }
+                }
+            }
+            Analyser::Local {
+                record,
+                file,
+                budget,
+            } => {
+                let analysis = store::analysis::analyse(record, budget, progress)?;
+                if let Some(file) = file {
+                    store::analysis::save(&store::analysis::path_for(file), &analysis)?;
+                }
+                Ok(analysis)
             }
         }
     }
@@ -125,21 +234,93 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
             }
             Ok(())
         }
+        HistoryAction::Analyse { game, playouts } => {
+            let (record, file) = source.fetch_with_file(game)?;
+            let budget = playouts.map_or_else(AnalysisBudget::default, |playouts| AnalysisBudget {
+                playouts,
+            });
+            let analyser = source.analyser(&record, file, budget);
+            let analysis = analyser.run(&mut progress_printer())?;
+            write!(out, "{}", analysis_text(&record, &analysis))?;
+            Ok(())
+        }
         HistoryAction::Show { game } => {
-            let record = source.fetch(game)?;
+            let (record, file) = source.fetch_with_file(game)?;
             let positions = record
                 .replay()
                 .with_context(|| t!("history-does-not-replay", id = record.id.as_str()))?;
+            let analyser = source.analyser(&record, file, AnalysisBudget::default());
             if plain {
                 let stdin = std::io::stdin();
-                replay_plain(&record, &positions, &mut stdin.lock(), &mut out)
+                replay_plain(
+                    &record,
+                    &positions,
+                    Some(&analyser),
+                    &mut stdin.lock(),
+                    &mut out,
+                )
             } else {
                 crate::tui::terminal::with_terminal(|terminal| {
-                    replay_tui(&record, &positions, terminal, theme)
+                    replay_tui(&record, &positions, analyser, terminal, theme)
                 })
             }
         }
     }
+}
+
+/// Columns of the progress bar and of the plain sparkline.
+const BAR: usize = 20;
+const SPARKLINE: usize = 72;
+
+/// What `history analyse` prints while it waits: the progress line on
+/// stderr, rewritten in place on a terminal, else a line whenever it
+/// changes.
+fn progress_printer() -> impl FnMut(&GameAnalysis) {
+    use std::io::IsTerminal;
+    let terminal = std::io::stderr().is_terminal();
+    let mut last = String::new();
+    move |analysis| {
+        let line = face_analysis::progress_line(analysis, BAR);
+        if line != last {
+            if terminal {
+                eprint!("\r{line}");
+                if analysis.status == AnalysisStatus::Done {
+                    eprintln!();
+                }
+            } else {
+                eprintln!("{line}");
+            }
+            last = line;
+        }
+    }
+}
+
+/// A game's analysis as text: the record's header, what analysed it, one
+/// line per position (its eval, the move played from it with its class,
+/// the engine's move when another), White's win chance as a sparkline,
+/// and each player's summary.
+fn analysis_text(record: &GameRecord, analysis: &GameAnalysis) -> String {
+    let first_ply = record.replay().map_or(0, |p| p[0].ply());
+    let mut lines: Vec<String> = plain_header(&GameSummary::of(record)).into();
+    lines.push(t!("analysis-by", engine = analysis.budget.engine.as_str()));
+    lines.push(String::new());
+    lines.extend(
+        analysis
+            .plies
+            .iter()
+            .map(|ply| face_analysis::ply_line(ply, first_ply)),
+    );
+    lines.push(String::new());
+    lines.push(t!(
+        "analysis-sparkline",
+        line = face_analysis::sparkline(analysis, SPARKLINE)
+    ));
+    if let Some(summary) = &analysis.summary {
+        for side in Side::BOTH {
+            lines.push(face_analysis::summary_line(side, &summary[side]));
+        }
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// `YYYY-MM-DD HH:MM` (UTC) for Unix milliseconds.
@@ -383,6 +564,7 @@ fn go_to(positions: &[Position], typed: &str) -> Result<usize, String> {
 fn replay_plain(
     record: &GameRecord,
     positions: &[Position],
+    analyser: Option<&Analyser>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -393,7 +575,9 @@ fn replay_plain(
     // The plain replay's commands, printed when it starts.
     writeln!(out, "{}", t!("replay-plain-help"))?;
     let last = positions.len() - 1;
+    let first_ply = positions[0].ply();
     let mut shown = 0;
+    let mut analysis: Option<GameAnalysis> = None;
     loop {
         let mut caption = place(positions, shown);
         if let Some(played) = shown.checked_sub(1).map(|i| record.moves[i].mv) {
@@ -404,6 +588,16 @@ fn replay_plain(
             );
         }
         writeln!(out, "{}\n{caption}", board_text(&positions[shown]))?;
+        if let Some(analysis) = &analysis {
+            if let Some(ply) = analysis.plies.get(shown) {
+                let eval = face_analysis::eval_words(ply);
+                writeln!(out, "{}", t!("analysis-eval", eval = eval))?;
+            }
+            let before = shown.checked_sub(1).and_then(|k| analysis.plies.get(k));
+            if let Some(played) = before.and_then(|p| face_analysis::played_words(p, first_ply)) {
+                writeln!(out, "{played}")?;
+            }
+        }
         write!(out, "{} ", t!("replay-prompt"))?;
         out.flush()?;
         let Some(line) = crate::tui::terminal::read_line(input, out)? else {
@@ -416,6 +610,29 @@ fn replay_plain(
             "first" => 0,
             "last" => last,
             "q" | "quit" => return Ok(()),
+            "territory" => {
+                writeln!(out, "{}", territory_text(&positions[shown]))?;
+                shown
+            }
+            "analyse" => {
+                match analyser.map(|a| a.run(&mut progress_printer())) {
+                    Some(Ok(done)) => {
+                        for side in Side::BOTH {
+                            if let Some(summary) = &done.summary {
+                                writeln!(
+                                    out,
+                                    "{}",
+                                    face_analysis::summary_line(side, &summary[side])
+                                )?;
+                            }
+                        }
+                        analysis = Some(done);
+                    }
+                    Some(Err(e)) => writeln!(out, "{e:#}")?,
+                    None => {}
+                }
+                shown
+            }
             text => match go_to(positions, text) {
                 Ok(n) => n,
                 Err(why) => {
@@ -430,11 +647,14 @@ fn replay_plain(
 fn replay_tui(
     record: &GameRecord,
     positions: &[Position],
+    analyser: Analyser,
     terminal: &mut ratatui::DefaultTerminal,
     theme: Theme,
 ) -> anyhow::Result<()> {
     let mut replay = Replay::new(record, positions, theme);
+    replay.analyser = Some(analyser);
     loop {
+        replay.receive();
         terminal.draw(|frame| replay.screen.draw(frame))?;
         if !event::poll(Duration::from_millis(250))? {
             continue;
@@ -445,9 +665,42 @@ fn replay_tui(
     }
 }
 
+/// What an analysis running on its own thread tells the replay.
+enum AnalysisNews {
+    /// Where it is.
+    Progress(GameAnalysis),
+    /// It finished, or why not.
+    Finished(Result<GameAnalysis, String>),
+}
+
+/// The replay's analysis: not asked for, under way (its thread's news and
+/// the last progress), done, or failed.
+enum ReplayAnalysis {
+    /// `a` has not been pressed.
+    NotAsked,
+    /// Under way on its own thread.
+    Running {
+        /// The thread's news.
+        news: std::sync::mpsc::Receiver<AnalysisNews>,
+        /// The last progress heard.
+        latest: Option<GameAnalysis>,
+    },
+    /// Done: shown beside the board.
+    Done(GameAnalysis),
+    /// Failed: why.
+    Failed(String),
+}
+
+/// Columns of the replay's sparkline and progress bar (each fits its line
+/// in the panel beside the board at 80 columns).
+const REPLAY_SPARKLINE: usize = 40;
+const REPLAY_BAR: usize = 10;
+
 /// A finished game shown move by move on the game screen: no move can be
 /// made, so there is no move prompt; the typing line takes a move number
-/// as the move list numbers them (`2`, `2b`).
+/// as the move list numbers them (`2`, `2b`). `a` analyses the game (or
+/// shows its analysis); then `[` and `]` go to the previous and next
+/// mistake.
 struct Replay<'a> {
     /// The game.
     record: &'a GameRecord,
@@ -457,6 +710,11 @@ struct Replay<'a> {
     shown: usize,
     /// The screen.
     screen: GameScreen,
+    /// Who analyses the game when `a` is pressed (none in tests that do
+    /// not analyse).
+    analyser: Option<Analyser>,
+    /// The analysis.
+    analysis: ReplayAnalysis,
 }
 
 impl<'a> Replay<'a> {
@@ -465,19 +723,35 @@ impl<'a> Replay<'a> {
         screen_header(&GameSummary::of(record), &mut screen);
         screen.theme = theme;
         screen.typing = Typing::MoveNumber;
-        screen.keys = vec![("←/→", "keys-step"), ("Home/End", "keys-first-last")];
+        screen.territory_allowed = true;
         let mut replay = Replay {
             record,
             positions,
             shown: 0,
             screen,
+            analyser: None,
+            analysis: ReplayAnalysis::NotAsked,
         };
+        replay.set_keys();
         replay.go(0);
         replay
     }
 
     fn last(&self) -> usize {
         self.positions.len() - 1
+    }
+
+    /// The keys for the state of the analysis.
+    fn set_keys(&mut self) {
+        let mut keys = vec![("←/→", "keys-step"), ("Home/End", "keys-first-last")];
+        match self.analysis {
+            ReplayAnalysis::NotAsked | ReplayAnalysis::Failed(_) => {
+                keys.push(("a", "keys-analyse"));
+            }
+            ReplayAnalysis::Running { .. } => {}
+            ReplayAnalysis::Done(_) => keys.push(("[/]", "keys-mistakes")),
+        }
+        self.screen.keys = keys;
     }
 
     /// Shows the board after `shown` plies.
@@ -487,7 +761,125 @@ impl<'a> Replay<'a> {
         self.screen
             .show_game(self.positions[self.shown], moves, self.shown);
         self.screen.outcome = (self.shown == self.last()).then_some(self.record.result);
+        self.screen.margin = self.record.territory.as_ref().map(|t| t.margin);
         self.screen.status = t!("replay-status", place = place(self.positions, self.shown));
+        self.screen.notes = self.analysis_notes();
+    }
+
+    /// What the analysis says beside the board: its progress, or the
+    /// position's eval, how the move that led here was judged and what the
+    /// engine preferred, White's win chance as a sparkline with this
+    /// position marked under it, and the players' accuracy.
+    fn analysis_notes(&self) -> Vec<String> {
+        match &self.analysis {
+            ReplayAnalysis::NotAsked => Vec::new(),
+            ReplayAnalysis::Running { latest, .. } => vec![match latest {
+                Some(analysis) => face_analysis::progress_line(analysis, REPLAY_BAR),
+                None => t!("analysis-starting"),
+            }],
+            ReplayAnalysis::Failed(why) => vec![why.clone()],
+            ReplayAnalysis::Done(analysis) => {
+                let first_ply = self.positions[0].ply();
+                let mut notes = Vec::new();
+                if let Some(ply) = analysis.plies.get(self.shown) {
+                    let mut eval = t!("analysis-eval", eval = face_analysis::eval_words(ply));
+                    if let Some(best) = ply.best {
+                        eval.push_str("  ");
+                        eval.push_str(&t!("analysis-best", best = best.to_string()));
+                    }
+                    notes.push(eval);
+                }
+                let before = self
+                    .shown
+                    .checked_sub(1)
+                    .and_then(|k| analysis.plies.get(k));
+                if let Some(played) = before.and_then(|p| face_analysis::played_words(p, first_ply))
+                {
+                    notes.push(played);
+                }
+                let spark = face_analysis::sparkline(analysis, REPLAY_SPARKLINE);
+                let column = face_analysis::sparkline_column(
+                    analysis.plies.len(),
+                    REPLAY_SPARKLINE,
+                    self.shown,
+                );
+                notes.push(spark);
+                notes.push(format!("{}^", "-".repeat(column)));
+                if let Some(summary) = &analysis.summary {
+                    notes.push(t!(
+                        "analysis-accuracy",
+                        white = format!("{:.1}", summary[Side::First].accuracy),
+                        black = format!("{:.1}", summary[Side::Second].accuracy)
+                    ));
+                }
+                notes
+            }
+        }
+    }
+
+    /// Starts the analysis (`a`) on its own thread.
+    fn start_analysis(&mut self) {
+        let Some(analyser) = self.analyser.clone() else {
+            return;
+        };
+        if let Some(saved) = analyser.saved() {
+            self.finish(Ok(saved));
+            return;
+        }
+        let (send, news) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let progress = send.clone();
+            let result = analyser.run(&mut |a| {
+                let _ = progress.send(AnalysisNews::Progress(a.clone()));
+            });
+            let _ = send.send(AnalysisNews::Finished(result.map_err(|e| format!("{e:#}"))));
+        });
+        self.analysis = ReplayAnalysis::Running { news, latest: None };
+        self.set_keys();
+        self.go(self.shown);
+    }
+
+    /// Takes in what the analysis thread said since the last frame.
+    fn receive(&mut self) {
+        let ReplayAnalysis::Running { news, latest } = &mut self.analysis else {
+            return;
+        };
+        let mut finished = None;
+        while let Ok(item) = news.try_recv() {
+            match item {
+                AnalysisNews::Progress(a) => *latest = Some(a),
+                AnalysisNews::Finished(result) => finished = Some(result),
+            }
+        }
+        match finished {
+            Some(result) => self.finish(result),
+            None => self.screen.notes = self.analysis_notes(),
+        }
+    }
+
+    /// The analysis is over: shown, or why not.
+    fn finish(&mut self, result: Result<GameAnalysis, String>) {
+        self.analysis = match result {
+            Ok(analysis) => ReplayAnalysis::Done(analysis),
+            Err(why) => ReplayAnalysis::Failed(why),
+        };
+        self.set_keys();
+        self.go(self.shown);
+    }
+
+    /// `[` or `]`: the previous or next faulty move, or why not.
+    fn go_to_fault(&mut self, forward: bool) {
+        let ReplayAnalysis::Done(analysis) = &self.analysis else {
+            self.screen
+                .notify(t!("replay-analyse-first"), Tone::Warning);
+            return;
+        };
+        match face_analysis::next_fault(analysis, self.shown, forward) {
+            Some(at) => self.go(at),
+            None => self
+                .screen
+                .notify(t!("replay-no-more-mistakes"), Tone::Info),
+        }
     }
 
     /// Handles one event; true to leave.
@@ -514,6 +906,21 @@ impl<'a> Replay<'a> {
                     Ok(shown) => self.go(shown),
                     Err(why) => self.screen.notify(why, Tone::Warning),
                 }
+                false
+            }
+            ScreenAction::Command('a') if self.analyser.is_some() => {
+                match self.analysis {
+                    ReplayAnalysis::NotAsked | ReplayAnalysis::Failed(_) => self.start_analysis(),
+                    ReplayAnalysis::Running { .. } | ReplayAnalysis::Done(_) => {}
+                }
+                false
+            }
+            ScreenAction::Command(']') => {
+                self.go_to_fault(true);
+                false
+            }
+            ScreenAction::Command('[') => {
+                self.go_to_fault(false);
                 false
             }
             ScreenAction::Command(c) => {
@@ -585,7 +992,14 @@ mod tests {
         assert!(!export_text(&record("g1", &[], 0, None)).contains("RematchOf"));
         let mut out = Vec::new();
         let positions = rematch.replay().unwrap();
-        replay_plain(&rematch, &positions, &mut "quit\n".as_bytes(), &mut out).unwrap();
+        replay_plain(
+            &rematch,
+            &positions,
+            None,
+            &mut "quit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(
             out.starts_with(&format!("{}\n", plain_header(&summary).join("\n"))),
@@ -653,6 +1067,74 @@ mod tests {
         crate::tui::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
+    }
+
+    #[test]
+    fn a_replays_analysis_shows_the_eval_the_judgement_and_the_sparkline_and_finds_mistakes() {
+        use amazons_protocol::MoveClass::*;
+        let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g5", "d10-d8/d9"];
+        let record = record("g1", &moves, 0, None);
+        let positions = record.replay().unwrap();
+        let mut analysis = crate::face::analysis::tests::analysis(
+            &[0.5, 0.6, 0.2, 0.25, 0.9],
+            &[Best, Good, Blunder, Mistake],
+        );
+        analysis.summary = Some(BySide::new(
+            amazons_protocol::PlayerSummary {
+                accuracy: 61.5,
+                ..Default::default()
+            },
+            amazons_protocol::PlayerSummary {
+                accuracy: 90.0,
+                ..Default::default()
+            },
+        ));
+        for (lang, name) in [
+            (crate::tr::Lang::En, "replay_analysis"),
+            (crate::tr::Lang::ZhCn, "zh_replay_analysis"),
+        ] {
+            crate::tr::with_lang(lang, || {
+                let mut replay = Replay::new(&record, &positions, Theme::Dark);
+                assert!(screen(&mut replay).contains(&format!("a {}", t!("keys-analyse"))));
+                replay.handle(&key(KeyCode::Char(']')));
+                assert_eq!(replay.shown, 0, "nothing to go to before the analysis");
+                replay.finish(Ok(analysis.clone()));
+                replay.handle(&key(KeyCode::Char(']')));
+                assert_eq!(replay.shown, 3, "after white's blunder g1-g4/g5");
+                let text = screen(&mut replay);
+                for note in &replay.screen.notes {
+                    assert!(
+                        crate::tui::snapshot::shows_whole(&text, note),
+                        "{note}: {text}"
+                    );
+                }
+                crate::tui::snapshot::assert_snapshot(name, &text);
+            });
+        }
+        let mut replay = Replay::new(&record, &positions, Theme::Dark);
+        replay.finish(Ok(analysis));
+        replay.go(3);
+        assert_eq!(
+            replay.screen.notes,
+            [
+                "engine: black 75%  best d1-d7/g7",
+                "2. g1-g4/g5  blunder (-25%)  best d1-d7/g7",
+                "▅▅▂▃█",
+                "---^",
+                "accuracy: white 61.5% · black 90.0%",
+            ]
+        );
+        replay.handle(&key(KeyCode::Char(']')));
+        assert_eq!(replay.shown, 4, "then black's mistake");
+        replay.handle(&key(KeyCode::Char(']')));
+        assert!(screen(&mut replay).contains("no more mistakes that way"));
+        replay.handle(&key(KeyCode::Char('[')));
+        assert_eq!(replay.shown, 3);
+        replay.handle(&key(KeyCode::Char('m')));
+        assert!(
+            screen(&mut replay).contains("territory: white "),
+            "the territory shows in a replay"
+        );
     }
 
     #[test]

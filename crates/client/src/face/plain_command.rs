@@ -2,7 +2,7 @@
 //! each parse a typed line once into their own command enum
 //! (`cmd::play::plain::command::PlayCommand`,
 //! `cmd::local::plain::LocalCommand`); both start here, so `help`, `?`,
-//! `board`, `resign` and `quit` are the same words in both, and anything
+//! `board`, `territory`, `resign` and `quit` are the same words in both, and anything
 //! that is no command is move text, read by core's one move grammar
 //! (`d1-d7/g7`, `d1 d7 g7`, `d1d7g7`, full-width forms ...). The line
 //! after a `y/n` question is read as an [`Answer`] in both.
@@ -14,6 +14,8 @@ pub(crate) enum Common {
     Help,
     /// `board`: the board again.
     Board,
+    /// `territory`: who owns the board (where the mode allows it).
+    Territory,
     /// `resign`.
     Resign,
     /// `quit`.
@@ -27,6 +29,7 @@ impl Common {
         match words {
             ["help" | "?"] => Some(Common::Help),
             ["board"] => Some(Common::Board),
+            ["territory"] => Some(Common::Territory),
             ["resign"] => Some(Common::Resign),
             ["quit"] => Some(Common::Quit),
             _ => None,
@@ -85,6 +88,7 @@ mod tests {
         assert_eq!(parse("help"), Some(Common::Help));
         assert_eq!(parse("?"), Some(Common::Help));
         assert_eq!(parse("  board "), Some(Common::Board));
+        assert_eq!(parse("territory"), Some(Common::Territory));
         assert_eq!(parse("resign"), Some(Common::Resign));
         assert_eq!(parse("quit\n"), Some(Common::Quit));
         for line in [

@@ -31,6 +31,12 @@ pub fn side_short(side: Side) -> String {
 
 /// A game's end in a sentence: `white wins by time`, 先手（白）胜：后手（黑）超时.
 pub fn outcome(outcome: Outcome) -> String {
+    outcome_by(outcome, None)
+}
+
+/// [`outcome`], with the margin of a game the territory decided when it is
+/// known (`white wins on territory by 7`).
+pub fn outcome_by(outcome: Outcome, margin: Option<u32>) -> String {
     let Some(winner) = outcome.winner else {
         return match outcome.reason {
             EndReason::Abandonment => t!("game-result-abandoned-by-both"),
@@ -49,7 +55,10 @@ pub fn outcome(outcome: Outcome) -> String {
         EndReason::EngineFailure => {
             t!("game-result-engine-failure", winner = winner, loser = loser)
         }
-        EndReason::Territory => t!("game-result-territory", winner = winner),
+        EndReason::Territory => match margin {
+            Some(margin) => t!("game-result-territory-by", winner = winner, margin = margin),
+            None => t!("game-result-territory", winner = winner),
+        },
     }
 }
 
@@ -168,5 +177,23 @@ pub fn server_error(code: ErrorCode, message: &str) -> String {
         message.to_string()
     } else {
         catalog.t(&key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_territory_ending_says_its_margin_when_known_in_both_languages() {
+        let won = Outcome {
+            winner: Some(Side::First),
+            reason: EndReason::Territory,
+        };
+        assert_eq!(outcome_by(won, Some(7)), "white wins on territory by 7");
+        assert_eq!(outcome(won), "white wins on territory");
+        crate::tr::with_lang(Lang::ZhCn, || {
+            assert_eq!(outcome_by(won, Some(7)), "先手（白）胜 7 步：领地已定");
+        });
     }
 }

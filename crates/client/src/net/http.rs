@@ -10,13 +10,16 @@ use std::time::Duration;
 use amazons_core::GameRecord;
 use amazons_core::PlayerKind;
 use amazons_protocol::api::MAX_PER_PAGE;
-use amazons_protocol::{GameSummary, GamesPage, PlayerPage, PlayersPage};
+use amazons_protocol::{GameAnalysis, GameSummary, GamesPage, PlayerPage, PlayersPage};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
 use crate::net::address::{not_speaking, nothing_listening, unknown_host};
 
 /// How many games one page request asks for (the server's maximum).
 const PER_PAGE: u32 = MAX_PER_PAGE;
+
+/// Where a game's analysis is, after the game's path.
+const ANALYSIS_PATH: &str = "/analysis";
 
 /// Where a player's page is, before the name.
 const PLAYER_PATH: &str = "/api/players/";
@@ -130,6 +133,7 @@ pub enum ApiError {
         t!(
             "http-failed",
             base = .base.as_str(),
+            method = .method.as_str(),
             path = .path.as_str(),
             status = *.status,
             message = .message.as_str()
@@ -138,6 +142,8 @@ pub enum ApiError {
     Failed {
         /// `http://host:port`.
         base: String,
+        /// The request's method (`GET`, `POST`).
+        method: String,
         /// The request.
         path: String,
         /// The HTTP status.
@@ -215,11 +221,21 @@ impl ServerHttp {
     /// `GET path`, its body read as `T`; `what` names what the body should
     /// be, for the failure when it is not.
     fn get<T: serde::de::DeserializeOwned>(&self, path: &str, what: &str) -> Result<T, ApiError> {
-        let url = format!("{}{path}", self.base);
-        let response = ureq::get(&url)
+        self.call(ureq::get(&format!("{}{path}", self.base)), path, what)
+    }
+
+    /// `request` (to `path`) sent, its body read as `T`, as [`Self::get`].
+    fn call<T: serde::de::DeserializeOwned>(
+        &self,
+        request: ureq::Request,
+        path: &str,
+        what: &str,
+    ) -> Result<T, ApiError> {
+        let method = request.method().to_string();
+        let response = request
             .timeout(self.timeout)
             .call()
-            .map_err(|e| self.explain(path, e))?;
+            .map_err(|e| self.explain(&method, path, e))?;
         response.into_json().map_err(|e| match self.timed_out(&e) {
             Some(timed_out) => timed_out,
             None => ApiError::NotAmazons {
@@ -234,15 +250,16 @@ impl ServerHttp {
         })
     }
 
-    /// The failure of `GET path` in words.
-    fn explain(&self, path: &str, error: ureq::Error) -> ApiError {
+    /// The failure of `method path` in words.
+    fn explain(&self, method: &str, path: &str, error: ureq::Error) -> ApiError {
         let base = self.base.clone();
         let resource = path.split('?').next().unwrap_or(path);
         let transport = match error {
             ureq::Error::Status(404, _) if path.starts_with("/api/games/") => {
+                let id = path.trim_start_matches("/api/games/");
                 return ApiError::NoSuchGame {
                     base,
-                    id: path.trim_start_matches("/api/games/").to_string(),
+                    id: id.trim_end_matches(ANALYSIS_PATH).to_string(),
                 };
             }
             ureq::Error::Status(404, _) if path.starts_with(PLAYER_PATH) => {
@@ -264,6 +281,7 @@ impl ServerHttp {
                 let body = response.into_string().unwrap_or_default();
                 return ApiError::Failed {
                     base,
+                    method: method.to_string(),
                     path: resource.to_string(),
                     status,
                     message: body
@@ -346,6 +364,20 @@ impl ServerHttp {
     /// One game record.
     pub fn game(&self, id: &str) -> Result<GameRecord, ApiError> {
         self.get(&format!("/api/games/{id}"), &t!("http-what-record"))
+    }
+
+    /// Asks the server to analyse game `id` (`POST`): the analysis as it
+    /// stands, queued, under way or done (asking again changes nothing).
+    pub fn start_analysis(&self, id: &str) -> Result<GameAnalysis, ApiError> {
+        let path = format!("/api/games/{id}{ANALYSIS_PATH}");
+        let request = ureq::post(&format!("{}{path}", self.base));
+        self.call(request, &path, &t!("http-what-analysis"))
+    }
+
+    /// Game `id`'s analysis as it stands (`GET`), once asked for.
+    pub fn analysis(&self, id: &str) -> Result<GameAnalysis, ApiError> {
+        let path = format!("/api/games/{id}{ANALYSIS_PATH}");
+        self.get(&path, &t!("http-what-analysis"))
     }
 
     /// One page of the leaderboard (of `kind`, or everyone), best first,

@@ -22,8 +22,8 @@ use std::time::Instant;
 use crate::net::seat_store::SeatStore;
 use amazons_core::{BySide, Move, Outcome, Position, Side, TimeControl};
 use amazons_protocol::{
-    Change, ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus,
-    MatchView, MessageType, RatingChange, SeatToken, ServerMessage,
+    Change, ClientMessage, ColorPreference, ComputerRequest, Decided, ErrorCode, MatchId,
+    MatchStatus, MatchView, MessageType, RatingChange, SeatToken, ServerMessage,
 };
 
 /// What the session waits for the server to give.
@@ -105,6 +105,20 @@ pub enum MoveRefusal {
     Illegal(String),
 }
 
+/// What a new match is to be besides its clock and colour, as the person
+/// chose; `None` leaves a choice to the server's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchRules {
+    /// Rated or casual (the server's default: rated when timed).
+    pub rated: Option<bool>,
+    /// Whether the server ends the game once counting the territory proves
+    /// the winner (the server's default: yes unless rated).
+    pub end_when_decided: Option<bool>,
+    /// Whether the players may show the territory during the game (a
+    /// rated match refuses it).
+    pub assistance: bool,
+}
+
 /// The session.
 #[derive(Debug)]
 pub struct MatchSession {
@@ -129,6 +143,15 @@ pub struct MatchSession {
     rated: bool,
     /// What the finished game did to each side's rating (its `game_over`).
     rating_changes: Option<BySide<RatingChange>>,
+    /// Whether the match followed lets its players see the territory
+    /// (its snapshot and the lobby's updates of it).
+    assistance: bool,
+    /// The territory proves the game as it stands, and the match leaves it
+    /// to a player to claim (the snapshot's or the last move's `decided`).
+    decided: Option<Decided>,
+    /// The margin of a game the territory ended (its `game_over`, or the
+    /// snapshot of a game that ended so).
+    margin: Option<u32>,
 }
 
 impl MatchSession {
@@ -144,7 +167,27 @@ impl MatchSession {
             tried_saved: Vec::new(),
             rated: false,
             rating_changes: None,
+            assistance: false,
+            decided: None,
+            margin: None,
         }
+    }
+
+    /// Whether the match followed lets its players see the territory.
+    pub fn assistance(&self) -> bool {
+        self.assistance
+    }
+
+    /// The proven result a player may claim now, if the territory decides
+    /// the game and the match did not end it itself.
+    pub fn decided(&self) -> Option<Decided> {
+        self.decided
+            .filter(|_| self.view.as_ref().is_some_and(|v| v.outcome.is_none()))
+    }
+
+    /// The margin of the finished game, when the territory decided it.
+    pub fn margin(&self) -> Option<u32> {
+        self.margin
     }
 
     /// Whether the match followed counts for ratings, as the server last
@@ -211,24 +254,23 @@ impl MatchSession {
     }
 
     /// Asks for a new match; with `computer`, against the server's
-    /// computer player; `rated` as chosen (`None`: the server's default,
-    /// rated when timed).
+    /// computer player; under `rules` as chosen.
     pub fn create(
         &mut self,
         time_control: TimeControl,
         color: ColorPreference,
         computer: Option<ComputerRequest>,
-        rated: Option<bool>,
+        rules: MatchRules,
     ) {
         self.awaiting = Some(Awaiting::Created);
         self.send(ClientMessage::CreateMatch {
-            end_when_decided: None,
-            assistance: None,
-            initial_fen: None,
-            rated,
+            rated: rules.rated,
             time_control,
             color,
             computer,
+            end_when_decided: rules.end_when_decided,
+            assistance: rules.assistance.then_some(true),
+            initial_fen: None,
         });
     }
 
@@ -336,6 +378,17 @@ impl MatchSession {
         } else {
             ClientMessage::OfferRematch { match_id }
         });
+        Ok(())
+    }
+
+    /// Asks the server to count the territory and end our game (`claim`);
+    /// refused here when nothing is proven, as the server would.
+    pub fn claim(&mut self) -> Result<(), String> {
+        let (match_id, _) = self.seat().ok_or_else(|| t!("not-playing"))?;
+        if self.decided().is_none() {
+            return Err(t!("claim-not-decided"));
+        }
+        self.send(ClientMessage::ClaimTerritory { match_id });
         Ok(())
     }
 
@@ -476,16 +529,27 @@ impl MatchSession {
                 if self.view.as_ref().is_some_and(|v| v.id == summary.id) =>
             {
                 self.rated = summary.rated;
+                self.assistance = summary.assistance;
             }
             ServerMessage::GameStarted {
                 match_id, rated, ..
             } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
                 self.rated = *rated;
             }
+            ServerMessage::MovePlayed {
+                match_id, decided, ..
+            } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
+                self.decided = *decided;
+            }
             ServerMessage::GameOver {
-                match_id, ratings, ..
+                match_id,
+                ratings,
+                margin,
+                ..
             } if self.view.as_ref().is_some_and(|v| v.id == *match_id) => {
                 self.rating_changes = *ratings;
+                self.margin = *margin;
+                self.decided = None;
                 // The names show the ratings the game left.
                 if let (Some(view), Some(changes)) = (self.view.as_mut(), ratings) {
                     for side in Side::BOTH {
@@ -552,6 +616,9 @@ impl MatchSession {
             .or_else(|| current.and_then(|v| v.token));
         let view = MatchView::from_snapshot(snapshot, token, now)?;
         self.rated = snapshot.rated;
+        self.assistance = snapshot.assistance;
+        self.decided = snapshot.decided;
+        self.margin = snapshot.margin;
         if opened {
             self.rating_changes = None;
         }
@@ -688,6 +755,57 @@ mod tests {
             .unwrap();
         session.drain();
         session
+    }
+
+    #[test]
+    fn a_decided_game_may_be_claimed_until_a_move_or_the_end_says_otherwise() {
+        let root = tempfile::tempdir().unwrap();
+        let store = SeatStore::open(root.path(), "ws://h/ws", "bob");
+        let mut session = MatchSession::new(store);
+        let now = Instant::now();
+        session.join(id(ID), None);
+        session.on_message(&joined(ID), now).unwrap();
+        let decided = Decided {
+            winner: Side::Second,
+            margin: 3,
+        };
+        let mut snap = testing::snapshot(id(ID), Some(Side::Second), &["d1-d7/g7"]);
+        snap.decided = Some(decided);
+        snap.assistance = true;
+        session
+            .on_message(&ServerMessage::Snapshot(snap), now)
+            .unwrap();
+        session.drain();
+        assert_eq!(session.decided(), Some(decided));
+        assert!(session.assistance());
+        session.claim().unwrap();
+        assert_eq!(
+            session.drain(),
+            [ClientMessage::ClaimTerritory { match_id: id(ID) }]
+        );
+        // The next move says nothing is proven any more.
+        let moved = ServerMessage::MovePlayed {
+            match_id: id(ID),
+            ply: 1,
+            mv: "a7-b7/c7".into(),
+            side: Side::Second,
+            time_ms: 1,
+            clocks: None,
+            fen: None,
+            decided: None,
+        };
+        session.on_message(&moved, now).unwrap();
+        assert_eq!(session.decided(), None);
+        assert_eq!(session.claim(), Err(t!("claim-not-decided")));
+        assert!(session.drain().is_empty(), "nothing sent");
+        // A game the territory ended keeps its margin.
+        let mut over = testing::game_over(id(ID), Some(Side::Second), EndReason::Territory);
+        if let ServerMessage::GameOver { margin, .. } = &mut over {
+            *margin = Some(3);
+        }
+        session.on_message(&over, now).unwrap();
+        assert_eq!(session.margin(), Some(3));
+        assert_eq!(session.decided(), None);
     }
 
     #[test]

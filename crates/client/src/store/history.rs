@@ -52,15 +52,35 @@ pub fn load(path: &Path) -> anyhow::Result<GameRecord> {
 /// Every record in `dir`, oldest first. Files that are not records are skipped
 /// with a warning on stderr; a missing directory is an empty history.
 pub fn list(dir: &Path) -> anyhow::Result<Vec<GameRecord>> {
+    Ok(list_files(dir)?
+        .into_iter()
+        .map(|(_, record)| record)
+        .collect())
+}
+
+/// Every record in `dir` with its file, oldest first, as [`list`]. The
+/// records' analyses beside them (`*.analysis.json`) are no records and
+/// are passed over without a warning.
+pub fn list_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, GameRecord)>> {
     let scan = match RecordDir::new(dir).scan() {
         Ok(scan) => scan,
         Err(e) if e.is_not_found() => return Ok(Vec::new()),
         Err(e) => return Err(e.into()),
     };
     for problem in &scan.unreadable {
-        eprintln!("skipping: {problem}");
+        if !problem
+            .path()
+            .is_some_and(crate::store::analysis::is_analysis_file)
+        {
+            eprintln!("skipping: {problem}");
+        }
     }
-    Ok(scan.records.into_iter().rev().map(|s| s.record).collect())
+    Ok(scan
+        .records
+        .into_iter()
+        .rev()
+        .map(|s| (s.path, s.record))
+        .collect())
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! The board as a ratatui widget: coordinates, queens, arrows, the last move,
-//! the selection, legal targets and the keyboard cursor. [`BoardGeometry`] maps
+//! the selection, legal targets, the keyboard cursor and, when shown, the
+//! territory (each empty square coloured and lettered by the side that
+//! reaches it first, a closed region's moves left on its first square). [`BoardGeometry`] maps
 //! squares to screen cells and back, so mouse clicks land on the square drawn,
 //! and picks the largest squares that fit. Colours are [`crate::tui::theme`]'s.
 
 use amazons_core::{Bitboard, Move, Position, Side, Square};
+use amazons_engine::territory::{SquareOwner, Territory};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -112,6 +115,8 @@ pub struct BoardView<'a> {
     pub flipped: bool,
     /// Colours of the labels around the board.
     pub theme: Theme,
+    /// The territory view to colour the empty squares by, when shown.
+    pub territory: Option<&'a Territory>,
 }
 
 impl<'a> BoardView<'a> {
@@ -126,7 +131,39 @@ impl<'a> BoardView<'a> {
             cursor: None,
             flipped: false,
             theme: Theme::default(),
+            territory: None,
         }
+    }
+
+    /// The territory colour and letter of an empty `square`, when the
+    /// territory is shown ([`crate::face::territory::letter`]).
+    fn territory_mark(&self, square: Square) -> Option<(Rgb, char)> {
+        let territory = self.territory?;
+        let rgb = match territory.owner(square) {
+            SquareOwner::Nearer(Side::First) => palette::TERRITORY_WHITE,
+            SquareOwner::Nearer(Side::Second) => palette::TERRITORY_BLACK,
+            SquareOwner::Tie => palette::TERRITORY_TIE,
+            SquareOwner::Unreached => palette::TERRITORY_NOBODY,
+            SquareOwner::Queen(_) | SquareOwner::Arrow => return None,
+        };
+        Some((rgb, crate::face::territory::letter(territory, square)))
+    }
+
+    /// What a closed region's first square shows: the moves its owner has
+    /// left there (`5`, or `4-6` while only bounded), if the cell has room.
+    fn region_label(&self, square: Square, room: u16) -> Option<String> {
+        let region = self
+            .territory?
+            .regions()
+            .iter()
+            .find(|r| r.owner.is_some() && r.squares.first() == Some(square))?;
+        let moves = region.moves;
+        let text = if moves.is_exact() {
+            moves.lower.to_string()
+        } else {
+            format!("{}-{}", moves.lower, moves.upper)
+        };
+        (text.len() <= usize::from(room)).then_some(text)
     }
 
     /// What stands on `square` as drawn (a queen being moved is drawn at its
@@ -170,6 +207,8 @@ impl<'a> BoardView<'a> {
             palette::TARGET[shade]
         } else if in_last_move {
             palette::LAST_MOVE[shade]
+        } else if let Some((rgb, _)) = self.territory_mark(square) {
+            rgb
         } else if light == 1 {
             palette::LIGHT
         } else {
@@ -235,7 +274,15 @@ impl Widget for BoardView<'_> {
                 Occupant::Empty if self.targets.contains(square) => {
                     buf.set_string(middle_x, middle_y, "•", ink);
                 }
-                Occupant::Empty => {}
+                Occupant::Empty => {
+                    if let Some(label) = self.region_label(square, geometry.cell_width) {
+                        let width = label.len() as u16;
+                        let label_x = x + (geometry.cell_width - width) / 2;
+                        buf.set_string(label_x, middle_y, label, ink.add_modifier(Modifier::BOLD));
+                    } else if let Some((_, letter)) = self.territory_mark(square) {
+                        buf.set_string(middle_x, middle_y, letter.to_string(), ink);
+                    }
+                }
             }
             if self.cursor == Some(square) {
                 let bracket = ink.add_modifier(Modifier::BOLD);

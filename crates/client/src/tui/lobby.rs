@@ -69,6 +69,13 @@ pub enum LobbyAction {
         /// Rated or casual as chosen (`None`: the server's default, rated
         /// when timed).
         rated: Option<bool>,
+        /// Whether the server ends the game once counting the territory
+        /// proves the winner (`None`: the server's default, yes unless
+        /// rated).
+        end_when_decided: Option<bool>,
+        /// Whether the players may show the territory during the game
+        /// (never in a rated one).
+        assistance: bool,
     },
     /// Take a free seat.
     Join(MatchId),
@@ -89,6 +96,32 @@ pub enum LobbyAction {
     Quit,
 }
 
+/// A line of the create-a-match form, the one ←/→ changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FormLine {
+    /// The time control (typed; letters go there from any line).
+    TimeControl,
+    /// The colour wanted.
+    Colour,
+    /// Rated or casual.
+    Rated,
+    /// Whether a game the territory decides ends at once.
+    EndWhenDecided,
+    /// Whether the players may show the territory.
+    Assistance,
+}
+
+impl FormLine {
+    /// The lines top to bottom.
+    const ALL: [FormLine; 5] = [
+        FormLine::TimeControl,
+        FormLine::Colour,
+        FormLine::Rated,
+        FormLine::EndWhenDecided,
+        FormLine::Assistance,
+    ];
+}
+
 /// The create-a-match form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct CreateForm {
@@ -99,6 +132,14 @@ struct CreateForm {
     /// Rated or casual, once changed (`None`: as the server decides, rated
     /// when timed).
     rated: Option<bool>,
+    /// End when the territory decides, once changed (`None`: as the server
+    /// decides, yes unless rated).
+    end_when_decided: Option<bool>,
+    /// Allow the territory view to the players (refused for a rated match,
+    /// so it counts only while the match is casual).
+    assistance: bool,
+    /// The line ←/→ changes.
+    line: FormLine,
     /// Why Enter did nothing (shown in the form, whole).
     error: Option<String>,
 }
@@ -240,6 +281,85 @@ impl LeaderboardBox {
 }
 
 impl CreateForm {
+    /// A new form: 5+3, any colour, the server's defaults.
+    fn new() -> CreateForm {
+        CreateForm {
+            time_control: "5+3".into(),
+            color: ColorPreference::Random,
+            rated: None,
+            end_when_decided: None,
+            assistance: false,
+            line: FormLine::TimeControl,
+            error: None,
+        }
+    }
+
+    /// Whether a decided game will end at once: as chosen, else as the
+    /// server decides (yes unless rated; `None` while rated is unknown).
+    fn end_when_decided_now(&self) -> Option<bool> {
+        self.end_when_decided
+            .or_else(|| self.rated_now().map(|rated| !rated))
+    }
+
+    /// Whether the players will be allowed the territory view: only as
+    /// chosen in a match that is not rated.
+    fn assistance_now(&self) -> bool {
+        self.assistance && self.rated_now() != Some(true)
+    }
+
+    /// Moves the chosen line `by` lines down (up when negative), round.
+    fn move_line(&mut self, by: isize) {
+        let lines = FormLine::ALL.len() as isize;
+        let at = FormLine::ALL
+            .iter()
+            .position(|l| *l == self.line)
+            .unwrap_or(0) as isize;
+        self.line = FormLine::ALL[(at + by).rem_euclid(lines) as usize];
+    }
+
+    /// Changes the chosen line's value, `forward` or back (the colour
+    /// cycles, a yes/no flips; the time control is typed instead).
+    fn change(&mut self, forward: bool) {
+        let colors = [
+            ColorPreference::Random,
+            ColorPreference::White,
+            ColorPreference::Black,
+        ];
+        let at = colors.iter().position(|c| *c == self.color).unwrap_or(0);
+        match self.line {
+            FormLine::TimeControl => {}
+            FormLine::Colour => {
+                self.color = colors[(at + if forward { 1 } else { 2 }) % 3];
+            }
+            FormLine::Rated => self.rated = Some(!self.rated_now().unwrap_or(true)),
+            FormLine::EndWhenDecided => {
+                self.end_when_decided = Some(!self.end_when_decided_now().unwrap_or(true));
+            }
+            FormLine::Assistance if self.rated_now() == Some(true) => {
+                self.error = Some(t!("create-form-assistance-not-rated"));
+            }
+            FormLine::Assistance => self.assistance = !self.assistance,
+        }
+    }
+
+    /// What Enter sends, or why it sends nothing (kept in the form).
+    fn submit(&mut self) -> Option<LobbyAction> {
+        match self.time_control.parse::<TimeControl>() {
+            Ok(time_control) => Some(LobbyAction::Create {
+                time_control,
+                color: self.color,
+                computer: None,
+                rated: self.rated,
+                end_when_decided: self.end_when_decided,
+                assistance: self.assistance_now(),
+            }),
+            Err(e) => {
+                self.error = Some(time_control_error(&e));
+                None
+            }
+        }
+    }
+
     /// Whether the match will be rated: as chosen, else as the server
     /// decides (rated when timed; `None` while the clock typed is no time
     /// control).
@@ -261,19 +381,48 @@ impl CreateForm {
             ColorPreference::White => t!("side-word-white"),
             ColorPreference::Black => t!("side-word-black"),
         };
-        let mut lines = vec![
-            Line::raw(t!(
+        let yes_no = |value: Option<bool>, unknown: &str| match value {
+            Some(true) => t!("create-form-yes"),
+            Some(false) => t!("create-form-no"),
+            None => crate::tr::message(unknown, &[]),
+        };
+        let texts = FormLine::ALL.map(|line| match line {
+            FormLine::TimeControl => t!(
                 "create-form-time-control",
                 typed = self.time_control.as_str()
-            )),
-            Line::raw(t!("create-form-colour", colour = colour)),
-            Line::raw(match self.rated_now() {
-                Some(true) => t!("create-form-rated-yes"),
-                Some(false) => t!("create-form-rated-no"),
-                None => t!("create-form-rated-when-timed"),
-            }),
-            Line::raw(""),
-        ];
+            ),
+            FormLine::Colour => t!("create-form-colour", colour = colour.as_str()),
+            FormLine::Rated => t!(
+                "create-form-rated",
+                value = yes_no(self.rated_now(), "create-form-rated-when-timed")
+            ),
+            FormLine::EndWhenDecided => t!(
+                "create-form-end-when-decided",
+                value = yes_no(self.end_when_decided_now(), "create-form-unless-rated")
+            ),
+            FormLine::Assistance if self.rated_now() == Some(true) => {
+                t!("create-form-assistance-rated")
+            }
+            FormLine::Assistance => t!(
+                "create-form-assistance",
+                value = yes_no(Some(self.assistance_now()), "create-form-no")
+            ),
+        });
+        let mut lines: Vec<Line<'_>> = FormLine::ALL
+            .iter()
+            .zip(texts)
+            .map(|(line, text)| {
+                if *line == self.line {
+                    Line::styled(
+                        format!("▸ {text}"),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    )
+                } else {
+                    Line::raw(format!("  {text}"))
+                }
+            })
+            .collect();
+        lines.push(Line::raw(""));
         if let Some(error) = &self.error {
             lines.push(Line::styled(
                 error.clone(),
@@ -418,25 +567,20 @@ impl Lobby {
                         color,
                         computer: Some(computer),
                         rated: None,
+                        end_when_decided: None,
+                        assistance: false,
                     };
                 }
             }
             return LobbyAction::None;
         }
         if let Some(form) = self.form.as_mut() {
-            let colors = [
-                ColorPreference::Random,
-                ColorPreference::White,
-                ColorPreference::Black,
-            ];
-            let at = colors.iter().position(|c| *c == form.color).unwrap_or(0);
             match key.code {
                 KeyCode::Esc => self.form = None,
-                KeyCode::Tab | KeyCode::Right => form.color = colors[(at + 1) % 3],
-                KeyCode::BackTab | KeyCode::Left => form.color = colors[(at + 2) % 3],
-                KeyCode::Up | KeyCode::Down => {
-                    form.rated = Some(!form.rated_now().unwrap_or(true));
-                }
+                KeyCode::Up | KeyCode::BackTab => form.move_line(-1),
+                KeyCode::Down | KeyCode::Tab => form.move_line(1),
+                KeyCode::Right | KeyCode::Char(' ') => form.change(true),
+                KeyCode::Left => form.change(false),
                 KeyCode::Backspace => {
                     form.time_control.pop();
                     form.error = None;
@@ -445,19 +589,12 @@ impl Lobby {
                     form.time_control.push(c);
                     form.error = None;
                 }
-                KeyCode::Enter => match form.time_control.parse::<TimeControl>() {
-                    Ok(time_control) => {
-                        let (color, rated) = (form.color, form.rated);
+                KeyCode::Enter => {
+                    if let Some(action) = form.submit() {
                         self.form = None;
-                        return LobbyAction::Create {
-                            time_control,
-                            color,
-                            computer: None,
-                            rated,
-                        };
+                        return action;
                     }
-                    Err(e) => form.error = Some(time_control_error(&e)),
-                },
+                }
                 _ => {}
             }
             return LobbyAction::None;
@@ -471,12 +608,7 @@ impl Lobby {
             }
             KeyCode::Char('c') => {
                 self.notice.clear();
-                self.form = Some(CreateForm {
-                    time_control: "5+3".into(),
-                    color: ColorPreference::Random,
-                    rated: None,
-                    error: None,
-                });
+                self.form = Some(CreateForm::new());
             }
             KeyCode::Char('p') => match &self.computer {
                 Some(offer) => {
@@ -755,6 +887,8 @@ mod tests {
                         .with_think_ms(1000)
                 ),
                 rated: None,
+                end_when_decided: None,
+                assistance: false,
             }
         );
     }
@@ -871,13 +1005,29 @@ mod tests {
     }
 
     #[test]
-    fn the_create_form_reads_a_time_control_and_a_colour() {
+    fn the_create_form_reads_a_time_control_a_colour_and_the_match_options() {
         let mut lobby = Lobby::default();
         lobby.handle(&key(KeyCode::Char('c')));
-        assert!(text(&lobby).contains("time control: 5+3"));
+        assert!(text(&lobby).contains("▸ time control: 5+3"));
         lobby.handle(&key(KeyCode::Backspace));
         lobby.handle(&key(KeyCode::Char('0')));
-        lobby.handle(&key(KeyCode::Tab));
+        lobby.handle(&key(KeyCode::Down));
+        lobby.handle(&key(KeyCode::Right));
+        assert!(text(&lobby).contains("▸ your colour: ‹ white ›"));
+        // Timed: rated, so no ending by territory and no assistance.
+        let screen = text(&lobby);
+        assert!(screen.contains("rated: ‹ yes ›"), "{screen}");
+        assert!(
+            screen.contains("end when territory decides: ‹ no ›"),
+            "{screen}"
+        );
+        lobby.handle(&key(KeyCode::Up));
+        lobby.handle(&key(KeyCode::Up));
+        lobby.handle(&key(KeyCode::Right));
+        assert!(
+            text(&lobby).contains("a rated game allows no assistance"),
+            "the last line, reached upwards, refuses in a rated game"
+        );
         assert_eq!(
             lobby.handle(&key(KeyCode::Enter)),
             LobbyAction::Create {
@@ -888,23 +1038,78 @@ mod tests {
                 color: ColorPreference::White,
                 computer: None,
                 rated: None,
+                end_when_decided: None,
+                assistance: false,
             }
         );
-        // Rated follows the clock until changed: rated when timed.
+        // Rated follows the clock until changed, and the ending follows
+        // rated: casual when untimed, so it ends when decided.
         lobby.handle(&key(KeyCode::Char('c')));
-        assert!(text(&lobby).contains("rated:        ‹ yes ›"));
+        assert!(text(&lobby).contains("rated: ‹ yes ›"));
         for _ in 0..3 {
             lobby.handle(&key(KeyCode::Backspace));
         }
         for c in "untimed".chars() {
             lobby.handle(&key(KeyCode::Char(c)));
         }
+        let screen = text(&lobby);
         assert!(
-            text(&lobby).contains("rated:        ‹ no ›"),
-            "untimed: casual"
+            screen.contains("rated: ‹ no ›"),
+            "untimed: casual: {screen}"
         );
+        assert!(
+            screen.contains("end when territory decides: ‹ yes ›"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("allow the territory view: ‹ no ›"),
+            "{screen}"
+        );
+        for _ in 0..3 {
+            lobby.handle(&key(KeyCode::Down));
+        }
+        lobby.handle(&key(KeyCode::Left));
         lobby.handle(&key(KeyCode::Down));
-        assert!(text(&lobby).contains("rated:        ‹ yes ›"));
+        lobby.handle(&key(KeyCode::Char(' ')));
+        let screen = text(&lobby);
+        assert!(
+            screen.contains("end when territory decides: ‹ no ›"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("▸ allow the territory view: ‹ yes ›"),
+            "{screen}"
+        );
+        assert_eq!(
+            lobby.handle(&key(KeyCode::Enter)),
+            LobbyAction::Create {
+                time_control: TimeControl::Untimed,
+                color: ColorPreference::Random,
+                computer: None,
+                rated: None,
+                end_when_decided: Some(false),
+                assistance: true,
+            }
+        );
+        // Made rated, the assistance chosen is not sent.
+        lobby.handle(&key(KeyCode::Char('c')));
+        for _ in 0..3 {
+            lobby.handle(&key(KeyCode::Backspace));
+        }
+        for c in "untimed".chars() {
+            lobby.handle(&key(KeyCode::Char(c)));
+        }
+        lobby.handle(&key(KeyCode::Up));
+        lobby.handle(&key(KeyCode::Right));
+        lobby.handle(&key(KeyCode::Up));
+        lobby.handle(&key(KeyCode::Up));
+        lobby.handle(&key(KeyCode::Right));
+        assert!(text(&lobby).contains("rated: ‹ yes ›"));
+        assert!(
+            text(&lobby).contains("allow the territory view: ‹ no › (not in rated games)"),
+            "{}",
+            text(&lobby)
+        );
         assert_eq!(
             lobby.handle(&key(KeyCode::Enter)),
             LobbyAction::Create {
@@ -912,6 +1117,8 @@ mod tests {
                 color: ColorPreference::Random,
                 computer: None,
                 rated: Some(true),
+                end_when_decided: None,
+                assistance: false,
             }
         );
         lobby.handle(&key(KeyCode::Char('c')));
@@ -967,8 +1174,16 @@ mod tests {
             lobby.handle(&key(KeyCode::Esc));
             lobby.handle(&key(KeyCode::Char('c')));
             let screen = text(&lobby);
-            assert!(shows_whole(&screen, "Enter 新建，Esc 取消"), "{screen}");
-            assert!(shows_whole(&screen, "积分：‹ 是 ›（↑/↓ 切换）"), "{screen}");
+            for line in [
+                "↑/↓ 选择一行，←/→ 修改，Enter 新建，Esc 取消",
+                "▸ 时限：5+3▏（untimed 或 5+3：5 分钟，每步加 3 秒）",
+                "积分：‹ 是 ›",
+                "领地已定即结束：‹ 否 ›",
+                "允许查看领地：‹ 否 ›（积分局不允许）",
+            ] {
+                assert!(shows_whole(&screen, line), "{line}: {screen}");
+            }
+            crate::tui::snapshot::assert_snapshot("zh_create_form", &screen);
         });
     }
 }

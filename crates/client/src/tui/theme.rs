@@ -99,6 +99,22 @@ pub mod board {
     pub const WHITE_CHIP: Rgb = (245, 245, 240);
     /// Black's queen token.
     pub const BLACK_CHIP: Rgb = (20, 20, 20);
+    /// In the territory view, an empty square White reaches first.
+    pub const TERRITORY_WHITE: Rgb = (214, 200, 160);
+    /// An empty square Black reaches first.
+    pub const TERRITORY_BLACK: Rgb = (52, 62, 120);
+    /// An empty square both reach in as many queen moves.
+    pub const TERRITORY_TIE: Rgb = (150, 150, 150);
+    /// An empty square no queen can reach.
+    pub const TERRITORY_NOBODY: Rgb = (96, 96, 96);
+    #[cfg(test)]
+    /// The territory view's colours, each told apart from the others.
+    pub const TERRITORY: [Rgb; 4] = [
+        TERRITORY_WHITE,
+        TERRITORY_BLACK,
+        TERRITORY_TIE,
+        TERRITORY_NOBODY,
+    ];
     #[cfg(test)]
     /// Every square colour a queen can stand on.
     pub const SQUARES: [Rgb; 7] = [
@@ -208,6 +224,13 @@ mod tests {
         }
         // Light and dark squares are told apart.
         assert!(contrast(board::LIGHT, board::DARK) >= 1.5);
+        // The territory's colours are told apart from each other (the
+        // letters on them say it too).
+        for (i, a) in board::TERRITORY.iter().enumerate() {
+            for b in &board::TERRITORY[i + 1..] {
+                assert!(contrast(*a, *b) >= 1.4, "{a:?} against {b:?}");
+            }
+        }
     }
 
     #[test]
@@ -215,6 +238,10 @@ mod tests {
         for square in board::SQUARES {
             let ratio = contrast(ink_on(square), square);
             assert!(ratio >= 4.5, "mark on {square:?}: {ratio:.2}");
+        }
+        for square in board::TERRITORY {
+            let ratio = contrast(ink_on(square), square);
+            assert!(ratio >= 4.5, "territory letter on {square:?}: {ratio:.2}");
         }
         assert!(contrast(board::ARROW_MARK, board::ARROW) >= 4.5);
         assert!(contrast(board::LAST_ARROW_MARK, board::ARROW) >= 4.5);

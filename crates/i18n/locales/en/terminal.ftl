@@ -17,6 +17,7 @@ game-result-aborted-won = { $winner } wins by aborted
 game-result-illegal-move = { $winner } wins by illegal move
 game-result-engine-failure = { $winner } wins by engine failure
 game-result-territory = { $winner } wins on territory
+game-result-territory-by = { $winner } wins on territory by { $margin }
 game-result-abandoned-by-both = game abandoned by both players
 game-result-aborted = game aborted
 game-result-no-winner = game { $reason }
@@ -79,8 +80,12 @@ help-plain-play =
     Commands (one a line):
       list                         the matches on the server
       create [untimed|MIN+SEC] [white|black|random] [rated|casual]
+             { "[" }end-decided|play-on] [assist]
                                    a new match (5+3: 5 min + 3 s a move); rated
-                                   by default when timed, casual when untimed
+                                   by default when timed, casual when untimed;
+                                   a casual game ends once the territory decides
+                                   it (play-on: a player claims), assist lets
+                                   the players see the territory (casual only)
       computer                     the computer opponents the server offers
       computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
                { "[" }rated|casual]      a game against the server's computer
@@ -88,6 +93,8 @@ help-plain-play =
       watch ID                     watch a match
       d1-d7/g7 (or d1 d7 g7, d1d7g7 ...)
                                    your move; typed early, it waits for your turn
+      territory                    who owns the board (players: only with assist)
+      claim                        end the game the territory decides
       resign, abort, rematch, decline, leave, board, help, quit
       (abort only until both sides have moved)
     In a live game `quit`, `resign` and `abort` ask first: answer y to go ahead,
@@ -102,6 +109,7 @@ help-plain-local =
                                    the move of the side to move
       takeback                     take back your last move
       resign                       resign for the side to move (asks y/n first)
+      territory                    who owns the board: who reaches each square first
       board, help
       quit                         stop; the game is kept for `local --resume`
 
@@ -158,12 +166,18 @@ seat-bot-mark = [bot]
 seat-away-mark = (away)
 colour-random = random
 create-form-title = { " " }new match{ " " }
-create-form-time-control = time control: { $typed }▏ (untimed, or 5+3: 5 min + 3 s a move)
-create-form-colour = your colour:  ‹ { $colour } › (Tab changes)
-create-form-rated-yes = rated:        ‹ yes › (↑/↓ changes)
-create-form-rated-no = rated:        ‹ no › (↑/↓ changes)
-create-form-rated-when-timed = rated:        when timed (↑/↓ changes)
-create-form-keys = Enter creates, Esc cancels
+create-form-time-control = time control: { $typed }▏ (untimed, or 5+3: 5 min + 3 s)
+create-form-colour = your colour: ‹ { $colour } ›
+create-form-rated = rated: ‹ { $value } ›
+create-form-rated-when-timed = when timed
+create-form-end-when-decided = end when territory decides: ‹ { $value } ›
+create-form-unless-rated = unless rated
+create-form-assistance = allow the territory view: ‹ { $value } ›
+create-form-assistance-rated = allow the territory view: ‹ no › (not in rated games)
+create-form-assistance-not-rated = a rated game allows no assistance: make it casual first
+create-form-yes = yes
+create-form-no = no
+create-form-keys = ↑/↓ choose a line, ←/→ change it, Enter creates, Esc cancels
 players-everyone = everyone
 players-people = people
 players-bots = bots
@@ -213,6 +227,12 @@ keys-this-help = this help
 hint-flip = v flip
 hint-help = ? help
 hint-quit = q quit
+hint-territory = m territory
+keys-territory = show or hide the territory: who reaches each empty square first
+territory-legend = w/b white/black first, = even, . nobody; capitals closed, numbers moves left
+territory-counts = territory: white { $white } · black { $black } · even { $contested }
+territory-closed = moves left in closed regions: white { $white }, black { $black }
+territory-proven = proven: { $side } wins by { $margin }
 waiting-for-opponent = waiting for an opponent: the clock starts when one sits down
 game-over-banner = GAME OVER: { $outcome }
 to-move = { $side } to move
@@ -416,7 +436,8 @@ replay-no-such-move = no move { $typed } in this game: it runs from { $first } t
 replay-plain-help =
     Commands: next (n, or Enter), back (b), first, last, quit, or a move number as
     the list numbers them: 2 shows the board after white's move 2, 2b (or 2...)
-    after black's move 2, 0 the start.
+    after black's move 2, 0 the start. territory shows who owns the board;
+    analyse analyses the game and then shows each position's evaluation.
 replay-prompt = replay>
 keys-first-last = first/last
 replay-caption-move = { $place }: { $played }
@@ -449,7 +470,7 @@ http-timed-out = { $base } did not answer within { $seconds } s — is it an ama
 http-not-amazons = { $base } is not an amazons-server ({ $what }) — is the port right? { $fix }
 http-no-such-game = { $base } has no game { $id }
 http-no-such-player = { $base } has no player `{ $name }`: nobody by that name has played a rated game there or claimed it (names are compared ignoring case); `amazons-client leaderboard --server { $base }` lists the players
-http-failed = { $base } refused GET { $path } (HTTP { $status }): { $message }
+http-failed = { $base } refused { $method } { $path } (HTTP { $status }): { $message }
 http-other = cannot read { $base }: { $detail }
 http-bad-scheme = `{ $scheme }://` is neither http:// nor ws://
 http-no-host = it names no host
@@ -473,6 +494,7 @@ http-answered-something-else = it answered something else
 http-closed-without-answer = it closed the connection without an answer
 http-what-games = a page of games
 http-what-record = a game record
+http-what-analysis = a game analysis
 http-what-players = a page of players
 http-what-player = a player's page
 closed-by-server-because = closed by the server ({ $code } { $reason })
@@ -596,3 +618,42 @@ tournaments-key-resume = resume
 tournaments-key-end = end
 tournaments-key-crosstable = crosstable
 tournaments-key-list = list
+
+## A game's analysis (face/analysis.rs, history analyse, the replay's a).
+
+analysis-proven-won = { $side } wins
+analysis-proven-in = { $side } wins in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+analysis-even = even
+analysis-chance = { $side } { $percent }%
+analysis-class-best = best
+analysis-class-good = good
+analysis-class-inaccuracy = inaccuracy
+analysis-class-mistake = mistake
+analysis-class-blunder = blunder
+analysis-best = best { $best }
+analysis-summary = { $side }: accuracy { $accuracy }%, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
+analysis-queued = analysis: waiting for a place
+analysis-progress = analysing: position { $done } of { $total } { $bar }
+analysis-failed = the analysis failed: { $why }
+analysis-by = analysed by { $engine }
+analysis-sparkline = white's win chance: { $line }
+analysis-eval = engine: { $eval }
+analysis-accuracy = accuracy: white { $white }% · black { $black }%
+analysis-cannot-save = could not save the analysis as { $path }
+keys-analyse = analyse
+keys-mistakes = mistakes
+replay-analyse-first = press a to analyse the game first
+replay-no-more-mistakes = no more mistakes that way
+
+## Territory endings in live games (cmd/play).
+
+keys-claim = claim the win the territory proves
+decided-claim = the territory decides: { $side } wins by { $margin } (k claims it)
+decided-watching = the territory decides: { $side } wins by { $margin }
+decided-claim-plain = the territory decides: { $side } wins by { $margin }; type claim to end the game
+claim-not-decided = the territory does not decide the game yet: nothing to claim
+territory-not-allowed = this match allows no assistance: the territory shows to players once the game is over
+analysis-starting = analysing …

@@ -16,6 +16,7 @@ game-result-aborted-won = { $winner }胜：对局中止
 game-result-illegal-move = { end-reason-illegal-move }
 game-result-engine-failure = { end-reason-engine-failure }
 game-result-territory = { end-reason-territory }
+game-result-territory-by = { $winner }胜 { $margin } 步：领地已定
 game-result-abandoned-by-both = { outcome-abandoned-by-both }
 game-result-aborted = { end-reason-aborted }
 game-result-no-winner = 对局结束（{ $reason }）
@@ -77,8 +78,11 @@ help-plain-play =
     命令（每行一个）：
       list                         服务器上的对局
       create [untimed|MIN+SEC] [white|black|random] [rated|casual]
+             { "[" }end-decided|play-on] [assist]
                                    新建对局（5+3：5 分钟，每步加 3 秒）；
-                                   限时默认积分，不限时默认休闲
+                                   限时默认积分，不限时默认休闲；休闲局领地已定
+                                   即结束（play-on：由对局者申请判定），assist
+                                   允许对局者查看领地（仅休闲局）
       computer                     服务器提供的电脑对手
       computer LEVEL|ENGINE [think SECS] [white|black|random] [untimed|MIN+SEC]
                { "[" }rated|casual]      与服务器的电脑对局
@@ -86,6 +90,8 @@ help-plain-play =
       watch ID                     观战
       d1-d7/g7（或 d1 d7 g7、d1d7g7 ……）
                                    你的着法；提前输入会等到轮到你
+      territory                    领地（对局者仅在 assist 局可看）
+      claim                        领地已定时申请结束对局
       resign, abort, rematch, decline, leave, board, help, quit
       （abort 只在双方都走棋之前可用）
     white 为先手（白），black 为后手（黑）。
@@ -99,6 +105,7 @@ help-plain-local =
                                    轮到的一方的着法
       takeback                     悔棋：撤回你的上一步
       resign                       轮到的一方认输（先问 y/n）
+      territory                    领地：每个空格哪方先到
       board, help
       quit                         停止；对局保留，可用 `local --resume` 继续
 
@@ -146,12 +153,18 @@ seat-bot-mark = [程序]
 seat-away-mark = （离开）
 colour-random = 随机
 create-form-title = { " " }新建对局{ " " }
-create-form-time-control = 时限：{ $typed }▏（untimed 不限时，或 5+3：5 分钟，每步加 3 秒）
-create-form-colour = 你执：‹ { $colour } ›（Tab 切换）
-create-form-rated-yes = 积分：‹ 是 ›（↑/↓ 切换）
-create-form-rated-no = 积分：‹ 否 ›（↑/↓ 切换）
-create-form-rated-when-timed = 积分：限时则积分（↑/↓ 切换）
-create-form-keys = Enter 新建，Esc 取消
+create-form-time-control = 时限：{ $typed }▏（untimed 或 5+3：5 分钟，每步加 3 秒）
+create-form-colour = 你执：‹ { $colour } ›
+create-form-rated = 积分：‹ { $value } ›
+create-form-rated-when-timed = 限时则积分
+create-form-end-when-decided = 领地已定即结束：‹ { $value } ›
+create-form-unless-rated = 非积分局则是
+create-form-assistance = 允许查看领地：‹ { $value } ›
+create-form-assistance-rated = 允许查看领地：‹ 否 ›（积分局不允许）
+create-form-assistance-not-rated = 积分局不允许辅助：请先改为休闲
+create-form-yes = 是
+create-form-no = 否
+create-form-keys = ↑/↓ 选择一行，←/→ 修改，Enter 新建，Esc 取消
 players-everyone = 全部
 players-people = 真人
 players-bots = 程序
@@ -201,6 +214,12 @@ keys-this-help = 本帮助
 hint-flip = v 翻转
 hint-help = ? 帮助
 hint-quit = q 退出
+hint-territory = m 领地
+keys-territory = 显示或隐藏领地：每个空格哪方先到
+territory-legend = w/b 先手/后手先到，= 均势，. 无人可到，大写为已封闭，数字为该区域余下步数
+territory-counts = 领地：先手 { $white } · 后手 { $black } · 均势 { $contested }
+territory-closed = 封闭区域余下步数：先手 { $white }，后手 { $black }
+territory-proven = 已证明：{ $side }胜 { $margin } 步
 waiting-for-opponent = 等待对手：对手坐下后棋钟开始走
 game-over-banner = 对局结束：{ $outcome }
 to-move = 轮到{ $side }
@@ -403,7 +422,8 @@ replay-no-such-move = 这局没有第 { $typed } 步：从{ $first }到{ $last }
 replay-plain-help =
     命令：next（n 或 Enter，下一步）、back（b，上一步）、first（开局）、last（终局）、
     quit（退出），或按列表编号的步数：2 为先手（白）第 2 步之后的局面，2b（或
-    2...）为后手（黑）第 2 步之后，0 为开局。
+    2...）为后手（黑）第 2 步之后，0 为开局。territory 显示领地；analyse 分析本局，
+    之后显示每个局面的评估。
 replay-prompt = 回放>
 keys-first-last = 开局/终局
 replay-caption-move = { $place }：{ $played }
@@ -436,7 +456,7 @@ http-timed-out = { $base } 在 { $seconds } 秒内没有应答 — 这是 amazon
 http-not-amazons = { $base } 不是 amazons-server（{ $what }）— 端口对吗？{ $fix }
 http-no-such-game = { $base } 上没有对局 { $id }
 http-no-such-player = { $base } 上没有选手“{ $name }”：没有这个名字的人在那里下过积分赛或占用过它（名字不分大小写）；`amazons-client leaderboard --server { $base }` 列出选手
-http-failed = { $base } 拒绝了 GET { $path }（HTTP { $status }）：{ $message }
+http-failed = { $base } 拒绝了 { $method } { $path }（HTTP { $status }）：{ $message }
 http-other = 无法读取 { $base }：{ $detail }
 http-bad-scheme = `{ $scheme }://` 既不是 http:// 也不是 ws://
 http-no-host = 缺少主机名
@@ -460,6 +480,7 @@ http-answered-something-else = 它的回答是别的东西
 http-closed-without-answer = 它没有回答就关闭了连接
 http-what-games = 一页对局
 http-what-record = 对局记录
+http-what-analysis = 对局分析
 http-what-players = 一页选手
 http-what-player = 选手页面
 closed-by-server-because = 服务器关闭了连接（{ $code } { $reason }）
@@ -577,3 +598,39 @@ tournaments-key-resume = 继续
 tournaments-key-end = 结束
 tournaments-key-crosstable = 交叉表
 tournaments-key-list = 列表
+
+## 对局分析（face/analysis.rs，history analyse，复盘的 a 键）。
+
+analysis-proven-won = { $side }胜
+analysis-proven-in = { $side } { $plies } 手内胜
+analysis-even = 均势
+analysis-chance = { $side }胜率 { $percent }%
+analysis-class-best = 最佳
+analysis-class-good = 好棋
+analysis-class-inaccuracy = 欠佳
+analysis-class-mistake = 失误
+analysis-class-blunder = 大错
+analysis-best = 最佳着法 { $best }
+analysis-summary = { $side }：准确率 { $accuracy }%，欠佳 { $inaccuracies }，失误 { $mistakes }，大错 { $blunders }
+analysis-queued = 分析：排队等待中
+analysis-progress = 分析中：第 { $done } / { $total } 个局面 { $bar }
+analysis-failed = 分析失败：{ $why }
+analysis-by = 分析程序：{ $engine }
+analysis-sparkline = 先手（白）胜率：{ $line }
+analysis-eval = 引擎：{ $eval }
+analysis-accuracy = 准确率：先手 { $white }% · 后手 { $black }%
+analysis-cannot-save = 无法把分析保存为 { $path }
+keys-analyse = 分析
+keys-mistakes = 失误
+replay-analyse-first = 请先按 a 分析本局
+replay-no-more-mistakes = 这个方向没有更多失误了
+
+## 对局中的领地判定（cmd/play）。
+
+keys-claim = 申请按领地判胜
+decided-claim = 领地已定：{ $side }胜 { $margin } 步（按 k 申请判定）
+decided-watching = 领地已定：{ $side }胜 { $margin } 步
+decided-claim-plain = 领地已定：{ $side }胜 { $margin } 步；输入 claim 结束对局
+claim-not-decided = 领地尚未决定胜负：无可申请
+territory-not-allowed = 本局不允许辅助：对局结束后才向对局者显示领地
+analysis-starting = 分析中……

@@ -13,6 +13,7 @@ use super::{LocalMatch, kept_line};
 use crate::face::help::{plain_local, rules};
 use crate::face::labels::{format_clock, move_count, move_number, ply_count};
 use crate::face::plain_command::{Answer, Common};
+use crate::face::territory::territory_text;
 use crate::face::text_board::board_text;
 use crate::face::words;
 
@@ -25,6 +26,8 @@ enum LocalCommand {
     Help,
     /// `board`: the board again.
     Board,
+    /// `territory`: who owns the board.
+    Territory,
     /// `takeback` or `undo`: take back the last move (and the engine's
     /// reply before it, against an engine).
     TakeBack,
@@ -46,6 +49,7 @@ impl LocalCommand {
             return Ok(match common {
                 Common::Help => LocalCommand::Help,
                 Common::Board => LocalCommand::Board,
+                Common::Territory => LocalCommand::Territory,
                 Common::Resign => LocalCommand::Resign,
                 Common::Quit => LocalCommand::Quit,
             });
@@ -233,6 +237,10 @@ fn carry_out(
             Ok(false)
         }
         Ok(LocalCommand::Board) => Ok(true),
+        Ok(LocalCommand::Territory) => {
+            writeln!(out, "{}", territory_text(&local.game.position()))?;
+            Ok(false)
+        }
         Ok(LocalCommand::TakeBack) => {
             let undone = local.game.take_back(local.take_back_plies(), now);
             local.keep_unfinished();
@@ -270,6 +278,7 @@ mod tests {
         assert_eq!(parse("help"), LocalCommand::Help);
         assert_eq!(parse("?"), LocalCommand::Help);
         assert_eq!(parse("board"), LocalCommand::Board);
+        assert_eq!(parse("territory"), LocalCommand::Territory);
         assert_eq!(parse("takeback"), LocalCommand::TakeBack);
         assert_eq!(parse("undo"), LocalCommand::TakeBack);
         assert_eq!(parse("resign\n"), LocalCommand::Resign);

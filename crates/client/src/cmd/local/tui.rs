@@ -26,6 +26,7 @@ pub(super) fn run(
     let names = local.players.clone().map(|p| p.name);
     let mut screen = GameScreen::new(amazons_core::Position::start(), names.clone());
     screen.theme = theme;
+    screen.territory_allowed = true;
     screen.movable = BySide::from_fn(|s| local.is_human(s));
     screen.flipped = local.is_human(Side::Second) && !local.is_human(Side::First);
     let moves = local.moves();

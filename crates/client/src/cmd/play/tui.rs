@@ -9,7 +9,9 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use amazons_core::{BySide, Outcome, PlayerKind, Side};
-use amazons_protocol::{Change, ClientMessage, MatchStatus, MatchView, PlayersPage, ServerMessage};
+use amazons_protocol::{
+    Change, ClientMessage, Decided, MatchStatus, MatchView, PlayersPage, ServerMessage,
+};
 use crossterm::event;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::mpsc::error::TryRecvError;
@@ -24,7 +26,7 @@ use crate::face::words::{self, rated_word};
 use crate::net::connection::{Backoff, Greeting, NetEvent, connect};
 use crate::net::http::ServerHttp;
 use crate::net::seat_store::SeatStore;
-use crate::net::session::{MatchSession, SessionEvent};
+use crate::net::session::{MatchRules, MatchSession, SessionEvent};
 use crate::store::player_key::KeyFile;
 use crate::store::state_dir::state_dir;
 use crate::tui::game::{GameScreen, ScreenAction, Tone};
@@ -335,7 +337,21 @@ impl PlayTui {
             .rating_changes()
             .map(|changes| rating_lines(view, changes))
             .unwrap_or_default();
-        screen.keys = keys_for(view, &self.rules);
+        let decided = self.session.decided();
+        screen.keys = keys_for(view, &self.rules, decided.is_some());
+        screen.margin = self.session.margin();
+        // The territory is for watchers and after the game; for a player
+        // in a live game only when the match allows assistance.
+        let allowed = view.you.is_none() || view.outcome.is_some() || self.session.assistance();
+        if allowed {
+            screen.territory_allowed = true;
+        } else {
+            screen.forbid_territory();
+        }
+        screen.notes = decided
+            .map(|d| claim_line(d, view.you.is_some()))
+            .into_iter()
+            .collect();
         let role = match view.you {
             Some(side) => t!("role-you-play", side = words::side(side)),
             None => t!("role-watching"),
@@ -544,7 +560,7 @@ impl PlayTui {
             screen.premove = None;
             screen.banner = None;
         }
-        let outcome = words::outcome(outcome);
+        let outcome = words::outcome_by(outcome, self.session.margin());
         let text = if while_away {
             t!("game-over-while-away", outcome = outcome)
         } else {
@@ -600,12 +616,19 @@ impl PlayTui {
                 color,
                 computer,
                 rated,
+                end_when_decided,
+                assistance,
             } => {
                 self.lobby.notice = match &computer {
                     Some(_) => t!("asking-the-computer"),
                     None => t!("creating-a-match"),
                 };
-                self.session.create(time_control, color, computer, rated);
+                let rules = MatchRules {
+                    rated,
+                    end_when_decided,
+                    assistance,
+                };
+                self.session.create(time_control, color, computer, rules);
             }
             LobbyAction::Join(match_id) => {
                 self.lobby.notice = t!("lobby-joining");
@@ -656,6 +679,7 @@ impl PlayTui {
             }
             ScreenAction::Command('x') if seated && !over => Err(self.rules.too_late_to_abort()),
             ScreenAction::Confirmed('x') => self.session.abort(),
+            ScreenAction::Command('k') if seated && !over => self.session.claim(),
             ScreenAction::Command('o') if seated => self.session.rematch(),
             ScreenAction::Command('n') if seated => self.session.decline_rematch(),
             ScreenAction::Command('l') => match self.session.leave() {
@@ -681,12 +705,28 @@ impl PlayTui {
     }
 }
 
+/// The line that says the territory decides the game: to a player, with
+/// the key that claims it.
+fn claim_line(decided: Decided, seated: bool) -> String {
+    let side = words::side(decided.winner);
+    if seated {
+        t!("decided-claim", side = side, margin = decided.margin)
+    } else {
+        t!("decided-watching", side = side, margin = decided.margin)
+    }
+}
+
 /// The keys of the board screen for this match, as it now stands (abort
-/// only while the server allows it).
-fn keys_for(view: &MatchView, rules: &ServerRules) -> Vec<(&'static str, &'static str)> {
+/// only while the server allows it, claim once the territory decides).
+fn keys_for(
+    view: &MatchView,
+    rules: &ServerRules,
+    decided: bool,
+) -> Vec<(&'static str, &'static str)> {
     match (view.you, view.outcome, view.status) {
         (None, _, _) => vec![("l", "keys-stop-watching")],
         (Some(_), None, MatchStatus::Waiting) => vec![("l", "keys-give-up-seat")],
+        (Some(_), None, _) if decided => vec![("k", "keys-claim"), ("r", "keys-resign")],
         (Some(_), None, _) if rules.may_abort(view) => {
             vec![("r", "keys-resign"), ("x", "keys-abort")]
         }

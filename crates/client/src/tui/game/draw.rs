@@ -48,6 +48,7 @@ impl GameScreen {
             .keys
             .iter()
             .map(|(key, what)| format!("{key} {}", crate::tr::message(what, &[])))
+            .chain(self.territory_allowed.then(|| t!("hint-territory")))
             .chain([t!("hint-flip"), t!("hint-help"), t!("hint-quit")])
             .collect();
         let hints_text = Paragraph::new(hints_text.join("  "))
@@ -116,6 +117,7 @@ impl GameScreen {
             cursor: building.map(|_| self.input.cursor()),
             flipped: self.flipped,
             theme: self.theme,
+            territory: self.territory.as_ref().map(|(territory, _)| territory),
         };
         frame.render_widget(view, board_area);
         self.geometry = Some(BoardGeometry::fit(board_area, self.flipped));
@@ -204,7 +206,10 @@ impl GameScreen {
                 Style::default().add_modifier(Modifier::BOLD),
             ),
             Some(outcome) => Line::styled(
-                t!("game-over-banner", outcome = words::outcome(outcome)),
+                t!(
+                    "game-over-banner",
+                    outcome = words::outcome_by(outcome, self.margin)
+                ),
                 Style::default()
                     .fg(color(text.highlight))
                     .add_modifier(Modifier::BOLD),
@@ -242,6 +247,21 @@ impl GameScreen {
                 Style::default().fg(color(text.info)),
             ));
         }
+        // The mode's notes go under the board's panel with the move list
+        // when there is room below the board, else here.
+        let notes: Vec<Line<'_>> = self.notes.iter().map(|n| Line::raw(n.clone())).collect();
+        if moves_below.is_none() {
+            lines.extend(notes.iter().cloned());
+        }
+        if let Some((territory, solved)) = &self.territory {
+            let quiet = Style::default().fg(color(text.quiet));
+            lines.push(Line::styled(crate::face::territory::legend(), quiet));
+            lines.extend(
+                crate::face::territory::summary_lines(territory, solved.as_ref())
+                    .into_iter()
+                    .map(Line::raw),
+            );
+        }
         for away in &self.away {
             lines.push(Line::styled(
                 away.clone(),
@@ -256,6 +276,15 @@ impl GameScreen {
         }
         let status = Paragraph::new(lines).wrap(WRAP);
         let (status_area, moves_area) = match moves_below {
+            Some(below) if !notes.is_empty() => {
+                let notes = Paragraph::new(notes).wrap(WRAP);
+                let notes_height = (rows(&notes, below.width) + 1).min(below.height / 2);
+                let [notes_area, moves_area] =
+                    Layout::vertical([Constraint::Length(notes_height), Constraint::Min(0)])
+                        .areas(below);
+                frame.render_widget(notes, notes_area);
+                (area, moves_area)
+            }
             Some(below) => (area, below),
             None => {
                 // As many rows as the lines take wrapped, and one free.

@@ -113,6 +113,7 @@ impl GameScreen {
             }
             KeyCode::Char('q') => return ScreenAction::Quit,
             KeyCode::Char('v') => self.flipped = !self.flipped,
+            KeyCode::Char('m') if self.territory_allowed => self.toggle_territory(),
             KeyCode::Char(' ') => {
                 return self.pick(|input, position| input.pick_cursor(position));
             }
@@ -160,6 +161,7 @@ impl GameScreen {
     fn is_key(&self, c: char) -> bool {
         let mut own = ['?', 'q', 'v'].into_iter();
         own.any(|key| key == c)
+            || (c == 'm' && self.territory_allowed)
             || self.keys.iter().any(|(key, _)| {
                 let mut chars = key.chars();
                 chars.next() == Some(c) && chars.next().is_none()
@@ -210,6 +212,9 @@ impl GameScreen {
             keys.push(("2b, Enter", "keys-go-to-black-move"));
         }
         keys.extend(self.keys.iter().copied());
+        if self.territory_allowed {
+            keys.push(("m", "keys-territory"));
+        }
         keys.push(("v", "keys-flip-board"));
         keys.push(("?", "keys-this-help"));
         keys.push(("q", "keys-quit"));

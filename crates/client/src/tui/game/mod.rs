@@ -18,7 +18,9 @@ mod input;
 mod tests;
 
 use amazons_core::{BySide, Clock, Move, Outcome, Position, Side, TimeControl};
+use amazons_engine::territory::{Solved, Territory};
 
+use crate::face::territory::territory_of;
 use crate::net::session::position_for;
 use crate::tui::board::BoardGeometry;
 use crate::tui::move_input::MoveInput;
@@ -104,11 +106,15 @@ pub struct GameScreen {
     pub banner: Option<String>,
     /// What the match is (its id), shown under the status.
     pub caption: String,
+    /// Lines the mode adds under the status (a replay's analysis).
+    pub notes: Vec<String>,
     /// Lines about players who are away: how long each has left to come
     /// back (the mode sets them every frame, so they count down).
     pub away: Vec<String>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
+    /// By how many moves, when the territory decided it.
+    pub margin: Option<u32>,
     /// Lines under the outcome once the game has ended: what a rated game
     /// did to each side's rating.
     pub results: Vec<String>,
@@ -126,6 +132,13 @@ pub struct GameScreen {
     pub flipped: bool,
     /// Text colours.
     pub theme: Theme,
+    /// Whether `m` may show the territory here: the mode decides (always
+    /// in replays, local games and for spectators; for a player in a live
+    /// game only when the match allows assistance).
+    pub territory_allowed: bool,
+    /// The territory view of the position on the board while it is shown,
+    /// and the exact count when the board is separated and counted.
+    territory: Option<(Territory, Option<Solved>)>,
     /// The move being built by pointing.
     input: MoveInput,
     /// The text being typed.
@@ -154,8 +167,10 @@ impl GameScreen {
             status: String::new(),
             banner: None,
             caption: String::new(),
+            notes: Vec::new(),
             away: Vec::new(),
             outcome: None,
+            margin: None,
             results: Vec::new(),
             waiting: false,
             notice: None,
@@ -163,6 +178,8 @@ impl GameScreen {
             typing: Typing::Moves,
             flipped: false,
             theme: Theme::default(),
+            territory_allowed: false,
+            territory: None,
             input: MoveInput::default(),
             typed: String::new(),
             help: false,
@@ -197,6 +214,30 @@ impl GameScreen {
         self.input.reset();
         self.notice = None;
         self.focus();
+        if self.territory.is_some() {
+            self.territory = Some(territory_of(&self.position));
+        }
+    }
+
+    /// Shows or hides the territory view (`m`).
+    fn toggle_territory(&mut self) {
+        self.territory = match self.territory {
+            Some(_) => None,
+            None => Some(territory_of(&self.position)),
+        };
+    }
+
+    /// Stops showing the territory and takes the key away (a live game
+    /// whose match allows no assistance).
+    pub fn forbid_territory(&mut self) {
+        self.territory_allowed = false;
+        self.territory = None;
+    }
+
+    #[cfg(test)]
+    /// Whether the territory view is on the board.
+    pub fn showing_territory(&self) -> bool {
+        self.territory.is_some()
     }
 
     /// Puts the cursor on one of the person's queens, if it is not on one

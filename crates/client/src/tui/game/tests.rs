@@ -390,3 +390,90 @@ fn in_chinese_a_game_in_progress_a_finished_game_and_the_help_fit_80x24() {
         );
     });
 }
+
+/// A separated endgame: rank 1 only (`Q . . . . . * . . q`, the rest
+/// burnt), White to move with 5 moves against Black's 2: White wins by 3.
+const RACE: &str = "**********/**********/**********/**********/**********/**********/**********/**********/**********/Q5*2q w";
+
+/// A middlegame: queens apart on an open board, a few arrows.
+const POCKET: &str = "3q2q3/10/q8q/10/10/10/10/*3Q2Q2/**1Q6/Q1*7 w";
+
+#[test]
+fn m_shows_the_territory_only_where_the_mode_allows_it_and_follows_the_board() {
+    let race = Position::from_fen(RACE).unwrap();
+    let mut screen = GameScreen::new(race, BySide::new("ann".into(), "bob".into()));
+    screen.handle(&key(KeyCode::Char('m')));
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(!text.contains("territory"), "not allowed: {text}");
+    screen.territory_allowed = true;
+    assert!(
+        screen_text(&mut screen, 80, 24).contains("m territory"),
+        "the hint"
+    );
+    screen.handle(&key(KeyCode::Char('m')));
+    assert!(screen.showing_territory());
+    let text = screen_text(&mut screen, 80, 24);
+    let lines: Vec<&str> = text.lines().collect();
+    // Each closed region shows its moves on its first square, the rest
+    // its letter: capitals, for nothing there can change hands.
+    assert!(
+        lines[9].starts_with(" 1  ♛  5  W  W  W  W  ×  2  B  ♛"),
+        "{text}"
+    );
+    for line in [
+        "territory: white 5 · black 2 · even 0",
+        "moves left in closed regions: white 5, black 2",
+        "proven: white wins by 3",
+    ] {
+        assert!(
+            crate::tui::snapshot::shows_whole(&text, line),
+            "{line}: {text}"
+        );
+    }
+    crate::tui::snapshot::assert_snapshot("territory_race", &text);
+    // A move changes the view; `m` again hides it.
+    let m: Move = "a1-b1/a1".parse().unwrap();
+    screen.show_move(race.play(m).unwrap(), m);
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(
+        crate::tui::snapshot::shows_whole(&text, "territory: white 4 · black 2"),
+        "{text}"
+    );
+    screen.handle(&key(KeyCode::Char('m')));
+    assert!(!screen_text(&mut screen, 80, 24).contains("territory:"));
+    screen.forbid_territory();
+    screen.handle(&key(KeyCode::Char('m')));
+    assert!(
+        !screen.showing_territory(),
+        "the key is gone with the right"
+    );
+}
+
+#[test]
+fn the_territory_of_an_open_board_is_whole_at_80x24_in_both_languages() {
+    use crate::tr::{Lang, with_lang};
+    let position = Position::from_fen(POCKET).unwrap();
+    for (lang, name) in [
+        (Lang::En, "territory_open"),
+        (Lang::ZhCn, "zh_territory_open"),
+    ] {
+        with_lang(lang, || {
+            let mut screen = GameScreen::new(position, BySide::new("ann".into(), "bob".into()));
+            screen.territory_allowed = true;
+            screen.movable = BySide::both(true);
+            screen.handle(&key(KeyCode::Char('m')));
+            let text = screen_text(&mut screen, 80, 24);
+            let (territory, solved) = crate::face::territory::territory_of(&position);
+            assert!(solved.is_none(), "open: nothing proven");
+            let mut wanted = vec![crate::face::territory::legend()];
+            wanted.extend(crate::face::territory::summary_lines(&territory, None));
+            for line in wanted {
+                assert!(
+                    crate::tui::snapshot::shows_whole(&text, &line),
+                    "{line}: {text}"
+                );
+            }
+            crate::tui::snapshot::assert_snapshot(name, &text);
+        });
+    }
+}

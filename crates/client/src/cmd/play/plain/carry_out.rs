@@ -11,6 +11,7 @@ use super::command::{AtStake, CommandError, GameSettings, PlayCommand, SettingsE
 use super::{Line, PlainPlay, transcript};
 use crate::face::help::{plain_play, rules};
 use crate::face::plain_command::Answer;
+use crate::face::territory::territory_text;
 use crate::tui::computer_form;
 
 impl<W: Write> PlainPlay<W> {
@@ -170,11 +171,27 @@ impl<W: Write> PlainPlay<W> {
                 let _ = self.outbox.send(ClientMessage::ListMatches);
             }
             PlayCommand::Board => transcript::board(&mut self.out, self.session.view())?,
+            PlayCommand::Territory => match self.session.view() {
+                None => writeln!(self.out, "{}", t!("not-in-a-match"))?,
+                Some(view)
+                    if view.you.is_some()
+                        && view.outcome.is_none()
+                        && !self.session.assistance() =>
+                {
+                    writeln!(self.out, "{}", t!("territory-not-allowed"))?;
+                }
+                Some(view) => writeln!(self.out, "{}", territory_text(&view.position))?,
+            },
+            PlayCommand::Claim => {
+                if let Err(why) = self.session.claim() {
+                    writeln!(self.out, "{why}")?;
+                }
+            }
             PlayCommand::Create {
                 time_control,
                 color,
-                rated,
-            } => self.session.create(*time_control, *color, None, *rated),
+                rules,
+            } => self.session.create(*time_control, *color, None, *rules),
             PlayCommand::ComputerOffer => {
                 transcript::computer_offer(&mut self.out, self.computer.as_ref())?;
             }
@@ -231,7 +248,7 @@ impl<W: Write> PlainPlay<W> {
                     settings.time_control,
                     settings.color,
                     Some(request),
-                    settings.rated,
+                    settings.rules(),
                 );
             }
             Err(e) => writeln!(self.out, "{e}")?,

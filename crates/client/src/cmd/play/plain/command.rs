@@ -12,6 +12,7 @@ use amazons_protocol::ColorPreference;
 use crate::cli::parse_side;
 use crate::face::labels::{abort_game, leave_live_game, resign_live_game};
 use crate::face::plain_command::Common;
+use crate::net::session::MatchRules;
 
 /// A line of plain `play`, as typed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -33,9 +34,8 @@ pub(crate) enum PlayCommand {
         time_control: TimeControl,
         /// The seat asked for.
         color: ColorPreference,
-        /// `rated` or `casual` (`None`: the server's default, rated when
-        /// timed).
-        rated: Option<bool>,
+        /// `rated` or `casual`, `play-on` or `end-decided`, `assist`.
+        rules: MatchRules,
     },
     /// `computer` alone: the computer opponents the server offers.
     ComputerOffer,
@@ -61,6 +61,11 @@ pub(crate) enum PlayCommand {
         /// The match: a whole id or a prefix of one listed.
         id: String,
     },
+    /// `territory`: who owns the board (for a player only where the match
+    /// allows assistance, or once the game is over).
+    Territory,
+    /// `claim`: ask the server to count the territory and end the game.
+    Claim,
     /// `resign` (asks first in a live game).
     Resign,
     /// `abort` (asks first in a live game).
@@ -115,6 +120,11 @@ pub(crate) struct GameSettings {
     /// `rated` or `casual`; neither: the server's default (rated when
     /// timed).
     pub(crate) rated: Option<bool>,
+    /// `end-decided` or `play-on` (whether a game the territory decides
+    /// ends at once); neither: the server's default (yes unless rated).
+    pub(crate) end_when_decided: Option<bool>,
+    /// `assist`: the players may show the territory (casual games only).
+    pub(crate) assistance: bool,
 }
 
 impl GameSettings {
@@ -124,6 +134,8 @@ impl GameSettings {
             color: ColorPreference::Random,
             think_ms: None,
             rated: None,
+            end_when_decided: None,
+            assistance: false,
         };
         let mut words = words.iter();
         while let Some(word) = words.next() {
@@ -133,6 +145,9 @@ impl GameSettings {
                 (None, "random") => settings.color = ColorPreference::Random,
                 (None, "rated") => settings.rated = Some(true),
                 (None, "casual") => settings.rated = Some(false),
+                (None, "end-decided") => settings.end_when_decided = Some(true),
+                (None, "play-on") => settings.end_when_decided = Some(false),
+                (None, "assist") => settings.assistance = true,
                 (None, "think") => {
                     let seconds = words
                         .next()
@@ -146,6 +161,15 @@ impl GameSettings {
         }
         Ok(settings)
     }
+
+    /// The match's rules these words chose.
+    pub(crate) fn rules(&self) -> MatchRules {
+        MatchRules {
+            rated: self.rated,
+            end_when_decided: self.end_when_decided,
+            assistance: self.assistance,
+        }
+    }
 }
 
 impl PlayCommand {
@@ -157,6 +181,7 @@ impl PlayCommand {
             return Ok(match common {
                 Common::Help => PlayCommand::Help,
                 Common::Board => PlayCommand::Board,
+                Common::Territory => PlayCommand::Territory,
                 Common::Resign => PlayCommand::Resign,
                 Common::Quit => PlayCommand::Quit,
             });
@@ -164,19 +189,15 @@ impl PlayCommand {
         Ok(match words.as_slice() {
             [] => PlayCommand::Nothing,
             ["list"] => PlayCommand::List,
+            ["claim"] => PlayCommand::Claim,
             ["create", rest @ ..] => match GameSettings::parse(rest)? {
                 GameSettings {
                     think_ms: Some(_), ..
                 } => return Err(CommandError::ThinkWithoutComputer),
-                GameSettings {
-                    time_control,
-                    color,
-                    think_ms: None,
-                    rated,
-                } => PlayCommand::Create {
-                    time_control,
-                    color,
-                    rated,
+                settings => PlayCommand::Create {
+                    time_control: settings.time_control,
+                    color: settings.color,
+                    rules: settings.rules(),
                 },
             },
             ["computer"] => PlayCommand::ComputerOffer,
@@ -261,6 +282,8 @@ mod tests {
             color,
             think_ms,
             rated: None,
+            end_when_decided: None,
+            assistance: false,
         }
     }
 
@@ -278,6 +301,8 @@ mod tests {
         assert_eq!(parse("rematch"), PlayCommand::Rematch);
         assert_eq!(parse("decline"), PlayCommand::Decline);
         assert_eq!(parse("leave"), PlayCommand::Leave);
+        assert_eq!(parse("territory"), PlayCommand::Territory);
+        assert_eq!(parse("claim"), PlayCommand::Claim);
         assert_eq!(parse("computer"), PlayCommand::ComputerOffer);
     }
 
@@ -287,8 +312,8 @@ mod tests {
             PlayCommand::Create {
                 time_control,
                 color,
-                rated: None,
-            } => (time_control.to_string(), color),
+                rules,
+            } if rules == MatchRules::default() => (time_control.to_string(), color),
             other => panic!("{other:?}"),
         };
         for (line, time_control, color) in [
@@ -306,9 +331,25 @@ mod tests {
             assert_eq!(create(line), (time_control.into(), color), "{line}");
         }
         let rated = |line| match parse(line) {
-            PlayCommand::Create { rated, .. } => rated,
+            PlayCommand::Create { rules, .. } => rules.rated,
             other => panic!("{other:?}"),
         };
+        let rules = |line| match parse(line) {
+            PlayCommand::Create { rules, .. } => rules,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            rules("create casual assist play-on"),
+            MatchRules {
+                rated: Some(false),
+                end_when_decided: Some(false),
+                assistance: true,
+            }
+        );
+        assert_eq!(
+            rules("create play-on end-decided").end_when_decided,
+            Some(true)
+        );
         assert_eq!(rated("create 5+3 casual"), Some(false));
         assert_eq!(rated("create rated untimed black"), Some(true));
         assert_eq!(rated("create casual rated"), Some(true), "the last counts");

@@ -360,6 +360,15 @@ impl<W: Write> PlainPlay<W> {
         if matches!(change, Change::Started | Change::Moved(_)) {
             transcript::board(&mut self.out, self.session.view())?;
         }
+        if let (Change::Moved(_), Some(decided)) = (change, self.session.decided()) {
+            let side = crate::face::words::side(decided.winner);
+            let line = if playing {
+                t!("decided-claim-plain", side = side, margin = decided.margin)
+            } else {
+                t!("decided-watching", side = side, margin = decided.margin)
+            };
+            writeln!(self.out, "{line}")?;
+        }
         Ok(())
     }
 }

@@ -217,7 +217,14 @@ pub(super) fn change(
             writeln!(out, "{line}")
         }
         Change::Over(outcome) => {
-            let line = t!("game-over-notice", outcome = words::outcome(*outcome));
+            let margin = match message {
+                ServerMessage::GameOver { margin, .. } => *margin,
+                _ => None,
+            };
+            let line = t!(
+                "game-over-notice",
+                outcome = words::outcome_by(*outcome, margin)
+            );
             writeln!(out, "{line}")?;
             // Its own line: a whole id does not fit beside a long outcome in
             // 80 columns, and scripts read it whole.
