@@ -126,9 +126,14 @@ async fn sigkill_during_twenty_games_loses_no_acknowledged_move() {
         let id = match_id.to_string();
         let record = records::fetch(server.addr(), &id);
         records::check(&record);
-        assert_eq!(
-            record.result.reason,
-            EndReason::NoLegalMove,
+        // Played out (records::check proved the ending from the moves):
+        // until a side could not move, or, casual games ending when decided,
+        // until the territory count proved the winner.
+        assert!(
+            matches!(
+                record.result.reason,
+                EndReason::NoLegalMove | EndReason::Territory
+            ),
             "{id}: {record:?}"
         );
         for seat in seats {

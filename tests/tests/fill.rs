@@ -91,12 +91,22 @@ async fn two_bots_fill_two_matches_at_once_and_finish_them() {
         let record = records::fetch(server.addr(), &id);
         let last = records::check(&record);
         assert_eq!(record.result, report.outcome);
-        assert_eq!(record.result.reason, EndReason::NoLegalMove, "{record:?}");
+        // Played out: until a side could not move, or (casual games end
+        // when decided) until the territory count proved the winner.
+        assert!(
+            matches!(
+                record.result.reason,
+                EndReason::NoLegalMove | EndReason::Territory
+            ),
+            "{record:?}"
+        );
         assert_eq!(
             record.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
             report.moves
         );
-        assert_eq!(last.outcome(), Some(record.result));
+        if record.result.reason == EndReason::NoLegalMove {
+            assert_eq!(last.outcome(), Some(record.result));
+        }
         let bot = record.player(match report.side {
             Side::First => Side::Second,
             Side::Second => Side::First,

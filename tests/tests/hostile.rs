@@ -426,9 +426,20 @@ async fn hostile_clients_get_their_errors_and_an_honest_game_finishes() {
     }
     let record = records::fetch(addr, &honest.to_string());
     let last: Position = records::check(&record);
-    assert_eq!(record.result.reason, EndReason::NoLegalMove);
+    // Played out: until a side could not move, or (a casual game ends when
+    // decided) until the territory count proved the winner; records::check
+    // proved either from the moves.
+    assert!(
+        matches!(
+            record.result.reason,
+            EndReason::NoLegalMove | EndReason::Territory
+        ),
+        "{record:?}"
+    );
     assert_eq!(Some(record.result), outcome);
-    assert_eq!(last.outcome(), outcome);
+    if record.result.reason == EndReason::NoLegalMove {
+        assert_eq!(last.outcome(), outcome);
+    }
     drop(silent_tcp);
     let mut server = server;
     assert!(

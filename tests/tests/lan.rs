@@ -6,8 +6,9 @@
 use std::time::Duration;
 
 use amazons_core::testing::random_move;
-use amazons_core::{Move, Position, Side};
+use amazons_core::{EndReason, Move, Outcome, Position, Side};
 use amazons_e2e::{ClientProcess, records};
+use amazons_engine::territory;
 use amazons_testkit::ServerProcess;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -57,7 +58,11 @@ fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
 
     let mut position = Position::start();
     let mut played = Vec::new();
-    while !position.is_game_over() {
+    // A casual game ends when decided: when a side cannot move, or when the
+    // board is separated and the exact count (the server's, with the same
+    // budget) proves the winner.
+    let mut decided = None;
+    while !position.is_game_over() && decided.is_none() {
         let mv = random_move(&position, &mut rng);
         let ply = position.ply();
         let side = position.turn();
@@ -75,12 +80,23 @@ fn two_plain_clients_play_a_whole_game_and_the_record_replays() {
         }
         position = position.play(mv).expect("a legal move");
         played.push(mv);
+        if !position.is_game_over() {
+            decided = territory::solve(&position, territory::SOLVE_BUDGET);
+        }
     }
-    let outcome = position.outcome().expect("the game is over");
-    let over = format!("game over: {outcome}");
+    let outcome = match &decided {
+        Some(solved) => Outcome::win(solved.winner(), EndReason::Territory),
+        None => position.outcome().expect("the game is over"),
+    };
+    // The words for a territory ending are the terminal's own (with or
+    // without the margin); the winner comes first either way.
+    let over = match decided {
+        Some(_) => format!("game over: {} wins", outcome.winner.expect("a winner")),
+        None => format!("game over: {outcome}"),
+    };
     let record = format!("record: {match_id}");
     for client in [&mut ann, &mut bob] {
-        client.wait_line(WAIT, |l| l == over);
+        client.wait_line(WAIT, |l| l.starts_with(&over));
         client.wait_line(WAIT, |l| l == record);
         client.close_stdin();
         let status = client.wait_exit(WAIT);

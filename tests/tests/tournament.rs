@@ -127,14 +127,14 @@ fn game_under_way(addr: SocketAddr, view: &TournamentView) -> Option<(u32, Match
 
 /// The result a tournament game's record gives it, by the rule the server
 /// counts results with: the winner scores; a game that ended with no
-/// winner (left by both) is a double forfeit. No game here ends on
-/// territory (a game ends when the side to move cannot move), so no win has
-/// a margin.
+/// winner (left by both) is a double forfeit; a game ended on territory
+/// (tournament games end when decided) has the recorded count's margin,
+/// which `records::check` proved from the final position.
 fn result_of(record: &GameRecord) -> GameResult {
     GameResult {
         winner: record.result.winner,
         forfeit: record.result.winner.is_none(),
-        margin: None,
+        margin: record.territory.as_ref().map(|end| end.margin),
     }
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { START_FEN, applyMove, parseFen } from '../assets/js/fen.js';
+import { START_FEN, applyMove, formatFen, parseFen } from '../assets/js/fen.js';
 import { parseSquare } from '../assets/js/notation.js';
 
 /** @param {string} name */
@@ -30,4 +30,12 @@ test('FEN that is not a 10x10 board is refused', () => {
     assert.equal(parseFen(bad), null, bad);
   }
   assert.equal(parseFen('10/10/10/10/10/10/10/10/10/9q b')?.turn, 'black');
+});
+
+test('a board is written as the FEN the server writes (the half-move clock as 0)', () => {
+  assert.equal(formatFen(/** @type {any} */ (parseFen(START_FEN))), START_FEN);
+  const after = '3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 1';
+  assert.equal(formatFen(/** @type {any} */ (parseFen(after))), '3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 0 1');
+  const full = `${'*'.repeat(10)}/${'10/'.repeat(8)}q8Q w - - 0 40`;
+  assert.equal(formatFen(/** @type {any} */ (parseFen(full))), full, 'a full rank and both edges');
 });

@@ -2,7 +2,7 @@ import './english.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen } from '../assets/js/fen.js';
-import { frameAfterKey, frameName, replayFrames } from '../assets/js/replay.js';
+import { finishFrameName, finishFrames, frameAfterKey, frameName, replayFrames } from '../assets/js/replay.js';
 import { httpExample } from './protocol.js';
 
 // The documented record: two moves, both timed.
@@ -41,4 +41,21 @@ test('the replay counts moves as the move list numbers them, and plies apart', (
   assert.equal(frameName(frames, 2), 'Move 1, black (ply 2 of 2)');
   const fromBlack = replayFrames({ initial_fen: '3q2q3/10/10/q2Q2*2q/10/10/Q8Q/10/10/6Q3 b - - 1 7', moves: [record.moves[1]] });
   assert.equal(frameName(fromBlack, 1), 'Move 7, black (ply 1 of 1)', 'a game from a position keeps its numbers');
+});
+
+test('a proven finish plays on from the final board, and an unreadable one is not offered', () => {
+  const frames = replayFrames(record);
+  const last = frames[frames.length - 1].board;
+  const finish = finishFrames(last, ['g1-g4/g9', 'b7-b6/b5']);
+  assert.equal(finish.length, 2);
+  assert.deepEqual(finish[0].squares, { from: 6, to: 36, arrow: 86 });
+  assert.equal(finish[0].board.cells[36], 'Q');
+  assert.equal(finish[0].board.cells[6], null);
+  assert.equal(finish[0].board.cells[86], '*');
+  assert.equal(finish[0].board.turn, 'black');
+  assert.equal(finish[1].board.cells[51], 'q', 'the second move is played on the first one\'s board');
+  assert.equal(finish[1].timeMs, null, 'nobody played it: no time');
+  assert.deepEqual(finishFrames(last, ['g1-g4/g9', 'nonsense']), []);
+  assert.deepEqual(finishFrames(last, []), []);
+  assert.equal(finishFrameName(3, 9), 'Proven finish: ply 3 of 9');
 });

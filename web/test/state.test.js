@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseFen } from '../assets/js/fen.js';
 import { FALLBACK_LIMITS } from '../assets/js/limits.js';
 import {
-  applyLobbyMessage, applyMatchMessage, canAbort, canResign, clockMs, describeOutcome, markStale, fromSnapshot, startedText,
+  applyLobbyMessage, applyMatchMessage, canAbort, canClaim, canResign, clockMs, describeOutcome, markStale, fromSnapshot, startedText,
 } from '../assets/js/state.js';
 import { FIRST_MOVE, ID, serverExample, startSnapshot } from './protocol.js';
 
@@ -189,4 +189,43 @@ test('the game-start banner speaks to whoever reads it', () => {
   assert.equal(startedText(fromSnapshot({ ...snapshot, clocks: null }, 0)), 'Game on: your move.', 'untimed');
   assert.equal(startedText(fromSnapshot(startSnapshot('black'), 0)), `Game on: you play black; ${seats.white?.name} (white) moves first.`);
   assert.equal(startedText(fromSnapshot(startSnapshot(null), 0)), `Game on: ${seats.white?.name} (white) against ${seats.black?.name} (black).`);
+});
+
+test('a proven position lets a player claim until the next move; the end on territory says the margin', () => {
+  const decided = { winner: /** @type {const} */ ('white'), margin: 7 };
+  const playing = { ...startSnapshot('black'), status: 'playing', end_when_decided: false, assistance: true };
+  const plain = fromSnapshot(playing, 0);
+  assert.equal(plain.decided, null);
+  assert.equal(plain.endWhenDecided, false);
+  assert.equal(plain.assistance, true);
+  assert.ok(!canClaim(plain));
+  const claimable = fromSnapshot({ ...playing, decided }, 0);
+  assert.deepEqual(claimable.decided, decided);
+  assert.ok(canClaim(claimable));
+  assert.ok(!canClaim({ ...claimable, you: null }), 'a spectator cannot claim');
+  const { fen: _fen, ...older } = startSnapshot('black');
+  const defaults = fromSnapshot({ ...older, fen: playing.fen }, 0);
+  assert.equal(defaults.endWhenDecided, false, 'an older server says nothing: no automatic end');
+  assert.equal(defaults.assistance, false);
+  // A move that leaves the position proven carries it; one that does not takes it away.
+  const proven = applyMatchMessage(plain, { ...FIRST_MOVE, decided }, 0).state;
+  assert.deepEqual(proven.decided, decided);
+  assert.ok(canClaim(proven), 'either player may claim, whoever is to move');
+  const again = applyMatchMessage(fromSnapshot({ ...startSnapshot('white'), decided }, 0), FIRST_MOVE, 0).state;
+  assert.equal(again.decided, null);
+  const over = applyMatchMessage(claimable, { type: 'game_over', match_id: ID, winner: 'white', reason: 'territory', clocks: null, margin: 7 }, 0).state;
+  assert.equal(over.margin, 7);
+  assert.equal(over.decided, null);
+  assert.ok(!canClaim(over));
+  assert.equal(describeOutcome(/** @type {import('../assets/js/wire.js').Outcome} */ (over.outcome), over.margin), 'White wins on territory by 7');
+});
+
+test('the documented end on territory names its margin', () => {
+  const gameOver = serverExample('game_over', (m) => m.reason === 'territory');
+  const over = applyMatchMessage(fromSnapshot(startSnapshot('white'), 0), gameOver, 0).state;
+  assert.equal(over.margin, gameOver.margin);
+  assert.equal(describeOutcome(/** @type {import('../assets/js/wire.js').Outcome} */ (over.outcome), over.margin), `Black wins on territory by ${gameOver.margin}`);
+  assert.equal(describeOutcome({ winner: 'black', reason: 'territory' }), 'Black wins on territory', 'without its margin (a list line)');
+  const snapshot = fromSnapshot({ ...serverExample('snapshot'), status: 'finished', outcome: { winner: 'black', reason: 'territory' }, margin: 7 }, 0);
+  assert.equal(snapshot.margin, 7, "a finished game's snapshot keeps it");
 });

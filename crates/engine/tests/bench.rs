@@ -45,3 +45,27 @@ fn alpha_beta_bench_counts_nodes() {
     assert!(total > 0, "{out}");
     assert!(!out.contains("Moves:"), "{out}");
 }
+
+#[test]
+fn level_7_bench_runs_two_threads_either_way() {
+    for extra in [&[][..], &["--tree"][..]] {
+        let mut args = vec!["--playouts", "200", "--threads", "2"];
+        args.extend_from_slice(extra);
+        let out = bench(&args);
+        assert_eq!(
+            line_after(&out, "Moves:").split_whitespace().count(),
+            5,
+            "{out}"
+        );
+        // Both threads' shares: at most 2 × 200 a position, 5 positions.
+        let total: u64 = line_after(&out, "Total playouts:").parse().unwrap();
+        assert!(total > 0 && total <= 5 * 2 * 200, "{out}");
+        assert!(out.contains("Process CPU time:"), "{out}");
+    }
+    // The shared tree is only for level 7's playouts.
+    let refused = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
+        .args(["bench", "--depth", "1", "--tree"])
+        .output()
+        .expect("bench runs");
+    assert!(!refused.status.success());
+}

@@ -13,6 +13,7 @@ use amazons_core::testing::random_position;
 use amazons_core::{Move, Position, Side};
 use amazons_engine::endgame::{self, RegionCache};
 use amazons_engine::eval::KNOWN_WIN;
+use amazons_engine::mcts::{MctsParams, Parallelism};
 use amazons_engine::{ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource};
 use proptest::prelude::*;
 
@@ -107,6 +108,27 @@ fn cpu_time_budgets_are_counted_in_cpu_time() {
             );
             assert!(p.is_legal(report.best_move.unwrap()).is_ok());
         }
+    }
+    // The same for level 7's two threads on one shared tree.
+    let mut e = Engine::new(EngineConfig {
+        threads: 2,
+        hash_mb: 1,
+        time_source: TimeSource::ThreadCpu,
+        ..EngineConfig::default()
+    });
+    e.set_mcts_params(MctsParams {
+        parallel: Parallelism::Tree,
+        ..MctsParams::default()
+    });
+    for plies in [6, 20, 30] {
+        let p = random_position(7, plies);
+        let (report, spent) = cpu_timed_search(&mut e, &p, 60);
+        assert!(
+            spent <= Duration::from_millis(60) && spent >= Duration::from_millis(40),
+            "shared tree, ply {plies}: {spent:?} of CPU"
+        );
+        assert!(p.is_legal(report.best_move.unwrap()).is_ok());
+        assert!(report.nodes > 0);
     }
 }
 

@@ -1,8 +1,10 @@
 // Every HTTP call the page makes, beside socket.js for the WebSocket: one
 // page of the finished games (`GET /api/games`), one game's record
-// (`GET /api/games/{id}`), one page of the leaderboard (`GET /api/players`)
-// and one player's page (`GET /api/players/{name}`). The bodies are typed in
-// wire.js; a refusal becomes an Error whose message is for people.
+// (`GET /api/games/{id}`) and its analysis (`GET`/`POST
+// /api/games/{id}/analysis`), a position's territory (`GET /api/territory`),
+// one page of the leaderboard (`GET /api/players`) and one player's page
+// (`GET /api/players/{name}`). The bodies are typed in wire.js; a refusal
+// becomes an Error whose message is for people.
 
 import { PLAYERS_PER_PAGE } from './leaderboard.js';
 import { t } from './i18n.js';
@@ -11,11 +13,13 @@ import { t } from './i18n.js';
 /** @typedef {import('./wire.js').GamesPage} GamesPage */
 /** @typedef {import('./wire.js').PlayersPage} PlayersPage */
 /** @typedef {import('./wire.js').PlayerPage} PlayerPage */
+/** @typedef {import('./wire.js').GameAnalysis} GameAnalysis */
+/** @typedef {import('./wire.js').TerritoryView} TerritoryView */
 /** @typedef {import('./leaderboard.js').PlayerFilter} PlayerFilter */
 
 /**
- * The part of `fetch` used here (a fake in tests).
- * @typedef {(url: string) => Promise<{ok: boolean, status: number, json(): Promise<unknown>}>} Fetch
+ * The part of `fetch` used here (a fake in tests); `init` only for a POST.
+ * @typedef {(url: string, init?: {method: 'POST'}) => Promise<{ok: boolean, status: number, json(): Promise<unknown>}>} Fetch
  */
 
 /** How many games a page of the list asks for. */
@@ -47,6 +51,42 @@ export class Api {
    */
   async gameRecord(id) {
     return /** @type {GameRecord} */ (await this.get(this.gameRecordUrl(id), { 404: t('api-no-such-game') }));
+  }
+
+  /**
+   * A game's analysis, or null when none was ever asked for.
+   * @param {string} id
+   * @returns {Promise<GameAnalysis | null>}
+   */
+  async analysis(id) {
+    const response = await this.fetch(this.analysisUrl(id));
+    if (response.status === 404) return null;
+    return /** @type {GameAnalysis} */ (await this.body(response, {}));
+  }
+
+  /**
+   * Asks the server to analyse a game (asking again returns where it is).
+   * @param {string} id
+   * @returns {Promise<GameAnalysis>}
+   */
+  async requestAnalysis(id) {
+    const response = await this.fetch(this.analysisUrl(id), { method: 'POST' });
+    if (response.status === 503) {
+      // Busy (a full queue) or off (a server that does not analyse): its `error` says which.
+      const refusal = /** @type {Partial<import('./wire.js').HttpError> | null} */ (await response.json().catch(() => null));
+      throw new Error(refusal?.error === 'analysis_off' ? t('api-analysis-off') : t('api-analysis-busy'));
+    }
+    return /** @type {GameAnalysis} */ (await this.body(response, { 404: t('api-no-such-game') }));
+  }
+
+  /**
+   * Who reaches each square of a position first, its closed regions, and
+   * the proven result when the board is separated.
+   * @param {string} fen
+   * @returns {Promise<TerritoryView>}
+   */
+  async territory(fen) {
+    return /** @type {TerritoryView} */ (await this.get(`/api/territory?fen=${encodeURIComponent(fen)}`, {}));
   }
 
   /**
@@ -101,13 +141,31 @@ export class Api {
   }
 
   /**
+   * Where a game's analysis is.
+   * @param {string} id
+   * @returns {string}
+   */
+  analysisUrl(id) {
+    return `/api/games/${encodeURIComponent(id)}/analysis`;
+  }
+
+  /**
    * GETs a JSON body; throws with words for people when the answer is not 2xx.
    * @param {string} url
    * @param {Record<number, string>} meanings what some statuses mean here
    * @returns {Promise<unknown>}
    */
   async get(url, meanings) {
-    const response = await this.fetch(url);
+    return this.body(await this.fetch(url), meanings);
+  }
+
+  /**
+   * The JSON body of a 2xx answer; otherwise throws with words for people.
+   * @param {{ok: boolean, status: number, json(): Promise<unknown>}} response
+   * @param {Record<number, string>} meanings what some statuses mean here
+   * @returns {Promise<unknown>}
+   */
+  async body(response, meanings) {
     if (!response.ok) throw new Error(meanings[response.status] ?? t('api-status', { status: response.status }));
     return response.json();
   }

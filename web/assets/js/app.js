@@ -57,7 +57,7 @@ document.documentElement.lang = lang;
 const session = new Session(store, () => performance.now());
 const sounds = new Sounds(store.muted);
 /** @type {ViewContext} */
-const context = { session, store, api: new Api((url) => fetch(url)), sounds, href: routeHash };
+const context = { session, store, api: new Api((url, init) => fetch(url, init)), sounds, href: routeHash };
 
 const main = byId('view');
 const tabs = byId('tabs');

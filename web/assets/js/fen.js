@@ -55,6 +55,35 @@ export function parseFen(fen) {
 }
 
 /**
+ * Writes a board as FEN, the way the server writes it (the half-move clock,
+ * which the page does not keep, as 0): for asking the server about a
+ * position the page shows (`GET /api/territory?fen=`).
+ * @param {Board} board
+ * @returns {string}
+ */
+export function formatFen(board) {
+  /** @type {string[]} */
+  const ranks = [];
+  for (let rank = 9; rank >= 0; rank--) {
+    let text = '';
+    let run = 0;
+    for (let file = 0; file < 10; file++) {
+      const cell = board.cells[rank * 10 + file];
+      if (cell === null) {
+        run += 1;
+        continue;
+      }
+      if (run > 0) text += String(run);
+      run = 0;
+      text += cell;
+    }
+    if (run > 0) text += String(run);
+    ranks.push(text);
+  }
+  return `${ranks.join('/')} ${board.turn === 'white' ? 'w' : 'b'} - - 0 ${board.fullmove}`;
+}
+
+/**
  * The board after a move the server accepted, for drawing (replays, and
  * servers that do not send `fen`). It checks nothing.
  * @param {Board} board

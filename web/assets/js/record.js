@@ -8,8 +8,9 @@ import { language, t } from './i18n.js';
 
 /**
  * What names a game: a whole record (`GET /api/games/{id}`) or its line in
- * the list (`GET /api/games`) both have it.
- * @typedef {Pick<import('./wire.js').GameSummary, 'white' | 'black' | 'result' | 'time_control' | 'ended_at_ms'> & {moves: number | unknown[]}} RecordHead
+ * the list (`GET /api/games`) both have it (a record of a game ended on
+ * territory also says by how much).
+ * @typedef {Pick<import('./wire.js').GameSummary, 'white' | 'black' | 'result' | 'time_control' | 'ended_at_ms'> & {moves: number | unknown[], territory?: {margin: number}}} RecordHead
  */
 
 /**
@@ -31,7 +32,7 @@ import { language, t } from './i18n.js';
  * @returns {RecordHeader}
  */
 export function recordHeader(record) {
-  const result = describeOutcome(record.result);
+  const result = describeOutcome(record.result, record.territory?.margin ?? null);
   const timeControl = describeTimeControl(record.time_control);
   const ended = new Date(record.ended_at_ms).toLocaleString(language());
   const plies = typeof record.moves === 'number' ? record.moves : record.moves.length;

@@ -1,5 +1,6 @@
 // A finished game's record (`GET /api/games/{id}`) as the frames of a
-// replay: the board before the first move and after each move.
+// replay: the board before the first move and after each move, and for a
+// game ended on territory the frames of its proven finish.
 
 import { START_FEN, applyMove, parseFen } from './fen.js';
 import { parseCanonical } from './notation.js';
@@ -15,6 +16,36 @@ import { t } from './i18n.js';
  * after it.
  * @typedef {{board: Board, move: string | null, squares: MoveSquares | null, timeMs: number | null, clockMs: number | null}} Frame
  */
+
+/**
+ * The frames of a proven finish: the board after each of its moves, played
+ * on from the game's final board (no times: nobody played them).
+ * @param {Board} last the final board
+ * @param {readonly string[]} finish the moves, canonical text
+ * @returns {Frame[]} empty when a move is unreadable (the finish is then not offered)
+ */
+export function finishFrames(last, finish) {
+  /** @type {Frame[]} */
+  const frames = [];
+  let board = last;
+  for (const move of finish) {
+    const squares = parseCanonical(move);
+    if (!squares) return [];
+    board = applyMove(board, squares);
+    frames.push({ board, move, squares, timeMs: null, clockMs: null });
+  }
+  return frames;
+}
+
+/**
+ * What the replay says at a frame of the proven finish: `Proven finish: ply 3 of 9`.
+ * @param {number} step 1-based
+ * @param {number} steps
+ * @returns {string}
+ */
+export function finishFrameName(step, steps) {
+  return t('replay-finish-frame', { step, steps });
+}
 
 /**
  * The frames of a record; throws when a move is not in canonical form or

@@ -476,12 +476,16 @@ export class Session {
    * @param {ColorPreference} color
    * @param {ComputerRequest | null} computer the `computer` object (computer.js), or null
    * @param {boolean} [rated] whether it counts for ratings; absent: the server's default (rated when timed)
+   * @param {{endWhenDecided?: boolean, assistance?: boolean}} [options] whether the server ends the game
+   *   once counting proves it, and whether the players may see the territory; each absent: the server's default
    */
-  createMatch(timeControl, color, computer, rated) {
+  createMatch(timeControl, color, computer, rated, options = {}) {
     /** @type {CreateMatchMessage} */
     const message = { type: 'create_match', time_control: timeControl, color };
     if (computer) message.computer = computer;
     if (rated !== undefined) message.rated = rated;
+    if (options.endWhenDecided !== undefined) message.end_when_decided = options.endWhenDecided;
+    if (options.assistance !== undefined) message.assistance = options.assistance;
     this.send(message);
   }
 
@@ -570,8 +574,8 @@ export class Session {
 
   /**
    * Sends a request that names only the match on screen (`resign`, `abort`,
-   * `offer_rematch`, `accept_rematch`, `decline_rematch`).
-   * @param {'resign' | 'abort' | 'offer_rematch' | 'accept_rematch' | 'decline_rematch'} type
+   * `claim_territory`, `offer_rematch`, `accept_rematch`, `decline_rematch`).
+   * @param {'resign' | 'abort' | 'claim_territory' | 'offer_rematch' | 'accept_rematch' | 'decline_rematch'} type
    */
   matchRequest(type) {
     if (this.match) this.send({ type, match_id: this.match.id });

@@ -58,6 +58,11 @@ import { sideName, t, wireKey } from './i18n.js';
  *   snapshot, a move, the start or end): meanwhile the clocks are shown as they were then, so they
  *   neither run on nor jump back, and the page says it is not in touch
  * @property {Outcome | null} outcome
+ * @property {number | null} margin the winner's margin of a game ended on territory (from `game_over`, or the snapshot of a finished one)
+ * @property {boolean} endWhenDecided the server ends the game once counting proves it
+ * @property {boolean} assistance the players may see the territory overlay
+ * @property {import('./wire.js').Decided | null} decided counting proves the position now (the server did not
+ *   end the game for it): a player may claim
  * @property {Side | null} rematchOffer who offered a rematch, if anyone
  * @property {LegalMap | null} legal the receiver's legal moves, when it is their turn
  * @property {MoveSquares | null} lastMove
@@ -107,6 +112,10 @@ export function fromSnapshot(snapshot, now) {
     clocksAt: now,
     staleSince: null,
     outcome: snapshot.outcome,
+    margin: snapshot.margin ?? null,
+    endWhenDecided: snapshot.end_when_decided ?? false,
+    assistance: snapshot.assistance ?? false,
+    decided: snapshot.status === 'playing' ? snapshot.decided ?? null : null,
     rematchOffer: snapshot.rematch_offer,
     legal: null,
     lastMove: last,
@@ -158,6 +167,7 @@ export function applyMatchMessage(state, message, now) {
           staleSince: null,
           legal: null,
           lastMove: squares,
+          decided: message.decided ?? null,
         },
         events: [{ kind: 'moved', side: message.side, move: message.move, ply: message.ply }],
       };
@@ -186,6 +196,8 @@ export function applyMatchMessage(state, message, now) {
           legal: null,
           recordId: message.record_id ?? null,
           ratings: message.ratings ?? null,
+          margin: message.margin ?? null,
+          decided: null,
         },
         events: [{ kind: 'over', outcome }],
       };
@@ -239,6 +251,16 @@ export function canAbort(state, limits) {
 }
 
 /**
+ * Whether the player may claim the game on territory: seated in a game in
+ * progress whose position counting proves.
+ * @param {MatchState} state
+ * @returns {boolean}
+ */
+export function canClaim(state) {
+  return state.you !== null && state.status === 'playing' && state.decided !== null;
+}
+
+/**
  * Whether the player may resign: seated in a game in progress.
  * @param {MatchState} state
  * @returns {boolean}
@@ -283,14 +305,17 @@ export function startedText(state) {
 }
 
 /** Every end reason of this protocol version (a newer server's reason reads as "wins"). */
-const END_REASONS = ['no_legal_move', 'resignation', 'time', 'abandonment', 'aborted', 'illegal_move', 'engine_failure'];
+const END_REASONS = ['no_legal_move', 'resignation', 'time', 'abandonment', 'aborted', 'illegal_move', 'engine_failure', 'territory'];
 
 /**
- * A sentence for the end of a game, e.g. "White wins: Black has no legal move".
+ * A sentence for the end of a game, e.g. "White wins: Black has no legal
+ * move", or with the margin of a game won on territory "White wins on
+ * territory by 7".
  * @param {Outcome} outcome
+ * @param {number | null} [margin] the margin, when the game ended on territory
  * @returns {string}
  */
-export function describeOutcome(outcome) {
+export function describeOutcome(outcome, margin = null) {
   const known = END_REASONS.includes(outcome.reason);
   if (outcome.winner === null) {
     if (outcome.reason === 'aborted') return t('end-reason-aborted');
@@ -299,5 +324,6 @@ export function describeOutcome(outcome) {
   }
   const winner = sideName(outcome.winner);
   const loser = sideName(opponent(outcome.winner));
+  if (outcome.reason === 'territory' && margin !== null) return t('outcome-territory-by', { winner, loser, margin });
   return known ? t(wireKey('end-reason-', outcome.reason), { winner, loser }) : t('outcome-winner-only', { winner });
 }

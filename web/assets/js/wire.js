@@ -30,7 +30,9 @@
  */
 
 /**
- * Why a game ended. The last two only a program that plays can cause.
+ * Why a game ended. `illegal_move` and `engine_failure` only a program that
+ * plays can cause; `territory`: the board was separated and exact counting
+ * proved the winner.
  * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure' | 'territory'} EndReason
  */
 
@@ -71,6 +73,8 @@
  * @property {boolean} [rated] whether the game counts for ratings (absent from older servers: casual)
  * @property {number} ply moves played so far
  * @property {Outcome | null} outcome
+ * @property {boolean} [end_when_decided] the server ends the game once counting proves it (absent from older servers: no)
+ * @property {boolean} [assistance] the players may see the territory overlay (absent from older servers: no)
  */
 
 /**
@@ -107,8 +111,9 @@
 /** @typedef {'white' | 'black' | 'random'} ColorPreference */
 /**
  * A new match; `rated` absent: rated when timed, casual when untimed.
- * `end_when_decided` absent: on when casual; `assistance`: the players may see
- * the territory; `initial_fen`: a casual game from a set-up position.
+ * `end_when_decided` absent: on for a casual game, off for a rated one;
+ * `assistance` (the players may see the territory) only with a casual one;
+ * `initial_fen`: a casual game from a set-up position.
  * @typedef {{type: 'create_match', time_control?: TimeControl, color?: ColorPreference, computer?: ComputerRequest, rated?: boolean,
  *   end_when_decided?: boolean, assistance?: boolean, initial_fen?: string}} CreateMatchMessage
  */
@@ -119,7 +124,7 @@
 /** @typedef {{type: 'move', match_id: MatchId, ply: number, move: string, token?: SeatToken}} MoveMessage */
 /** @typedef {{type: 'resign', match_id: MatchId, token?: SeatToken}} ResignMessage */
 /** @typedef {{type: 'abort', match_id: MatchId, token?: SeatToken}} AbortMessage */
-/** @typedef {{type: 'claim_territory', match_id: MatchId}} ClaimTerritoryMessage */
+/** A seated player asks the server to count the separated board. @typedef {{type: 'claim_territory', match_id: MatchId}} ClaimTerritoryMessage */
 /** @typedef {{type: 'offer_rematch', match_id: MatchId}} OfferRematchMessage */
 /** @typedef {{type: 'accept_rematch', match_id: MatchId}} AcceptRematchMessage */
 /** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
@@ -206,11 +211,16 @@
  * @typedef {{type: 'game_started', match_id: MatchId, seats: Seats, clocks: Clocks | null, rated?: boolean}} GameStartedMessage
  */
 
-/** The territory proves the game: who wins, by how many moves. @typedef {{winner: Side, margin: number}} Decided */
+/**
+ * A separated position whose winner exact counting proves, and by how much
+ * (the winner's moves left when the loser is stuck, plus one).
+ * @typedef {{winner: Side, margin: number}} Decided
+ */
+
 /**
  * An accepted move, in canonical form; `fen` (the position after it) is
- * absent from older servers; `decided`, when the territory proves the game
- * after it and the server does not end such games itself.
+ * absent from older servers; `decided` when counting proves the position
+ * after it (a player may then claim).
  * @typedef {{type: 'move_played', match_id: MatchId, ply: number, move: string, side: Side, time_ms: number, clocks: Clocks | null, fen?: string,
  *   decided?: Decided}} MovePlayedMessage
  */
@@ -224,9 +234,9 @@
 /**
  * The end of a game; `record_id` names its record (absent when none was
  * written); `ratings`, what a rated game did to each side's rating (absent
- * when it was not rated); `margin`, for reason `territory`.
- * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId, ratings?: {white: RatingChange, black: RatingChange},
- *   margin?: number}} GameOverMessage
+ * when it was not rated); `margin`, the winner's margin of a game ended on territory.
+ * @typedef {{type: 'game_over', match_id: MatchId, winner: Side | null, reason: EndReason, clocks: Clocks | null, record_id?: MatchId,
+ *   ratings?: {white: RatingChange, black: RatingChange}, margin?: number}} GameOverMessage
  */
 
 /** @typedef {{type: 'rematch_offered', match_id: MatchId, by: Side}} RematchOfferedMessage */
@@ -401,6 +411,14 @@
  * @property {RecordedMove[]} moves
  * @property {Outcome} result
  * @property {string} final_fen
+ * @property {TerritoryEnd} [territory] present when the game ended on territory
+ */
+
+/**
+ * How a game ended on territory: the margin, each side's exact moves left
+ * at the end, and a proven play-out from the final position (each side
+ * filling its own regions until the loser cannot move), canonical text.
+ * @typedef {{margin: number, moves_left: {white: number, black: number}, finish: string[]}} TerritoryEnd
  */
 
 /**
@@ -430,6 +448,63 @@
  * among everyone), their rating after each rated game (oldest first) and
  * their latest games, rated or not (newest first).
  * @typedef {PlayerRow & {history: RatingPoint[], recent_games: GameSummary[]}} PlayerPage
+ */
+
+/**
+ * One closed region (reachable by one side only): its squares, who reaches
+ * it (null: nobody, 0 moves) and bounds on the moves it holds.
+ * @typedef {{squares: string[], owner: Side | null, moves: {lower: number, upper: number}}} TerritoryRegion
+ */
+
+/**
+ * `GET /api/territory?fen=`: who reaches each square first. `owners` has 100
+ * characters, a1 first (index rank * 10 + file): `w`/`b` the side that
+ * reaches it first, `=` both equally, `.` nobody, `Q`/`q` a queen, `x` an
+ * arrow. `decided` only when the board is separated and counting is exact.
+ * @typedef {{owners: string, counts: {white: number, black: number, contested: number}, regions: TerritoryRegion[], decided?: Decided}} TerritoryView
+ */
+
+/** How good the move played from a position was. @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass */
+
+/** Where an analysis is. @typedef {'queued' | 'running' | 'done' | 'failed'} AnalysisStatus */
+
+/**
+ * The engine's view of the position after `ply` moves (0: the start): White's
+ * win chance (0..1), the score, a proven result (plies until the loser is
+ * stuck), its best move and line (absent when the side to move cannot
+ * move), and for every position but the last the move played from it, its
+ * class and the mover's loss of win chance (once the next position is evaluated).
+ * @typedef {object} AnalysedPly
+ * @property {number} ply
+ * @property {number} win_chance White's, 0..1
+ * @property {number} score_cp
+ * @property {{winner: Side, plies: number} | null} [proven]
+ * @property {string | null} [best]
+ * @property {string[]} [line]
+ * @property {string} [played]
+ * @property {MoveClass} [class]
+ * @property {number} [loss]
+ */
+
+/** One side's count of faults and accuracy (0..100). @typedef {{inaccuracies: number, mistakes: number, blunders: number, accuracy: number}} PlayerSummary */
+
+/**
+ * An HTTP refusal of the JSON routes (the analysis): a code for programs, words for people.
+ * @typedef {{error: string, message: string}} HttpError
+ */
+
+/**
+ * `GET`/`POST /api/games/{id}/analysis`: an analysis, under way (`done` of
+ * `total` positions so far) or finished (`summary`), or failed (`error`).
+ * @typedef {object} GameAnalysis
+ * @property {MatchId} game_id
+ * @property {AnalysisStatus} status
+ * @property {number} done
+ * @property {number} total
+ * @property {{playouts: number, engine: string}} budget
+ * @property {AnalysedPly[]} plies
+ * @property {{white: PlayerSummary, black: PlayerSummary}} [summary]
+ * @property {string} [error]
  */
 
 export {};

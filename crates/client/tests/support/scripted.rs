@@ -1,6 +1,7 @@
-//! A scripted player over a raw WebSocket: creates a match as white, then
-//! always plays the first legal move (and accepts rematches) until the game
-//! ends, reconnecting and resuming its seat if the server goes away.
+//! A scripted player over a raw WebSocket: creates a match as white (one
+//! that does not end when decided), then always plays the first legal move
+//! (and accepts rematches) until the game ends, reconnecting and resuming
+//! its seat if the server goes away.
 //!
 //! Every wait is bounded by [`WAIT`], and every `error` the server sends is a
 //! test failure with its code and text: a test that goes wrong fails and says
@@ -94,8 +95,10 @@ pub async fn create_timed(
     time_control: amazons_core::TimeControl,
 ) -> Session {
     let mut socket = greet(url, name).await.expect("the server is up");
+    // Played out to no legal move (and so its rematches): the tests watch
+    // bots play whole games, not the server's territory endings.
     let create = ClientMessage::CreateMatch {
-        end_when_decided: None,
+        end_when_decided: Some(false),
         assistance: None,
         initial_fen: None,
         rated: None,

@@ -39,7 +39,8 @@
 //!   every evaluation inside an expansion, so the search ends within some
 //!   microseconds of its deadline; the node limit counts playouts
 //!   (iterations). One tree is deterministic for a seed and a node limit.
-//! - **Threads** ([`search_parallel`]): root parallelization. Each thread grows
+//! - **Threads** ([`search_parallel`]), two ways ([`MctsParams::parallel`]).
+//!   [`Parallelism::Root`], the default: root parallelization. Each thread grows
 //!   its own tree (its own random seed, a share of the memory cap) until the
 //!   common deadline or stop flag; then the root moves' playouts and wins are
 //!   summed over the trees and the most visited move is played (a move proven
@@ -48,9 +49,17 @@
 //!   runs that many playouts), which keeps a node-limited search deterministic
 //!   whatever the thread count unless a tree proves the result and stops the
 //!   others; the reported playouts are the total.
+//!   [`Parallelism::Tree`]: tree parallelization. The threads grow one shared
+//!   tree behind a lock held only to walk down it and to back up, with a
+//!   virtual loss ([`MctsParams::virtual_loss`]) on the path a thread is
+//!   exploring so that the others spread out (the `shared` module). The node
+//!   limit is counted over the shared tree, the threads' shares summed
+//!   (threads × the limit, as in root parallelization). With one thread both
+//!   are the single-tree search, move for move.
 
 mod parallel;
 mod searcher;
+mod shared;
 #[cfg(test)]
 mod tests;
 mod tree;
@@ -100,6 +109,21 @@ pub struct MctsParams {
     /// in the middlegame, and a move stops early once no other move could
     /// overtake the most played one before the hard limit).
     pub time_plan: TimePlan,
+    /// How several threads share the work (one thread: no difference).
+    pub parallel: Parallelism,
+    /// With [`Parallelism::Tree`]: lost playouts counted through each node
+    /// of the path a thread is exploring until its result is backed up.
+    pub virtual_loss: u32,
+}
+
+/// How the threads of a Monte-Carlo search share the work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallelism {
+    /// One tree a thread, root moves' statistics summed at the end.
+    #[default]
+    Root,
+    /// One tree for all threads, with virtual loss.
+    Tree,
 }
 
 impl Default for MctsParams {
@@ -117,6 +141,8 @@ impl Default for MctsParams {
             widen: 6,
             reuse: false,
             time_plan: TimePlan::Phased,
+            parallel: Parallelism::Root,
+            virtual_loss: 1,
         }
     }
 }

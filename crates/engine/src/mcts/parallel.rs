@@ -1,4 +1,5 @@
-//! Root parallelization: one tree per thread, root statistics summed.
+//! Root parallelization: one tree per thread, root statistics summed; and
+//! the entry point that picks it or the shared tree ([`super::shared`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -6,7 +7,7 @@ use amazons_core::{Move, Position};
 
 use super::searcher::Searcher;
 use super::tree::{Proof, Tree};
-use super::{MctsLimits, MctsParams, MctsResult, score_of_probability, tree_seed};
+use super::{MctsLimits, MctsParams, MctsResult, Parallelism, score_of_probability, tree_seed};
 use crate::eval::KNOWN_WIN;
 
 /// What the trees of a root-parallel search share: a flag that ends them all
@@ -38,8 +39,10 @@ pub(super) struct RootChild {
     pub(super) proof: Proof,
 }
 
-/// Runs a root-parallel Monte-Carlo search of `root` with one thread per
-/// tree of `trees` (see the module documentation), each tree with a share
+/// Runs a parallel Monte-Carlo search of `root` with one thread per tree of
+/// `trees`. With [`Parallelism::Tree`] the threads share the first tree and
+/// the others are emptied (see `shared`). Otherwise (root parallelization,
+/// see the module documentation) each tree grows on its own thread with a share
 /// of `limits.max_tree_nodes` and the node limit of its own, the first on
 /// the calling thread. The trees are kept for the next search
 /// ([`MctsParams::reuse`]). `report` is called about once a second with the
@@ -54,6 +57,9 @@ pub fn search_parallel(
     trees: &mut [Tree],
     report: &mut dyn FnMut(&MctsResult),
 ) -> MctsResult {
+    if params.parallel == Parallelism::Tree && trees.len() > 1 {
+        return super::shared::search_shared(root, params, limits, stop, seed, trees, report);
+    }
     let Some((first_tree, others)) = trees.split_first_mut() else {
         panic!("search_parallel needs at least one tree");
     };

@@ -9,16 +9,27 @@ use rand::{Rng, SeedableRng};
 
 use super::parallel::{PEER_BATCH, Peers, RootChild};
 use super::tree::{Node, Proof, Tree};
-use super::{
-    MctsLimits, MctsParams, MctsResult, nth_square, score_of_probability, win_probability,
-};
-use crate::eval::{Evaluator, KNOWN_WIN, MATE};
+use super::{MctsLimits, MctsParams, MctsResult, nth_square, win_probability};
+use crate::eval::{Evaluator, MATE};
 use crate::time::{Deadline, TimePlan};
 
 /// How far below the last search's root the next one may find its position
 /// and keep its subtree: our move and the opponent's reply (or, when
 /// pondering, just the reply, or the same position).
 const REUSE_PLIES: u32 = 2;
+
+/// What ranking a node's moves came to.
+pub(super) enum Ranking {
+    /// The side to move has no move: it has lost.
+    NoMove,
+    /// A limit was reached before an inner node's moves were all ranked.
+    Interrupted,
+    /// The best moves are in [`Searcher::candidates`].
+    Ranked {
+        /// They are every legal move (needed to prove a loss).
+        complete: bool,
+    },
+}
 
 /// One Monte-Carlo search: the tree, the random generator and the evaluator.
 /// One tree on one thread; [`super::search_parallel`] runs several.
@@ -91,7 +102,12 @@ impl<'a> Searcher<'a> {
         self.tree
     }
 
-    /// This searcher as one tree of a root-parallel search.
+    /// Takes the tree out (for the threads of a shared tree to grow it).
+    pub(super) fn take_tree(&mut self) -> Tree {
+        std::mem::take(&mut self.tree)
+    }
+
+    /// This searcher as one thread of a parallel search.
     pub(super) fn with_peers(mut self, peers: &'a Peers) -> Searcher<'a> {
         self.peers = Some(peers);
         self
@@ -100,7 +116,7 @@ impl<'a> Searcher<'a> {
     /// Whether a hard limit (deadline, stop flag, node limit, another tree
     /// having decided the root) has been reached.
     #[inline]
-    fn check_stop(&mut self) -> bool {
+    pub(super) fn check_stop(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -122,12 +138,12 @@ impl<'a> Searcher<'a> {
         r
     }
 
-    /// [`Searcher::run`] without the final report.
-    pub(super) fn grow(
-        &mut self,
-        root: &Position,
-        report: &mut dyn FnMut(&MctsResult),
-    ) -> MctsResult {
+    /// Starts a search of `root`: keeps what [`MctsParams::reuse`] allows of
+    /// the tree, ranks the root's moves. Returns the playouts through the
+    /// root kept from earlier searches, or the whole result when there is
+    /// nothing to search (no legal move, or interrupted before a single move
+    /// was ranked).
+    pub(super) fn prepare(&mut self, root: &Position) -> Result<u32, MctsResult> {
         let reuse_plies = if self.params.reuse { REUSE_PLIES } else { 0 };
         if !self.params.reuse {
             self.tree.clear();
@@ -136,36 +152,55 @@ impl<'a> Searcher<'a> {
         self.playouts = 0;
         self.aborted = false;
         if !root.has_legal_move() {
-            return MctsResult {
+            return Err(MctsResult {
                 score: -MATE,
                 tree_nodes: 1,
                 ..MctsResult::default()
-            };
+            });
         }
         let fallback = self.expand_root(root);
         if self.tree.nodes[0].child_count == 0 {
             self.tree.clear();
             // Interrupted before a single move was ranked.
-            return MctsResult {
+            return Err(MctsResult {
                 best: Some(fallback),
                 pv: vec![fallback],
                 tree_nodes: self.tree.nodes.len(),
                 ..MctsResult::default()
-            };
+            });
         }
+        Ok(reused)
+    }
+
+    /// [`Searcher::run`] without the final report.
+    pub(super) fn grow(
+        &mut self,
+        root: &Position,
+        report: &mut dyn FnMut(&MctsResult),
+    ) -> MctsResult {
+        let reused = match self.prepare(root) {
+            Ok(reused) => reused,
+            Err(done) => return done,
+        };
         let started = Instant::now();
         let mut last_report = started;
         let mut reported_to_peers = 0;
         // Whether this tree ended the search for every tree (root decided, or
         // clear enough past the soft deadline).
         let mut decided = true;
-        while !self.root_decided() {
+        while !self.tree.root_decided() {
             if self.check_stop() {
                 decided = false;
                 break;
             }
             if self.playouts % 64 == 0
-                && (self.past_soft_deadline_and_clear() || self.lead_cannot_be_caught())
+                && may_stop_early(
+                    &self.params,
+                    &mut self.limits,
+                    self.playouts,
+                    &self.tree,
+                    self.playouts,
+                )
             {
                 break;
             }
@@ -182,7 +217,7 @@ impl<'a> Searcher<'a> {
                 let now = Instant::now();
                 if now.duration_since(last_report).as_secs() >= 1 {
                     last_report = now;
-                    let r = self.result(root);
+                    let r = self.tree.result(root, self.params.scale_cp, self.playouts);
                     report(&r);
                 }
             }
@@ -197,7 +232,7 @@ impl<'a> Searcher<'a> {
         }
         MctsResult {
             reused: u64::from(reused),
-            ..self.result(root)
+            ..self.tree.result(root, self.params.scale_cp, self.playouts)
         }
     }
 
@@ -217,65 +252,6 @@ impl<'a> Searcher<'a> {
                 })
                 .collect()
         })
-    }
-
-    /// Whether the root needs no more search: a single child, or a proven one.
-    fn root_decided(&self) -> bool {
-        let root = &self.tree.nodes[0];
-        root.child_count == 1 || root.proof != Proof::Unknown
-    }
-
-    /// Past the soft deadline with the most visited root move at least twice
-    /// as visited as the next (then more search would hardly change the move).
-    fn past_soft_deadline_and_clear(&mut self) -> bool {
-        if !self
-            .limits
-            .soft_deadline
-            .as_mut()
-            .is_some_and(Deadline::reached)
-        {
-            return false;
-        }
-        let (first, second) = self.two_most_played();
-        first >= 2 * second
-    }
-
-    /// With the phased time plan in a clock game: whether the most played
-    /// root move leads the next by more playouts than the search could still
-    /// run before its hard limit at its rate so far (then the choice cannot
-    /// change, and the time is better kept on the clock).
-    fn lead_cannot_be_caught(&self) -> bool {
-        if self.params.time_plan != TimePlan::Phased || self.limits.soft_deadline.is_none() {
-            return false;
-        }
-        let Some(hard) = self.limits.deadline else {
-            return false;
-        };
-        // Read the clock (a system call with CPU time) every 512 playouts.
-        if self.playouts % 512 != 0 || self.playouts == 0 {
-            return false;
-        }
-        let (first, second) = self.two_most_played();
-        let spent = hard.spent().as_secs_f64().max(1e-6);
-        let rate = self.playouts as f64 / spent;
-        let still = rate * hard.remaining().as_secs_f64();
-        f64::from(first - second) > still
-    }
-
-    /// Real playouts of the two most played root moves.
-    fn two_most_played(&self) -> (u32, u32) {
-        let mut first = 0;
-        let mut second = 0;
-        for c in self.tree.nodes[0].children() {
-            let r = self.tree.nodes[c].real;
-            if r > first {
-                second = first;
-                first = r;
-            } else if r > second {
-                second = r;
-            }
-        }
-        (first, second)
     }
 
     /// One iteration: select down the tree, expand, play out, back up.
@@ -309,87 +285,13 @@ impl<'a> Searcher<'a> {
                 }
                 break 1.0 - v;
             }
-            let child = self.select(idx);
+            let child = self.tree.select(idx, &self.params);
             pos.make(self.tree.nodes[child].mv);
             self.path.push(child);
             idx = child;
         };
         self.playouts += 1;
-        let mut r = result;
-        for &n in self.path.iter().rev() {
-            let node = &mut self.tree.nodes[n];
-            node.visits += 1.0;
-            node.real += 1;
-            node.wins += r;
-            r = 1.0 - r;
-        }
-        // Back up proofs along the path.
-        for k in (1..self.path.len()).rev() {
-            let (child, parent) = (self.path[k], self.path[k - 1]);
-            match self.tree.nodes[child].proof {
-                Proof::Win => self.tree.nodes[parent].proof = Proof::Loss,
-                Proof::Loss => {
-                    let p = self.tree.nodes[parent];
-                    if p.complete
-                        && p.children()
-                            .all(|c| self.tree.nodes[c].proof == Proof::Loss)
-                    {
-                        self.tree.nodes[parent].proof = Proof::Win;
-                    } else {
-                        break;
-                    }
-                }
-                Proof::Unknown => break,
-            }
-        }
-    }
-
-    /// Children a node with `real` playouts may choose among.
-    fn allowed_children(&self, node: &Node) -> usize {
-        let n = node.child_count as usize;
-        if self.params.widen == 0 {
-            return n;
-        }
-        let w = self.params.widen as usize + (node.real as f32).sqrt() as usize;
-        w.min(n)
-    }
-
-    /// UCB1 over the allowed children of `idx`.
-    fn select(&mut self, idx: usize) -> usize {
-        let node = self.tree.nodes[idx];
-        let allowed = self.allowed_children(&node);
-        let ln_n = ((node.real as f32) + 1.0).ln();
-        let c = self.params.exploration_pct as f32 / 100.0;
-        let first = node.first_child as usize;
-        let mut best = first;
-        let mut best_value = f32::NEG_INFINITY;
-        for i in first..first + allowed {
-            let ch = &self.tree.nodes[i];
-            let value = match ch.proof {
-                Proof::Win => return i,
-                Proof::Loss => -1.0,
-                Proof::Unknown => {
-                    if ch.visits <= 0.0 {
-                        f32::INFINITY
-                    } else {
-                        ch.wins / ch.visits + c * (ln_n / ch.visits).sqrt()
-                    }
-                }
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
-            }
-        }
-        if best_value < 0.0 {
-            // Every allowed child is lost: try one not yet allowed, if any.
-            for i in first + allowed..first + node.child_count as usize {
-                if self.tree.nodes[i].proof != Proof::Loss {
-                    return i;
-                }
-            }
-        }
-        best
+        self.tree.back_up(&self.path, result, 0.0);
     }
 
     /// Expands the root (wide) and returns a legal move to fall back on if
@@ -432,12 +334,26 @@ impl<'a> Searcher<'a> {
     /// limit interrupts it, an inner node stays unexpanded; the root keeps
     /// what was ranked.
     fn expand(&mut self, idx: usize, pos: &Position, is_root: bool) {
+        match self.rank(pos, is_root) {
+            Ranking::NoMove => self.tree.mark_no_move(idx),
+            Ranking::Interrupted => {}
+            Ranking::Ranked { complete } => {
+                self.tree
+                    .attach(idx, &self.candidates, complete, &self.params)
+            }
+        }
+    }
+
+    /// Ranks the moves of `pos` (root widths when `is_root`) and leaves the
+    /// best, best first, in [`Searcher::candidates`]. Touches no tree, so a
+    /// thread of a shared tree runs it without holding the tree's lock. A
+    /// limit interrupts it; the root's ranking then counts as done with what
+    /// was ranked (not complete).
+    pub(super) fn rank(&mut self, pos: &Position, is_root: bool) -> Ranking {
         let stm = pos.turn();
         let board = *pos.board();
         if !board.can_move(stm) {
-            self.tree.nodes[idx].expanded = true;
-            self.tree.nodes[idx].proof = Proof::Win;
-            return;
+            return Ranking::NoMove;
         }
         let (queen_width, width) = if is_root {
             (self.params.root_queen_width, self.params.root_width)
@@ -466,7 +382,7 @@ impl<'a> Searcher<'a> {
         let total_queen_moves = queen_moves.len();
         self.queen_moves = queen_moves;
         if self.aborted && !is_root {
-            return;
+            return Ranking::Interrupted;
         }
         // Stage 2: arrows of the best queen moves by the evaluation of the result.
         let mut candidates = std::mem::take(&mut self.candidates);
@@ -491,7 +407,7 @@ impl<'a> Searcher<'a> {
         }
         if self.aborted && !is_root {
             self.candidates = candidates;
-            return;
+            return Ranking::Interrupted;
         }
         candidates.sort_by_key(|c| std::cmp::Reverse(c.0));
         let complete = !self.aborted
@@ -499,38 +415,18 @@ impl<'a> Searcher<'a> {
             && total_queen_moves <= queen_width
             && candidates.len() <= width;
         candidates.truncate(width.min(u16::MAX as usize));
-        let scale = self.params.scale_cp as f32;
-        let prior = self.params.prior_visits as f32;
-        let first = self.tree.nodes.len();
-        for &(s, m) in &candidates {
-            let mut n = Node::new(m);
-            n.proof = if s >= KNOWN_WIN {
-                Proof::Win
-            } else if s <= -KNOWN_WIN {
-                Proof::Loss
-            } else {
-                Proof::Unknown
-            };
-            n.visits = prior;
-            n.wins = prior * win_probability(s, scale);
-            self.tree.nodes.push(n);
-        }
-        let node = &mut self.tree.nodes[idx];
-        node.first_child = first as u32;
-        node.child_count = candidates.len() as u16;
-        node.expanded = true;
-        node.complete = complete;
-        if candidates.first().is_some_and(|c| c.0 >= KNOWN_WIN) {
-            // A move that wins outright: the side to move here wins.
-            node.proof = Proof::Loss;
-        } else if complete && candidates.iter().all(|c| c.0 <= -KNOWN_WIN) {
-            node.proof = Proof::Win;
-        }
         self.candidates = candidates;
+        Ranking::Ranked { complete }
+    }
+
+    /// The moves of the last [`Searcher::rank`], best first, each with the
+    /// score of the position after it for the side that plays it.
+    pub(super) fn candidates(&self) -> &[(i32, Move)] {
+        &self.candidates
     }
 
     /// Random playout from `pos`: the result for its side to move in `0..=1`.
-    fn playout(&mut self, pos: &Position) -> f32 {
+    pub(super) fn playout(&mut self, pos: &Position) -> f32 {
         let stm = pos.turn();
         let mut board: Board = *pos.board();
         let mut side = stm;
@@ -555,68 +451,49 @@ impl<'a> Searcher<'a> {
         };
         if side == stm { v } else { 1.0 - v }
     }
+}
 
-    /// The most visited child of `idx` (a proven win first, a proven loss last).
-    fn best_child(&self, idx: usize) -> Option<usize> {
-        let node = &self.tree.nodes[idx];
-        node.children().max_by(|&a, &b| {
-            let key = |i: usize| {
-                let n = &self.tree.nodes[i];
-                let rank = match n.proof {
-                    Proof::Win => 2,
-                    Proof::Unknown => 1,
-                    Proof::Loss => 0,
-                };
-                (rank, n.real, n.wins / n.visits.max(1e-6))
-            };
-            let (ka, kb) = (key(a), key(b));
-            ka.0.cmp(&kb.0)
-                .then(ka.1.cmp(&kb.1))
-                .then(ka.2.total_cmp(&kb.2))
-                // Earlier children ranked better at expansion: prefer them on ties.
-                .then(b.cmp(&a))
-        })
-    }
-
-    /// The result so far: best move, score, principal line.
-    fn result(&self, root: &Position) -> MctsResult {
-        let mut pv = Vec::new();
-        let mut idx = 0;
-        let mut p = *root;
-        while let Some(c) = self.best_child(idx) {
-            let m = self.tree.nodes[c].mv;
-            if pv.len() >= 64 || p.is_legal(m).is_err() {
-                break;
-            }
-            p.make(m);
-            pv.push(m);
-            idx = c;
-            if self.tree.nodes[c].real == 0 {
-                break;
-            }
-        }
-        let score = match self.best_child(0) {
-            None => 0,
-            Some(c) => {
-                let n = &self.tree.nodes[c];
-                match n.proof {
-                    Proof::Win => KNOWN_WIN,
-                    Proof::Loss => -KNOWN_WIN,
-                    Proof::Unknown => score_of_probability(
-                        n.wins / n.visits.max(1e-6),
-                        self.params.scale_cp as f32,
-                    ),
-                }
-            }
-        };
-        MctsResult {
-            best: pv.first().copied(),
-            score,
-            depth: pv.len() as u32,
-            playouts: self.playouts,
-            reused: 0,
-            pv,
-            tree_nodes: self.tree.nodes.len(),
+/// In a clock search, whether to stop before the hard limit because more
+/// search would hardly change the move: past the soft deadline with the most
+/// visited root move of `tree` at least twice as visited as the next, or
+/// (with the phased time plan, checked every 512 of the calling searcher's
+/// `own` playouts) the lead cannot be caught at the rate of the search's
+/// `playouts` so far.
+pub(super) fn may_stop_early(
+    params: &MctsParams,
+    limits: &mut MctsLimits,
+    own: u64,
+    tree: &Tree,
+    playouts: u64,
+) -> bool {
+    if limits.soft_deadline.as_mut().is_some_and(Deadline::reached) {
+        let (first, second) = tree.two_most_played();
+        if first >= 2 * second {
+            return true;
         }
     }
+    own % 512 == 0 && own != 0 && lead_cannot_be_caught(params, limits, tree, playouts)
+}
+
+/// With the phased time plan in a clock game: whether the most played root
+/// move leads the next by more playouts than the search could still run
+/// before its hard limit at its rate so far (then the choice cannot change,
+/// and the time is better kept on the clock).
+fn lead_cannot_be_caught(
+    params: &MctsParams,
+    limits: &MctsLimits,
+    tree: &Tree,
+    playouts: u64,
+) -> bool {
+    if params.time_plan != TimePlan::Phased || limits.soft_deadline.is_none() {
+        return false;
+    }
+    let Some(hard) = limits.deadline else {
+        return false;
+    };
+    let (first, second) = tree.two_most_played();
+    let spent = hard.spent().as_secs_f64().max(1e-6);
+    let rate = playouts as f64 / spent;
+    let still = rate * hard.remaining().as_secs_f64();
+    f64::from(first - second) > still
 }

@@ -391,3 +391,182 @@ fn a_subtree_keeps_its_nodes_and_their_statistics() {
         .unwrap();
     assert_eq!(real, old.nodes[grandchild].real);
 }
+
+/// The default knobs with the threads on one shared tree.
+fn shared_tree() -> MctsParams {
+    MctsParams {
+        parallel: Parallelism::Tree,
+        ..MctsParams::default()
+    }
+}
+
+#[test]
+fn one_thread_searches_the_same_with_either_parallelism() {
+    let stop = AtomicBool::new(false);
+    for (seed, plies) in [(3, 10), (5, 30)] {
+        let p = random_position(seed, plies);
+        let root = search_parallel(
+            &p,
+            MctsParams::default(),
+            limits_nodes(700),
+            &stop,
+            42,
+            &mut trees(1),
+            &mut |_| {},
+        );
+        let shared = search_parallel(
+            &p,
+            shared_tree(),
+            limits_nodes(700),
+            &stop,
+            42,
+            &mut trees(1),
+            &mut |_| {},
+        );
+        assert_eq!(root, shared);
+    }
+}
+
+/// Every node's statistics once no thread is inside the tree: its visits are
+/// its real playouts plus the prior's (the root has no prior), so every
+/// virtual loss was taken back.
+fn assert_no_virtual_loss_left(tree: &Tree, prior: f32) {
+    for (k, n) in tree.nodes.iter().enumerate() {
+        let expected = n.real as f32 + if k == 0 { 0.0 } else { prior };
+        assert_eq!(n.visits, expected, "node {k}: {n:?}");
+    }
+}
+
+#[test]
+fn a_shared_tree_counts_every_threads_playouts_and_keeps_no_virtual_loss() {
+    let stop = AtomicBool::new(false);
+    for (seed, plies) in [(19, 0), (19, 14), (19, 40)] {
+        let p = random_position(seed, plies);
+        let mut kept = trees(2);
+        let mut reports = Vec::new();
+        let r = search_parallel(
+            &p,
+            shared_tree(),
+            limits_nodes(400),
+            &stop,
+            7,
+            &mut kept,
+            &mut |r| reports.push(r.clone()),
+        );
+        assert!(p.is_legal(r.best.unwrap()).is_ok(), "{r:?}");
+        // The threads' shares summed, as with a tree each.
+        assert_eq!(r.playouts, 800);
+        assert_eq!(reports.last(), Some(&r));
+        // One tree holds it all: the root's playouts are the search's.
+        assert_eq!(u64::from(kept[0].nodes[0].real), r.playouts);
+        assert_eq!(r.tree_nodes, kept[0].len());
+        assert!(kept[1].is_empty());
+        assert_no_virtual_loss_left(&kept[0], MctsParams::default().prior_visits as f32);
+        assert_eq!(r.pv.first(), r.best.as_ref());
+    }
+}
+
+#[test]
+fn a_shared_tree_cut_by_its_deadline_takes_its_virtual_losses_back() {
+    // CPU time: each thread stops on its own clock, whatever the load, in
+    // the middle of an expansion or a playout.
+    let p = random_position(23, 20);
+    let stop = AtomicBool::new(false);
+    let budget = Duration::from_millis(40);
+    let mut kept = trees(2);
+    let r = search_parallel(
+        &p,
+        MctsParams {
+            virtual_loss: 3,
+            ..shared_tree()
+        },
+        MctsLimits {
+            deadline: Some(Deadline::after(crate::TimeSource::ThreadCpu, budget)),
+            max_tree_nodes: 1 << 20,
+            ..MctsLimits::default()
+        },
+        &stop,
+        3,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert!(p.is_legal(r.best.unwrap()).is_ok());
+    assert!(r.playouts > 0);
+    assert_eq!(u64::from(kept[0].nodes[0].real), r.playouts);
+    assert_no_virtual_loss_left(&kept[0], MctsParams::default().prior_visits as f32);
+}
+
+#[test]
+fn a_shared_tree_takes_a_proven_win_and_respects_its_memory_cap() {
+    let p = Position::from_fen("q1********/**8/10/10/10/10/7Q2/10/10/10 w").unwrap();
+    let stop = AtomicBool::new(false);
+    let r = search_parallel(
+        &p,
+        shared_tree(),
+        limits_nodes(300),
+        &stop,
+        9,
+        &mut trees(2),
+        &mut |_| {},
+    );
+    let after = p.play(r.best.unwrap()).unwrap();
+    assert!(!after.has_legal_move(), "{}", r.best.unwrap());
+    assert!(r.score >= KNOWN_WIN);
+
+    let p = random_position(4, 12);
+    let cap = 2_000;
+    let r = search_parallel(
+        &p,
+        shared_tree(),
+        MctsLimits {
+            max_tree_nodes: cap,
+            ..limits_nodes(3_000)
+        },
+        &stop,
+        9,
+        &mut trees(2),
+        &mut |_| {},
+    );
+    assert!(p.is_legal(r.best.unwrap()).is_ok());
+    assert_eq!(r.playouts, 6_000);
+    // The root's own expansion is not capped; every later one is.
+    let root_children = MctsParams::default().root_width;
+    assert!(
+        r.tree_nodes <= cap.max(1 + root_children),
+        "{}",
+        r.tree_nodes
+    );
+}
+
+#[test]
+fn a_shared_tree_is_kept_for_the_next_search() {
+    let p = random_position(3, 10);
+    let params = MctsParams {
+        reuse: true,
+        ..shared_tree()
+    };
+    let mut kept = trees(2);
+    let stop = AtomicBool::new(false);
+    let first = search_parallel(
+        &p,
+        params,
+        limits_nodes(1_000),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    let next = principal_reply(&p, &first);
+    // The reply's own playouts in the kept tree.
+    let r = search_parallel(
+        &next,
+        params,
+        limits_nodes(50),
+        &stop,
+        1,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert!(r.reused > 0, "{r:?}");
+    assert!(next.is_legal(r.best.unwrap()).is_ok());
+}

@@ -5,6 +5,9 @@ use std::collections::VecDeque;
 
 use amazons_core::{Move, Position, Square};
 
+use super::{MctsParams, MctsResult, score_of_probability, win_probability};
+use crate::eval::KNOWN_WIN;
+
 /// Proof state of a node, seen from the side that played the move into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Proof {
@@ -172,4 +175,240 @@ fn subtree(nodes: &[Node], index: usize) -> Vec<Node> {
         }
     }
     out
+}
+
+/// Proven results first, proven losses last (for choosing a move).
+fn proof_rank(proof: Proof) -> u8 {
+    match proof {
+        Proof::Win => 2,
+        Proof::Unknown => 1,
+        Proof::Loss => 0,
+    }
+}
+
+/// What a search does with the nodes: selection, expansion, backup and the
+/// result, the same whether one thread owns the tree or several share it
+/// ([`super::shared`]).
+impl Tree {
+    /// Whether the root needs no more search: a single child, or a proven one.
+    pub(super) fn root_decided(&self) -> bool {
+        let root = &self.nodes[0];
+        root.child_count == 1 || root.proof != Proof::Unknown
+    }
+
+    /// Children a node may choose among (progressive widening).
+    fn allowed_children(&self, node: &Node, params: &MctsParams) -> usize {
+        let n = node.child_count as usize;
+        if params.widen == 0 {
+            return n;
+        }
+        let w = params.widen as usize + (node.real as f32).sqrt() as usize;
+        w.min(n)
+    }
+
+    /// UCB1 over the allowed children of `idx`.
+    pub(super) fn select(&self, idx: usize, params: &MctsParams) -> usize {
+        let node = self.nodes[idx];
+        let allowed = self.allowed_children(&node, params);
+        let ln_n = ((node.real as f32) + 1.0).ln();
+        let c = params.exploration_pct as f32 / 100.0;
+        let first = node.first_child as usize;
+        let mut best = first;
+        let mut best_value = f32::NEG_INFINITY;
+        for i in first..first + allowed {
+            let ch = &self.nodes[i];
+            let value = match ch.proof {
+                Proof::Win => return i,
+                Proof::Loss => -1.0,
+                Proof::Unknown => {
+                    if ch.visits <= 0.0 {
+                        f32::INFINITY
+                    } else {
+                        ch.wins / ch.visits + c * (ln_n / ch.visits).sqrt()
+                    }
+                }
+            };
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        if best_value < 0.0 {
+            // Every allowed child is lost: try one not yet allowed, if any.
+            for i in first + allowed..first + node.child_count as usize {
+                if self.nodes[i].proof != Proof::Loss {
+                    return i;
+                }
+            }
+        }
+        best
+    }
+
+    /// Makes the ranked `candidates` (best first, each with the score of the
+    /// position after it for the side that plays it) the children of `idx`,
+    /// each with its ranking score as a prior; `complete` when they are every
+    /// legal move. Proves `idx` when a candidate wins outright or when every
+    /// legal move loses.
+    pub(super) fn attach(
+        &mut self,
+        idx: usize,
+        candidates: &[(i32, Move)],
+        complete: bool,
+        params: &MctsParams,
+    ) {
+        let scale = params.scale_cp as f32;
+        let prior = params.prior_visits as f32;
+        let first = self.nodes.len();
+        for &(s, m) in candidates {
+            let mut n = Node::new(m);
+            n.proof = if s >= KNOWN_WIN {
+                Proof::Win
+            } else if s <= -KNOWN_WIN {
+                Proof::Loss
+            } else {
+                Proof::Unknown
+            };
+            n.visits = prior;
+            n.wins = prior * win_probability(s, scale);
+            self.nodes.push(n);
+        }
+        let node = &mut self.nodes[idx];
+        node.first_child = first as u32;
+        node.child_count = candidates.len() as u16;
+        node.expanded = true;
+        node.complete = complete;
+        if candidates.first().is_some_and(|c| c.0 >= KNOWN_WIN) {
+            // A move that wins outright: the side to move here wins.
+            node.proof = Proof::Loss;
+        } else if complete && candidates.iter().all(|c| c.0 <= -KNOWN_WIN) {
+            node.proof = Proof::Win;
+        }
+    }
+
+    /// Marks `idx` as a node whose side to move has no move (lost for it).
+    pub(super) fn mark_no_move(&mut self, idx: usize) {
+        self.nodes[idx].expanded = true;
+        self.nodes[idx].proof = Proof::Win;
+    }
+
+    /// Counts `virtual_loss` lost playouts through every node of `path` (a
+    /// thread of a shared tree is on its way down there: the others then
+    /// prefer other lines until its result is backed up).
+    pub(super) fn add_virtual_loss(&mut self, path: &[usize], virtual_loss: f32) {
+        for &n in path {
+            self.nodes[n].visits += virtual_loss;
+        }
+    }
+
+    /// Takes back [`Tree::add_virtual_loss`] (the playout was abandoned).
+    pub(super) fn remove_virtual_loss(&mut self, path: &[usize], virtual_loss: f32) {
+        for &n in path {
+            self.nodes[n].visits -= virtual_loss;
+        }
+    }
+
+    /// Backs up one playout along `path` (root first), whose `result` is for
+    /// the side that played the move into the last node, replacing the
+    /// `virtual_loss` added on the way down (0 on a tree of its own), then
+    /// the proofs it settles.
+    pub(super) fn back_up(&mut self, path: &[usize], result: f32, virtual_loss: f32) {
+        let mut r = result;
+        for &n in path.iter().rev() {
+            let node = &mut self.nodes[n];
+            node.visits += 1.0 - virtual_loss;
+            node.real += 1;
+            node.wins += r;
+            r = 1.0 - r;
+        }
+        for k in (1..path.len()).rev() {
+            let (child, parent) = (path[k], path[k - 1]);
+            match self.nodes[child].proof {
+                Proof::Win => self.nodes[parent].proof = Proof::Loss,
+                Proof::Loss => {
+                    let p = self.nodes[parent];
+                    if p.complete && p.children().all(|c| self.nodes[c].proof == Proof::Loss) {
+                        self.nodes[parent].proof = Proof::Win;
+                    } else {
+                        break;
+                    }
+                }
+                Proof::Unknown => break,
+            }
+        }
+    }
+
+    /// Real playouts of the two most played root moves.
+    pub(super) fn two_most_played(&self) -> (u32, u32) {
+        let mut first = 0;
+        let mut second = 0;
+        for c in self.nodes[0].children() {
+            let r = self.nodes[c].real;
+            if r > first {
+                second = first;
+                first = r;
+            } else if r > second {
+                second = r;
+            }
+        }
+        (first, second)
+    }
+
+    /// The most visited child of `idx` (a proven win first, a proven loss last).
+    fn best_child(&self, idx: usize) -> Option<usize> {
+        let node = &self.nodes[idx];
+        node.children().max_by(|&a, &b| {
+            let key = |i: usize| {
+                let n = &self.nodes[i];
+                (proof_rank(n.proof), n.real, n.wins / n.visits.max(1e-6))
+            };
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0)
+                .then(ka.1.cmp(&kb.1))
+                .then(ka.2.total_cmp(&kb.2))
+                // Earlier children ranked better at expansion: prefer them on ties.
+                .then(b.cmp(&a))
+        })
+    }
+
+    /// The result so far of a search of `root` that ran `playouts`: best
+    /// move, score, principal line.
+    pub(super) fn result(&self, root: &Position, scale_cp: u32, playouts: u64) -> MctsResult {
+        let mut pv = Vec::new();
+        let mut idx = 0;
+        let mut p = *root;
+        while let Some(c) = self.best_child(idx) {
+            let m = self.nodes[c].mv;
+            if pv.len() >= 64 || p.is_legal(m).is_err() {
+                break;
+            }
+            p.make(m);
+            pv.push(m);
+            idx = c;
+            if self.nodes[c].real == 0 {
+                break;
+            }
+        }
+        let score = match self.best_child(0) {
+            None => 0,
+            Some(c) => {
+                let n = &self.nodes[c];
+                match n.proof {
+                    Proof::Win => KNOWN_WIN,
+                    Proof::Loss => -KNOWN_WIN,
+                    Proof::Unknown => {
+                        score_of_probability(n.wins / n.visits.max(1e-6), scale_cp as f32)
+                    }
+                }
+            }
+        };
+        MctsResult {
+            best: pv.first().copied(),
+            score,
+            depth: pv.len() as u32,
+            playouts,
+            reused: 0,
+            pv,
+            tree_nodes: self.nodes.len(),
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! | `level:N`, `levelN`, `engine:N` (N = 1–7) | the built-in engine at level N |
 //! | `random`, `baseline`, `ab`/`alphabeta`, `full`/`mcts`/`engine` | levels 1, 3, 6, 7, 7 |
 //! | `level:6:root=24,inner=10,…` (also `ab:…`) | level 6 with other selectivity (`root`, `inner`, `queen`, `qeval`, `aeval`, `kappa`, `mob`) |
-//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`) |
+//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`) |
 //! | `uci:CMD` | an external engine over UCI (Fairy-Stockfish's Amazons dialect) |
 //! | `botzone:CMD` | a bot written for Botzone (simple interaction) |
 //! | `sau:CMD` | an engine written for the SAU platform |
@@ -19,7 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::mcts::MctsParams;
+use crate::mcts::{MctsParams, Parallelism};
 use crate::player::external::{ExternalTimeouts, SessionOptions};
 use crate::player::process::split_command;
 use crate::player::{BuiltinPlayer, ExternalPlayer, Player, PlayerError};
@@ -189,7 +189,7 @@ type Knob = (&'static str, &'static str, i64);
 
 /// The MCTS knobs, in the order the text and the label give them; what
 /// [`parse_mcts`] reads.
-fn mcts_knobs(p: &MctsParams) -> [Knob; 12] {
+fn mcts_knobs(p: &MctsParams) -> [Knob; 14] {
     [
         ("c", "c", p.exploration_pct.into()),
         ("width", "w", p.width as i64),
@@ -203,6 +203,8 @@ fn mcts_knobs(p: &MctsParams) -> [Knob; 12] {
         ("widen", "wi", p.widen.into()),
         ("reuse", "re", p.reuse.into()),
         ("tm", "tm", (p.time_plan == TimePlan::Phased).into()),
+        ("tree", "tr", (p.parallel == Parallelism::Tree).into()),
+        ("vloss", "vl", p.virtual_loss.into()),
     ]
 }
 
@@ -290,6 +292,14 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
                     TimePlan::Even
                 }
             }
+            "tree" => {
+                p.parallel = if flag(k, v)? {
+                    Parallelism::Tree
+                } else {
+                    Parallelism::Root
+                }
+            }
+            "vloss" => p.virtual_loss = v32,
             _ => {
                 let keys = keys_of(&mcts_knobs(&MctsParams::default()));
                 return Err(format!("unknown mcts option `{k}` ({keys})"));
@@ -468,6 +478,15 @@ mod tests {
         assert!("mcts:foo=1".parse::<PlayerSpec>().is_err());
         assert!("mcts:width=0".parse::<PlayerSpec>().is_err());
         assert!("mcts:reuse=2".parse::<PlayerSpec>().is_err());
+        assert!("mcts:tree=2".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            spec("mcts:tree=1,vloss=3"),
+            PlayerSpec::Mcts(MctsParams {
+                parallel: Parallelism::Tree,
+                virtual_loss: 3,
+                ..MctsParams::default()
+            })
+        );
         assert_eq!(
             spec("mcts:reuse=1,tm=0"),
             PlayerSpec::Mcts(MctsParams {

@@ -395,3 +395,76 @@ tournament-go-to-game = Go to the game
 tournament-ready-bar = Your tournament game is ready: round { $round } against { $opponent }.
 tournament-ready-over = Your round { $round } game is over.
 tournament-back-to-tournament = Back to the tournament
+
+## Territory: the lobby's options, the claim, the overlay, the proven finish.
+lobby-end-when-decided = End when territory decides
+lobby-end-when-decided-hint = Once the board is split and counting proves the winner, the game ends. Off: play on; either player may claim.
+lobby-assistance = Allow assistance
+lobby-assistance-hint = The players may see the territory during the game (casual games only).
+game-claim = Claim the win on territory
+game-decided = Counting proves the result: { $result }.
+game-decided-claim = Counting proves the result: { $result }. Either player may claim it.
+outcome-territory-by = { $winner } wins on territory by { $margin }
+territory-show = Show territory
+territory-hide = Hide territory
+territory-counting = Counting…
+territory-unreadable = The server's count could not be read.
+territory-counts = Reached first: White { $white } · Black { $black } · contested { $contested }
+territory-decided = { $side } wins by { $margin }
+territory-regions-label = Closed regions
+territory-region = { $side }: { $squares ->
+        [one] 1 square
+       *[other] { $squares } squares
+    }, { $moves } { $count ->
+        [one] move
+       *[other] moves
+    }
+territory-region-nobody = Nobody's: { $squares ->
+        [one] 1 square
+       *[other] { $squares } squares
+    }, no move
+replay-finish-show = Play the proven finish
+replay-finish-hide = Hide the proven finish
+replay-finish-frame = Proven finish: ply { $step } of { $steps }
+
+## A game's analysis in its replay.
+analysis-heading = Analysis
+analysis-analyse = Analyse
+analysis-queued = Waiting for the engine…
+analysis-progress = Position { $done } of { $total }
+analysis-progress-label = Analysis progress
+analysis-done = Analysis done.
+analysis-failed = The analysis failed: { $error }
+api-analysis-busy = The server is busy with other analyses; try again later.
+api-analysis-off = This server does not analyse games.
+analysis-graph-label = White's win chance, a point per position
+analysis-eval = Engine: { $eval }
+analysis-not-yet = Not analysed yet.
+analysis-chance = { $side } { $percent }%
+analysis-proven-won = { $side } wins
+analysis-proven-in = { $side } wins in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+analysis-played = Played { $move }
+analysis-best = best { $move }
+analysis-line = Engine's line: { $line }
+analysis-loss = −{ $percent }%
+analysis-class-best = Best
+analysis-class-good = Good
+analysis-class-inaccuracy = Inaccuracy
+analysis-class-mistake = Mistake
+analysis-class-blunder = Blunder
+analysis-previous-fault = ‹ Previous mistake
+analysis-next-fault = Next mistake ›
+analysis-summary-label = Each player's accuracy
+analysis-summary = { $side }: accuracy { $accuracy }% · { $inaccuracies ->
+        [one] 1 inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] 1 mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] 1 blunder
+       *[other] { $blunders } blunders
+    }

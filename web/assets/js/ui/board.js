@@ -1,6 +1,9 @@
 // The board in SVG: 10x10 squares with coordinates, queens and arrows, the
 // last move, the squares that may be picked, the picked ones and a keyboard
-// cursor. It draws what it is told and reports clicks and keys: no rules.
+// cursor; on request the territory (each empty square tinted by who reaches
+// it first, closed regions outlined with their moves) and moves drawn as
+// arrows (the engine's choice beside the one played). It draws what it is
+// told and reports clicks and keys: no rules.
 
 import { svg, attrs } from './dom.js';
 import { cursorStart, nextQueen, squareLabel } from '../moves.js';
@@ -10,6 +13,13 @@ import { squareName } from '../notation.js';
 /** @typedef {import('../notation.js').MoveSquares} MoveSquares */
 /** @typedef {import('../notation.js').Side} Side */
 /** @typedef {import('../moves.js').TargetKind} TargetKind */
+/** @typedef {import('../territory.js').TerritoryPicture} TerritoryPicture */
+
+/**
+ * A move drawn as arrows over the board: the queen's path, then the shot.
+ * `kind` says whose (styles tell them apart).
+ * @typedef {{squares: MoveSquares, kind: 'best' | 'played'}} MoveArrow
+ */
 
 /**
  * What to draw.
@@ -22,6 +32,8 @@ import { squareName } from '../notation.js';
  * @property {Set<number>} picked squares picked for the move being built
  * @property {MoveSquares | null} lastMove
  * @property {boolean} interactive whether the cursor and picks are live
+ * @property {TerritoryPicture | null} [territory] the territory overlay, when shown
+ * @property {MoveArrow[]} [arrows] moves drawn as arrows
  */
 
 /** Size of a square in SVG units. */
@@ -90,6 +102,17 @@ export class BoardView {
       coordinates.append(file, rank);
     }
     this.element.append(coordinates);
+    /** The territory's outlines and labels, over the squares; never takes a click. */
+    this.regionLayer = /** @type {SVGGElement} */ (svg('g', { class: 'regions', 'aria-hidden': 'true' }));
+    /** Moves drawn as arrows, over everything. */
+    this.arrowLayer = /** @type {SVGGElement} */ (svg('g', { class: 'move-arrows', 'aria-hidden': 'true' }));
+    // An arrowhead per kind of arrow, coloured as its line (style.css).
+    for (const kind of ['best', 'played']) {
+      const head = svg('marker', { id: `arrow-head-${kind}`, class: `arrow-head ${kind}`, viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: 3.5, markerHeight: 3.5, orient: 'auto' });
+      head.append(svg('path', { d: 'M0 0 L10 5 L0 10 Z' }));
+      defs.append(head);
+    }
+    this.element.append(this.regionLayer, this.arrowLayer);
     this.element.addEventListener('click', (event) => {
       const square = this.squareOf(event.target);
       if (square !== null && this.picture?.interactive) {
@@ -119,6 +142,7 @@ export class BoardView {
     const rank = Math.floor(index / 10);
     group.append(
       svg('rect', { class: (file + rank) % 2 === 0 ? 'cell dark' : 'cell light', width: SQUARE, height: SQUARE }),
+      svg('rect', { class: 'owner', width: SQUARE, height: SQUARE }),
       svg('rect', { class: 'mark', x: 3, y: 3, width: SQUARE - 6, height: SQUARE - 6, rx: 8 }),
       svg('use', { class: 'queen', href: '#queen-shape', width: SQUARE, height: SQUARE }),
       svg('g', { class: 'arrow' }),
@@ -186,6 +210,7 @@ export class BoardView {
     this.picture = picture;
     if (flipped) this.arrange(picture.bottom);
     const last = picture.lastMove;
+    const owners = picture.territory?.owners ?? null;
     for (let index = 0; index < 100; index++) {
       const group = this.squares[index];
       const cell = picture.board.cells[index];
@@ -196,6 +221,7 @@ export class BoardView {
         'data-picked': picture.picked.has(index),
         'data-last': lastRole,
         'data-cursor': picture.interactive && this.cursor === index,
+        'data-owner': owners && cell === null ? owners[index] : false,
         'aria-label': squareLabel(index, cell, picture.targets.has(index) ? picture.targetKind : null),
         'aria-selected': picture.picked.has(index) ? 'true' : false,
       });
@@ -203,7 +229,88 @@ export class BoardView {
     attrs(this.element, {
       'aria-activedescendant': picture.interactive ? `square-${squareName(this.cursor)}` : false,
       'data-interactive': picture.interactive,
+      'data-territory': Boolean(picture.territory),
     });
+    this.drawRegions(picture);
+    this.drawArrows(picture);
+  }
+
+  /**
+   * Where a corner of the grid is drawn: corner (file, rank) is the lower
+   * left of square (file, rank) as White sees the board.
+   * @param {number} file 0 to 10
+   * @param {number} rank 0 to 10
+   * @param {Side} bottom
+   * @returns {{x: number, y: number}}
+   */
+  static corner(file, rank, bottom) {
+    return bottom === 'white' ? { x: file * SQUARE, y: (10 - rank) * SQUARE } : { x: (10 - file) * SQUARE, y: rank * SQUARE };
+  }
+
+  /**
+   * The middle of a square as drawn.
+   * @param {number} index
+   * @param {Side} bottom
+   * @returns {{x: number, y: number}}
+   */
+  static centre(index, bottom) {
+    const { column, row } = BoardView.place(index, bottom);
+    return { x: column * SQUARE + SQUARE / 2, y: row * SQUARE + SQUARE / 2 };
+  }
+
+  /**
+   * The closed regions' outlines, each with its moves written in the
+   * region's first square as seen from the top left.
+   * @param {BoardPicture} picture
+   */
+  drawRegions(picture) {
+    const regions = picture.territory?.regions ?? [];
+    this.regionLayer.replaceChildren(
+      ...regions.map((region) => {
+        const group = svg('g', { class: 'region', 'data-owner': region.owner ?? 'none', 'data-squares': region.squares.length });
+        const d = region.outline
+          .map((edge) => {
+            const a = BoardView.corner(edge.x1, edge.y1, picture.bottom);
+            const b = BoardView.corner(edge.x2, edge.y2, picture.bottom);
+            return `M${a.x} ${a.y} L${b.x} ${b.y}`;
+          })
+          .join(' ');
+        group.append(svg('path', { d }));
+        const first = [...region.squares].sort((a, b) => {
+          const pa = BoardView.place(a, picture.bottom);
+          const pb = BoardView.place(b, picture.bottom);
+          return pa.row - pb.row || pa.column - pb.column;
+        })[0];
+        if (first !== undefined) {
+          const { column, row } = BoardView.place(first, picture.bottom);
+          const label = svg('text', { x: column * SQUARE + 10, y: row * SQUARE + 28 });
+          label.textContent = region.moves;
+          group.append(label);
+        }
+        return group;
+      }),
+    );
+  }
+
+  /**
+   * Moves drawn as arrows: square centre to centre, the queen's path solid
+   * and the shot dashed.
+   * @param {BoardPicture} picture
+   */
+  drawArrows(picture) {
+    this.arrowLayer.replaceChildren(
+      ...(picture.arrows ?? []).map(({ squares, kind }) => {
+        const from = BoardView.centre(squares.from, picture.bottom);
+        const to = BoardView.centre(squares.to, picture.bottom);
+        const arrow = BoardView.centre(squares.arrow, picture.bottom);
+        const group = svg('g', { class: `move-arrow ${kind}`, 'data-kind': kind });
+        group.append(
+          svg('line', { x1: from.x, y1: from.y, x2: to.x, y2: to.y, 'marker-end': `url(#arrow-head-${kind})` }),
+          svg('line', { x1: to.x, y1: to.y, x2: arrow.x, y2: arrow.y, class: 'shot', 'marker-end': `url(#arrow-head-${kind})` }),
+        );
+        return group;
+      }),
+    );
   }
 
   /**

@@ -1,13 +1,18 @@
 // The match screen: players and clocks, the board, whose turn, the move
-// being built, the move list, the typed-move box, resign / abort, the result
-// and rematch. It reads the session and sends through it.
+// being built, the move list, the typed-move box, resign / abort, the claim
+// of a game counting proves, the territory overlay (for spectators, and for
+// the players of a game that allows it), the result and rematch. It reads
+// the session and sends through it.
 
 import { h, button, attrs } from './dom.js';
 import { BoardView } from './board.js';
+import { TerritoryPanel } from './territory.js';
+import { formatFen } from '../fen.js';
 import { formatClock, isLowTime, formatDuration } from '../clock.js';
 import { NOTHING_PICKED, back, confirmed, pick, previewBoard, prompt, targetKind, targets } from '../moves.js';
 import { formatMove, moveRows, opponent } from '../notation.js';
-import { canAbort, canResign, clockMs, describeOutcome, startedText } from '../state.js';
+import { canAbort, canClaim, canResign, clockMs, describeOutcome, startedText } from '../state.js';
+import { decidedText, mayShowTerritory } from '../territory.js';
 import { describeTimeControl, longTimeControl } from '../timecontrol.js';
 import { formatChange, formatRating, ratedWord } from '../rating.js';
 import { sideName, t } from '../i18n.js';
@@ -77,6 +82,10 @@ export class GameView {
     this.status = h('p', { class: 'status', 'aria-live': 'off' });
     this.notice = h('p', { class: 'notice', role: 'status' });
     this.result = h('div', { class: 'result', hidden: true });
+    /** Counting proves the position: said (and heard) with the Claim button for a player. */
+    this.decided = h('p', { class: 'decided', 'aria-live': 'polite', hidden: true });
+    this.claimButton = button(t('game-claim'), () => this.session.matchRequest('claim_territory'), { class: 'primary', 'data-action': 'claim', hidden: true });
+    this.territory = new TerritoryPanel(context.api, () => this.render());
     this.confirmBar = h(
       'div',
       { class: 'confirm-bar', hidden: true },
@@ -143,10 +152,13 @@ export class GameView {
         this.confirmBar,
         this.notice,
         this.playHereButton,
+        this.decided,
+        this.claimButton,
         this.result,
         typedForm,
         this.moveScroll,
         actions,
+        this.territory.element,
         this.info,
       ),
     );
@@ -264,6 +276,9 @@ export class GameView {
       this.status.textContent = state === 'loading' ? t('game-loading') : state === 'elsewhere' ? this.statusText(null, state) : '';
       this.typedForm.hidden = true;
       this.confirmLabel.hidden = true;
+      this.decided.hidden = true;
+      this.claimButton.hidden = true;
+      this.territory.show(false, '');
       return;
     }
     if (match.ply !== this.builtForPly || !this.canPick) {
@@ -280,6 +295,7 @@ export class GameView {
     const building = this.building;
     // The stage of the move being built, for styles and tests, in no language.
     this.element.setAttribute('data-stage', building.stage);
+    this.territory.show(mayShowTerritory(match), formatFen(match.board));
     this.board.draw({
       board: previewBoard(shown, building),
       bottom,
@@ -289,6 +305,7 @@ export class GameView {
       picked: new Set([building.from, building.to, building.arrow].filter((s) => s !== null)),
       lastMove: session.pending?.squares ?? match.lastMove,
       interactive: canPick,
+      territory: this.territory.picture,
     });
     this.renderPlayers(match, bottom);
     const seatName = (/** @type {Side} */ side) => match.seats[side]?.name ?? t('game-free-seat');
@@ -308,6 +325,7 @@ export class GameView {
     this.abortButton.disabled = offline;
     // The start banner belongs to the game in play, not to a seat played elsewhere or a lost connection.
     if (!['your-move', 'their-move', 'sending', 'watching'].includes(state)) this.gameOn.hidden = true;
+    this.renderDecided(match, offline);
     this.renderResult(match);
     this.renderMoves(match);
     this.resignButton.hidden = !canResign(match);
@@ -394,6 +412,23 @@ export class GameView {
     }
   }
 
+  /**
+   * The proven result of the position, while the game goes on, and the
+   * Claim button for a player.
+   * @param {MatchState} match
+   * @param {boolean} offline
+   */
+  renderDecided(match, offline) {
+    const decided = match.status === 'playing' ? match.decided : null;
+    this.decided.hidden = !decided;
+    if (decided) {
+      const text = decidedText(decided);
+      this.decided.textContent = match.you === null ? t('game-decided', { result: text }) : t('game-decided-claim', { result: text });
+    }
+    this.claimButton.hidden = !canClaim(match);
+    this.claimButton.disabled = offline;
+  }
+
   /** @param {MatchState} match */
   renderResult(match) {
     const result = this.result;
@@ -403,7 +438,7 @@ export class GameView {
     }
     result.hidden = false;
     /** @type {(Node | string)[]} */
-    const parts = [h('p', { class: 'outcome' }, describeOutcome(match.outcome))];
+    const parts = [h('p', { class: 'outcome' }, describeOutcome(match.outcome, match.margin))];
     const you = match.you;
     if (you && match.outcome.winner !== null) {
       parts.push(h('p', {}, match.outcome.winner === you ? t('result-you-won') : t('result-you-lost')));

@@ -102,6 +102,20 @@ export class LobbyView {
       this.ratedChoice = this.rated.checked;
     });
     this.ratedHint = h('span', { class: 'hint', id: 'rated-hint' });
+    /** Whether the server ends the game once counting proves it: by default on for a casual game, off for a rated one. */
+    this.endWhenDecided = h('input', { type: 'checkbox', name: 'end_when_decided' });
+    /** What the player chose for it, once they touched it (until then it follows Rated). @type {boolean | null} */
+    this.endChoice = null;
+    this.endWhenDecided.addEventListener('change', () => {
+      this.endChoice = this.endWhenDecided.checked;
+    });
+    /** Whether the players may see the territory: only in a casual game. */
+    this.assistance = h('input', { type: 'checkbox', name: 'assistance' });
+    /** What the player chose for a casual game, kept while a rated one is chosen. */
+    this.assistanceChoice = false;
+    this.assistance.addEventListener('change', () => {
+      this.assistanceChoice = this.assistance.checked;
+    });
     this.form = h(
       'form',
       { class: 'create', 'aria-label': t('lobby-create-label') },
@@ -124,6 +138,10 @@ export class LobbyView {
       this.computerBox,
       h('label', { class: 'toggle rated' }, this.rated, ' ', t('lobby-rated')),
       h('p', { class: 'hint-line' }, this.ratedHint),
+      h('label', { class: 'toggle option' }, this.endWhenDecided, ' ', t('lobby-end-when-decided')),
+      h('p', { class: 'hint-line', id: 'end-when-decided-hint' }, t('lobby-end-when-decided-hint')),
+      h('label', { class: 'toggle option' }, this.assistance, ' ', t('lobby-assistance')),
+      h('p', { class: 'hint-line', id: 'assistance-hint' }, t('lobby-assistance-hint')),
       this.formError,
       h('button', { type: 'submit', class: 'primary' }, t('lobby-create')),
     );
@@ -134,9 +152,11 @@ export class LobbyView {
     });
     this.custom.addEventListener('input', () => this.showRated());
     this.form.addEventListener('change', (event) => {
-      if (event.target !== this.rated) this.showRated();
+      if (event.target !== this.endWhenDecided && event.target !== this.assistance) this.showRated();
     });
     attrs(this.rated, { 'aria-describedby': 'rated-hint' });
+    attrs(this.endWhenDecided, { 'aria-describedby': 'end-when-decided-hint' });
+    attrs(this.assistance, { 'aria-describedby': 'assistance-hint' });
     this.showRated();
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -205,6 +225,18 @@ export class LobbyView {
     this.ratedHint.textContent = untimed
       ? t('lobby-rated-untimed')
       : t('lobby-rated-hint');
+    this.showTerritoryOptions();
+  }
+
+  /**
+   * The territory options follow Rated: a rated game goes on to the end
+   * unless the player asks otherwise, and never allows assistance.
+   */
+  showTerritoryOptions() {
+    const rated = this.rated.checked;
+    this.endWhenDecided.checked = this.endChoice ?? !rated;
+    this.assistance.disabled = rated;
+    this.assistance.checked = !rated && this.assistanceChoice;
   }
 
   /** Sends `create_match` from the form, or says what is wrong with it. */
@@ -238,7 +270,11 @@ export class LobbyView {
       computer = computerRequest(choice);
     }
     this.formError.textContent = '';
-    this.session.createMatch(parsed.timeControl, color, computer, !this.rated.disabled && this.rated.checked);
+    const rated = !this.rated.disabled && this.rated.checked;
+    this.session.createMatch(parsed.timeControl, color, computer, rated, {
+      endWhenDecided: this.endWhenDecided.checked,
+      assistance: !rated && this.assistance.checked,
+    });
   }
 
   /** Draws the computer-opponent choices, when the server offers them. */

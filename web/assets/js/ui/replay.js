@@ -1,13 +1,17 @@
 // The replay of a finished game: the board at any move, first / previous /
-// next / last, a slider, the keyboard, times per move, and the record to
-// download.
+// next / last, a slider, the keyboard, times per move, the territory
+// overlay, the proven finish of a game ended on territory, the game's
+// analysis (ui/analysis.js), and the record to download.
 
 import { h, button } from './dom.js';
 import { BoardView } from './board.js';
+import { AnalysisPanel } from './analysis.js';
+import { TerritoryPanel } from './territory.js';
 import { formatClock, formatDuration } from '../clock.js';
+import { formatFen } from '../fen.js';
 import { moveRows } from '../notation.js';
 import { recordHeader } from '../record.js';
-import { frameAfterKey, frameName, replayFrames } from '../replay.js';
+import { finishFrameName, finishFrames, frameAfterKey, frameName, replayFrames } from '../replay.js';
 import { t } from '../i18n.js';
 
 /** @typedef {import('../replay.js').Frame} Frame */
@@ -21,8 +25,12 @@ export class ReplayView {
   constructor(context) {
     /** Where the record comes from. */
     this.api = context.api;
-    /** @type {Frame[]} */
-    this.frames = [];
+    /** @type {Frame[]} the game's frames */
+    this.gameFrames = [];
+    /** @type {Frame[]} the proven finish's, after them (empty unless the game ended on territory) */
+    this.finish = [];
+    /** Whether the proven finish is played on after the game. */
+    this.showFinish = false;
     /** The frame shown. */
     this.current = 0;
     /** Whether the board is turned. */
@@ -36,6 +44,13 @@ export class ReplayView {
     this.moveList = h('table', { class: 'moves', 'aria-label': t('moves-label') });
     this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
     this.download = h('a', { class: 'button', download: '' }, t('replay-download'));
+    this.territory = new TerritoryPanel(this.api, () => this.draw());
+    this.finishButton = button(t('replay-finish-show'), () => this.toggleFinish(), { 'data-action': 'finish', hidden: true });
+    this.analysis = new AnalysisPanel(this.api, {
+      go: (frame) => this.go(frame),
+      frameName: (frame) => frameName(this.gameFrames, frame),
+      redraw: () => this.draw(),
+    });
     const controls = h(
       'div',
       { class: 'replay-controls' },
@@ -52,7 +67,20 @@ export class ReplayView {
       'section',
       { class: 'replay game', 'data-state': 'loading', tabindex: -1 },
       h('div', { class: 'board-column' }, this.board.element),
-      h('div', { class: 'panel' }, this.heading, this.summary, this.position, controls, this.slider, this.moveScroll, this.download),
+      h(
+        'div',
+        { class: 'panel' },
+        this.heading,
+        this.summary,
+        this.position,
+        controls,
+        this.slider,
+        h('div', { class: 'actions' }, this.finishButton),
+        this.territory.element,
+        this.analysis.element,
+        this.moveScroll,
+        this.download,
+      ),
     );
     this.element.addEventListener('keydown', (event) => {
       const next = frameAfterKey(event.key, this.current, this.frames.length);
@@ -68,16 +96,21 @@ export class ReplayView {
    */
   async show({ id }) {
     this.element.setAttribute('data-state', 'loading');
+    this.analysis.stop();
     let record;
     try {
       record = await this.api.gameRecord(id);
-      this.frames = replayFrames(record);
+      this.gameFrames = replayFrames(record);
     } catch (error) {
       this.heading.textContent = t('replay-failed');
       this.summary.textContent = error instanceof Error ? error.message : String(error);
       this.element.setAttribute('data-state', 'failed');
       return;
     }
+    this.finish = finishFrames(this.gameFrames[this.gameFrames.length - 1].board, record.territory?.finish ?? []);
+    this.showFinish = false;
+    this.finishButton.hidden = this.finish.length === 0;
+    this.analysis.load(id);
     const header = recordHeader(record);
     // The players, after a "Replay:" only screen readers say.
     this.heading.replaceChildren(h('span', { class: 'visually-hidden' }, t('replay-heading-prefix'), ' '), header.players);
@@ -103,6 +136,24 @@ export class ReplayView {
     this.element.focus();
   }
 
+  /** The screen is left: the analysis is no longer followed. */
+  hide() {
+    this.analysis.stop();
+  }
+
+  /** The frames shown: the game's, and the proven finish's when asked for. */
+  get frames() {
+    return this.showFinish ? [...this.gameFrames, ...this.finish] : this.gameFrames;
+  }
+
+  /** Plays on the proven finish after the game, or takes it away. */
+  toggleFinish() {
+    this.showFinish = !this.showFinish;
+    this.finishButton.textContent = this.showFinish ? t('replay-finish-hide') : t('replay-finish-show');
+    this.slider.max = String(this.frames.length - 1);
+    this.go(this.showFinish ? this.gameFrames.length : this.gameFrames.length - 1);
+  }
+
   /**
    * Shows a frame.
    * @param {number} index
@@ -116,6 +167,8 @@ export class ReplayView {
   draw() {
     const frame = this.frames[this.current];
     if (!frame) return;
+    this.territory.show(true, formatFen(frame.board));
+    this.analysis.show(this.current);
     this.board.draw({
       board: frame.board,
       bottom: this.flipped ? 'black' : 'white',
@@ -125,9 +178,12 @@ export class ReplayView {
       picked: new Set(),
       lastMove: frame.squares,
       interactive: false,
+      territory: this.territory.picture,
+      arrows: this.analysis.arrows(),
     });
     this.slider.value = String(this.current);
-    const name = frameName(this.frames, this.current);
+    const inFinish = this.current >= this.gameFrames.length;
+    const name = inFinish ? finishFrameName(this.current - this.gameFrames.length + 1, this.finish.length) : frameName(this.gameFrames, this.current);
     if (frame.move === null) {
       this.position.textContent = name;
     } else {

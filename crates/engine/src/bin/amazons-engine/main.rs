@@ -19,6 +19,7 @@ mod uci;
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
+use amazons_engine::mcts::{MctsParams, Parallelism};
 use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{
     ALPHA_BETA_LEVEL, Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, openings, solver,
@@ -70,6 +71,10 @@ enum Command {
         /// Level 7 for this many playouts a position instead.
         #[arg(long, conflicts_with_all = ["depth", "nodes"])]
         playouts: Option<u64>,
+        /// With `--playouts` and several threads: the threads grow one
+        /// shared tree (virtual loss) instead of one tree each.
+        #[arg(long)]
+        tree: bool,
     },
     /// Counts the move tree to depth N (per root move with --divide).
     Perft {
@@ -154,7 +159,11 @@ fn main() -> anyhow::Result<()> {
             nodes,
             threads,
             playouts,
+            tree,
         }) => {
+            if tree && playouts.is_none() {
+                anyhow::bail!("--tree is for level 7: give --playouts N too");
+            }
             let (level, limits, seed) = match (playouts, nodes) {
                 (Some(n), _) => (MAX_LEVEL, SearchLimits::nodes(n), Some(1)),
                 (None, Some(n)) => (ALPHA_BETA_LEVEL, SearchLimits::nodes(n), None),
@@ -169,6 +178,7 @@ fn main() -> anyhow::Result<()> {
             let mut signature = Vec::new();
             let start = Instant::now();
             let cpu_start = thread_cpu_time();
+            let process_start = cpu_time::ProcessTime::now();
             for fen in BENCH_FENS {
                 let position = Position::from_fen(fen)?;
                 let mut engine = Engine::new(EngineConfig {
@@ -178,6 +188,12 @@ fn main() -> anyhow::Result<()> {
                     seed,
                     ..EngineConfig::default()
                 });
+                if tree {
+                    engine.set_mcts_params(MctsParams {
+                        parallel: Parallelism::Tree,
+                        ..MctsParams::default()
+                    });
+                }
                 let report = engine.search(&position, &limits, &mut |_| {});
                 let secs = report.elapsed.as_secs_f64();
                 let best = report
@@ -205,6 +221,13 @@ fn main() -> anyhow::Result<()> {
             if threads == 1 {
                 println!(
                     "CPU time: {cpu:.3} s\n{per}/CPU second: {:.0}",
+                    total as f64 / cpu.max(1e-9)
+                );
+            } else {
+                // Every thread's CPU time (the process's: all threads).
+                let cpu = process_start.elapsed().as_secs_f64();
+                println!(
+                    "Process CPU time: {cpu:.3} s\n{per}/CPU second: {:.0}",
                     total as f64 / cpu.max(1e-9)
                 );
             }
