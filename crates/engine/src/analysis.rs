@@ -28,6 +28,9 @@ use crate::solver::{Solver, live_squares};
 use crate::territory::{self, SOLVE_BUDGET};
 use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, mcts};
 
+#[cfg(feature = "wire")]
+pub mod wire;
+
 /// Playouts per position of the default budget: an 80-ply game takes some
 /// seconds of one core (measured in `docs/analysis.md`).
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;

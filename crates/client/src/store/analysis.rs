@@ -10,9 +10,7 @@ use std::path::{Path, PathBuf};
 
 use amazons_core::{BySide, GameRecord, Side};
 use amazons_engine::analysis::{self as engine, AnalysisBudget};
-use amazons_protocol::{
-    AnalysisStatus, GameAnalysis, MoveClass, PlayerSummary, PlyAnalysis, Proven,
-};
+use amazons_protocol::{AnalysisStatus, GameAnalysis, PlyAnalysis};
 use anyhow::Context;
 
 /// What a record's analysis file is called after: `10-g1.json` is analysed
@@ -61,7 +59,7 @@ fn running(
         status: AnalysisStatus::Running,
         done: done as u32,
         total: total as u32,
-        budget: budget_words(budget),
+        budget: engine::wire::budget(budget),
         plies: Vec::new(),
         summary: None,
         error: None,
@@ -82,68 +80,21 @@ pub fn analyse(
     let analysed = engine::analyse_game(&positions[0], &moves, budget, &mut |done, total| {
         progress(&running(record, budget, done, total));
     })?;
-    let plies: Vec<PlyAnalysis> = analysed.plies.iter().map(ply_of).collect();
+    let plies: Vec<PlyAnalysis> = analysed.plies.iter().map(engine::wire::ply).collect();
     let summary = BySide::new(
-        summary_of(analysed.summary.get(Side::First)),
-        summary_of(analysed.summary.get(Side::Second)),
+        engine::wire::summary(analysed.summary.get(Side::First)),
+        engine::wire::summary(analysed.summary.get(Side::Second)),
     );
     Ok(GameAnalysis {
         game_id: record.id.clone(),
         status: AnalysisStatus::Done,
         done: plies.len() as u32,
         total: plies.len() as u32,
-        budget: budget_words(budget),
+        budget: engine::wire::budget(budget),
         plies,
         summary: Some(summary),
         error: None,
     })
-}
-
-/// The budget as an analysis names it.
-fn budget_words(budget: &AnalysisBudget) -> amazons_protocol::AnalysisBudget {
-    amazons_protocol::AnalysisBudget {
-        playouts: budget.playouts,
-        engine: budget.describe(),
-    }
-}
-
-/// One position of the engine's analysis in the served shape.
-fn ply_of(ply: &engine::PlyAnalysis) -> PlyAnalysis {
-    PlyAnalysis {
-        ply: ply.ply as u32,
-        win_chance: ply.win_chance_white as f32,
-        score_cp: ply.eval.score_cp,
-        proven: ply.eval.proven.map(|p| Proven {
-            winner: p.winner,
-            plies: p.plies,
-        }),
-        best: ply.eval.best,
-        line: ply.eval.line.clone(),
-        played: ply.played,
-        class: ply.class.map(class_of),
-        loss: ply.loss.map(|l| l as f32),
-    }
-}
-
-/// The engine's class in the served words.
-fn class_of(class: engine::MoveClass) -> MoveClass {
-    match class {
-        engine::MoveClass::Best => MoveClass::Best,
-        engine::MoveClass::Good => MoveClass::Good,
-        engine::MoveClass::Inaccuracy => MoveClass::Inaccuracy,
-        engine::MoveClass::Mistake => MoveClass::Mistake,
-        engine::MoveClass::Blunder => MoveClass::Blunder,
-    }
-}
-
-/// A player's summary in the served shape.
-fn summary_of(summary: &engine::PlayerSummary) -> PlayerSummary {
-    PlayerSummary {
-        inaccuracies: summary.inaccuracies,
-        mistakes: summary.mistakes,
-        blunders: summary.blunders,
-        accuracy: summary.accuracy as f32,
-    }
 }
 
 #[cfg(test)]

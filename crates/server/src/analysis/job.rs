@@ -9,10 +9,7 @@ use std::time::Duration;
 
 use amazons_core::{BySide, GameRecord, Move, Position};
 use amazons_engine::analysis;
-use amazons_protocol::{
-    AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId, MoveClass, PlayerSummary, PlyAnalysis,
-    Proven,
-};
+use amazons_protocol::{AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId, PlayerSummary};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 
@@ -64,10 +61,7 @@ pub enum JobError {
 /// The budget every analysis of this server is made at, as the analysis
 /// shows it (the engine's words for it).
 pub(super) fn budget(playouts: u64) -> AnalysisBudget {
-    AnalysisBudget {
-        playouts,
-        engine: analysis::AnalysisBudget { playouts }.describe(),
-    }
+    analysis::wire::budget(&analysis::AnalysisBudget { playouts })
 }
 
 /// The state of a newly queued analysis of `record` (game `id`): nothing
@@ -227,48 +221,19 @@ fn fold(
         })
         .collect();
     let game = analysis::GameAnalysis::from_evals(start, so_far, evals, after_best)?;
-    analysis.plies = game.plies.iter().map(ply_view).collect();
+    analysis.plies = game.plies.iter().map(analysis::wire::ply).collect();
     if let Some(last) = analysis.plies.last_mut() {
         // The move from the last position evaluated, not classed yet.
         last.played = moves.get(evaluated - 1).copied();
     }
     analysis.done = evaluated as u32;
-    Ok(game.summary.map(|s| PlayerSummary {
-        inaccuracies: s.inaccuracies,
-        mistakes: s.mistakes,
-        blunders: s.blunders,
-        accuracy: s.accuracy as f32,
-    }))
-}
-
-/// One position as the protocol shows it (the engine's chances and losses
-/// rounded to `f32`).
-fn ply_view(ply: &analysis::PlyAnalysis) -> PlyAnalysis {
-    PlyAnalysis {
-        ply: ply.ply as u32,
-        win_chance: ply.win_chance_white as f32,
-        score_cp: ply.eval.score_cp,
-        proven: ply.eval.proven.map(|p| Proven {
-            winner: p.winner,
-            plies: p.plies,
-        }),
-        best: ply.eval.best,
-        line: ply.eval.line.clone(),
-        played: ply.played,
-        class: ply.class.map(|class| match class {
-            analysis::MoveClass::Best => MoveClass::Best,
-            analysis::MoveClass::Good => MoveClass::Good,
-            analysis::MoveClass::Inaccuracy => MoveClass::Inaccuracy,
-            analysis::MoveClass::Mistake => MoveClass::Mistake,
-            analysis::MoveClass::Blunder => MoveClass::Blunder,
-        }),
-        loss: ply.loss.map(|loss| loss as f32),
-    }
+    Ok(game.summary.map(|s| analysis::wire::summary(&s)))
 }
 
 #[cfg(test)]
 mod tests {
     use amazons_core::Side;
+    use amazons_protocol::MoveClass;
 
     use super::super::worker::Evaluation;
     use super::*;
