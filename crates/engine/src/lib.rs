@@ -22,6 +22,8 @@
 //! - [`tt`]: the lock-free transposition table.
 //! - [`time`]: turning clocks and move times into search budgets.
 //! - [`openings`]: how the arena's balanced openings are made.
+//! - [`spsa`]: tuning level 7's constants by self-play (`amazons-engine
+//!   tune`).
 //! - [`solver`]: exhaustive solving of small endgames, and the endgame test
 //!   set made with it.
 //! - [`player`]: programs that play (this engine in process, external engines
@@ -69,6 +71,7 @@ pub mod openings;
 pub mod player;
 pub mod search;
 pub mod solver;
+pub mod spsa;
 pub mod territory;
 pub mod time;
 pub mod tt;

@@ -68,7 +68,7 @@ use std::sync::atomic::AtomicBool;
 
 use amazons_core::{Bitboard, Move, Position, Square};
 
-use crate::eval::KNOWN_WIN;
+use crate::eval::{EvalParams, KAPPA, KNOWN_WIN};
 use crate::time::{Deadline, TimePlan};
 
 pub use parallel::search_parallel;
@@ -114,6 +114,22 @@ pub struct MctsParams {
     /// With [`Parallelism::Tree`]: lost playouts counted through each node
     /// of the path a thread is exploring until its result is backed up.
     pub virtual_loss: u32,
+    /// Tempo κ of the evaluation ([`crate::eval::EvalParams::kappa`]), in
+    /// hundredths.
+    pub kappa_pct: u32,
+    /// Multiplier on the evaluation's mobility weight
+    /// ([`crate::eval::EvalParams::mobility`]), in hundredths.
+    pub mobility_pct: u32,
+}
+
+impl MctsParams {
+    /// The evaluation weights these knobs set.
+    pub fn eval_params(&self) -> EvalParams {
+        EvalParams {
+            kappa: self.kappa_pct as f32 / 100.0,
+            mobility: self.mobility_pct as f32 / 100.0,
+        }
+    }
 }
 
 /// How the threads of a Monte-Carlo search share the work.
@@ -143,6 +159,8 @@ impl Default for MctsParams {
             time_plan: TimePlan::Phased,
             parallel: Parallelism::Root,
             virtual_loss: 1,
+            kappa_pct: (KAPPA * 100.0).round() as u32,
+            mobility_pct: 100,
         }
     }
 }

@@ -69,7 +69,10 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         seed: u64,
     ) -> Searcher<'a> {
-        let mut evaluator = Evaluator::new();
+        let mut evaluator = Evaluator {
+            params: params.eval_params(),
+            ..Evaluator::new()
+        };
         // Counting a separated endgame can take milliseconds: let the deadline
         // cut it short (what it was evaluating is then discarded).
         evaluator.regions.set_deadline(limits.deadline);

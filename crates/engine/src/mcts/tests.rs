@@ -570,3 +570,13 @@ fn a_shared_tree_is_kept_for_the_next_search() {
     assert!(r.reused > 0, "{r:?}");
     assert!(next.is_legal(r.best.unwrap()).is_ok());
 }
+
+/// The default knobs evaluate as the evaluation's own defaults, so the
+/// tunable weights change nothing until they are set.
+#[test]
+fn default_knobs_keep_the_default_evaluation() {
+    assert_eq!(
+        MctsParams::default().eval_params(),
+        crate::eval::EvalParams::default()
+    );
+}

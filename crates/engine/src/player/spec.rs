@@ -6,7 +6,7 @@
 //! | `level:N`, `levelN`, `engine:N` (N = 1–7) | the built-in engine at level N |
 //! | `random`, `baseline`, `ab`/`alphabeta`, `full`/`mcts`/`engine` | levels 1, 3, 6, 7, 7 |
 //! | `level:6:root=24,inner=10,…` (also `ab:…`) | level 6 with other selectivity (`root`, `inner`, `queen`, `qeval`, `aeval`, `kappa`, `mob`) |
-//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`) |
+//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`, `kappa` and `mob` (the evaluation's tempo and mobility weight, in hundredths)) |
 //! | `uci:CMD` | an external engine over UCI (Fairy-Stockfish's Amazons dialect) |
 //! | `botzone:CMD` | a bot written for Botzone (simple interaction) |
 //! | `sau:CMD` | an engine written for the SAU platform |
@@ -189,7 +189,7 @@ type Knob = (&'static str, &'static str, i64);
 
 /// The MCTS knobs, in the order the text and the label give them; what
 /// [`parse_mcts`] reads.
-fn mcts_knobs(p: &MctsParams) -> [Knob; 14] {
+fn mcts_knobs(p: &MctsParams) -> [Knob; 16] {
     [
         ("c", "c", p.exploration_pct.into()),
         ("width", "w", p.width as i64),
@@ -205,6 +205,8 @@ fn mcts_knobs(p: &MctsParams) -> [Knob; 14] {
         ("tm", "tm", (p.time_plan == TimePlan::Phased).into()),
         ("tree", "tr", (p.parallel == Parallelism::Tree).into()),
         ("vloss", "vl", p.virtual_loss.into()),
+        ("kappa", "k", p.kappa_pct.into()),
+        ("mob", "m", p.mobility_pct.into()),
     ]
 }
 
@@ -300,6 +302,8 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
                 }
             }
             "vloss" => p.virtual_loss = v32,
+            "kappa" => p.kappa_pct = v32,
+            "mob" => p.mobility_pct = v32,
             _ => {
                 let keys = keys_of(&mcts_knobs(&MctsParams::default()));
                 return Err(format!("unknown mcts option `{k}` ({keys})"));

@@ -81,7 +81,7 @@ pub struct ArenaArgs {
     /// First player of a match of two: `level:N` (1-7), `random` (1),
     /// `baseline` (3), `ab` or `alphabeta` (6), `full` or `mcts` (7),
     /// `level:6:root=..,inner=..` (alpha-beta level with other selectivity),
-    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..,reuse=0|1,tm=0|1,tree=0|1,vloss=..`
+    /// `mcts:c=..,width=..,qwidth=..,rwidth=..,rqwidth=..,playout=..,scale=..,expand=..,prior=..,widen=..,reuse=0|1,tm=0|1,tree=0|1,vloss=..,kappa=..,mob=..`
     /// (Monte-Carlo level 7 with other knobs), or an external engine:
     /// `uci:CMD`, `botzone:CMD`, `sau:CMD` (CMD split like a shell does).
     /// `--a X --b Y` is `--player X --player Y`.

@@ -1,5 +1,5 @@
 //! `amazons-engine`: UCI engine (no arguments), `bench`, `perft`, `arena`,
-//! `deadlines`, `analyse`, `solve`, `gen-endgames` and `gen-openings`.
+//! `deadlines`, `tune`, `analyse`, `solve`, `gen-endgames` and `gen-openings`.
 //!
 //! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
 //!   own thread.
@@ -14,6 +14,7 @@ mod records;
 mod schedule;
 mod sprt;
 mod standings;
+mod tune;
 mod uci;
 
 use std::time::Instant;
@@ -94,6 +95,10 @@ enum Command {
     /// Re-checks from a clocked match's records that a player never went
     /// over its hard budget (recomputed by its time plan) plus a margin.
     Deadlines(deadlines::DeadlineArgs),
+    /// Tunes level 7's constants by SPSA over fast self-play at a fixed
+    /// number of playouts a move (reproducible), and prints the tuned player
+    /// as an arena specification; the arena decides whether it is adopted.
+    Tune(tune::TuneArgs),
     /// Analyses a game record at a fixed budget, as the server's analysis
     /// does: every position's evaluation and best move, every move's class,
     /// each player's summary, and the wall and CPU time it took.
@@ -238,6 +243,7 @@ fn main() -> anyhow::Result<()> {
         }
         Some(Command::Arena(args)) => arena::run(*args),
         Some(Command::Deadlines(args)) => deadlines::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Analyse(args)) => analyse::analyse(args),
         Some(Command::Solve(args)) => analyse::solve(args),
         Some(Command::GenEndgames(settings)) => {

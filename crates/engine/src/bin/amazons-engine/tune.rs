@@ -1,0 +1,239 @@
+//! `amazons-engine tune`: SPSA over level 7's constants by fast self-play
+//! (see `amazons_engine::spsa`). Each step plays one pair of games, the
+//! same opening with colours swapped, between the two perturbed players at
+//! a fixed number of playouts a move, so a run gives the same constants
+//! whatever the machine or its load. Games end when a side cannot move, or
+//! earlier once the board is separated and the exact count proves the
+//! winner. It prints the means as they move and, at the end, the tuned
+//! player as an arena specification (`mcts:c=..,...`) to try against the
+//! default with `amazons-engine arena`; nothing is adopted by the run.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use amazons_core::{Position, Side};
+use amazons_engine::mcts::MctsParams;
+use amazons_engine::player::PlayerSpec;
+use amazons_engine::spsa::{Spsa, knob_names};
+use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, territory};
+use anyhow::Context;
+
+use crate::arena::{DEFAULT_OPENINGS, parse_openings};
+
+/// Arguments of `amazons-engine tune`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// SPSA steps; each plays a pair of games.
+    #[arg(long, default_value_t = 600)]
+    pub pairs: usize,
+    /// Playouts a move (the games' only limit, so the run is reproducible).
+    #[arg(long, default_value_t = 1500)]
+    pub playouts: u64,
+    /// The knobs to tune, comma-separated (names as in `mcts:` players).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "c,width,qwidth,rwidth,rqwidth,scale,expand,prior,widen,kappa,mob"
+    )]
+    pub knobs: Vec<String>,
+    /// Where the knobs start, and what the others are: `full` (the default
+    /// level 7) or an `mcts:` player.
+    #[arg(long, default_value = "full")]
+    pub from: PlayerSpec,
+    /// The learning rate at the last step (fishtest's `r_end`).
+    #[arg(long, default_value_t = 0.02)]
+    pub r_end: f64,
+    /// Pairs played at once between updates. Part of the result: the same
+    /// seed and batch give the same constants whatever `--concurrency`.
+    #[arg(long, default_value_t = 2)]
+    pub batch: usize,
+    /// Games played at once (threads).
+    #[arg(long, default_value_t = 2)]
+    pub concurrency: usize,
+    /// Seeds the perturbations, the openings' order and the players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Openings file (one FEN per line); default: the arena's shipped set.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Write the means after every batch to this CSV file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Plays one game from `start` between `white` and `black` at `playouts` a
+/// move; returns the winner.
+fn play(start: &Position, players: [MctsParams; 2], playouts: u64, seed: u64) -> Side {
+    let mut engines = players.map(|params| {
+        let mut engine = Engine::new(EngineConfig {
+            level: MAX_LEVEL,
+            threads: 1,
+            hash_mb: 16,
+            seed: Some(seed),
+            ..EngineConfig::default()
+        });
+        engine.set_mcts_params(params);
+        engine
+    });
+    let limits = SearchLimits::nodes(playouts);
+    let mut position = *start;
+    loop {
+        let mover = position.turn();
+        if !position.has_legal_move() {
+            return mover.opponent();
+        }
+        if territory::is_separated(position.board()) {
+            if let Some(solved) = territory::solve(&position, territory::SOLVE_BUDGET) {
+                return solved.winner();
+            }
+        }
+        let engine = &mut engines[usize::from(mover == Side::Second)];
+        let best = engine
+            .search(&position, &limits, &mut |_| {})
+            .best_move
+            .expect("a side with a legal move gets a move");
+        position.make(best);
+    }
+}
+
+/// Runs `amazons-engine tune`.
+pub fn run(args: TuneArgs) -> anyhow::Result<()> {
+    let base = match &args.from {
+        PlayerSpec::Level(level) if level.get() == MAX_LEVEL => MctsParams::default(),
+        PlayerSpec::Mcts(params) => *params,
+        other => anyhow::bail!("--from is `full` or an `mcts:` player, not {other}"),
+    };
+    let names: Vec<&str> = args.knobs.iter().map(String::as_str).collect();
+    let mut spsa = Spsa::new(base, &names, args.pairs, args.r_end, args.seed)
+        .with_context(|| format!("--knobs (knobs: {})", knob_names()))?;
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            parse_openings(&text)?
+        }
+        None => parse_openings(DEFAULT_OPENINGS)?,
+    };
+    let mut csv = match &args.out {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .with_context(|| format!("creating {}", path.display()))?;
+            let header: Vec<&str> = spsa.means().iter().map(|m| m.0).collect();
+            writeln!(file, "pairs,plus_score,{}", header.join(","))?;
+            Some(file)
+        }
+        None => None,
+    };
+    println!(
+        "tune: {} pairs at {} playouts a move, knobs {}, r_end {}, batch {}, seed {}, from {}",
+        args.pairs,
+        args.playouts,
+        names.join(","),
+        args.r_end,
+        args.batch,
+        args.seed,
+        args.from
+    );
+    let started = Instant::now();
+    let batch = args.batch.max(1);
+    let mut plus_wins = 0usize;
+    let mut k = 0;
+    while k < args.pairs {
+        let steps: Vec<_> = (k..(k + batch).min(args.pairs))
+            .map(|i| spsa.step(i))
+            .collect();
+        // Every game of the batch: (step, plus plays white?).
+        let games: Vec<(usize, bool)> = (0..steps.len())
+            .flat_map(|s| [(s, true), (s, false)])
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let winners = std::sync::Mutex::new(vec![Side::First; games.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..args.concurrency.max(1) {
+                scope.spawn(|| {
+                    loop {
+                        let g = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        let Some(&(s, plus_white)) = games.get(g) else {
+                            return;
+                        };
+                        let step = &steps[s];
+                        let opening = &openings[(args.seed as usize + step.k) % openings.len()];
+                        let players = if plus_white {
+                            [step.plus, step.minus]
+                        } else {
+                            [step.minus, step.plus]
+                        };
+                        let seed = args.seed.wrapping_mul(1_000_003)
+                            ^ (2 * step.k as u64 + u64::from(plus_white));
+                        let winner = play(opening, players, args.playouts, seed);
+                        winners.lock().expect("winners")[g] = winner;
+                    }
+                });
+            }
+        });
+        let winners = winners.into_inner().expect("winners");
+        for (s, step) in steps.iter().enumerate() {
+            let won_by_plus = |g: usize, plus_white: bool| {
+                let plus_side = if plus_white {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                usize::from(winners[g] == plus_side)
+            };
+            let wins = won_by_plus(2 * s, true) + won_by_plus(2 * s + 1, false);
+            plus_wins += wins;
+            spsa.update(step, 2 * wins as i32 - 2);
+        }
+        k += steps.len();
+        let score = plus_wins as f64 / (2 * k) as f64;
+        let means: Vec<String> = spsa
+            .means()
+            .iter()
+            .map(|(name, v)| format!("{name}={v:.2}"))
+            .collect();
+        println!(
+            "pairs {k}/{} ({:.0} s): plus won {:.1}% | {}",
+            args.pairs,
+            started.elapsed().as_secs_f64(),
+            100.0 * score,
+            means.join(" ")
+        );
+        if let Some(file) = csv.as_mut() {
+            let values: Vec<String> = spsa.means().iter().map(|m| format!("{:.4}", m.1)).collect();
+            writeln!(file, "{k},{score:.4},{}", values.join(","))?;
+        }
+    }
+    let tuned = PlayerSpec::Mcts(spsa.params());
+    println!("----");
+    println!(
+        "tuned in {:.0} s over {} games",
+        started.elapsed().as_secs_f64(),
+        2 * args.pairs
+    );
+    println!("{tuned}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game at a fixed number of playouts is the same game every time,
+    /// so a tuning run is reproducible.
+    #[test]
+    fn a_tuning_game_replays_from_its_seed() {
+        let start = parse_openings(DEFAULT_OPENINGS).unwrap()[0];
+        let narrow = MctsParams {
+            width: 4,
+            root_width: 4,
+            ..MctsParams::default()
+        };
+        let wide = MctsParams::default();
+        for (players, seed) in [([wide, narrow], 5), ([narrow, wide], 6)] {
+            let first = play(&start, players, 40, seed);
+            assert_eq!(first, play(&start, players, 40, seed));
+        }
+    }
+}
