@@ -335,6 +335,18 @@ pub fn parse_openings(text: &str) -> anyhow::Result<Vec<Position>> {
     Ok(out)
 }
 
+/// The openings of the file at `path`, or the shipped set without one.
+pub fn load_openings(path: Option<&std::path::Path>) -> anyhow::Result<Vec<Position>> {
+    match path {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            parse_openings(&text)
+        }
+        None => parse_openings(DEFAULT_OPENINGS),
+    }
+}
+
 /// Runs `amazons-engine arena`.
 pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let specs = match (&args.a, &args.b) {
@@ -377,10 +389,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         println!("a SAU engine plays: every game starts from the standard start");
         vec![Position::start()]
     } else {
-        match &args.openings {
-            Some(path) => parse_openings(&std::fs::read_to_string(path)?)?,
-            None => parse_openings(DEFAULT_OPENINGS)?,
-        }
+        load_openings(args.openings.as_deref())?
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir)?;

@@ -10,6 +10,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use amazons_core::{Position, Side};
@@ -19,7 +21,7 @@ use amazons_engine::spsa::{Spsa, knob_names};
 use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, territory};
 use anyhow::Context;
 
-use crate::arena::{DEFAULT_OPENINGS, parse_openings};
+use crate::arena::load_openings;
 
 /// Arguments of `amazons-engine tune`.
 #[derive(clap::Args, Debug, Clone)]
@@ -107,14 +109,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
     let names: Vec<&str> = args.knobs.iter().map(String::as_str).collect();
     let mut spsa = Spsa::new(base, &names, args.pairs, args.r_end, args.seed)
         .with_context(|| format!("--knobs (knobs: {})", knob_names()))?;
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            parse_openings(&text)?
-        }
-        None => parse_openings(DEFAULT_OPENINGS)?,
-    };
+    let openings = load_openings(args.openings.as_deref())?;
     let mut csv = match &args.out {
         Some(path) => {
             let mut file = std::fs::File::create(path)
@@ -147,13 +142,13 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         let games: Vec<(usize, bool)> = (0..steps.len())
             .flat_map(|s| [(s, true), (s, false)])
             .collect();
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let winners = std::sync::Mutex::new(vec![Side::First; games.len()]);
+        let next = AtomicUsize::new(0);
+        let winners = Mutex::new(vec![Side::First; games.len()]);
         std::thread::scope(|scope| {
             for _ in 0..args.concurrency.max(1) {
                 scope.spawn(|| {
                     loop {
-                        let g = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        let g = next.fetch_add(1, Ordering::SeqCst);
                         let Some(&(s, plus_white)) = games.get(g) else {
                             return;
                         };
@@ -224,7 +219,7 @@ mod tests {
     /// so a tuning run is reproducible.
     #[test]
     fn a_tuning_game_replays_from_its_seed() {
-        let start = parse_openings(DEFAULT_OPENINGS).unwrap()[0];
+        let start = load_openings(None).unwrap()[0];
         let narrow = MctsParams {
             width: 4,
             root_width: 4,
