@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it: the Rust workspace
-# (`cargo test --workspace`; extra arguments such as --locked are passed on),
+# (`cargo test --workspace --no-fail-fast`, so one failing test binary does
+# not hide the others; extra arguments such as --locked are passed on),
 # then the web board's checks: the type check (tsc --checkJs), the Node unit
 # tests and the browser tests in Debian's Chromium against the amazons-server
 # binary the Rust build made.
@@ -118,8 +119,8 @@ report() {
 }
 
 # Rust: the sum of every test binary's "test result" line.
-say "== Rust workspace (cargo test --workspace $*)"
-run_stage rust cargo test --workspace "$@"
+say "== Rust workspace (cargo test --workspace --no-fail-fast $*)"
+run_stage rust cargo test --workspace --no-fail-fast "$@"
 status=$?
 read -r pass fail < <(sed -n 's/^test result: [A-Za-z]*\. \([0-9]*\) passed; \([0-9]*\) failed.*/\1 \2/p' "$logs/rust.log" |
     awk '{p += $1; f += $2} END {print p + 0, f + 0}')

@@ -20,6 +20,10 @@
 //!   the whole game from its positions' evaluations, [`analyse_game`] both
 //!   steps with progress.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
 use amazons_core::{BySide, Move, Position, Side};
 use thiserror::Error;
 
@@ -521,24 +525,100 @@ impl GameAnalysis {
 /// evaluated ([`evaluate`]) and, where the played move is not the engine's,
 /// the position after the engine's move ([`after_best`]), then classified
 /// ([`GameAnalysis::from_evals`]). `progress(done, total)` is called after
-/// each position (a progress bar).
+/// each position (a progress bar). `threads` positions are evaluated at
+/// once ([`evaluate_positions`]): the analysis is the same for any number.
 pub fn analyse_game(
     start: &Position,
     moves: &[Move],
     budget: &AnalysisBudget,
+    threads: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
     let positions = positions(start, moves)?;
     let total = positions.len();
     let mut evals = Vec::with_capacity(total);
     let mut children = Vec::with_capacity(total);
-    for (done, p) in positions.iter().enumerate() {
-        let eval = evaluate(p, budget);
-        children.push(after_best(p, &eval, moves.get(done).copied(), budget));
-        evals.push(eval);
-        progress(done + 1, total);
-    }
+    evaluate_positions(
+        &positions,
+        moves,
+        budget,
+        threads,
+        &mut |ply, eval, child| {
+            evals.push(eval);
+            children.push(child);
+            progress(ply + 1, total);
+            true
+        },
+    );
     GameAnalysis::from_evals(start, moves, evals, children)
+}
+
+/// Evaluates every one of a game's `positions` (the position after `k` of
+/// `moves` at `k`) and the position after the engine's move where it is not
+/// the one played ([`after_best`]), `threads` positions at a time, and hands
+/// them to `each(ply, eval, after_best)` in the game's order, as soon as
+/// every earlier one is done; `each` returning false stops the rest.
+///
+/// Why positions and not the search's threads: each position's search is
+/// the one-thread, fixed-seed search of [`evaluate`], so an analysis on
+/// many cores is exactly the analysis on one, only sooner (a search shared
+/// between threads depends on how they happen to interleave).
+pub fn evaluate_positions(
+    positions: &[Position],
+    moves: &[Move],
+    budget: &AnalysisBudget,
+    threads: usize,
+    each: &mut dyn FnMut(usize, PositionEval, Option<PositionEval>) -> bool,
+) {
+    let judge = |ply: usize| {
+        let eval = evaluate(&positions[ply], budget);
+        let child = after_best(&positions[ply], &eval, moves.get(ply).copied(), budget);
+        (eval, child)
+    };
+    let threads = threads.clamp(1, positions.len().max(1));
+    if threads == 1 {
+        for ply in 0..positions.len() {
+            let (eval, child) = judge(ply);
+            if !each(ply, eval, child) {
+                return;
+            }
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (sender, next, stop, judge) = (sender.clone(), &next, &stop, &judge);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let ply = next.fetch_add(1, Ordering::Relaxed);
+                    if ply >= positions.len() {
+                        break;
+                    }
+                    let (eval, child) = judge(ply);
+                    if sender.send((ply, eval, child)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Evaluations that came before an earlier one, by ply.
+        let mut early = BTreeMap::new();
+        let mut due = 0;
+        for (ply, eval, child) in receiver {
+            early.insert(ply, (eval, child));
+            while let Some((eval, child)) = early.remove(&due) {
+                if !each(due, eval, child) {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                due += 1;
+            }
+        }
+    });
 }
 
 #[cfg(test)]

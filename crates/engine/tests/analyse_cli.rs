@@ -1,6 +1,6 @@
 //! `amazons-engine analyse` reads a record the arena wrote and prints one
 //! line per position, a class per move and each player's summary, the same
-//! twice; `amazons-engine solve` prints the view and the exact count of a
+//! twice and with threads; `amazons-engine solve` prints the view and the exact count of a
 //! separated position, and says when a position is not separated.
 
 use std::path::Path;
@@ -21,11 +21,20 @@ fn engine(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The output of `analyse` without its timing lines.
-fn analysis_of(record: &Path) -> String {
-    let out = engine(&["analyse", record.to_str().unwrap(), "--playouts", "30"]);
+/// The output of `analyse` with `threads` without its timing lines and the
+/// thread count in its heading.
+fn analysis_of(record: &Path, threads: &str) -> String {
+    let out = engine(&[
+        "analyse",
+        record.to_str().unwrap(),
+        "--playouts",
+        "30",
+        "--threads",
+        threads,
+    ]);
     out.lines()
         .filter(|l| !l.starts_with("Wall time") && !l.starts_with("CPU time"))
+        .map(|l| l.replace(&format!(", {threads} thread(s)"), ""))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -53,7 +62,7 @@ fn analyse_reads_an_arena_record() {
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record_path).unwrap()).unwrap();
     let plies = record["moves"].as_array().unwrap().len();
-    let text = analysis_of(&record_path);
+    let text = analysis_of(&record_path, "1");
     // One line per position (0..=plies), then one per move with its class.
     let positions = text
         .lines()
@@ -84,8 +93,9 @@ fn analyse_reads_an_arena_record() {
         .find(|l| l.trim_start().starts_with(&format!("{plies} ")))
         .unwrap();
     assert!(last.contains("W+0") || last.contains("B+0"), "{last}");
-    // Reproducible: the same output again.
-    assert_eq!(analysis_of(&record_path), text);
+    // Reproducible: the same output again, and the same with three threads.
+    assert_eq!(analysis_of(&record_path, "1"), text);
+    assert_eq!(analysis_of(&record_path, "3"), text);
 }
 
 #[test]

@@ -148,7 +148,7 @@ fn a_short_game_is_analysed_the_same_twice_with_progress() {
     }
     let budget = AnalysisBudget { playouts: 1_000 };
     let mut seen = Vec::new();
-    let first = analyse_game(&e.position, &moves, &budget, &mut |done, total| {
+    let first = analyse_game(&e.position, &moves, &budget, 1, &mut |done, total| {
         seen.push((done, total));
     })
     .unwrap();
@@ -157,8 +157,16 @@ fn a_short_game_is_analysed_the_same_twice_with_progress() {
     assert_eq!(first.plies.len(), n);
     assert!(first.plies[n - 1].played.is_none() && first.plies[n - 1].class.is_none());
     assert!(first.plies[..n - 1].iter().all(|p| p.class.is_some()));
-    let again = analyse_game(&e.position, &moves, &budget, &mut |_, _| {}).unwrap();
+    let again = analyse_game(&e.position, &moves, &budget, 1, &mut |_, _| {}).unwrap();
     assert_eq!(first, again);
+    // Three positions at a time: the same analysis, its progress in order.
+    let mut seen_parallel = Vec::new();
+    let parallel = analyse_game(&e.position, &moves, &budget, 3, &mut |done, total| {
+        seen_parallel.push((done, total));
+    })
+    .unwrap();
+    assert_eq!(parallel, first);
+    assert_eq!(seen_parallel, seen);
     // Each side's accuracy is from its own moves only.
     let mover = e.position.turn();
     assert!(first.summary[mover].accuracy > 0.0);
@@ -175,6 +183,7 @@ fn an_illegal_move_is_refused_with_its_ply() {
         &p,
         &[m, m, m],
         &AnalysisBudget { playouts: 10 },
+        1,
         &mut |_, _| {},
     )
     .unwrap_err();

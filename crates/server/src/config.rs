@@ -405,7 +405,7 @@ impl Config {
             return invalid("outbound_queue", "must be at least 16");
         }
         self.computer.validate(self.max_name_chars)?;
-        self.analysis.validate()
+        self.analysis.validate(self.computer.threads_per_game)
     }
 }
 

@@ -329,11 +329,41 @@ async fn a_worker_that_fails_fails_the_analysis_which_may_be_asked_again() {
     server.kill();
 }
 
-/// The analysis worker of this package's binary, at `playouts`.
+/// The analysis worker of this package's binary, at `playouts`, one
+/// position at a time.
 fn worker(playouts: u64) -> ChildProcess {
+    worker_with(playouts, 1)
+}
+
+/// The analysis worker at `playouts`, `threads` positions at a time.
+fn worker_with(playouts: u64, threads: usize) -> ChildProcess {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_amazons-server"));
-    command.args(WorkerArgs { playouts }.to_args());
+    command.args(WorkerArgs { playouts, threads }.to_args());
     ChildProcess::spawn("analysis-worker", command)
+}
+
+/// The lines a worker at `playouts` with `threads` writes for `moves`.
+fn worker_lines(moves: &[&str], playouts: u64, threads: usize) -> Vec<String> {
+    let mut worker = worker_with(playouts, threads);
+    worker.write_line(&job(moves));
+    let lines = (0..=moves.len())
+        .map(|ply| {
+            worker
+                .next_line(Duration::from_secs(120))
+                .unwrap_or_else(|| panic!("no line {ply}:\n{}", worker.output()))
+        })
+        .collect();
+    let (ok, _, stderr) = worker.finish(Duration::from_secs(30));
+    assert!(ok, "{stderr}");
+    lines
+}
+
+#[test]
+fn a_worker_with_threads_writes_what_one_thread_writes_in_the_same_order() {
+    let moves = ["d1-d7/g7", "a7-b7/c7", "g1-g4/g2", "j7-h7/i7", "a4-c4/b4"];
+    let one = worker_lines(&moves, 200, 1);
+    let three = worker_lines(&moves, 200, 3);
+    assert_eq!(three, one);
 }
 
 /// The worker's input for `moves` from the start.

@@ -66,8 +66,10 @@ fn running(
     }
 }
 
-/// Analyses `record` here at `budget` (one thread, the engine's fixed
-/// seed), telling `progress` the state after each position.
+/// Analyses `record` here at `budget` (each position searched on one
+/// thread with the engine's fixed seed, as many positions at once as this
+/// machine has cores: the same analysis as on one core, sooner), telling
+/// `progress` the state after each position.
 pub fn analyse(
     record: &GameRecord,
     budget: &AnalysisBudget,
@@ -77,9 +79,11 @@ pub fn analyse(
         .replay()
         .with_context(|| t!("history-does-not-replay", id = record.id.as_str()))?;
     let moves: Vec<_> = record.moves.iter().map(|m| m.mv).collect();
-    let analysed = engine::analyse_game(&positions[0], &moves, budget, &mut |done, total| {
-        progress(&running(record, budget, done, total));
-    })?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let analysed =
+        engine::analyse_game(&positions[0], &moves, budget, cores, &mut |done, total| {
+            progress(&running(record, budget, done, total));
+        })?;
     let plies: Vec<PlyAnalysis> = analysed.plies.iter().map(engine::wire::ply).collect();
     let summary = BySide::new(
         engine::wire::summary(analysed.summary.get(Side::First)),

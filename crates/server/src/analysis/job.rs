@@ -90,6 +90,8 @@ pub(super) struct Run<'a> {
     pub program: &'a Path,
     /// The budget per position.
     pub playouts: u64,
+    /// Positions evaluated at once.
+    pub threads: usize,
     /// The longest one position may take.
     pub position_timeout: Duration,
 }
@@ -116,6 +118,7 @@ impl Run<'_> {
         };
         let args = WorkerArgs {
             playouts: self.playouts,
+            threads: self.threads,
         };
         let mut child = Command::new(self.program)
             .args(args.to_args())

@@ -244,6 +244,7 @@ async fn runner(shared: &Arc<Shared>) {
         let run = job::Run {
             program: &analyses.program,
             playouts: analyses.config.playouts,
+            threads: analyses.config.threads,
             position_timeout: analyses.config.position_timeout_secs.duration(),
         };
         let result = run

@@ -1,7 +1,8 @@
 //! The analysis in a process of its own: `amazons-server analysis-worker
-//! --playouts N` reads one line, the game ([`WorkerJob`] as JSON: its start
-//! and moves), and writes one line per position as it is evaluated, the
-//! position after 0 moves first: an [`Evaluated`] as JSON, what the engine's
+//! --playouts N --threads T` reads one line, the game ([`WorkerJob`] as
+//! JSON: its start and moves), evaluates T positions at a time and writes
+//! one line per position in the game's order, the position after 0 moves
+//! first: an [`Evaluated`] as JSON, what the engine's
 //! [`analysis::evaluate`] says about that position at the fixed budget, and,
 //! where the move played from it is not the engine's, about the position
 //! after the engine's move ([`analysis::after_best`], what the played move
@@ -29,6 +30,9 @@ pub const SUBCOMMAND: &str = "analysis-worker";
 pub struct WorkerArgs {
     /// The budget of each position.
     pub playouts: u64,
+    /// Positions evaluated at once (`analysis.threads`; the analysis is the
+    /// same for any number, [`analysis::evaluate_positions`]).
+    pub threads: usize,
 }
 
 impl WorkerArgs {
@@ -38,17 +42,34 @@ impl WorkerArgs {
             SUBCOMMAND.to_owned(),
             "--playouts".to_owned(),
             self.playouts.to_string(),
+            "--threads".to_owned(),
+            self.threads.to_string(),
         ]
     }
 
-    /// Reads the words after the subcommand.
+    /// Reads the words after the subcommand: `--playouts N`, then
+    /// optionally `--threads T` (1 without it).
     pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
+        const USAGE: &str = "usage: analysis-worker --playouts N [--threads T]";
+        let positive = |flag: &str, value: &str| match value.parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!("{flag} {value}: not a positive number")),
+        };
         match words {
-            [flag, value] if flag == "--playouts" => match value.parse::<u64>() {
-                Ok(playouts) if playouts > 0 => Ok(WorkerArgs { playouts }),
-                _ => Err(format!("--playouts {value}: not a positive number")),
-            },
-            _ => Err("usage: analysis-worker --playouts N".to_owned()),
+            [flag, playouts] if flag == "--playouts" => Ok(WorkerArgs {
+                playouts: positive(flag, playouts)?,
+                threads: 1,
+            }),
+            [flag, playouts, threads_flag, threads]
+                if flag == "--playouts" && threads_flag == "--threads" =>
+            {
+                Ok(WorkerArgs {
+                    playouts: positive(flag, playouts)?,
+                    threads: usize::try_from(positive(threads_flag, threads)?)
+                        .map_err(|_| format!("--threads {threads}: too many"))?,
+                })
+            }
+            _ => Err(USAGE.to_owned()),
         }
     }
 }
@@ -200,15 +221,17 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         playouts: args.playouts,
     };
     let mut out = std::io::stdout().lock();
-    for (ply, position) in positions.iter().enumerate() {
-        let eval = analysis::evaluate(position, &budget);
-        let after_best = analysis::after_best(position, &eval, moves.get(ply).copied(), &budget);
-        let evaluated = Evaluated::new(ply as u32, eval, after_best);
-        let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
-        if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
-            return std::process::ExitCode::SUCCESS;
-        }
-    }
+    analysis::evaluate_positions(
+        &positions,
+        &moves,
+        &budget,
+        args.threads,
+        &mut |ply, eval, after_best| {
+            let evaluated = Evaluated::new(ply as u32, eval, after_best);
+            let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
+            writeln!(out, "{text}").and_then(|()| out.flush()).is_ok()
+        },
+    );
     // Done: wait for the server to close the input (the thread above exits).
     loop {
         std::thread::park();
@@ -221,16 +244,31 @@ mod tests {
 
     #[test]
     fn arguments_round_trip_and_nonsense_is_refused() {
-        let args = WorkerArgs { playouts: 300 };
+        let args = WorkerArgs {
+            playouts: 300,
+            threads: 3,
+        };
         let words = args.to_args();
         assert_eq!(words[0], SUBCOMMAND);
         assert_eq!(WorkerArgs::parse(&words[1..]), Ok(args));
+        let words = |w: &[&str]| w.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            WorkerArgs::parse(&words(&["--playouts", "300"])),
+            Ok(WorkerArgs {
+                playouts: 300,
+                threads: 1
+            }),
+            "one thread unless told"
+        );
         for bad in [
-            vec![],
-            vec!["--playouts".to_owned()],
-            vec!["--playouts".to_owned(), "0".to_owned()],
-            vec!["--playouts".to_owned(), "many".to_owned()],
-            vec!["--threads".to_owned(), "2".to_owned()],
+            words(&[]),
+            words(&["--playouts"]),
+            words(&["--playouts", "0"]),
+            words(&["--playouts", "many"]),
+            words(&["--threads", "2"]),
+            words(&["--playouts", "300", "--threads", "0"]),
+            words(&["--playouts", "300", "--threads"]),
+            words(&["--playouts", "300", "--seed", "2"]),
         ] {
             assert!(WorkerArgs::parse(&bad).is_err(), "{bad:?}");
         }

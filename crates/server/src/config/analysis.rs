@@ -14,6 +14,7 @@ use super::{ConfigError, Seconds};
 pub struct AnalysisConfig {
     pub enabled: bool,
     pub playouts: u64,
+    pub threads: usize,
     pub max_running: usize,
     pub max_queue: usize,
     pub position_timeout_secs: Seconds,
@@ -21,8 +22,10 @@ pub struct AnalysisConfig {
 
 impl AnalysisConfig {
     /// Checks the `[analysis]` table: a budget, at least one analysis at a
-    /// time, and a time limit per position.
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    /// time, a time limit per position, and no more threads than a computer
+    /// game may have (`threads_per_game`: an analysis takes one of the
+    /// computer's places, and a place is that many cores).
+    pub fn validate(&self, threads_per_game: usize) -> Result<(), ConfigError> {
         let invalid = |key, problem: &str| {
             Err(ConfigError::Invalid {
                 key,
@@ -32,6 +35,15 @@ impl AnalysisConfig {
         };
         if self.playouts == 0 {
             return invalid("analysis.playouts", "must be positive");
+        }
+        if !(1..=threads_per_game).contains(&self.threads) {
+            return invalid(
+                "analysis.threads",
+                &format!(
+                    "must be 1 to computer.threads_per_game ({threads_per_game}): an analysis \
+                     takes one of the computer's places"
+                ),
+            );
         }
         if self.max_running == 0 {
             return invalid(
@@ -71,6 +83,8 @@ mod tests {
         for (setting, key) in [
             ("analysis.playouts=0", "analysis.playouts"),
             ("analysis.max_running=0", "analysis.max_running"),
+            ("analysis.threads=0", "analysis.threads"),
+            ("analysis.threads=2", "analysis.threads"),
             (
                 "analysis.position_timeout_secs=0",
                 "analysis.position_timeout_secs",
@@ -81,5 +95,18 @@ mod tests {
             assert!(error.contains(setting), "names its source: {error}");
         }
         assert!(refused("analysis.playouts=-1").contains("analysis.playouts"));
+    }
+
+    #[test]
+    fn analysis_threads_go_as_far_as_a_computer_games() {
+        assert_eq!(Config::default().analysis.threads, 1);
+        let overrides = Overrides {
+            set: vec![
+                "computer.threads_per_game=4".to_owned(),
+                "analysis.threads=4".to_owned(),
+            ],
+            ..Overrides::default()
+        };
+        assert_eq!(Config::load(None, &overrides).unwrap().analysis.threads, 4);
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use amazons_core::testing::random_move;
 use amazons_core::{GameRecord, Position, Side};
-use amazons_protocol::{MatchId, ServerMessage};
+use amazons_protocol::{ErrorCode, MatchId, ServerMessage};
 use amazons_records::RecordDir;
 use amazons_server::config::Seconds;
 use amazons_server::{Config, RunningServer};
@@ -157,14 +157,22 @@ pub async fn read_raw_until_eof(client: &mut WsClient) -> Vec<u8> {
 /// the game ends: the opening move, if it is `me`'s, in the canonical
 /// notation, the replies in UCI notation. Every `move_played` of the match
 /// must come in order. Returns the final position and the `game_over`.
+///
+/// A game can end between two of `me`'s messages (the server ends it once
+/// the territory decides it), so a move sent just then is refused with
+/// `game_over`; that refusal is read here, not left for the caller's next
+/// request.
 pub async fn play_out(
     client: &mut WsClient,
     match_id: MatchId,
     me: Side,
     mut position: Position,
 ) -> (Position, ServerMessage) {
+    // The ply of a move sent whose `move_played` has not come yet.
+    let mut in_flight = None;
     if position.turn() == me && !position.is_game_over() {
         let mv = random_move(&position, &mut rand::rng());
+        in_flight = Some(position.ply());
         client.play(match_id, position.ply(), &mv.to_string()).await;
     }
     loop {
@@ -176,15 +184,34 @@ pub async fn play_out(
                 ..
             } if m == match_id => {
                 assert_eq!(ply, position.ply(), "moves arrive in order");
+                if in_flight == Some(ply) {
+                    in_flight = None;
+                }
                 position = position.play(mv.parse().unwrap()).unwrap();
                 if position.turn() == me && !position.is_game_over() {
                     let next = random_move(&position, &mut rand::rng());
+                    in_flight = Some(position.ply());
                     client
                         .play(match_id, position.ply(), &next.uci().to_string())
                         .await;
                 }
             }
             message @ ServerMessage::GameOver { match_id: m, .. } if m == match_id => {
+                if in_flight.is_some() {
+                    let refusal = client
+                        .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
+                        .await;
+                    assert!(
+                        matches!(
+                            refusal,
+                            ServerMessage::Error {
+                                code: ErrorCode::GameOver,
+                                ..
+                            }
+                        ),
+                        "a move sent as the game ended is refused as too late: {refusal:?}"
+                    );
+                }
                 return (position, message);
             }
             ServerMessage::Error { code, message, .. } => panic!("refused: {code:?} {message}"),

@@ -8,8 +8,8 @@ use std::time::Instant;
 use amazons_core::{Move, Position, Side, Square};
 use amazons_engine::analysis::{self, AnalysisBudget, GameAnalysis, PositionEval};
 use amazons_engine::territory::{self, Territory};
-use amazons_engine::time::thread_cpu_time;
 use anyhow::Context;
+use cpu_time::ProcessTime;
 
 /// Options of `amazons-engine analyse`.
 #[derive(clap::Args)]
@@ -20,6 +20,10 @@ pub struct AnalyseArgs {
     /// Playouts per position (the analysis budget).
     #[arg(long, default_value_t = analysis::DEFAULT_PLAYOUTS)]
     playouts: u64,
+    /// Positions evaluated at once, each on a thread of its own (the
+    /// analysis is the same for any number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 /// Options of `amazons-engine solve`.
@@ -34,9 +38,8 @@ pub struct SolveArgs {
 
 /// Analyses a record: one line per position as it is done (with the
 /// evaluation after the engine's move where the played move differs), then
-/// the classes, the summary and the wall and CPU time (the analysis runs on
-/// this thread, so its CPU time is what one core spent), of which the CPU
-/// time of the evaluations after the engine's moves.
+/// the classes, the summary and the wall and CPU time (of the whole
+/// process: with `--threads 1` what one core spent).
 pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
     let record = amazons_records::load_file(&args.record)
         .with_context(|| format!("reading {}", args.record.display()))?;
@@ -48,34 +51,37 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
         playouts: args.playouts,
     };
     println!(
-        "{}: {} plies, {}",
+        "{}: {} plies, {}, {} thread(s)",
         record.id,
         moves.len(),
-        budget.describe()
+        budget.describe(),
+        args.threads
     );
     let positions = analysis::positions(&start, &moves)?;
     let wall = Instant::now();
-    let cpu = thread_cpu_time();
+    let cpu = ProcessTime::now();
     let mut evals = Vec::with_capacity(positions.len());
     let mut children = Vec::with_capacity(positions.len());
-    let mut children_cpu = std::time::Duration::ZERO;
-    for (ply, p) in positions.iter().enumerate() {
-        let eval = analysis::evaluate(p, &budget);
-        let child_cpu = thread_cpu_time();
-        let child = analysis::after_best(p, &eval, moves.get(ply).copied(), &budget);
-        children_cpu += thread_cpu_time() - child_cpu;
-        println!(
-            "{ply:>3} {:>7}  best {}{}",
-            eval_text(&eval),
-            eval.best.map_or("-".to_string(), |m| m.to_string()),
-            child
-                .as_ref()
-                .map_or(String::new(), |c| format!("  after it {}", eval_text(c)))
-        );
-        evals.push(eval);
-        children.push(child);
-    }
-    let (wall, cpu) = (wall.elapsed(), thread_cpu_time() - cpu);
+    analysis::evaluate_positions(
+        &positions,
+        &moves,
+        &budget,
+        usize::from(args.threads),
+        &mut |ply, eval, child| {
+            println!(
+                "{ply:>3} {:>7}  best {}{}",
+                eval_text(&eval),
+                eval.best.map_or("-".to_string(), |m| m.to_string()),
+                child
+                    .as_ref()
+                    .map_or(String::new(), |c| format!("  after it {}", eval_text(c)))
+            );
+            evals.push(eval);
+            children.push(child);
+            true
+        },
+    );
+    let (wall, cpu) = (wall.elapsed(), cpu.elapsed());
     let extra = children.iter().filter(|c| c.is_some()).count();
     let game = GameAnalysis::from_evals(&start, &moves, evals, children)?;
     println!();
@@ -99,12 +105,11 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
         );
     }
     println!(
-        "Positions: {}, after the engine's move: {}\nWall time: {:.2} s\nCPU time: {:.2} s, after the engine's moves {:.2} s",
+        "Positions: {}, after the engine's move: {}\nWall time: {:.2} s\nCPU time: {:.2} s",
         positions.len(),
         extra,
         wall.as_secs_f64(),
         cpu.as_secs_f64(),
-        children_cpu.as_secs_f64()
     );
     Ok(())
 }
