@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::mcts::MctsParams;
+use crate::player::spec;
 
 /// fishtest's exponent of the learning-rate schedule.
 pub const ALPHA: f64 = 0.602;
@@ -135,41 +136,17 @@ pub fn knob(name: &str) -> Option<&'static Knob> {
     KNOBS.iter().find(|k| k.name == name)
 }
 
-/// The value of knob `name` in `p` (a name of [`KNOBS`]).
+/// The value of knob `name` in `p` (a name of [`KNOBS`], which are the
+/// `mcts:` grammar's).
 fn get(p: &MctsParams, name: &str) -> f64 {
-    match name {
-        "c" => f64::from(p.exploration_pct),
-        "width" => p.width as f64,
-        "qwidth" => p.queen_width as f64,
-        "rwidth" => p.root_width as f64,
-        "rqwidth" => p.root_queen_width as f64,
-        "scale" => f64::from(p.scale_cp),
-        "expand" => f64::from(p.expand_visits),
-        "prior" => f64::from(p.prior_visits),
-        "widen" => f64::from(p.widen),
-        "kappa" => f64::from(p.kappa_pct),
-        "mob" => f64::from(p.mobility_pct),
-        _ => unreachable!("a knob of KNOBS"),
-    }
+    spec::mcts_knob(p, name).expect("a knob of KNOBS is an mcts: knob") as f64
 }
 
-/// `p` with knob `name` set to `value` rounded to the nearest whole number.
+/// `p` with knob `name` set to `value` rounded to the nearest whole number,
+/// as the `mcts:` grammar sets it.
 fn set(p: &mut MctsParams, name: &str, value: f64) {
-    let n = value.round().max(0.0) as u32;
-    match name {
-        "c" => p.exploration_pct = n,
-        "width" => p.width = n as usize,
-        "qwidth" => p.queen_width = n as usize,
-        "rwidth" => p.root_width = n as usize,
-        "rqwidth" => p.root_queen_width = n as usize,
-        "scale" => p.scale_cp = n.max(1),
-        "expand" => p.expand_visits = n,
-        "prior" => p.prior_visits = n,
-        "widen" => p.widen = n,
-        "kappa" => p.kappa_pct = n,
-        "mob" => p.mobility_pct = n,
-        _ => unreachable!("a knob of KNOBS"),
-    }
+    spec::set_mcts_knob(p, name, value.round().max(0.0) as usize)
+        .expect("a knob of KNOBS is an mcts: knob");
 }
 
 /// One perturbed step: the two players and the signs that made them.

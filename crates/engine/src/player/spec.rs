@@ -210,6 +210,57 @@ fn mcts_knobs(p: &MctsParams) -> [Knob; 16] {
     ]
 }
 
+/// The value of the `mcts:` knob `key` of `p` (yes/no as 1/0), or `None`
+/// when the grammar has no such key: how the tuner reads a player, by the
+/// same names the grammar gives.
+pub(crate) fn mcts_knob(p: &MctsParams, key: &str) -> Option<i64> {
+    mcts_knobs(p)
+        .into_iter()
+        .find(|(k, _, _)| *k == key)
+        .map(|(_, _, v)| v)
+}
+
+/// Sets the `mcts:` knob `key` of `p` to `v`, as the grammar reads
+/// `key=v`; the error names a bad value or an unknown key.
+pub(crate) fn set_mcts_knob(p: &mut MctsParams, key: &str, v: usize) -> Result<(), String> {
+    let v32 = u32::try_from(v).map_err(|_| format!("`{key}={v}` is too large"))?;
+    match key {
+        "c" => p.exploration_pct = v32,
+        "width" => p.width = v,
+        "qwidth" => p.queen_width = v,
+        "rwidth" => p.root_width = v,
+        "rqwidth" => p.root_queen_width = v,
+        "playout" => p.playout_plies = v32,
+        "scale" => p.scale_cp = v32.max(1),
+        "expand" => p.expand_visits = v32,
+        "prior" => p.prior_visits = v32,
+        "widen" => p.widen = v32,
+        "reuse" => p.reuse = flag(key, v)?,
+        "tm" => {
+            p.time_plan = if flag(key, v)? {
+                TimePlan::Phased
+            } else {
+                TimePlan::Even
+            }
+        }
+        "tree" => {
+            p.parallel = if flag(key, v)? {
+                Parallelism::Tree
+            } else {
+                Parallelism::Root
+            }
+        }
+        "vloss" => p.virtual_loss = v32,
+        "kappa" => p.kappa_pct = v32,
+        "mob" => p.mobility_pct = v32,
+        _ => {
+            let keys = keys_of(&mcts_knobs(&MctsParams::default()));
+            return Err(format!("unknown mcts option `{key}` ({keys})"));
+        }
+    }
+    Ok(())
+}
+
 /// The alpha-beta tuning knobs, in order; what [`parse_tuning`] reads.
 fn tuning_knobs(t: &Tuning) -> [Knob; 7] {
     [
@@ -274,41 +325,7 @@ fn flag(key: &str, value: usize) -> Result<bool, String> {
 fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
     let mut p = MctsParams::default();
     for (k, v) in knobs(opts)? {
-        let v32 = u32::try_from(v).map_err(|_| format!("`{k}={v}` is too large"))?;
-        match k {
-            "c" => p.exploration_pct = v32,
-            "width" => p.width = v,
-            "qwidth" => p.queen_width = v,
-            "rwidth" => p.root_width = v,
-            "rqwidth" => p.root_queen_width = v,
-            "playout" => p.playout_plies = v32,
-            "scale" => p.scale_cp = v32.max(1),
-            "expand" => p.expand_visits = v32,
-            "prior" => p.prior_visits = v32,
-            "widen" => p.widen = v32,
-            "reuse" => p.reuse = flag(k, v)?,
-            "tm" => {
-                p.time_plan = if flag(k, v)? {
-                    TimePlan::Phased
-                } else {
-                    TimePlan::Even
-                }
-            }
-            "tree" => {
-                p.parallel = if flag(k, v)? {
-                    Parallelism::Tree
-                } else {
-                    Parallelism::Root
-                }
-            }
-            "vloss" => p.virtual_loss = v32,
-            "kappa" => p.kappa_pct = v32,
-            "mob" => p.mobility_pct = v32,
-            _ => {
-                let keys = keys_of(&mcts_knobs(&MctsParams::default()));
-                return Err(format!("unknown mcts option `{k}` ({keys})"));
-            }
-        }
+        set_mcts_knob(&mut p, k, v)?;
     }
     if p.width == 0 || p.queen_width == 0 || p.root_width == 0 || p.root_queen_width == 0 {
         return Err("mcts widths must be at least 1".into());
