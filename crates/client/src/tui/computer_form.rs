@@ -10,13 +10,14 @@ use unicode_width::UnicodeWidthStr;
 use crate::face::columns::pad_to;
 use amazons_core::{Level, TimeControl};
 use amazons_protocol::{ColorPreference, ComputerOffer, ComputerRequest};
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::tui::territory_options::TerritoryOptions;
 use crate::tui::theme::{Theme, color};
 use crate::tui::wrap::{WRAP, rows};
 
@@ -129,6 +130,8 @@ pub struct ComputerForm {
     color: ColorPreference,
     /// The time control as typed.
     time_control: String,
+    /// End when decided, allow the territory view (Ctrl+E, Ctrl+T).
+    territory: TerritoryOptions,
     /// Why Enter did nothing.
     error: Option<String>,
 }
@@ -148,6 +151,12 @@ pub enum FormResult {
         color: ColorPreference,
         /// The opponent.
         computer: ComputerRequest,
+        /// End once the territory decides, when chosen (`None`: the
+        /// server's default, yes unless rated).
+        end_when_decided: Option<bool>,
+        /// Whether the player may show the territory view (never in a
+        /// rated game).
+        assistance: bool,
     },
 }
 
@@ -166,8 +175,19 @@ impl ComputerForm {
             selected,
             color: ColorPreference::Random,
             time_control: "untimed".into(),
+            territory: TerritoryOptions::default(),
             error: None,
         }
+    }
+
+    /// Whether the game will be rated, by the server's rule for a game
+    /// against its computer (rated when timed; `None` while the clock typed
+    /// is no time control).
+    fn rated_now(&self) -> Option<bool> {
+        self.time_control
+            .parse::<TimeControl>()
+            .ok()
+            .map(|t| t.is_timed())
     }
 
     /// Handles a key.
@@ -179,6 +199,16 @@ impl ComputerForm {
         ];
         let at = colors.iter().position(|c| *c == self.color).unwrap_or(0);
         let step = THINK_STEP_MS.min(self.offer.think_ms.max.max(1));
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            match key.code {
+                KeyCode::Char('e') => self.territory.flip_end_when_decided(self.rated_now()),
+                KeyCode::Char('t') => {
+                    self.error = self.territory.flip_assistance(self.rated_now()).err();
+                }
+                _ => {}
+            }
+            return FormResult::Open;
+        }
         match key.code {
             KeyCode::Esc => return FormResult::Cancelled,
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
@@ -206,6 +236,10 @@ impl ComputerForm {
                             time_control,
                             color: self.color,
                             computer: opponent.request.clone().with_think_ms(self.think_ms),
+                            end_when_decided: self.territory.end_when_decided,
+                            assistance: self
+                                .territory
+                                .assistance_now(Some(time_control.is_timed())),
                         };
                     }
                     Err(e) => self.error = Some(crate::face::words::time_control_error(&e)),
@@ -242,18 +276,20 @@ impl ComputerForm {
             "create-form-time-control",
             typed = self.time_control.as_str()
         )));
-        // The server's rule: a game against its computer is rated when timed.
-        footer.push(Line::raw(
-            match self
-                .time_control
-                .parse::<TimeControl>()
-                .map(|t| t.is_timed())
-            {
-                Ok(true) => t!("computer-form-rated-yes"),
-                Ok(false) => t!("computer-form-rated-no"),
-                Err(_) => t!("computer-form-rated-when-timed"),
-            },
-        ));
+        footer.push(Line::raw(match self.rated_now() {
+            Some(true) => t!("computer-form-rated-yes"),
+            Some(false) => t!("computer-form-rated-no"),
+            None => t!("computer-form-rated-when-timed"),
+        }));
+        let (end_words, view_words) = self.territory.value_words(self.rated_now());
+        footer.push(Line::raw(t!(
+            "computer-form-end-when-decided",
+            value = end_words.as_str()
+        )));
+        footer.push(Line::raw(match &view_words {
+            Some(words) => t!("computer-form-assistance", value = words.as_str()),
+            None => t!("computer-form-assistance-rated"),
+        }));
         if let Some(error) = &self.error {
             footer.push(Line::styled(
                 error.clone(),
@@ -494,9 +530,75 @@ pub(crate) mod tests {
                 time_control: TimeControl::Untimed,
                 color: ColorPreference::White,
                 computer: ComputerRequest::level(Level::new(5).unwrap()).with_think_ms(10_000),
+                end_when_decided: None,
+                assistance: false,
             },
             "think time capped at the server's maximum"
         );
         assert_eq!(form.handle(key(KeyCode::Esc)), FormResult::Cancelled);
+    }
+
+    /// `c` with Ctrl held.
+    fn ctrl(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    #[test]
+    fn ctrl_e_and_ctrl_t_set_the_territory_options_the_view_only_in_a_casual_game() {
+        use crate::tui::snapshot::{render, shows_whole};
+        let mut form = ComputerForm::new(offer());
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        for line in [
+            "end when territory decides (Ctrl+E): ‹ yes ›",
+            "allow the territory view (Ctrl+T): ‹ no ›",
+        ] {
+            assert!(shows_whole(&screen, line), "{line:?}:\n{screen}");
+        }
+        form.handle(ctrl('e'));
+        form.handle(ctrl('t'));
+        assert_eq!(form.time_control, "untimed", "not typed into the clock");
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        for line in [
+            "end when territory decides (Ctrl+E): ‹ no ›",
+            "allow the territory view (Ctrl+T): ‹ yes ›",
+        ] {
+            assert!(shows_whole(&screen, line), "{line:?}:\n{screen}");
+        }
+        let FormResult::Create {
+            end_when_decided,
+            assistance,
+            ..
+        } = form.handle(key(KeyCode::Enter))
+        else {
+            panic!("created");
+        };
+        assert_eq!((end_when_decided, assistance), (Some(false), true));
+        // Timed, so rated: no view, and Ctrl+T says why.
+        let mut form = ComputerForm::new(offer());
+        form.time_control = "5+3".into();
+        form.handle(ctrl('t'));
+        let screen = render(80, 24, |frame| form.draw(frame, frame.area(), Theme::Dark));
+        assert!(
+            shows_whole(
+                &screen,
+                "a rated game allows no assistance: make it casual first"
+            ),
+            "{screen}"
+        );
+        assert!(
+            shows_whole(
+                &screen,
+                "allow the territory view (Ctrl+T): ‹ no › (not in rated games)"
+            ),
+            "{screen}"
+        );
+        assert!(
+            shows_whole(&screen, "end when territory decides (Ctrl+E): ‹ no ›"),
+            "rated: not unless asked\n{screen}"
+        );
+        let FormResult::Create { assistance, .. } = form.handle(key(KeyCode::Enter)) else {
+            panic!("created");
+        };
+        assert!(!assistance);
     }
 }

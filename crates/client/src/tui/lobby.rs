@@ -22,6 +22,7 @@ use crate::face::help::screen_help;
 use crate::face::words::{rated_word, status_word, time_control, time_control_error};
 use crate::tui::computer_form::{ComputerForm, FormResult};
 use crate::tui::popup::draw_help;
+use crate::tui::territory_options::TerritoryOptions;
 use crate::tui::theme::{Theme, color};
 use crate::tui::wrap::{WRAP, rows};
 
@@ -132,12 +133,8 @@ struct CreateForm {
     /// Rated or casual, once changed (`None`: as the server decides, rated
     /// when timed).
     rated: Option<bool>,
-    /// End when the territory decides, once changed (`None`: as the server
-    /// decides, yes unless rated).
-    end_when_decided: Option<bool>,
-    /// Allow the territory view to the players (refused for a rated match,
-    /// so it counts only while the match is casual).
-    assistance: bool,
+    /// End when decided, allow the territory view.
+    territory: TerritoryOptions,
     /// The line ←/→ changes.
     line: FormLine,
     /// Why Enter did nothing (shown in the form, whole).
@@ -287,24 +284,10 @@ impl CreateForm {
             time_control: "5+3".into(),
             color: ColorPreference::Random,
             rated: None,
-            end_when_decided: None,
-            assistance: false,
+            territory: TerritoryOptions::default(),
             line: FormLine::TimeControl,
             error: None,
         }
-    }
-
-    /// Whether a decided game will end at once: as chosen, else as the
-    /// server decides (yes unless rated; `None` while rated is unknown).
-    fn end_when_decided_now(&self) -> Option<bool> {
-        self.end_when_decided
-            .or_else(|| self.rated_now().map(|rated| !rated))
-    }
-
-    /// Whether the players will be allowed the territory view: only as
-    /// chosen in a match that is not rated.
-    fn assistance_now(&self) -> bool {
-        self.assistance && self.rated_now() != Some(true)
     }
 
     /// Moves the chosen line `by` lines down (up when negative), round.
@@ -332,13 +315,12 @@ impl CreateForm {
                 self.color = colors[(at + if forward { 1 } else { 2 }) % 3];
             }
             FormLine::Rated => self.rated = Some(!self.rated_now().unwrap_or(true)),
-            FormLine::EndWhenDecided => {
-                self.end_when_decided = Some(!self.end_when_decided_now().unwrap_or(true));
+            FormLine::EndWhenDecided => self.territory.flip_end_when_decided(self.rated_now()),
+            FormLine::Assistance => {
+                if let Err(why) = self.territory.flip_assistance(self.rated_now()) {
+                    self.error = Some(why);
+                }
             }
-            FormLine::Assistance if self.rated_now() == Some(true) => {
-                self.error = Some(t!("create-form-assistance-not-rated"));
-            }
-            FormLine::Assistance => self.assistance = !self.assistance,
         }
     }
 
@@ -350,8 +332,8 @@ impl CreateForm {
                 color: self.color,
                 computer: None,
                 rated: self.rated,
-                end_when_decided: self.end_when_decided,
-                assistance: self.assistance_now(),
+                end_when_decided: self.territory.end_when_decided,
+                assistance: self.territory.assistance_now(self.rated_now()),
             }),
             Err(e) => {
                 self.error = Some(time_control_error(&e));
@@ -386,6 +368,7 @@ impl CreateForm {
             Some(false) => t!("create-form-no"),
             None => crate::tr::message(unknown, &[]),
         };
+        let (end_words, view_words) = self.territory.value_words(self.rated_now());
         let texts = FormLine::ALL.map(|line| match line {
             FormLine::TimeControl => t!(
                 "create-form-time-control",
@@ -396,17 +379,13 @@ impl CreateForm {
                 "create-form-rated",
                 value = yes_no(self.rated_now(), "create-form-rated-when-timed")
             ),
-            FormLine::EndWhenDecided => t!(
-                "create-form-end-when-decided",
-                value = yes_no(self.end_when_decided_now(), "create-form-unless-rated")
-            ),
-            FormLine::Assistance if self.rated_now() == Some(true) => {
-                t!("create-form-assistance-rated")
+            FormLine::EndWhenDecided => {
+                t!("create-form-end-when-decided", value = end_words.as_str())
             }
-            FormLine::Assistance => t!(
-                "create-form-assistance",
-                value = yes_no(Some(self.assistance_now()), "create-form-no")
-            ),
+            FormLine::Assistance => match &view_words {
+                Some(words) => t!("create-form-assistance", value = words.as_str()),
+                None => t!("create-form-assistance-rated"),
+            },
         });
         let mut lines: Vec<Line<'_>> = FormLine::ALL
             .iter()
@@ -560,6 +539,8 @@ impl Lobby {
                     time_control,
                     color,
                     computer,
+                    end_when_decided,
+                    assistance,
                 } => {
                     self.computer_form = None;
                     return LobbyAction::Create {
@@ -567,8 +548,8 @@ impl Lobby {
                         color,
                         computer: Some(computer),
                         rated: None,
-                        end_when_decided: None,
-                        assistance: false,
+                        end_when_decided,
+                        assistance,
                     };
                 }
             }

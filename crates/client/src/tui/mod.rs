@@ -14,6 +14,8 @@
 //! - `lobby`: the lobby screen of `play` (match list, create form).
 //! - `computer_form`: "play the computer": the server's offer, the form and
 //!   plain mode's names for it.
+//! - `territory_options`: "end when decided" and "allow the territory
+//!   view", as both create forms offer them.
 //! - `tournaments`: the lobby's tournaments (`t`): the list and one
 //!   tournament's standings, pairings and organiser's keys.
 
@@ -27,6 +29,7 @@ pub mod signals;
 #[cfg(test)]
 pub(crate) mod snapshot;
 pub mod terminal;
+pub(crate) mod territory_options;
 pub(crate) mod theme;
 pub(crate) mod tournaments;
 pub(crate) mod wrap;
