@@ -614,6 +614,26 @@ fn replay_plain(
                 writeln!(out, "{}", territory_text(&positions[shown]))?;
                 shown
             }
+            "finish" => {
+                let finish = finish_positions(record, positions[last]);
+                match (&record.territory, finish.last()) {
+                    (Some(end), Some(after)) => {
+                        let moves: Vec<String> = end.finish.iter().map(|m| m.to_string()).collect();
+                        writeln!(
+                            out,
+                            "{}\n{}",
+                            t!(
+                                "replay-plain-finish",
+                                plies = moves.len(),
+                                moves = moves.join(" ")
+                            ),
+                            board_text(after)
+                        )?;
+                    }
+                    _ => writeln!(out, "{}", t!("replay-no-finish"))?,
+                }
+                shown
+            }
             "analyse" => {
                 match analyser.map(|a| a.run(&mut progress_printer())) {
                     Some(Ok(done)) => {
@@ -715,6 +735,32 @@ struct Replay<'a> {
     analyser: Option<Analyser>,
     /// The analysis.
     analysis: ReplayAnalysis,
+    /// The positions of the proven finish, after the game's last (empty
+    /// unless it ended on territory).
+    finish: Vec<Position>,
+    /// Whether the proven finish is played on after the game (`f`).
+    show_finish: bool,
+}
+
+/// The positions of a game's proven finish (`record.territory.finish`, a
+/// game ended on territory) after each of its moves from `last`, the game's
+/// final position; empty when there is none or a move does not play.
+fn finish_positions(record: &GameRecord, last: Position) -> Vec<Position> {
+    let Some(end) = &record.territory else {
+        return Vec::new();
+    };
+    let mut at = last;
+    let mut positions = Vec::with_capacity(end.finish.len());
+    for mv in &end.finish {
+        match at.play(*mv) {
+            Ok(next) => {
+                at = next;
+                positions.push(next);
+            }
+            Err(_) => return Vec::new(),
+        }
+    }
+    positions
 }
 
 impl<'a> Replay<'a> {
@@ -731,13 +777,27 @@ impl<'a> Replay<'a> {
             screen,
             analyser: None,
             analysis: ReplayAnalysis::NotAsked,
+            finish: finish_positions(record, positions[positions.len() - 1]),
+            show_finish: false,
         };
         replay.set_keys();
         replay.go(0);
         replay
     }
 
+    /// The last stage shown: the game's final position, or the proven
+    /// finish's last when it is played on.
     fn last(&self) -> usize {
+        self.game_last()
+            + if self.show_finish {
+                self.finish.len()
+            } else {
+                0
+            }
+    }
+
+    /// The game's final position.
+    fn game_last(&self) -> usize {
         self.positions.len() - 1
     }
 
@@ -751,19 +811,52 @@ impl<'a> Replay<'a> {
             ReplayAnalysis::Running { .. } => {}
             ReplayAnalysis::Done(_) => keys.push(("[/]", "keys-mistakes")),
         }
+        if !self.finish.is_empty() {
+            keys.push(("f", "keys-proven-finish"));
+        }
         self.screen.keys = keys;
     }
 
-    /// Shows the board after `shown` plies.
+    /// Shows the board after `shown` plies (beyond the game's last, the
+    /// proven finish's: the move list stays at the game's end).
     fn go(&mut self, shown: usize) {
         self.shown = shown.min(self.last());
         let moves = self.record.moves.iter().map(|m| m.mv).collect();
-        self.screen
-            .show_game(self.positions[self.shown], moves, self.shown);
-        self.screen.outcome = (self.shown == self.last()).then_some(self.record.result);
+        let game_last = self.game_last();
+        match self.shown.checked_sub(game_last + 1) {
+            Some(k) => {
+                self.screen.show_game(self.finish[k], moves, game_last);
+                self.screen.status = t!(
+                    "replay-finish-status",
+                    step = k + 1,
+                    steps = self.finish.len()
+                );
+            }
+            None => {
+                self.screen
+                    .show_game(self.positions[self.shown], moves, self.shown);
+                self.screen.status = t!("replay-status", place = place(self.positions, self.shown));
+            }
+        }
+        self.screen.outcome = (self.shown >= game_last).then_some(self.record.result);
         self.screen.margin = self.record.territory.as_ref().map(|t| t.margin);
-        self.screen.status = t!("replay-status", place = place(self.positions, self.shown));
         self.screen.notes = self.analysis_notes();
+    }
+
+    /// `f`: plays the proven finish on after the game (from its first
+    /// move), or takes it away; or says the game has none.
+    fn toggle_finish(&mut self) {
+        if self.finish.is_empty() {
+            self.screen.notify(t!("replay-no-finish"), Tone::Info);
+            return;
+        }
+        self.show_finish = !self.show_finish;
+        let at = if self.show_finish {
+            self.game_last() + 1
+        } else {
+            self.shown.min(self.game_last())
+        };
+        self.go(at);
     }
 
     /// What the analysis says beside the board: its progress, or the
@@ -801,7 +894,7 @@ impl<'a> Replay<'a> {
                 let column = face_analysis::sparkline_column(
                     analysis.plies.len(),
                     REPLAY_SPARKLINE,
-                    self.shown,
+                    self.shown.min(self.game_last()),
                 );
                 notes.push(spark);
                 notes.push(format!("{}^", "-".repeat(column)));
@@ -919,6 +1012,10 @@ impl<'a> Replay<'a> {
                 self.go_to_fault(true);
                 false
             }
+            ScreenAction::Command('f') => {
+                self.toggle_finish();
+                false
+            }
             ScreenAction::Command('[') => {
                 self.go_to_fault(false);
                 false
@@ -1003,6 +1100,108 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(
             out.starts_with(&format!("{}\n", plain_header(&summary).join("\n"))),
+            "{out}"
+        );
+    }
+
+    /// A game that ended on territory in `fen` (separated, counted by the
+    /// engine) before anyone moved: its record, with the proven finish.
+    fn decided_record(fen: &str) -> GameRecord {
+        use amazons_core::{Outcome, TerritoryEnd};
+        use amazons_engine::territory::{SOLVE_BUDGET, solve};
+        let position = Position::from_fen(fen).unwrap();
+        let solved = solve(&position, SOLVE_BUDGET).unwrap();
+        let mut decided = record("g9", &[], 0, None);
+        decided.initial_fen = Some(position.fen());
+        decided.final_fen = position.fen();
+        decided.result = Outcome {
+            winner: Some(solved.winner()),
+            reason: EndReason::Territory,
+        };
+        decided.territory = Some(TerritoryEnd {
+            margin: solved.margin(),
+            moves_left: solved.moves_left(),
+            finish: solved.finish().to_vec(),
+        });
+        decided
+    }
+
+    /// Rank 1 only: White has 5 squares, Black 2; White to move wins by 3.
+    const RANK_ONE: &str = "**********/**********/**********/**********/**********/**********/**********/**********/**********/Q5*2q w";
+
+    #[test]
+    fn f_plays_the_proven_finish_on_after_a_game_ended_on_territory_and_takes_it_away() {
+        let decided = decided_record(RANK_ONE);
+        let finish = decided.territory.as_ref().unwrap().finish.clone();
+        assert!(finish.len() >= 3, "{finish:?}");
+        let positions = decided.replay().unwrap();
+        let mut replay = Replay::new(&decided, &positions, Theme::Dark);
+        assert!(screen(&mut replay).contains("f proven finish"));
+        replay.handle(&key(KeyCode::Char('f')));
+        let first = screen(&mut replay);
+        assert!(
+            first.contains(&format!(
+                "replay: proven finish, ply 1 of {} (not played)",
+                finish.len()
+            )),
+            "{first}"
+        );
+        assert_eq!(
+            replay.screen.position,
+            positions[0].play(finish[0]).unwrap(),
+            "the board after the finish's first move"
+        );
+        replay.handle(&key(KeyCode::End));
+        let mut end = positions[0];
+        for mv in &finish {
+            end = end.play(*mv).unwrap();
+        }
+        assert_eq!(replay.screen.position, end);
+        assert!(!end.has_legal_move(), "the loser is stuck at its end");
+        for line in screen(&mut replay).lines() {
+            assert!(line.width() <= 80, "{line}");
+        }
+        replay.handle(&key(KeyCode::Char('f')));
+        assert_eq!(replay.shown, 0, "back to the game's last position");
+        assert_eq!(replay.screen.position, positions[0]);
+        replay.handle(&key(KeyCode::End));
+        assert_eq!(replay.shown, 0, "the game has no moves beyond it");
+
+        // A game that did not end on territory has none to show.
+        let resigned = record("g1", &["d1-d7/g7"], 0, None);
+        let positions = resigned.replay().unwrap();
+        let mut replay = Replay::new(&resigned, &positions, Theme::Dark);
+        assert!(!screen(&mut replay).contains("proven finish"));
+        replay.handle(&key(KeyCode::Char('f')));
+        assert!(
+            screen(&mut replay).contains("this game has no proven finish"),
+            "{}",
+            screen(&mut replay)
+        );
+    }
+
+    #[test]
+    fn the_plain_replay_prints_the_proven_finish_and_its_last_board() {
+        let decided = decided_record(RANK_ONE);
+        let finish = &decided.territory.as_ref().unwrap().finish;
+        let positions = decided.replay().unwrap();
+        let mut out = Vec::new();
+        replay_plain(
+            &decided,
+            &positions,
+            None,
+            &mut "finish\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let moves: Vec<String> = finish.iter().map(|m| m.to_string()).collect();
+        assert!(
+            out.contains(&format!(
+                "proven finish ({} plies, not played): {}",
+                moves.len(),
+                moves.join(" ")
+            )),
             "{out}"
         );
     }

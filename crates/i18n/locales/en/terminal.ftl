@@ -440,7 +440,8 @@ replay-plain-help =
     Commands: next (n, or Enter), back (b), first, last, quit, or a move number as
     the list numbers them: 2 shows the board after white's move 2, 2b (or 2...)
     after black's move 2, 0 the start. territory shows who owns the board;
-    analyse analyses the game and then shows each position's evaluation.
+    analyse analyses the game and then shows each position's evaluation;
+    finish shows the proven finish of a game that ended on territory.
 replay-prompt = replay>
 keys-first-last = first/last
 replay-caption-move = { $place }: { $played }
@@ -650,6 +651,10 @@ keys-analyse = analyse
 keys-mistakes = mistakes
 replay-analyse-first = press a to analyse the game first
 replay-no-more-mistakes = no more mistakes that way
+keys-proven-finish = proven finish
+replay-finish-status = replay: proven finish, ply { $step } of { $steps } (not played)
+replay-no-finish = this game has no proven finish: it did not end on territory
+replay-plain-finish = proven finish ({ $plies } plies, not played): { $moves }
 
 ## Territory endings in live games (cmd/play).
 

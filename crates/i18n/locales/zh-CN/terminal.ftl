@@ -426,7 +426,7 @@ replay-plain-help =
     命令：next（n 或 Enter，下一步）、back（b，上一步）、first（开局）、last（终局）、
     quit（退出），或按列表编号的步数：2 为先手（白）第 2 步之后的局面，2b（或
     2...）为后手（黑）第 2 步之后，0 为开局。territory 显示领地；analyse 分析本局，
-    之后显示每个局面的评估。
+    之后显示每个局面的评估；finish 显示按领地结束的对局的已证终局。
 replay-prompt = 回放>
 keys-first-last = 开局/终局
 replay-caption-move = { $place }：{ $played }
@@ -627,6 +627,10 @@ keys-analyse = 分析
 keys-mistakes = 失误
 replay-analyse-first = 请先按 a 分析本局
 replay-no-more-mistakes = 这个方向没有更多失误了
+keys-proven-finish = 已证终局
+replay-finish-status = 回放：已证终局，第 { $step } 步，共 { $steps } 步（未实际下出）
+replay-no-finish = 本局没有已证终局：它不是按领地结束的
+replay-plain-finish = 已证终局（{ $plies } 步，未实际下出）：{ $moves }
 
 ## 对局中的领地判定（cmd/play）。
 
