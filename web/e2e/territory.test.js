@@ -125,6 +125,9 @@ test('a proven position is shown to both players with a Claim button; the claim 
   await cat.page.waitForSelector('.territory[data-shown]');
   assert.equal(await cat.page.getAttribute('#square-b1', 'data-owner'), 'white');
   assert.equal(await cat.page.getAttribute('#square-h1', 'data-owner'), 'black');
+  // A screen reader hears the owner too, in the page's language.
+  assert.equal(await cat.page.getAttribute('#square-b1', 'aria-label'), 'b1，空，先手（白）先到达');
+  assert.equal(await cat.page.getAttribute('#square-h1', 'aria-label'), 'h1，空，后手（黑）先到达');
   assert.deepEqual(
     await cat.page.$$eval('.board .region', (regions) => regions.map((r) => `${r.getAttribute('data-owner')} ${r.getAttribute('data-squares')} ${r.textContent}`).sort()),
     ['black 3 3', 'white 4 4'],

@@ -105,6 +105,13 @@ test('a square is named with what is on it and, while a move is built, whether i
   assert.equal(targetKind(destinationPicked), 'arrow');
   assert.equal(squareLabel(sq('g7'), null, targetKind(destinationPicked)), 'g7, empty, legal arrow square');
   assert.equal(squareLabel(sq('f6'), '*', null), 'f6, arrow');
+  // With the territory view shown, an empty square says who reaches it first.
+  assert.equal(squareLabel(sq('e5'), null, null, 'white'), 'e5, empty, reached first by White');
+  assert.equal(squareLabel(sq('e5'), null, null, 'black'), 'e5, empty, reached first by Black');
+  assert.equal(squareLabel(sq('e5'), null, null, 'tie'), 'e5, empty, contested');
+  assert.equal(squareLabel(sq('e5'), null, null, 'none'), 'e5, empty, reached by neither');
+  assert.equal(squareLabel(sq('d7'), null, 'destination', 'black'), 'd7, empty, reached first by Black, legal destination');
+  assert.equal(squareLabel(sq('f6'), '*', null, 'arrow'), 'f6, arrow', 'an arrow owns nothing');
   assert.equal(targetKind(picks(['d1', 'd7', 'g7'], true).building), null, 'nothing to pick while the move waits for send');
 });
 

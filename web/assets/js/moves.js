@@ -182,17 +182,34 @@ const occupant = (cell) => (cell === 'Q' ? t('square-white-queen') : cell === 'q
 const targetWords = (target) =>
   target === 'queen' ? t('square-target-queen') : target === 'destination' ? t('square-target-destination') : t('square-target-arrow');
 
+/** Words for who reaches an empty square first, as the territory view tints it. */
+/** @param {import('./territory.js').SquareOwner} owner @returns {string | null} */
+const ownerWords = (owner) =>
+  owner === 'white'
+    ? t('square-owner-white')
+    : owner === 'black'
+      ? t('square-owner-black')
+      : owner === 'tie'
+        ? t('square-owner-tie')
+        : owner === 'none'
+          ? t('square-owner-none')
+          : null;
+
 /**
- * A square's accessible name: its name, what is on it, and whether it may
- * be picked now, e.g. "d7, white queen", "e5, empty, legal destination",
- * "f6, arrow".
+ * A square's accessible name: its name, what is on it, who reaches it first
+ * while the territory view is shown, and whether it may be picked now, e.g.
+ * "d7, white queen", "e5, empty, legal destination", "f6, arrow", "c3,
+ * empty, reached first by White".
  * @param {number} square
  * @param {import('./fen.js').Cell} cell what the board shows on it
  * @param {TargetKind | null} target what it is a target for, if it is one now
+ * @param {import('./territory.js').SquareOwner | null} [owner] who reaches it first, when the territory view is shown
  * @returns {string}
  */
-export function squareLabel(square, cell, target) {
+export function squareLabel(square, cell, target, owner = null) {
   const parts = [squareName(square), cell ? occupant(cell) : t('square-empty')];
+  const reached = cell || !owner ? null : ownerWords(owner);
+  if (reached) parts.push(reached);
   if (target) parts.push(targetWords(target));
   return parts.join(t('list-separator'));
 }

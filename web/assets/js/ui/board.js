@@ -222,7 +222,7 @@ export class BoardView {
         'data-last': lastRole,
         'data-cursor': picture.interactive && this.cursor === index,
         'data-owner': owners && cell === null ? owners[index] : false,
-        'aria-label': squareLabel(index, cell, picture.targets.has(index) ? picture.targetKind : null),
+        'aria-label': squareLabel(index, cell, picture.targets.has(index) ? picture.targetKind : null, owners ? owners[index] : null),
         'aria-selected': picture.picked.has(index) ? 'true' : false,
       });
     }
