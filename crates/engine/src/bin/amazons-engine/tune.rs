@@ -1,8 +1,16 @@
 //! `amazons-engine tune`: SPSA over level 7's constants by fast self-play
 //! (see `amazons_engine::spsa`). Each step plays one pair of games, the
-//! same opening with colours swapped, between the two perturbed players at
-//! a fixed number of playouts a move, so a run gives the same constants
-//! whatever the machine or its load. Games end when a side cannot move, or
+//! same opening with colours swapped, between the two perturbed players.
+//!
+//! A move's budget is CPU time by default (`--movetime`, the search
+//! thread's own clock, so other work on the machine does not change it):
+//! several knobs (the widths, `expand`) change what a playout costs, and at
+//! a fixed number of playouts a move the tuner would not pay for that. It
+//! drove `expand` towards 1 (every playout an expansion, a hundred times
+//! slower a move) before it had this budget. `--playouts N` plays at a
+//! fixed number of playouts instead, which makes a run give the same
+//! constants on any machine, for knobs that leave a playout's cost alone
+//! (`c`, `scale`, `prior`, `kappa`). Games end when a side cannot move, or
 //! earlier once the board is separated and the exact count proves the
 //! winner. It prints the means as they move and, at the end, the tuned
 //! player as an arena specification (`mcts:c=..,...`) to try against the
@@ -12,13 +20,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use amazons_core::{Position, Side};
 use amazons_engine::mcts::MctsParams;
 use amazons_engine::player::PlayerSpec;
 use amazons_engine::spsa::{Spsa, knob_names};
-use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, territory};
+use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, territory};
 use anyhow::Context;
 
 use crate::arena::load_openings;
@@ -29,9 +37,13 @@ pub struct TuneArgs {
     /// SPSA steps; each plays a pair of games.
     #[arg(long, default_value_t = 600)]
     pub pairs: usize,
-    /// Playouts a move (the games' only limit, so the run is reproducible).
-    #[arg(long, default_value_t = 1500)]
-    pub playouts: u64,
+    /// CPU time of a move, in milliseconds (each search thread's own CPU
+    /// time).
+    #[arg(long, default_value_t = 40, conflicts_with = "playouts")]
+    pub movetime: u64,
+    /// Playouts a move instead of a time (the run is then reproducible).
+    #[arg(long)]
+    pub playouts: Option<u64>,
     /// The knobs to tune, comma-separated (names as in `mcts:` players).
     #[arg(
         long,
@@ -64,21 +76,55 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
 }
 
-/// Plays one game from `start` between `white` and `black` at `playouts` a
+/// What each move of a tuning game may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveBudget {
+    /// Milliseconds of the search thread's CPU time.
+    CpuMs(u64),
+    /// Playouts (the game is then the same every time).
+    Playouts(u64),
+}
+
+impl MoveBudget {
+    /// The budget `args` ask for.
+    fn of(args: &TuneArgs) -> MoveBudget {
+        match args.playouts {
+            Some(playouts) => MoveBudget::Playouts(playouts),
+            None => MoveBudget::CpuMs(args.movetime),
+        }
+    }
+
+    /// Words for the heading.
+    fn describe(self) -> String {
+        match self {
+            MoveBudget::CpuMs(ms) => format!("{ms} ms of CPU time"),
+            MoveBudget::Playouts(n) => format!("{n} playouts"),
+        }
+    }
+}
+
+/// Plays one game from `start` between `white` and `black` at `budget` a
 /// move; returns the winner.
-fn play(start: &Position, players: [MctsParams; 2], playouts: u64, seed: u64) -> Side {
+fn play(start: &Position, players: [MctsParams; 2], budget: MoveBudget, seed: u64) -> Side {
+    let (limits, time_source) = match budget {
+        MoveBudget::CpuMs(ms) => (
+            SearchLimits::movetime(Duration::from_millis(ms)),
+            TimeSource::ThreadCpu,
+        ),
+        MoveBudget::Playouts(n) => (SearchLimits::nodes(n), TimeSource::Wall),
+    };
     let mut engines = players.map(|params| {
         let mut engine = Engine::new(EngineConfig {
             level: MAX_LEVEL,
             threads: 1,
             hash_mb: 16,
             seed: Some(seed),
+            time_source,
             ..EngineConfig::default()
         });
         engine.set_mcts_params(params);
         engine
     });
-    let limits = SearchLimits::nodes(playouts);
     let mut position = *start;
     loop {
         let mover = position.turn();
@@ -120,10 +166,11 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
+    let budget = MoveBudget::of(&args);
     println!(
-        "tune: {} pairs at {} playouts a move, knobs {}, r_end {}, batch {}, seed {}, from {}",
+        "tune: {} pairs at {} a move, knobs {}, r_end {}, batch {}, seed {}, from {}",
         args.pairs,
-        args.playouts,
+        budget.describe(),
         names.join(","),
         args.r_end,
         args.batch,
@@ -161,7 +208,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
                         };
                         let seed = args.seed.wrapping_mul(1_000_003)
                             ^ (2 * step.k as u64 + u64::from(plus_white));
-                        let winner = play(opening, players, args.playouts, seed);
+                        let winner = play(opening, players, budget, seed);
                         winners.lock().expect("winners")[g] = winner;
                     }
                 });
@@ -227,8 +274,8 @@ mod tests {
         };
         let wide = MctsParams::default();
         for (players, seed) in [([wide, narrow], 5), ([narrow, wide], 6)] {
-            let first = play(&start, players, 40, seed);
-            assert_eq!(first, play(&start, players, 40, seed));
+            let first = play(&start, players, MoveBudget::Playouts(40), seed);
+            assert_eq!(first, play(&start, players, MoveBudget::Playouts(40), seed));
         }
     }
 }
