@@ -460,9 +460,14 @@ impl MatchTask {
                     if let Request::Move { ply, text, .. } = &request {
                         tracing::debug!(match_id = %self.state.id(), ply, mv = %text, "move");
                     }
+                    let mut now = now;
                     if let Some(after) = self.state.position_after(&events) {
                         let verdict = territory::judge(after).await;
                         events.extend(self.state.judged(verdict, true, now));
+                        // The count is the server's time, charged to nobody:
+                        // the mover's clock stopped when the move came, and
+                        // the next mover's starts once the count is done.
+                        now = self::now();
                     }
                     self.commit(Some(&conn), &events, now).await;
                 }
