@@ -227,6 +227,8 @@ struct FillSearch {
     interrupted: bool,
     /// The sequences, when they are wanted ([`region_filling`]).
     lines: Option<Lines>,
+    /// Move lists of finished nodes, for the next nodes to fill.
+    spare: Vec<Vec<Candidate>>,
 }
 
 /// What [`region_filling`] keeps beside the count: the moves of the branch
@@ -252,6 +254,7 @@ impl FillSearch {
             deadline,
             interrupted: false,
             lines: lines.then(Lines::default),
+            spare: Vec::new(),
         }
     }
 
@@ -291,36 +294,43 @@ impl FillSearch {
         // The region's queens alone on a board where everything outside the
         // region is burnt: core's staged generation gives the filling moves.
         let board = Board::new(queens, Bitboard::EMPTY, !(empty | queens));
-        // Candidate moves ordered by the arrow's free neighbours (dead ends
-        // first) and then by how many free squares the queen keeps next to it.
-        let mut moves: Vec<(u32, u8, u8, u8)> = Vec::new();
-        for from in queens {
-            for to in board.queen_steps(from) {
-                let after = empty.without(to).with(from);
-                for arrow in board.arrows_after(from, to) {
-                    let left = after.without(arrow);
-                    let arrow_free = (neighbours(arrow) & left).count();
-                    let queen_free = (neighbours(to) & left).count();
-                    let key = arrow_free * 16 + (8 - queen_free.min(8));
-                    moves.push((key, from.index(), to.index(), arrow.index()));
-                }
-            }
-        }
+        // The moves are tried in order of `Candidate`. Most counts finish
+        // on their first line (every square filled), so the first move is
+        // picked from the list and the list is sorted only if the search
+        // comes back: the same moves in the same order as sorting them
+        // all. The lists are kept for reuse, one a depth.
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
+        each_filling_move(&board, queens, empty, &mut moves);
         // Pay for the work: every generated move costs one unit of budget.
         self.budget = self.budget.saturating_sub(moves.len() as u64);
+        let finished = self.try_in_order(queens, empty, made, &mut moves);
+        self.spare.push(moves);
+        finished
+    }
+
+    /// Searches the `moves` from `queens` on `empty` after `made` moves in
+    /// order (see [`FillSearch::search`]); `false` when out of budget or
+    /// time.
+    fn try_in_order(
+        &mut self,
+        queens: Bitboard,
+        empty: Bitboard,
+        made: u32,
+        moves: &mut [Candidate],
+    ) -> bool {
+        let Some(first) = moves.iter().copied().min() else {
+            return true;
+        };
+        if !self.explore(queens, empty, made, first) {
+            return false;
+        }
+        if self.best == self.target {
+            return true;
+        }
         moves.sort_unstable();
-        for (_, f, t, a) in moves {
-            let bit = |i: u8| Bitboard(1u128 << i);
-            let q2 = (queens & !bit(f)) | bit(t);
-            let e2 = ((empty & !bit(t)) | bit(f)) & !bit(a);
-            if let Some(lines) = &mut self.lines {
-                lines.current.push(filling_move(f, t, a));
-            }
-            let finished = self.search(q2, e2, made + 1);
-            if let Some(lines) = &mut self.lines {
-                lines.current.pop();
-            }
-            if !finished {
+        for &m in &moves[1..] {
+            if !self.explore(queens, empty, made, m) {
                 return false;
             }
             if self.best == self.target {
@@ -328,6 +338,23 @@ impl FillSearch {
             }
         }
         true
+    }
+
+    /// Searches on after the move `(_, from, to, arrow)` from `queens` on
+    /// `empty` after `made` moves; `false` when out of budget or time.
+    fn explore(&mut self, queens: Bitboard, empty: Bitboard, made: u32, m: Candidate) -> bool {
+        let (_, f, t, a) = m;
+        let bit = |i: u8| Bitboard(1u128 << i);
+        let q2 = (queens & !bit(f)) | bit(t);
+        let e2 = ((empty & !bit(t)) | bit(f)) & !bit(a);
+        if let Some(lines) = &mut self.lines {
+            lines.current.push(filling_move(f, t, a));
+        }
+        let finished = self.search(q2, e2, made + 1);
+        if let Some(lines) = &mut self.lines {
+            lines.current.pop();
+        }
+        finished
     }
 
     /// Reads the clock every [`CLOCK_CHECK_INTERVAL`] nodes.
@@ -339,6 +366,28 @@ impl FillSearch {
             self.interrupted = true;
         }
         self.interrupted
+    }
+}
+
+/// A filling move as the search orders it: the arrow's free neighbours
+/// (dead ends first), then 8 less the queen's free neighbours, then the
+/// from, to and arrow squares' indices (so the order is total).
+type Candidate = (u32, u8, u8, u8);
+
+/// Every filling move of `queens` on `empty` (`board`: the queens alone,
+/// everything else burnt), keyed for the search's order, added to `moves`.
+fn each_filling_move(board: &Board, queens: Bitboard, empty: Bitboard, moves: &mut Vec<Candidate>) {
+    for from in queens {
+        for to in board.queen_steps(from) {
+            let after = empty.without(to).with(from);
+            for arrow in board.arrows_after(from, to) {
+                let left = after.without(arrow);
+                let arrow_free = (neighbours(arrow) & left).count();
+                let queen_free = (neighbours(to) & left).count();
+                let key = arrow_free * 16 + (8 - queen_free.min(8));
+                moves.push((key, from.index(), to.index(), arrow.index()));
+            }
+        }
     }
 }
 
