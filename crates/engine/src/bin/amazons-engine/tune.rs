@@ -120,7 +120,6 @@ fn play(start: &Position, players: [MctsParams; 2], budget: MoveBudget, seed: u6
             hash_mb: 16,
             seed: Some(seed),
             time_source,
-            ..EngineConfig::default()
         });
         engine.set_mcts_params(params);
         engine
