@@ -18,6 +18,8 @@
 #   LOAD_ANALYSES    analyses at once                 (default 2)
 #   LOAD_PLIES       moves of each analysed game      (default 80)
 #   LOAD_PLAYOUTS    analysis.playouts                (default: the server's)
+#   LOAD_THREADS     analysis.threads, and computer.threads_per_game to
+#                    allow it                         (default: the server's)
 #   LOAD_OUT         directory for raw output         (default: a new temp dir)
 #   LOAD_SKIP_ONE    1: skip step 1                   (default 0)
 #
@@ -37,6 +39,9 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 budget=()
 if [ -n "${LOAD_PLAYOUTS:-}" ]; then
   budget=(--set "analysis.playouts=$LOAD_PLAYOUTS")
+fi
+if [ -n "${LOAD_THREADS:-}" ]; then
+  budget+=(--set "analysis.threads=$LOAD_THREADS" --set "computer.threads_per_game=$LOAD_THREADS")
 fi
 
 # shellcheck source=scripts/lib/load-server.sh

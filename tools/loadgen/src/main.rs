@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use amazons_core::{PlayerKind, Position, Side, TimeControl};
 use amazons_protocol::{
-    ClientMessage, ColorPreference, ComputerRequest, MatchId, MatchStatus, ServerMessage,
+    ClientMessage, ColorPreference, ComputerRequest, ErrorCode, MatchId, MatchStatus, ServerMessage,
 };
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
@@ -278,7 +278,33 @@ async fn play_side(
             ServerMessage::Snapshot(snapshot) if snapshot.status == MatchStatus::Playing => {
                 started = true;
             }
-            ServerMessage::GameOver { .. } => return Ok(()),
+            ServerMessage::GameOver { .. } => {
+                if sent_at.is_some() {
+                    // A move sent as the server ended the game (on
+                    // territory) is refused as too late: read that refusal
+                    // here, not as the next game's.
+                    late_refusal(ws, stats).await?;
+                }
+                return Ok(());
+            }
+            ServerMessage::Error { code, message, .. } => {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                bail!("refused: {code:?}: {message}");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reads up to the `game_over` refusal of a move that came after its game
+/// ended; any other refusal is an error.
+async fn late_refusal(ws: &mut Ws, stats: &Stats) -> anyhow::Result<()> {
+    loop {
+        match recv(ws).await? {
+            ServerMessage::Error {
+                code: ErrorCode::GameOver,
+                ..
+            } => return Ok(()),
             ServerMessage::Error { code, message, .. } => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
                 bail!("refused: {code:?}: {message}");
