@@ -681,6 +681,14 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                 sprt.llr(a_wins, n - a_wins),
                 sprt.verdict(a_wins, n - a_wins)
             );
+            if let Some((k, verdict, llr)) = first_verdict(sprt, &results)
+                && k < n
+            {
+                // The games under way when the test decided were played out.
+                println!(
+                    "SPRT decided at game {k} of the {n} (in the order they ended): {verdict}, LLR {llr:+.2}"
+                );
+            }
         }
     }
     let clock = if args.cpu_time { "CPU" } else { "wall" };
@@ -780,9 +788,54 @@ fn wins_of_first(results: &[Finished]) -> usize {
     results.iter().filter(|f| f.winner() == Some(0)).count()
 }
 
+/// Where a sequential test over `results` (in the order the games ended)
+/// first decided: the number of games then, the verdict and the LLR; `None`
+/// when it never did. The match stops there, but games already under way
+/// are played out, and their results can take the final LLR back inside
+/// the bounds: the test's answer is the one at the crossing.
+fn first_verdict(sprt: &Sprt, results: &[Finished]) -> Option<(usize, Verdict, f64)> {
+    let mut wins = 0;
+    for (k, finished) in results.iter().enumerate() {
+        wins += usize::from(finished.winner() == Some(0));
+        let verdict = sprt.verdict(wins, k + 1 - wins);
+        if verdict != Verdict::Continue {
+            return Some((k + 1, verdict, sprt.llr(wins, k + 1 - wins)));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_test_that_decided_says_so_though_the_games_under_way_moved_the_llr_back() {
+        use amazons_core::Side;
+        let sprt: Sprt = "0,20".parse().unwrap();
+        // Player 0 wins the first 120 games, then loses 3 under way.
+        let results: Vec<Finished> = (0..123)
+            .map(|k| {
+                let winner = if k < 120 { Side::First } else { Side::Second };
+                crate::standings::tests::finished(0, 1, winner, k)
+            })
+            .collect();
+        let (k, verdict, llr) = first_verdict(&sprt, &results).unwrap();
+        assert_eq!(verdict, Verdict::H1);
+        assert!(llr >= sprt.bounds().1, "{llr}");
+        assert!(k < 120, "decided before the losses: {k}");
+        let even: Vec<Finished> = (0..20)
+            .map(|k| {
+                let winner = if k % 2 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                crate::standings::tests::finished(0, 1, winner, k)
+            })
+            .collect();
+        assert_eq!(first_verdict(&sprt, &even), None, "undecided");
+    }
 
     #[test]
     fn elo_of_even_score_is_zero() {

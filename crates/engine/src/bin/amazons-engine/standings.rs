@@ -235,7 +235,7 @@ fn matrix(entrants: &[Entrant], order: &[usize], wins: &[Vec<usize>]) -> String 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::time::{Duration, UNIX_EPOCH};
 
     use amazons_core::{
@@ -246,7 +246,7 @@ mod tests {
     use crate::schedule::{Schedule, entrants};
 
     /// A game of `white` against `black` that `winner` won, ending at `at` s.
-    fn finished(white: usize, black: usize, winner: Side, at: u64) -> Finished {
+    pub(crate) fn finished(white: usize, black: usize, winner: Side, at: u64) -> Finished {
         let bot = |name: &str| PlayerInfo::new(name, PlayerKind::Bot);
         let when = UNIX_EPOCH + Duration::from_secs(at);
         let meta = RecordMeta::new(
@@ -333,7 +333,7 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), 12, "{text}");
-        assert!(text.contains("mcts-c30-w36-q10-rw8…k20-m100-A"), "{text}");
+        assert!(text.contains("mcts-c30-w36-q10-rw8…-k8-m101-A"), "{text}");
         // The twelve columns of 100-game pairs need two blocks.
         assert_eq!(text.matches(" 12\n").count(), 1, "{text}");
         assert!(text.contains("100-0"), "{text}");
