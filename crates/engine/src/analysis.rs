@@ -98,7 +98,7 @@ pub struct PositionEval {
 }
 
 /// White's chance to win for White's score `score_cp`: the logistic curve
-/// `1 / (1 + e^(-score / s))` with the search's scale `s` (400 cp,
+/// `1 / (1 + e^(-score / s))` with the search's scale `s` (347 cp,
 /// [`mcts::MctsParams::scale_cp`]); certain beyond ±[`KNOWN_WIN`].
 pub fn win_chance(score_cp: i32) -> f64 {
     if score_cp >= KNOWN_WIN {
@@ -627,9 +627,13 @@ mod tests {
 
     #[test]
     fn the_mapping_is_even_at_zero_and_certain_when_proven() {
+        let scale = mcts::MctsParams::default().scale_cp as i32;
         assert_eq!(win_chance(0), 0.5);
-        assert!(win_chance(400) > 0.73 && win_chance(400) < 0.74);
-        assert!((win_chance(-400) + win_chance(400) - 1.0).abs() < 1e-12);
+        assert!(
+            win_chance(scale) > 0.73 && win_chance(scale) < 0.74,
+            "1 / (1 + 1/e)"
+        );
+        assert!((win_chance(-scale) + win_chance(scale) - 1.0).abs() < 1e-12);
         assert_eq!(win_chance(KNOWN_WIN), 1.0);
         assert_eq!(win_chance(-KNOWN_WIN), 0.0);
     }

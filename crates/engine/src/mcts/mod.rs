@@ -68,7 +68,7 @@ use std::sync::atomic::AtomicBool;
 
 use amazons_core::{Bitboard, Move, Position, Square};
 
-use crate::eval::{EvalParams, KAPPA, KNOWN_WIN};
+use crate::eval::{EvalParams, KNOWN_WIN};
 use crate::time::{Deadline, TimePlan};
 
 pub use parallel::search_parallel;
@@ -142,25 +142,33 @@ pub enum Parallelism {
     Tree,
 }
 
+/// The evaluation's tempo κ for level 7, in hundredths: tuned by SPSA
+/// (issue 29, `docs/engine-results.md`) to less than the evaluation's own
+/// [`crate::eval::KAPPA`], which the alpha-beta levels keep.
+pub const TUNED_KAPPA_PCT: u32 = 8;
+
 impl Default for MctsParams {
+    /// Level 7's knobs: `amazons-engine tune`'s output of issue 29 (800
+    /// pairs at 40 ms of CPU a move), adopted on the arena's result at 250
+    /// ms a move (`docs/engine-results.md`, "SPSA tuning").
     fn default() -> Self {
         MctsParams {
-            exploration_pct: 15,
-            width: 36,
-            queen_width: 10,
-            root_width: 60,
-            root_queen_width: 16,
+            exploration_pct: 20,
+            width: 39,
+            queen_width: 11,
+            root_width: 47,
+            root_queen_width: 19,
             playout_plies: 2,
-            scale_cp: 400,
-            expand_visits: 5,
-            prior_visits: 2,
-            widen: 6,
+            scale_cp: 347,
+            expand_visits: 8,
+            prior_visits: 1,
+            widen: 5,
             reuse: false,
             time_plan: TimePlan::Phased,
             parallel: Parallelism::Root,
             virtual_loss: 1,
-            kappa_pct: (KAPPA * 100.0).round() as u32,
-            mobility_pct: 100,
+            kappa_pct: TUNED_KAPPA_PCT,
+            mobility_pct: 101,
         }
     }
 }

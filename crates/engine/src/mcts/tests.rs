@@ -571,12 +571,19 @@ fn a_shared_tree_is_kept_for_the_next_search() {
     assert!(next.is_legal(r.best.unwrap()).is_ok());
 }
 
-/// The default knobs evaluate as the evaluation's own defaults, so the
-/// tunable weights change nothing until they are set.
+/// The default knobs set the evaluation's weights as tuned for level 7:
+/// its own mobility weight (×1.01) and the tuned tempo, nothing else.
 #[test]
-fn default_knobs_keep_the_default_evaluation() {
-    assert_eq!(
-        MctsParams::default().eval_params(),
-        crate::eval::EvalParams::default()
+fn default_knobs_set_the_tuned_evaluation() {
+    let own = crate::eval::EvalParams::default();
+    let tuned = MctsParams::default().eval_params();
+    assert_eq!(tuned.kappa, super::TUNED_KAPPA_PCT as f32 / 100.0);
+    assert!(
+        tuned.kappa < own.kappa,
+        "tuned below the alpha-beta levels' tempo"
+    );
+    assert!(
+        (tuned.mobility - 1.01 * own.mobility).abs() < 1e-6,
+        "{tuned:?}"
     );
 }

@@ -457,7 +457,7 @@ mod tests {
             ("alphabeta", 6),
             ("full", 7),
             ("mcts", 7),
-            ("mcts:c=15", 7),
+            ("mcts:c=20", 7),
         ] {
             assert_eq!(
                 spec(text),
