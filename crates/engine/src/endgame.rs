@@ -301,7 +301,7 @@ impl FillSearch {
         // all. The lists are kept for reuse, one a depth.
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
-        each_filling_move(&board, queens, empty, &mut moves);
+        filling_moves_into(&board, queens, empty, &mut moves);
         // Pay for the work: every generated move costs one unit of budget.
         self.budget = self.budget.saturating_sub(moves.len() as u64);
         let finished = self.try_in_order(queens, empty, made, &mut moves);
@@ -340,7 +340,7 @@ impl FillSearch {
         true
     }
 
-    /// Searches on after the move `(_, from, to, arrow)` from `queens` on
+    /// Searches on after the move `m` from `queens` on
     /// `empty` after `made` moves; `false` when out of budget or time.
     fn explore(&mut self, queens: Bitboard, empty: Bitboard, made: u32, m: Candidate) -> bool {
         let (_, f, t, a) = m;
@@ -376,7 +376,12 @@ type Candidate = (u32, u8, u8, u8);
 
 /// Every filling move of `queens` on `empty` (`board`: the queens alone,
 /// everything else burnt), keyed for the search's order, added to `moves`.
-fn each_filling_move(board: &Board, queens: Bitboard, empty: Bitboard, moves: &mut Vec<Candidate>) {
+fn filling_moves_into(
+    board: &Board,
+    queens: Bitboard,
+    empty: Bitboard,
+    moves: &mut Vec<Candidate>,
+) {
     for from in queens {
         for to in board.queen_steps(from) {
             let after = empty.without(to).with(from);
