@@ -371,17 +371,54 @@ pub fn neighbours(sq: Square) -> Bitboard {
 ///     .fold(amazons_core::Bitboard::EMPTY, |all, q| all | queen_reach(q, start.occupied()));
 /// assert_eq!(queen_reach_set(queens, start.empty()), one_by_one);
 /// ```
+///
+/// Each direction is one occluded fill by doubling steps (Kogge–Stone: rays
+/// of 1, 2, 4 and 8 squares), so the work is the same however far the rays
+/// run and no loop waits on the last of them.
 #[inline]
 pub fn queen_reach_set(from: Bitboard, empty: Bitboard) -> Bitboard {
-    let mut reach = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        let mut x = from.shift(dir) & empty;
-        while !x.is_empty() {
-            reach |= x;
-            x = x.shift(dir) & empty;
-        }
-    }
-    reach
+    let (filled, empty) = (from.0, empty.0 & BOARD_MASK);
+    let (east, west) = (empty & NOT_FILE_A, empty & NOT_FILE_J);
+    Bitboard(
+        fill_up(filled, empty, 10)
+            | fill_down(filled, empty, 10)
+            | fill_up(filled, east, 1)
+            | fill_down(filled, west, 1)
+            | fill_up(filled, east, 11)
+            | fill_up(filled, west, 9)
+            | fill_down(filled, east, 9)
+            | fill_down(filled, west, 11),
+    )
+}
+
+/// The squares of `enter` reached from those of `filled` by one or more steps of `step`
+/// bits towards the higher squares, every square on the way in `enter` (the
+/// squares a step may land on: empty, and not across the board's edge).
+#[inline(always)]
+fn fill_up(mut filled: u128, enter: u128, step: u32) -> u128 {
+    let mut pass = enter;
+    filled |= pass & (filled << step);
+    pass &= pass << step;
+    filled |= pass & (filled << (2 * step));
+    pass &= pass << (2 * step);
+    filled |= pass & (filled << (4 * step));
+    pass &= pass << (4 * step);
+    filled |= pass & (filled << (8 * step));
+    (filled << step) & enter
+}
+
+/// [`fill_up`] towards the lower squares.
+#[inline(always)]
+fn fill_down(mut filled: u128, enter: u128, step: u32) -> u128 {
+    let mut pass = enter;
+    filled |= pass & (filled >> step);
+    pass &= pass >> step;
+    filled |= pass & (filled >> (2 * step));
+    pass &= pass >> (2 * step);
+    filled |= pass & (filled >> (4 * step));
+    pass &= pass >> (4 * step);
+    filled |= pass & (filled >> (8 * step));
+    (filled >> step) & enter
 }
 
 /// The first occupied square on the way from `from` towards `to` (exclusive of
@@ -459,6 +496,31 @@ mod tests {
                 assert_eq!(neighbours(sq), king, "{sq}");
             }
             assert_eq!(queen_reach_set(occupied, empty), union);
+        }
+    }
+
+    #[test]
+    fn set_reach_from_empty_squares_slides_like_one_step_at_a_time() {
+        // The flood fill's later frontiers are empty squares, some in line
+        // with others: the fill must pass through them as a slide does.
+        let boards: Vec<Bitboard> = patterned_boards().collect();
+        for (i, &occupied) in boards.iter().enumerate() {
+            let empty = !occupied;
+            for from in [
+                empty & boards[(i + 1) % boards.len()],
+                empty,
+                occupied | empty,
+            ] {
+                let mut slid = Bitboard::EMPTY;
+                for dir in Direction::ALL {
+                    let mut x = from.shift(dir) & empty;
+                    while !x.is_empty() {
+                        slid |= x;
+                        x = x.shift(dir) & empty;
+                    }
+                }
+                assert_eq!(queen_reach_set(from, empty), slid, "{from:?}\n{occupied:?}");
+            }
         }
     }
 
