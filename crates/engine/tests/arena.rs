@@ -2,7 +2,8 @@
 //! core, resumes a stopped match or round robin from its records, rates its
 //! players by Glicko-2 as the ratings crate folds the records, plays every
 //! pair of a round robin with both colours, records a failing external
-//! engine as what it is, and charges a Botzone bot its CPU time;
+//! engine as what it is, charges a Botzone bot its CPU time and gives each
+//! player its own time a move with time odds;
 //! `deadlines` re-checks a clocked match's budgets from its records.
 
 use std::collections::BTreeMap;
@@ -470,4 +471,74 @@ fn a_botzone_bot_is_charged_its_cpu_time() {
             assert_eq!(record.moves.len(), 1, "{stdout}");
         }
     }
+}
+
+/// Time odds: `--movetime-a` and `--movetime-b` give each player its own
+/// time a move, whichever colour it has. The same busy bot (a good part of
+/// a second of CPU a move) is within A's 10 s and over B's 50 ms: as white
+/// A's move counts (then B, answering the first player's move, fails), and
+/// as white B loses on time at once; a round robin refuses odds.
+#[cfg(target_os = "linux")]
+#[test]
+fn time_odds_give_each_player_its_own_move_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = tempfile::tempdir().unwrap();
+    let openings = openings.path().join("start.txt");
+    std::fs::write(&openings, amazons_core::START_FEN).unwrap();
+    // d1-d2/d3: legal for the first player at the start.
+    let busy = "botzone:sh -c 'read n || exit 0; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo 3 0 3 1 3 2'";
+    let args = [
+        "--a",
+        busy,
+        "--b",
+        busy,
+        "--games",
+        "2",
+        "--movetime-a",
+        "10000",
+        "--movetime-b",
+        "50",
+        "--cpu-time",
+        "--concurrency",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    let stdout = arena(&args, dir.path());
+    assert!(
+        stdout.contains("10000 ms a move for sh-A, 50 ms for sh-B"),
+        "{stdout}"
+    );
+    let records = records(dir.path());
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in records {
+        let a_is_white = record.white.name == "sh-A";
+        let loser = if a_is_white {
+            &record.black
+        } else {
+            &record.white
+        };
+        assert_eq!(loser.name, "sh-B", "{stdout}");
+        if a_is_white {
+            assert_eq!(record.moves.len(), 1, "{stdout}");
+            assert_ne!(record.result.reason, EndReason::Time, "{stdout}");
+        } else {
+            assert_eq!(record.moves.len(), 0, "{stdout}");
+            assert_eq!(record.result.reason, EndReason::Time, "{stdout}");
+        }
+    }
+    let refused = arena_refuses(
+        &[
+            "--player",
+            "random",
+            "--player",
+            "level:1",
+            "--player",
+            "level:2",
+            "--movetime-a",
+            "100",
+        ],
+        dir.path(),
+    );
+    assert!(refused.contains("--movetime-a"), "{refused}");
 }

@@ -103,6 +103,15 @@ pub struct ArenaArgs {
     /// Fixed time per move in milliseconds (default 100 unless --tc is given).
     #[arg(long, conflicts_with = "tc")]
     pub movetime: Option<u64>,
+    /// Time per move for player A (the first) only, in a match of two
+    /// (overrides --movetime): time odds, as in "as strong in a quarter of
+    /// the time".
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime_a: Option<u64>,
+    /// Time per move for player B (the second) only, in a match of two
+    /// (overrides --movetime).
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime_b: Option<u64>,
     /// A clock for each side, in the one time-control syntax: `5+3` (minutes
     /// + seconds), `10s+0.1` (seconds + seconds). A flag falls at zero.
     #[arg(long)]
@@ -163,23 +172,68 @@ pub struct ArenaArgs {
     pub seed: Option<u64>,
 }
 
-/// How much time a move gets: the game's clock rules, and a fixed time per
-/// move when the game is untimed.
+/// How much time a move gets in every game of a run: the games' clock
+/// rules, and a fixed time per move when they are untimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pace {
-    /// The clocks the game is played with (`Untimed` with a move time).
+    /// The clocks the games are played with (`Untimed` with a move time).
     control: TimeControl,
-    /// The time for every move, and the lateness allowed beyond it.
-    movetime: Option<(Duration, Duration)>,
+    /// The time per move of untimed games.
+    movetime: Option<MoveTime>,
     /// Whether moves are charged their player's CPU time (else wall time).
     cpu_time: bool,
 }
 
+/// The fixed time a move gets in an untimed game, by player: the same for
+/// all but with time odds (`--movetime-a`, `--movetime-b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveTime {
+    /// Player A's (the first's) time a move.
+    first: Duration,
+    /// Every other player's (player B's in a match of two).
+    others: Duration,
+    /// The lateness allowed beyond it before a move loses on time.
+    margin: Duration,
+}
+
+impl MoveTime {
+    /// The time a move of player `index` (in the order given) gets.
+    fn of(&self, index: usize) -> Duration {
+        if index == 0 { self.first } else { self.others }
+    }
+}
+
 impl Pace {
+    /// The pace of one game, with the players `white` and `black` (indices
+    /// in the order given) in those seats.
+    fn for_game(&self, white: usize, black: usize) -> GamePace {
+        GamePace {
+            control: self.control,
+            movetime: self
+                .movetime
+                .map(|m| (BySide::new(m.of(white), m.of(black)), m.margin)),
+            cpu_time: self.cpu_time,
+        }
+    }
+}
+
+/// How much time a move gets in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GamePace {
+    /// The clocks the game is played with (`Untimed` with a move time).
+    control: TimeControl,
+    /// Each side's time a move, and the lateness allowed beyond it.
+    movetime: Option<(BySide<Duration>, Duration)>,
+    /// Whether moves are charged their player's CPU time (else wall time).
+    cpu_time: bool,
+}
+
+impl GamePace {
     /// What the side to move may spend now: the clocks as they stand, or
-    /// the time per move of an untimed game.
+    /// its time per move in an untimed game.
     fn budget(&self, game: &Game, now: Instant) -> ThinkBudget {
-        let rule = TimeRule::clocks_or(self.movetime.map(|(movetime, _)| movetime));
+        let side = game.position().turn();
+        let rule = TimeRule::clocks_or(self.movetime.map(|(movetime, _)| movetime[side]));
         ThinkBudget::under_clock(ClockBudget::at(game.clock(), now), &game.position(), rule)
     }
 }
@@ -198,7 +252,7 @@ fn play_game(
     start: Position,
     mut players: BySide<&mut dyn Player>,
     entrants: BySide<&Entrant>,
-    pace: Pace,
+    pace: GamePace,
 ) -> Played {
     let names = entrants.map(|e| e.name.clone());
     let started_at = SystemTime::now();
@@ -253,7 +307,8 @@ fn play_game(
                 break;
             }
         };
-        if let Some((movetime, margin)) = pace.movetime {
+        if let Some((movetimes, margin)) = pace.movetime {
+            let movetime = movetimes[side];
             let spent = game.clock().spent(answered);
             if spent > movetime + margin {
                 reason = format!(
@@ -357,9 +412,16 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
         bail!("--player needs at least two players (three or more play a round robin)");
     }
     let round_robin = specs.len() > 2;
-    if round_robin && (args.sprt.is_some() || args.threads_a.is_some() || args.threads_b.is_some())
-    {
-        bail!("--sprt, --threads-a and --threads-b are for a match of two players");
+    let for_one = [
+        args.threads_a.is_some(),
+        args.threads_b.is_some(),
+        args.movetime_a.is_some(),
+        args.movetime_b.is_some(),
+    ];
+    if round_robin && (args.sprt.is_some() || for_one.contains(&true)) {
+        bail!(
+            "--sprt, --threads-a, --threads-b, --movetime-a and --movetime-b are for a match of two players"
+        );
     }
     let entrants = schedule::entrants(specs)?;
     let pace = match (args.tc, args.movetime) {
@@ -373,14 +435,18 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                 cpu_time: args.cpu_time,
             }
         }
-        (None, movetime) => Pace {
-            control: TimeControl::Untimed,
-            movetime: Some((
-                Duration::from_millis(movetime.unwrap_or(100)),
-                Duration::from_millis(args.margin_ms),
-            )),
-            cpu_time: args.cpu_time,
-        },
+        (None, movetime) => {
+            let all = movetime.unwrap_or(100);
+            Pace {
+                control: TimeControl::Untimed,
+                movetime: Some(MoveTime {
+                    first: Duration::from_millis(args.movetime_a.unwrap_or(all)),
+                    others: Duration::from_millis(args.movetime_b.unwrap_or(all)),
+                    margin: Duration::from_millis(args.margin_ms),
+                }),
+                cpu_time: args.cpu_time,
+            }
+        }
     };
     let sau = entrants
         .iter()
@@ -428,10 +494,18 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     );
     let next = AtomicUsize::new(0);
     let pace_text = match pace.movetime {
-        Some((movetime, margin)) => format!(
+        Some(m) if m.first == m.others => format!(
             "{} ms a move (+{} ms margin)",
-            movetime.as_millis(),
-            margin.as_millis()
+            m.first.as_millis(),
+            m.margin.as_millis()
+        ),
+        Some(m) => format!(
+            "{} ms a move for {}, {} ms for {} (+{} ms margin)",
+            m.first.as_millis(),
+            entrants[0].name,
+            m.others.as_millis(),
+            entrants[1].name,
+            m.margin.as_millis()
         ),
         None => format!("clock {}", pace.control),
     };
@@ -566,7 +640,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                         start,
                         BySide::new(&mut *white, &mut *black),
                         BySide::new(&entrants[game.white], &entrants[game.black]),
-                        pace,
+                        pace.for_game(game.white, game.black),
                     );
                     players[game.white] = Some(white);
                     players[game.black] = Some(black);
@@ -694,7 +768,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     let clock = if args.cpu_time { "CPU" } else { "wall" };
     for (index, entrant) in entrants.iter().enumerate() {
         let times = move_times(&results, index);
-        if let Some(t) = TimeStats::of(&times, pace.movetime.map(|(m, g)| m + g)) {
+        if let Some(t) = TimeStats::of(&times, pace.movetime.map(|m| m.of(index) + m.margin)) {
             println!(
                 "{}: {} moves, {clock} time per move: mean {:.0} ms, median {} ms, 99th percentile {} ms, max {} ms{}",
                 entrant.name,
@@ -854,7 +928,7 @@ mod tests {
     #[test]
     fn a_clock_game_is_budgeted_from_the_core_clock() {
         let control: TimeControl = "10s+0.1".parse().unwrap();
-        let pace = Pace {
+        let pace = GamePace {
             control,
             movetime: None,
             cpu_time: false,
@@ -872,13 +946,44 @@ mod tests {
         assert_eq!(budget.movetime, None, "the clocks, raw");
         let untimed = Pace {
             control: TimeControl::Untimed,
-            movetime: Some((Duration::from_millis(100), Duration::from_millis(50))),
+            movetime: Some(MoveTime {
+                first: Duration::from_millis(100),
+                others: Duration::from_millis(100),
+                margin: Duration::from_millis(50),
+            }),
             cpu_time: false,
         };
-        let game = Game::new(TimeControl::Untimed);
+        let mut game = Game::new(TimeControl::Untimed);
         assert_eq!(
-            untimed.budget(&game, t0),
+            untimed.for_game(0, 1).budget(&game, t0),
             ThinkBudget::movetime(Duration::from_millis(100))
+        );
+        // Time odds: each side gets its own player's time, whichever seat.
+        let odds = Pace {
+            movetime: Some(MoveTime {
+                first: Duration::from_millis(250),
+                others: Duration::from_millis(1000),
+                margin: Duration::from_millis(50),
+            }),
+            ..untimed
+        };
+        let a_black = odds.for_game(1, 0);
+        assert_eq!(
+            a_black.budget(&game, t0),
+            ThinkBudget::movetime(Duration::from_millis(1000)),
+            "white is B"
+        );
+        let m = Position::start().legal_moves()[0];
+        game.start(t0);
+        game.play(m, t0).unwrap();
+        assert_eq!(
+            a_black.budget(&game, t0),
+            ThinkBudget::movetime(Duration::from_millis(250)),
+            "black is A"
+        );
+        assert_eq!(
+            odds.for_game(0, 1).budget(&game, t0),
+            ThinkBudget::movetime(Duration::from_millis(1000))
         );
     }
 
