@@ -2,8 +2,9 @@
 //! core, resumes a stopped match or round robin from its records, rates its
 //! players by Glicko-2 as the ratings crate folds the records, plays every
 //! pair of a round robin with both colours, records a failing external
-//! engine as what it is, charges a Botzone bot its CPU time and gives each
-//! player its own time a move with time odds;
+//! engine as what it is, charges a Botzone bot its CPU time, gives each
+//! player its own time a move with time odds and ends adjudicated games by
+//! territory with a finish that holds;
 //! `deadlines` re-checks a clocked match's budgets from its records.
 
 use std::collections::BTreeMap;
@@ -541,4 +542,52 @@ fn time_odds_give_each_player_its_own_move_time() {
         dir.path(),
     );
     assert!(refused.contains("--movetime-a"), "{refused}");
+}
+
+/// `--adjudicate` ends a game once the board has separated and counting
+/// proves the winner: the record says `territory`, keeps the count, and its
+/// proven finish, played on from the last position, leaves the loser
+/// without a move.
+#[test]
+fn adjudicated_games_end_by_territory_with_a_finish_that_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--a",
+        "level:2",
+        "--b",
+        "level:3",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--margin-ms",
+        "2000",
+        "--adjudicate",
+    ];
+    let stdout = arena(&args, dir.path());
+    assert!(stdout.contains("ended once territory decides"), "{stdout}");
+    let records = records(dir.path());
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in records {
+        let positions = record.replay().expect("record replays");
+        let last = *positions.last().unwrap();
+        if record.result.reason == EndReason::NoLegalMove {
+            // The move that separated the board left no move at once.
+            assert!(last.is_game_over(), "{stdout}");
+            continue;
+        }
+        assert_eq!(record.result.reason, EndReason::Territory, "{stdout}");
+        assert!(!last.is_game_over(), "ended before the filling moves");
+        let end = record.territory.as_ref().expect("the count is kept");
+        let winner = record.result.winner.expect("a winner");
+        let mut p = last;
+        for &m in &end.finish {
+            p = p
+                .play(m)
+                .unwrap_or_else(|e| panic!("{m} in the finish: {e}"));
+        }
+        assert!(p.is_game_over(), "the finish ends the game");
+        assert_eq!(p.turn(), winner.opponent(), "the loser is out of moves");
+        assert!(end.margin >= 1);
+    }
 }

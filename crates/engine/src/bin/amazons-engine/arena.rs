@@ -31,13 +31,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
     BySide, EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind,
-    Position, RecordMeta, Side, TimeControl, unix_ms,
+    Position, RecordMeta, Side, TerritoryEnd, TimeControl, unix_ms,
 };
-use amazons_engine::TimeSource;
 use amazons_engine::player::{
     ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
     ThinkBudget, TimeRule,
 };
+use amazons_engine::{TimeSource, territory};
 use anyhow::{Context, bail};
 
 use crate::records::{self, Scheduled};
@@ -165,6 +165,14 @@ pub struct ArenaArgs {
     /// then the most games played. For a match of two.
     #[arg(long)]
     pub sprt: Option<Sprt>,
+    /// End a game once the board has separated and exact counting proves
+    /// its winner (reason `territory`, with the margin and the proven
+    /// finish in the record), as the server's "end when territory decides"
+    /// option does: the filling moves, about a sixth of a game's thinking
+    /// time, are not played. The count runs on the arena's thread, charged
+    /// to nobody.
+    #[arg(long)]
+    pub adjudicate: bool,
     /// Fix the built-in players' seeds (each player and worker its own,
     /// derived from this) so that node-limited games replay; by default
     /// each game draws new seeds.
@@ -182,6 +190,8 @@ struct Pace {
     movetime: Option<MoveTime>,
     /// Whether moves are charged their player's CPU time (else wall time).
     cpu_time: bool,
+    /// Whether a game ends once exact counting proves its winner.
+    adjudicate: bool,
 }
 
 /// The fixed time a move gets in an untimed game, by player: the same for
@@ -213,6 +223,7 @@ impl Pace {
                 .movetime
                 .map(|m| (BySide::new(m.of(white), m.of(black)), m.margin)),
             cpu_time: self.cpu_time,
+            adjudicate: self.adjudicate,
         }
     }
 }
@@ -226,6 +237,8 @@ struct GamePace {
     movetime: Option<(BySide<Duration>, Duration)>,
     /// Whether moves are charged their player's CPU time (else wall time).
     cpu_time: bool,
+    /// Whether the game ends once exact counting proves its winner.
+    adjudicate: bool,
 }
 
 impl GamePace {
@@ -274,6 +287,7 @@ fn play_game(
     let mut now = Instant::now();
     game.start(now);
     let mut moves: Vec<Move> = Vec::new();
+    let mut territory = None;
     while game.outcome().is_none() {
         let position = game.position();
         let side = position.turn();
@@ -321,7 +335,12 @@ fn play_game(
             }
         }
         match game.play(m, answered) {
-            Ok(_) => moves.push(m),
+            Ok(_) => {
+                moves.push(m);
+                if pace.adjudicate && game.outcome().is_none() {
+                    territory = adjudicated(&mut game, answered);
+                }
+            }
             Err(GameError::Flagged(_)) => reason = format!("{name} ran out of time"),
             Err(e) => {
                 reason = format!("{name} played an illegal move: {e}");
@@ -347,8 +366,29 @@ fn play_game(
         SystemTime::now(),
     )
     .rated(true);
+    let meta = match territory {
+        Some(end) => meta.territory(end),
+        None => meta,
+    };
     let record = GameRecord::from_game(&game, meta).expect("a finished game has a record");
     Played { record, reason }
+}
+
+/// Ends `game` at `now` when its board has separated and exact counting
+/// (within the engine's fixed budget) proves the winner; the count for the
+/// record.
+fn adjudicated(game: &mut Game, now: Instant) -> Option<TerritoryEnd> {
+    let position = game.position();
+    if !territory::is_separated(position.board()) {
+        return None;
+    }
+    let solved = territory::solve(&position, territory::SOLVE_BUDGET)?;
+    game.end(Outcome::win(solved.winner(), EndReason::Territory), now);
+    Some(TerritoryEnd {
+        margin: solved.margin(),
+        moves_left: solved.moves_left(),
+        finish: solved.finish().to_vec(),
+    })
 }
 
 /// Score (0–1), its 95% confidence interval and the Elo difference, for
@@ -433,6 +473,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                 control,
                 movetime: None,
                 cpu_time: args.cpu_time,
+                adjudicate: args.adjudicate,
             }
         }
         (None, movetime) => {
@@ -445,6 +486,7 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                     margin: Duration::from_millis(args.margin_ms),
                 }),
                 cpu_time: args.cpu_time,
+                adjudicate: args.adjudicate,
             }
         }
     };
@@ -511,6 +553,11 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
     };
     let pace_text = if args.cpu_time {
         format!("{pace_text} of CPU time")
+    } else {
+        pace_text
+    };
+    let pace_text = if args.adjudicate {
+        format!("{pace_text}, ended once territory decides")
     } else {
         pace_text
     };
@@ -932,6 +979,7 @@ mod tests {
             control,
             movetime: None,
             cpu_time: false,
+            adjudicate: false,
         };
         let t0 = Instant::now();
         let mut game = Game::new(control);
@@ -952,6 +1000,7 @@ mod tests {
                 margin: Duration::from_millis(50),
             }),
             cpu_time: false,
+            adjudicate: false,
         };
         let mut game = Game::new(TimeControl::Untimed);
         assert_eq!(
