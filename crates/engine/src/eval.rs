@@ -168,13 +168,21 @@ fn delta(a: u8, b: u8) -> (f32, f32) {
     }
 }
 
-/// Tunable parts of the evaluation (arena experiments).
+/// Tunable parts of the evaluation (arena experiments and the tuner).
+/// Multipliers of 1 and the start's fight measure leave every score as it
+/// was without them, bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalParams {
     /// Tempo κ of Lieberum's Δ.
     pub kappa: f32,
     /// Multiplier on the mobility weight.
     pub mobility: f32,
+    /// Multipliers on the weights of the Lieberum terms `t1`, `t2`, `c1`
+    /// and `c2`, in every phase.
+    pub terms: [f32; 4],
+    /// The fight measure `w` at which the blend is all opening weights
+    /// (half of it: middlegame; 0: endgame).
+    pub fight_start: f32,
 }
 
 impl Default for EvalParams {
@@ -182,6 +190,8 @@ impl Default for EvalParams {
         EvalParams {
             kappa: KAPPA,
             mobility: 1.0,
+            terms: [1.0; 4],
+            fight_start: W_START,
         }
     }
 }
@@ -370,14 +380,15 @@ pub fn terms(board: &Board, maps: &Maps, stm: Side) -> Terms {
 }
 
 /// Fight measure of the start position, the reference for the phase.
-const W_START: f32 = 60.0;
+pub const W_START: f32 = 60.0;
 
-/// Blend weights `(t1, t2, c1, c2, mobility)` for a fight measure `w`.
-pub fn weights(w: f32) -> [f32; 5] {
+/// Blend weights `(t1, t2, c1, c2, mobility)` for a fight measure `w`, all
+/// opening weights from `fight_start` up.
+pub fn weights(w: f32, fight_start: f32) -> [f32; 5] {
     const OPENING: [f32; 5] = [0.14, 0.37, 0.13, 0.13, 0.20];
     const MIDDLE: [f32; 5] = [0.30, 0.25, 0.20, 0.20, 0.05];
     const END: [f32; 5] = [0.80, 0.10, 0.05, 0.05, 0.00];
-    let p = (w / W_START).clamp(0.0, 1.0);
+    let p = (w / fight_start).clamp(0.0, 1.0);
     let (a, b, f) = if p >= 0.5 {
         (&MIDDLE, &OPENING, (p - 0.5) * 2.0)
     } else {
@@ -392,10 +403,15 @@ pub fn weights(w: f32) -> [f32; 5] {
 
 /// Heuristic score in centipawns for `stm`, from distance maps already computed.
 pub fn score_terms(t: &Terms, p: &EvalParams) -> i32 {
-    let k = weights(t.w);
+    let k = weights(t.w, p.fight_start);
+    let m = &p.terms;
     let t1 = t.t1 + p.kappa * t.t1_ties;
     let t2 = t.t2 + p.kappa * t.t2_ties;
-    let v = k[0] * t1 + k[1] * t2 + k[2] * t.c1 + k[3] * t.c2 + k[4] * p.mobility * t.mobility;
+    let v = k[0] * m[0] * t1
+        + k[1] * m[1] * t2
+        + k[2] * m[2] * t.c1
+        + k[3] * m[3] * t.c2
+        + k[4] * p.mobility * t.mobility;
     (v * SCALE) as i32
 }
 
@@ -676,6 +692,31 @@ mod tests {
             seed ^= seed << 17;
             p.make(moves[(seed % moves.len() as u64) as usize]);
         }
+    }
+
+    #[test]
+    fn term_multipliers_and_the_fight_start_move_the_score() {
+        let p = Position::from_fen("3q2q3/10/q8q/4*5/2*4*2/10/Q1*4*1Q/10/10/3Q2Q3 w").unwrap();
+        let (t, separated) = terms_setwise(p.board(), p.turn(), &mut Scratch::default());
+        assert!(!separated && t.w > 0.0, "{t:?}");
+        let plain = EvalParams::default();
+        let doubled = EvalParams {
+            terms: [2.0; 4],
+            mobility: 2.0,
+            ..plain
+        };
+        let (one, two) = (score_terms(&t, &plain), score_terms(&t, &doubled));
+        assert!(one != 0 && (two - 2 * one).abs() <= 1, "{one} {two}");
+        // From a fight measure of 10^9 on, every real board is an endgame.
+        let late = EvalParams {
+            fight_start: 1e9,
+            ..plain
+        };
+        let (late_weights, end) = (weights(t.w, late.fight_start), weights(0.0, W_START));
+        for (a, b) in late_weights.iter().zip(end) {
+            assert!((a - b).abs() < 1e-6, "{late_weights:?} {end:?}");
+        }
+        assert_ne!(score_terms(&t, &late), one);
     }
 
     #[test]

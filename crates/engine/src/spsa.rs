@@ -43,7 +43,7 @@ pub struct Knob {
 
 /// The knobs `amazons-engine tune` can move, with the ranges and final
 /// perturbations it uses (about a tenth of a typical value, at least one).
-pub const KNOBS: [Knob; 11] = [
+pub const KNOBS: [Knob; 16] = [
     Knob {
         name: "c",
         min: 1.0,
@@ -109,6 +109,36 @@ pub const KNOBS: [Knob; 11] = [
         min: 0.0,
         max: 400.0,
         c_end: 12.0,
+    },
+    Knob {
+        name: "t1",
+        min: 0.0,
+        max: 400.0,
+        c_end: 12.0,
+    },
+    Knob {
+        name: "t2",
+        min: 0.0,
+        max: 400.0,
+        c_end: 12.0,
+    },
+    Knob {
+        name: "c1",
+        min: 0.0,
+        max: 400.0,
+        c_end: 12.0,
+    },
+    Knob {
+        name: "c2",
+        min: 0.0,
+        max: 400.0,
+        c_end: 12.0,
+    },
+    Knob {
+        name: "fight",
+        min: 5.0,
+        max: 200.0,
+        c_end: 4.0,
     },
 ];
 

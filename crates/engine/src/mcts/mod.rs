@@ -68,7 +68,7 @@ use std::sync::atomic::AtomicBool;
 
 use amazons_core::{Bitboard, Move, Position, Square};
 
-use crate::eval::{EvalParams, KNOWN_WIN};
+use crate::eval::{EvalParams, KNOWN_WIN, W_START};
 use crate::time::{Deadline, TimePlan};
 
 pub use parallel::search_parallel;
@@ -120,6 +120,13 @@ pub struct MctsParams {
     /// Multiplier on the evaluation's mobility weight
     /// ([`crate::eval::EvalParams::mobility`]), in hundredths.
     pub mobility_pct: u32,
+    /// Multipliers on the evaluation's weights of the Lieberum terms `t1`,
+    /// `t2`, `c1` and `c2` ([`crate::eval::EvalParams::terms`]), in
+    /// hundredths.
+    pub terms_pct: [u32; 4],
+    /// The fight measure at which the evaluation blends opening weights only
+    /// ([`crate::eval::EvalParams::fight_start`]).
+    pub fight_start: u32,
 }
 
 impl MctsParams {
@@ -128,6 +135,8 @@ impl MctsParams {
         EvalParams {
             kappa: self.kappa_pct as f32 / 100.0,
             mobility: self.mobility_pct as f32 / 100.0,
+            terms: self.terms_pct.map(|pct| pct as f32 / 100.0),
+            fight_start: self.fight_start.max(1) as f32,
         }
     }
 }
@@ -169,6 +178,8 @@ impl Default for MctsParams {
             virtual_loss: 1,
             kappa_pct: TUNED_KAPPA_PCT,
             mobility_pct: 101,
+            terms_pct: [100; 4],
+            fight_start: W_START as u32,
         }
     }
 }

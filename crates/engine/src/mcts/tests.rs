@@ -586,4 +586,8 @@ fn default_knobs_set_the_tuned_evaluation() {
         (tuned.mobility - 1.01 * own.mobility).abs() < 1e-6,
         "{tuned:?}"
     );
+    assert_eq!(
+        (tuned.terms, tuned.fight_start),
+        (own.terms, own.fight_start)
+    );
 }

@@ -6,7 +6,7 @@
 //! | `level:N`, `levelN`, `engine:N` (N = 1–7) | the built-in engine at level N |
 //! | `random`, `baseline`, `ab`/`alphabeta`, `full`/`mcts`/`engine` | levels 1, 3, 6, 7, 7 |
 //! | `level:6:root=24,inner=10,…` (also `ab:…`) | level 6 with other selectivity (`root`, `inner`, `queen`, `qeval`, `aeval`, `kappa`, `mob`) |
-//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`, `kappa` and `mob` (the evaluation's tempo and mobility weight, in hundredths)) |
+//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`, `kappa` and `mob` (the evaluation's tempo and mobility weight, in hundredths), `t1`, `t2`, `c1`, `c2` (multipliers on the weights of those Lieberum terms, in hundredths) and `fight` (the fight measure of all-opening weights, 60)) |
 //! | `uci:CMD` | an external engine over UCI (Fairy-Stockfish's Amazons dialect) |
 //! | `botzone:CMD` | a bot written for Botzone (simple interaction) |
 //! | `sau:CMD` | an engine written for the SAU platform |
@@ -189,7 +189,7 @@ type Knob = (&'static str, &'static str, i64);
 
 /// The MCTS knobs, in the order the text and the label give them; what
 /// [`parse_mcts`] reads.
-fn mcts_knobs(p: &MctsParams) -> [Knob; 16] {
+fn mcts_knobs(p: &MctsParams) -> [Knob; 21] {
     [
         ("c", "c", p.exploration_pct.into()),
         ("width", "w", p.width as i64),
@@ -207,6 +207,11 @@ fn mcts_knobs(p: &MctsParams) -> [Knob; 16] {
         ("vloss", "vl", p.virtual_loss.into()),
         ("kappa", "k", p.kappa_pct.into()),
         ("mob", "m", p.mobility_pct.into()),
+        ("t1", "tq", p.terms_pct[0].into()),
+        ("t2", "tk", p.terms_pct[1].into()),
+        ("c1", "pq", p.terms_pct[2].into()),
+        ("c2", "pk", p.terms_pct[3].into()),
+        ("fight", "f", p.fight_start.into()),
     ]
 }
 
@@ -253,6 +258,11 @@ pub(crate) fn set_mcts_knob(p: &mut MctsParams, key: &str, v: usize) -> Result<(
         "vloss" => p.virtual_loss = v32,
         "kappa" => p.kappa_pct = v32,
         "mob" => p.mobility_pct = v32,
+        "t1" => p.terms_pct[0] = v32,
+        "t2" => p.terms_pct[1] = v32,
+        "c1" => p.terms_pct[2] = v32,
+        "c2" => p.terms_pct[3] = v32,
+        "fight" => p.fight_start = v32.max(1),
         _ => {
             let keys = keys_of(&mcts_knobs(&MctsParams::default()));
             return Err(format!("unknown mcts option `{key}` ({keys})"));
@@ -509,6 +519,14 @@ mod tests {
             })
         );
         assert_eq!(
+            spec("mcts:t1=120,t2=90,c1=0,c2=200,fight=45"),
+            PlayerSpec::Mcts(MctsParams {
+                terms_pct: [120, 90, 0, 200],
+                fight_start: 45,
+                ..MctsParams::default()
+            })
+        );
+        assert_eq!(
             spec("mcts:reuse=1,tm=0"),
             PlayerSpec::Mcts(MctsParams {
                 reuse: true,
@@ -540,6 +558,7 @@ mod tests {
             "level:7",
             "ab:inner=10,root=24",
             "mcts:c=30,width=24",
+            "mcts:t1=120,fight=45",
             "uci:fairy-stockfish --x 'a b'",
             "botzone:python3 bot.py",
             "sau:./engine",
