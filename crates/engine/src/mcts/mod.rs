@@ -127,6 +127,15 @@ pub struct MctsParams {
     /// The fight measure at which the evaluation blends opening weights only
     /// ([`crate::eval::EvalParams::fight_start`]).
     pub fight_start: u32,
+    /// Queen moves whose arrows are ranked when an inner node is first
+    /// expanded, if fewer than [`MctsParams::queen_width`] (0: all of those
+    /// at once): most nodes are visited a few times only, and ranking is
+    /// most of a search's work.
+    pub narrow: usize,
+    /// Real playouts at which a node first expanded narrowly is ranked again
+    /// at the full [`MctsParams::queen_width`], its children keeping their
+    /// statistics (0: never).
+    pub regrow: u32,
 }
 
 impl MctsParams {
@@ -180,6 +189,8 @@ impl Default for MctsParams {
             mobility_pct: 101,
             terms_pct: [100; 4],
             fight_start: W_START as u32,
+            narrow: 0,
+            regrow: 0,
         }
     }
 }

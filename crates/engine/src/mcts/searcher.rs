@@ -18,6 +18,18 @@ use crate::time::{Deadline, TimePlan};
 /// pondering, just the reply, or the same position).
 const REUSE_PLIES: u32 = 2;
 
+/// How many moves a ranking keeps: the root's widths, an inner node's, or
+/// an inner node's first, narrow ranking ([`MctsParams::narrow`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Breadth {
+    /// [`MctsParams::root_queen_width`] and [`MctsParams::root_width`].
+    Root,
+    /// [`MctsParams::queen_width`] and [`MctsParams::width`].
+    Inner,
+    /// [`MctsParams::narrow`] queen moves, [`MctsParams::width`] moves.
+    Narrow,
+}
+
 /// What ranking a node's moves came to.
 pub(super) enum Ranking {
     /// The side to move has no move: it has lost.
@@ -274,7 +286,7 @@ impl<'a> Searcher<'a> {
             if !node.expanded {
                 let room = self.tree.nodes.len() + self.params.width <= self.limits.max_tree_nodes;
                 if idx != 0 && node.real + 1 >= self.params.expand_visits && room {
-                    self.expand(idx, &pos, false);
+                    self.expand(idx, &pos);
                     if self.aborted {
                         return;
                     }
@@ -287,6 +299,19 @@ impl<'a> Searcher<'a> {
                     return;
                 }
                 break 1.0 - v;
+            }
+            if node.partial && node.real >= self.params.regrow && self.params.regrow > 0 {
+                let room =
+                    self.tree.nodes.len() + 2 * self.params.width <= self.limits.max_tree_nodes;
+                if room {
+                    if let Ranking::Ranked { complete } = self.rank(&pos, Breadth::Inner) {
+                        self.tree
+                            .regrow(idx, &self.candidates, complete, &self.params);
+                    }
+                    if self.aborted {
+                        return;
+                    }
+                }
             }
             let child = self.tree.select(idx, &self.params);
             pos.make(self.tree.nodes[child].mv);
@@ -305,7 +330,14 @@ impl<'a> Searcher<'a> {
         // that were children already their statistics and subtrees back.
         let kept_root = self.tree.nodes[0];
         let kept: Vec<Node> = kept_root.children().map(|c| self.tree.nodes[c]).collect();
-        self.expand(0, root, true);
+        match self.rank(root, Breadth::Root) {
+            Ranking::NoMove => self.tree.mark_no_move(0),
+            Ranking::Interrupted => {}
+            Ranking::Ranked { complete } => {
+                self.tree
+                    .attach(0, &self.candidates, complete, &self.params)
+            }
+        }
         for c in self.tree.nodes[0].children() {
             let mv = self.tree.nodes[c].mv;
             if let Some(old) = kept.iter().find(|old| old.mv == mv) {
@@ -333,35 +365,43 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Ranks the moves of `pos` and adds the best as children of `idx`. When a
-    /// limit interrupts it, an inner node stays unexpanded; the root keeps
-    /// what was ranked.
-    fn expand(&mut self, idx: usize, pos: &Position, is_root: bool) {
-        match self.rank(pos, is_root) {
+    /// Ranks the moves of the inner node `idx` (at `pos`) and adds the best
+    /// as its children, narrowly first if [`MctsParams::narrow`] says so.
+    /// When a limit interrupts it, the node stays unexpanded.
+    fn expand(&mut self, idx: usize, pos: &Position) {
+        let narrow = self.params.narrow > 0 && self.params.narrow < self.params.queen_width;
+        let breadth = if narrow {
+            Breadth::Narrow
+        } else {
+            Breadth::Inner
+        };
+        match self.rank(pos, breadth) {
             Ranking::NoMove => self.tree.mark_no_move(idx),
             Ranking::Interrupted => {}
             Ranking::Ranked { complete } => {
                 self.tree
-                    .attach(idx, &self.candidates, complete, &self.params)
+                    .attach(idx, &self.candidates, complete, &self.params);
+                self.tree.nodes[idx].partial = narrow && !complete;
             }
         }
     }
 
-    /// Ranks the moves of `pos` (root widths when `is_root`) and leaves the
-    /// best, best first, in [`Searcher::candidates`]. Touches no tree, so a
+    /// Ranks the moves of `pos` (at the widths `breadth` gives) and leaves
+    /// the best, best first, in [`Searcher::candidates`]. Touches no tree, so a
     /// thread of a shared tree runs it without holding the tree's lock. A
     /// limit interrupts it; the root's ranking then counts as done with what
     /// was ranked (not complete).
-    pub(super) fn rank(&mut self, pos: &Position, is_root: bool) -> Ranking {
+    pub(super) fn rank(&mut self, pos: &Position, breadth: Breadth) -> Ranking {
+        let is_root = breadth == Breadth::Root;
         let stm = pos.turn();
         let board = *pos.board();
         if !board.can_move(stm) {
             return Ranking::NoMove;
         }
-        let (queen_width, width) = if is_root {
-            (self.params.root_queen_width, self.params.root_width)
-        } else {
-            (self.params.queen_width, self.params.width)
+        let (queen_width, width) = match breadth {
+            Breadth::Root => (self.params.root_queen_width, self.params.root_width),
+            Breadth::Inner => (self.params.queen_width, self.params.width),
+            Breadth::Narrow => (self.params.narrow, self.params.width),
         };
         // At least one child, so that an expanded node always has a move.
         let (queen_width, width) = (queen_width.max(1), width.max(1));

@@ -18,7 +18,7 @@ use std::time::Instant;
 use amazons_core::Position;
 
 use super::parallel::Peers;
-use super::searcher::{Ranking, Searcher, may_stop_early};
+use super::searcher::{Breadth, Ranking, Searcher, may_stop_early};
 use super::tree::{Proof, Tree};
 use super::{MctsLimits, MctsParams, MctsResult, tree_seed};
 
@@ -102,7 +102,7 @@ impl Search<'_> {
                 {
                     g.expanding.push(idx);
                     drop(g);
-                    let ranking = w.rank(&pos, false);
+                    let ranking = w.rank(&pos, Breadth::Inner);
                     g = self.lock();
                     g.expanding.retain(|&e| e != idx);
                     match ranking {

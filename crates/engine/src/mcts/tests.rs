@@ -392,6 +392,69 @@ fn a_subtree_keeps_its_nodes_and_their_statistics() {
     assert_eq!(real, old.nodes[grandchild].real);
 }
 
+/// The nodes reachable from the root of `tree` (a regrown node's old
+/// children stay in the arena, out of reach).
+fn reachable(tree: &Tree) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut stack = vec![0];
+    while let Some(i) = stack.pop() {
+        out.push(i);
+        stack.extend(tree.nodes[i].children());
+    }
+    out
+}
+
+/// The distinct queen moves (from, to) among the children of `node`.
+fn queen_moves_of(tree: &Tree, node: usize) -> usize {
+    let mut steps: Vec<_> = tree.nodes[node]
+        .children()
+        .map(|c| (tree.nodes[c].mv.from, tree.nodes[c].mv.to))
+        .collect();
+    steps.sort_unstable_by_key(|&(f, t)| (f.index(), t.index()));
+    steps.dedup();
+    steps.len()
+}
+
+#[test]
+fn narrow_nodes_regrow_at_full_width_keeping_their_statistics() {
+    let p = random_position(5, 12);
+    let (narrow, regrow) = (2, 40);
+    let params = MctsParams {
+        narrow,
+        regrow,
+        ..MctsParams::default()
+    };
+    let mut kept = trees(1);
+    let r = kept_search(&p, params, 4_000, &mut kept);
+    assert!(p.is_legal(r.best.unwrap()).is_ok());
+    let tree = &kept[0];
+    let (mut partial, mut regrown) = (0, 0);
+    for i in reachable(tree) {
+        let node = tree.nodes[i];
+        let below: u32 = node.children().map(|c| tree.nodes[c].real).sum();
+        assert!(below <= node.real, "node {i}: {below} below {}", node.real);
+        if i == 0 || !node.expanded || node.child_count == 0 {
+            continue;
+        }
+        if node.partial {
+            // Narrow until the playout that would pass it at `regrow`.
+            partial += 1;
+            assert!(node.real <= regrow, "node {i}: {}", node.real);
+            assert!(queen_moves_of(tree, i) <= narrow, "node {i}");
+        } else if node.real > regrow && queen_moves_of(tree, i) > narrow {
+            regrown += 1;
+        }
+    }
+    assert!(
+        partial > 0 && regrown > 0,
+        "{partial} partial, {regrown} regrown"
+    );
+    // Without the knob no node is narrow.
+    let mut kept = trees(1);
+    kept_search(&p, MctsParams::default(), 2_000, &mut kept);
+    assert!(kept[0].nodes.iter().all(|n| !n.partial));
+}
+
 /// The default knobs with the threads on one shared tree.
 fn shared_tree() -> MctsParams {
     MctsParams {

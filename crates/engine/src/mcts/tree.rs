@@ -32,6 +32,9 @@ pub(super) struct Node {
     pub(super) expanded: bool,
     /// Every legal move is among the children (needed to prove a loss).
     pub(super) complete: bool,
+    /// Its moves were ranked narrowly ([`MctsParams::narrow`]) and not yet
+    /// again at full width.
+    pub(super) partial: bool,
     /// What is proven about the move into it.
     pub(super) proof: Proof,
     /// Playouts through the node, plus the prior's virtual playouts.
@@ -51,6 +54,7 @@ impl Node {
             child_count: 0,
             expanded: false,
             complete: false,
+            partial: false,
             proof: Proof::Unknown,
             visits: 0.0,
             wins: 0.0,
@@ -283,6 +287,40 @@ impl Tree {
         } else if complete && candidates.iter().all(|c| c.0 <= -KNOWN_WIN) {
             node.proof = Proof::Win;
         }
+    }
+
+    /// Makes the ranked `candidates` the children of `idx` in place of its
+    /// narrower ones ([`Tree::attach`]): a child of both keeps its
+    /// statistics and subtree, and a played child the new ranking dropped
+    /// stays too (after the new ones).
+    pub(super) fn regrow(
+        &mut self,
+        idx: usize,
+        candidates: &[(i32, Move)],
+        complete: bool,
+        params: &MctsParams,
+    ) {
+        let old: Vec<Node> = self.nodes[idx].children().map(|c| self.nodes[c]).collect();
+        let proof = self.nodes[idx].proof;
+        self.attach(idx, candidates, complete, params);
+        for c in self.nodes[idx].children() {
+            let mv = self.nodes[c].mv;
+            if let Some(kept) = old.iter().find(|o| o.mv == mv) {
+                self.nodes[c] = *kept;
+            }
+        }
+        for kept in &old {
+            if kept.real > 0 && !candidates.iter().any(|&(_, m)| m == kept.mv) {
+                self.nodes.push(*kept);
+                self.nodes[idx].child_count += 1;
+                self.nodes[idx].complete = false;
+            }
+        }
+        if proof != Proof::Unknown {
+            // Proofs are sound: what was proven stays proven.
+            self.nodes[idx].proof = proof;
+        }
+        self.nodes[idx].partial = false;
     }
 
     /// Marks `idx` as a node whose side to move has no move (lost for it).

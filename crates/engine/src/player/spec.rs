@@ -6,7 +6,7 @@
 //! | `level:N`, `levelN`, `engine:N` (N = 1–7) | the built-in engine at level N |
 //! | `random`, `baseline`, `ab`/`alphabeta`, `full`/`mcts`/`engine` | levels 1, 3, 6, 7, 7 |
 //! | `level:6:root=24,inner=10,…` (also `ab:…`) | level 6 with other selectivity (`root`, `inner`, `queen`, `qeval`, `aeval`, `kappa`, `mob`) |
-//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`, `kappa` and `mob` (the evaluation's tempo and mobility weight, in hundredths), `t1`, `t2`, `c1`, `c2` (multipliers on the weights of those Lieberum terms, in hundredths) and `fight` (the fight measure of all-opening weights, 60)) |
+//! | `mcts:c=30,width=24,…` | level 7 with other Monte-Carlo knobs (`c`, `width`, `qwidth`, `rwidth`, `rqwidth`, `playout`, `scale`, `expand`, `prior`, `widen`, `reuse`, `tm`, `tree` (0: root parallelism, 1: one shared tree with virtual loss), `vloss`, `kappa` and `mob` (the evaluation's tempo and mobility weight, in hundredths), `t1`, `t2`, `c1`, `c2` (multipliers on the weights of those Lieberum terms, in hundredths) `fight` (the fight measure of all-opening weights, 60), `narrow` (queen moves whose arrows an inner node's first ranking keeps, 0: `qwidth`) and `regrow` (playouts at which a narrow node is ranked again at `qwidth`, 0: never)) |
 //! | `uci:CMD` | an external engine over UCI (Fairy-Stockfish's Amazons dialect) |
 //! | `botzone:CMD` | a bot written for Botzone (simple interaction) |
 //! | `sau:CMD` | an engine written for the SAU platform |
@@ -189,7 +189,7 @@ type Knob = (&'static str, &'static str, i64);
 
 /// The MCTS knobs, in the order the text and the label give them; what
 /// [`parse_mcts`] reads.
-fn mcts_knobs(p: &MctsParams) -> [Knob; 21] {
+fn mcts_knobs(p: &MctsParams) -> [Knob; 23] {
     [
         ("c", "c", p.exploration_pct.into()),
         ("width", "w", p.width as i64),
@@ -212,6 +212,8 @@ fn mcts_knobs(p: &MctsParams) -> [Knob; 21] {
         ("c1", "pq", p.terms_pct[2].into()),
         ("c2", "pk", p.terms_pct[3].into()),
         ("fight", "f", p.fight_start.into()),
+        ("narrow", "na", p.narrow as i64),
+        ("regrow", "rg", p.regrow.into()),
     ]
 }
 
@@ -263,6 +265,8 @@ pub(crate) fn set_mcts_knob(p: &mut MctsParams, key: &str, v: usize) -> Result<(
         "c1" => p.terms_pct[2] = v32,
         "c2" => p.terms_pct[3] = v32,
         "fight" => p.fight_start = v32.max(1),
+        "narrow" => p.narrow = v,
+        "regrow" => p.regrow = v32,
         _ => {
             let keys = keys_of(&mcts_knobs(&MctsParams::default()));
             return Err(format!("unknown mcts option `{key}` ({keys})"));
@@ -339,6 +343,9 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
     }
     if p.width == 0 || p.queen_width == 0 || p.root_width == 0 || p.root_queen_width == 0 {
         return Err("mcts widths must be at least 1".into());
+    }
+    if p.narrow > 0 && p.parallel == Parallelism::Tree {
+        return Err("`narrow` is for one tree a thread (tree=0)".into());
     }
     Ok(if p == MctsParams::default() {
         PlayerSpec::Level(Level::MAX)
@@ -510,6 +517,15 @@ mod tests {
         assert!("mcts:width=0".parse::<PlayerSpec>().is_err());
         assert!("mcts:reuse=2".parse::<PlayerSpec>().is_err());
         assert!("mcts:tree=2".parse::<PlayerSpec>().is_err());
+        assert!("mcts:tree=1,narrow=3".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            spec("mcts:narrow=3,regrow=64"),
+            PlayerSpec::Mcts(MctsParams {
+                narrow: 3,
+                regrow: 64,
+                ..MctsParams::default()
+            })
+        );
         assert_eq!(
             spec("mcts:tree=1,vloss=3"),
             PlayerSpec::Mcts(MctsParams {
