@@ -162,8 +162,12 @@ impl PlayerSpec {
     pub fn label(&self) -> String {
         match self {
             PlayerSpec::Level(n) => format!("level{n}"),
-            PlayerSpec::Tuned(t) => label_of("ab", &tuning_knobs(t)),
-            PlayerSpec::Mcts(p) => label_of("mcts", &mcts_knobs(p)),
+            PlayerSpec::Tuned(t) => {
+                label_of("ab", &tuning_knobs(t), &tuning_knobs(&Tuning::default()))
+            }
+            PlayerSpec::Mcts(p) => {
+                label_of("mcts", &mcts_knobs(p), &mcts_knobs(&MctsParams::default()))
+            }
             PlayerSpec::External { command, .. } => split_command(command)
                 .ok()
                 .and_then(|words| words.first().cloned())
@@ -298,10 +302,14 @@ fn text_of(knobs: &[Knob]) -> String {
 }
 
 /// `PREFIX-k1v1-k2v2...`, the short label.
-fn label_of(prefix: &str, knobs: &[Knob]) -> String {
+/// `prefix` and the knobs that differ from the `defaults` (`mcts-na3-rg32`):
+/// a label says what the player changes, and stays short.
+fn label_of(prefix: &str, knobs: &[Knob], defaults: &[Knob]) -> String {
     knobs
         .iter()
-        .fold(prefix.to_string(), |label, (_, short, v)| {
+        .zip(defaults)
+        .filter(|((_, _, v), (_, _, default))| v != default)
+        .fold(prefix.to_string(), |label, ((_, short, v), _)| {
             format!("{label}-{short}{v}")
         })
 }
@@ -585,5 +593,9 @@ mod tests {
         }
         assert_eq!(spec("full").to_string(), "level:7");
         assert_eq!(spec("baseline").label(), "level3");
+        // A label names what differs from the defaults.
+        assert_eq!(spec("mcts:narrow=3,regrow=32").label(), "mcts-na3-rg32");
+        assert_eq!(spec("mcts:c=30,kappa=20").label(), "mcts-c30-k20");
+        assert_eq!(spec("ab:inner=10").label(), "ab-i10");
     }
 }

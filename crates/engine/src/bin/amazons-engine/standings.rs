@@ -333,7 +333,7 @@ pub(crate) mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), 12, "{text}");
-        assert!(text.contains("mcts-c30-w36-q10-rw8…-na0-rg0-A"), "{text}");
+        assert!(text.contains("mcts-c30-w36-q10-rw8-rq4-s3-A"), "{text}");
         // The twelve columns of 100-game pairs need two blocks.
         assert_eq!(text.matches(" 12\n").count(), 1, "{text}");
         assert!(text.contains("100-0"), "{text}");
