@@ -43,7 +43,7 @@ pub struct Knob {
 
 /// The knobs `amazons-engine tune` can move, with the ranges and final
 /// perturbations it uses (about a tenth of a typical value, at least one).
-pub const KNOBS: [Knob; 16] = [
+pub const KNOBS: [Knob; 18] = [
     Knob {
         name: "c",
         min: 1.0,
@@ -139,6 +139,18 @@ pub const KNOBS: [Knob; 16] = [
         min: 5.0,
         max: 200.0,
         c_end: 4.0,
+    },
+    Knob {
+        name: "narrow",
+        min: 1.0,
+        max: 40.0,
+        c_end: 1.0,
+    },
+    Knob {
+        name: "regrow",
+        min: 8.0,
+        max: 1000.0,
+        c_end: 8.0,
     },
 ];
 
