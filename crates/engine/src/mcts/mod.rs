@@ -20,6 +20,11 @@
 //!   the evaluation of the resulting position, and the best
 //!   [`MctsParams::width`] moves become children, best first (the root is
 //!   wider: [`MctsParams::root_queen_width`], [`MctsParams::root_width`]).
+//!   An inner node is first ranked narrowly: the arrows of its best
+//!   [`MctsParams::narrow`] queen moves only, and ranked again at full width
+//!   once it has [`MctsParams::regrow`] playouts, its children keeping their
+//!   statistics (most nodes never get that far, and ranking is most of a
+//!   search's work).
 //!   Each child starts with its ranking evaluation as a prior worth
 //!   [`MctsParams::prior_visits`] virtual playouts (progressive bias), and
 //!   progressive widening ([`MctsParams::widen`]) lets a node consider more of
@@ -130,7 +135,8 @@ pub struct MctsParams {
     /// Queen moves whose arrows are ranked when an inner node is first
     /// expanded, if fewer than [`MctsParams::queen_width`] (0: all of those
     /// at once): most nodes are visited a few times only, and ranking is
-    /// most of a search's work.
+    /// most of a search's work. One tree a thread only: a shared tree
+    /// ([`Parallelism::Tree`]) ranks at full width.
     pub narrow: usize,
     /// Real playouts at which a node first expanded narrowly is ranked again
     /// at the full [`MctsParams::queen_width`], its children keeping their
@@ -168,7 +174,8 @@ pub const TUNED_KAPPA_PCT: u32 = 8;
 impl Default for MctsParams {
     /// Level 7's knobs: `amazons-engine tune`'s output of issue 29 (800
     /// pairs at 40 ms of CPU a move), adopted on the arena's result at 250
-    /// ms a move (`docs/engine-results.md`, "SPSA tuning").
+    /// ms a move (`docs/engine-results.md`, "SPSA tuning"); then narrow
+    /// first rankings, adopted on theirs ("Narrow first rankings").
     fn default() -> Self {
         MctsParams {
             exploration_pct: 20,
@@ -189,8 +196,8 @@ impl Default for MctsParams {
             mobility_pct: 101,
             terms_pct: [100; 4],
             fight_start: W_START as u32,
-            narrow: 0,
-            regrow: 0,
+            narrow: 3,
+            regrow: 32,
         }
     }
 }

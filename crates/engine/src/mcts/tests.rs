@@ -353,9 +353,10 @@ fn a_kept_tree_starts_the_next_search_two_plies_down() {
         reuse: false,
         ..params
     };
+    // (The reply of the first search: two merged trees' line may stop at
+    // their root move.)
     let mut kept = trees(2);
-    let r = kept_search(&p, no_reuse, 2_000, &mut kept);
-    let q = principal_reply(&p, &r);
+    kept_search(&p, no_reuse, 2_000, &mut kept);
     let r2 = kept_search(&q, no_reuse, 100, &mut kept);
     assert_eq!(r2.reused, 0);
 }
@@ -451,7 +452,11 @@ fn narrow_nodes_regrow_at_full_width_keeping_their_statistics() {
     );
     // Without the knob no node is narrow.
     let mut kept = trees(1);
-    kept_search(&p, MctsParams::default(), 2_000, &mut kept);
+    let full_width = MctsParams {
+        narrow: 0,
+        ..MctsParams::default()
+    };
+    kept_search(&p, full_width, 2_000, &mut kept);
     assert!(kept[0].nodes.iter().all(|n| !n.partial));
 }
 

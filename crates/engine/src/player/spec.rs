@@ -352,9 +352,6 @@ fn parse_mcts(opts: &str) -> Result<PlayerSpec, String> {
     if p.width == 0 || p.queen_width == 0 || p.root_width == 0 || p.root_queen_width == 0 {
         return Err("mcts widths must be at least 1".into());
     }
-    if p.narrow > 0 && p.parallel == Parallelism::Tree {
-        return Err("`narrow` is for one tree a thread (tree=0)".into());
-    }
     Ok(if p == MctsParams::default() {
         PlayerSpec::Level(Level::MAX)
     } else {
@@ -525,11 +522,10 @@ mod tests {
         assert!("mcts:width=0".parse::<PlayerSpec>().is_err());
         assert!("mcts:reuse=2".parse::<PlayerSpec>().is_err());
         assert!("mcts:tree=2".parse::<PlayerSpec>().is_err());
-        assert!("mcts:tree=1,narrow=3".parse::<PlayerSpec>().is_err());
         assert_eq!(
-            spec("mcts:narrow=3,regrow=64"),
+            spec("mcts:narrow=2,regrow=64"),
             PlayerSpec::Mcts(MctsParams {
-                narrow: 3,
+                narrow: 2,
                 regrow: 64,
                 ..MctsParams::default()
             })
@@ -594,7 +590,7 @@ mod tests {
         assert_eq!(spec("full").to_string(), "level:7");
         assert_eq!(spec("baseline").label(), "level3");
         // A label names what differs from the defaults.
-        assert_eq!(spec("mcts:narrow=3,regrow=32").label(), "mcts-na3-rg32");
+        assert_eq!(spec("mcts:narrow=0,regrow=64").label(), "mcts-na0-rg64");
         assert_eq!(spec("mcts:c=30,kappa=20").label(), "mcts-c30-k20");
         assert_eq!(spec("ab:inner=10").label(), "ab-i10");
     }
