@@ -10,8 +10,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOTS, decidedGame, layoutProblems, openPlayer, serverAndBrowser } from './harness.js';
 
-// A small analysis budget: the debug build's engine is slow, and the test is about the page.
-const env = serverAndBrowser(['--set', 'analysis.playouts=500']);
+// A budget that keeps each of the game's three positions in the engine for
+// some of the page's 500 ms polls (the progress is the thing checked), and
+// small enough for a debug build on a busy machine.
+const env = serverAndBrowser(['--set', 'analysis.playouts=5000']);
 
 /** How long the analysis of the test's game may take (a busy machine, a debug build). */
 const ANALYSIS_WAIT_MS = 120_000;

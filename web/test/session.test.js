@@ -395,6 +395,27 @@ test('a tournament game whose seat this browser holds already is shown, not join
   assert.ok(events.some((e) => e.kind === 'navigate' && e.matchId === ID));
 });
 
+test('tournament_game said late for a game this page saw end does not take the page back to it, even after a reconnect', () => {
+  const { session, socket, events } = connected('ann');
+  const ready = { type: 'tournament_game', tournament_id: 't', round: 3, match_id: ID, seat: 'white', opponent: 'bob' };
+  session.received(ready);
+  session.received(joined('white'));
+  session.received({ ...serverExample('snapshot'), match_id: ID, you: 'white' });
+  session.received({ type: 'game_over', match_id: ID, winner: 'black', reason: 'resignation', clocks: null });
+  assert.equal(session.match?.status, 'finished');
+  session.view(null); // back to the tournament's page, whose watch the server answers
+  // A reconnect under load: the held seats are cleared and the ended
+  // match's seat is forgotten (its `match_removed`).
+  session.closed(1006, 100);
+  session.opened();
+  session.store.forgetSeat(ID);
+  socket.sent = [];
+  const before = events.length;
+  session.received(ready);
+  assert.deepEqual(socket.sent, [], 'no join');
+  assert.equal(events.slice(before).some((e) => e.kind === 'navigate' || e.kind === 'game_ready'), false);
+});
+
 test('tournament_game said again (on watch, after hello) for a game already taken does not take the page back to it', () => {
   const { session, socket, events } = connected('ann');
   const ready = { type: 'tournament_game', tournament_id: 't', round: 1, match_id: ID, seat: 'white', opponent: 'bob' };

@@ -129,6 +129,8 @@ export class Session {
     this.held = new Set();
     /** @type {Set<string>} matches whose seat another tab took over: not resumed automatically */
     this.elsewhere = new Set();
+    /** @type {Set<string>} matches this page saw end: a late "your game is ready" for one is old news */
+    this.ended = new Set();
     /** @type {{ply: number, text: string, squares: MoveSquares | null} | null} a move sent and not yet answered */
     this.pending = null;
     /** @type {string} the last refusal or notice about the match on screen */
@@ -320,6 +322,9 @@ export class Session {
       seat: message.seat,
       opponent: message.opponent,
     };
+    // A game this page saw end is not taken again: the tournament may say it
+    // once more (on a watch) before it has heard of the end.
+    if (this.ended.has(game.matchId)) return;
     // The server says it again on every hello and watch while the game is
     // unfinished: a game already announced whose seat this browser holds is
     // not shown again (the player may be reading the tournament's page).
@@ -352,6 +357,7 @@ export class Session {
     if (!this.match || message.match_id !== this.match.id) return;
     const { state, events: raised } = applyMatchMessage(this.match, message, this.now());
     this.match = state;
+    if (state.status === 'finished') this.ended.add(state.id);
     if (message.type === 'move_played' && this.pending && message.ply >= this.pending.ply) this.pending = null;
     for (const event of raised) {
       if (event.kind === 'resync') this.enter(state.id);
