@@ -286,7 +286,7 @@ impl<'a> Searcher<'a> {
             if !node.expanded {
                 let room = self.tree.nodes.len() + self.params.width <= self.limits.max_tree_nodes;
                 if idx != 0 && node.real + 1 >= self.params.expand_visits && room {
-                    self.expand(idx, &pos);
+                    self.expand(idx, &pos, self.first_breadth());
                     if self.aborted {
                         return;
                     }
@@ -300,17 +300,14 @@ impl<'a> Searcher<'a> {
                 }
                 break 1.0 - v;
             }
-            if node.partial && node.real >= self.params.regrow && self.params.regrow > 0 {
-                let room =
-                    self.tree.nodes.len() + 2 * self.params.width <= self.limits.max_tree_nodes;
-                if room {
-                    if let Ranking::Ranked { complete } = self.rank(&pos, Breadth::Inner) {
-                        self.tree
-                            .regrow(idx, &self.candidates, complete, &self.params);
-                    }
-                    if self.aborted {
-                        return;
-                    }
+            if node.partial
+                && self.params.regrow > 0
+                && node.real >= self.params.regrow
+                && self.tree.nodes.len() + 2 * self.params.width <= self.limits.max_tree_nodes
+            {
+                self.expand(idx, &pos, Breadth::Inner);
+                if self.aborted {
+                    return;
                 }
             }
             let child = self.tree.select(idx, &self.params);
@@ -330,14 +327,7 @@ impl<'a> Searcher<'a> {
         // that were children already their statistics and subtrees back.
         let kept_root = self.tree.nodes[0];
         let kept: Vec<Node> = kept_root.children().map(|c| self.tree.nodes[c]).collect();
-        match self.rank(root, Breadth::Root) {
-            Ranking::NoMove => self.tree.mark_no_move(0),
-            Ranking::Interrupted => {}
-            Ranking::Ranked { complete } => {
-                self.tree
-                    .attach(0, &self.candidates, complete, &self.params)
-            }
-        }
+        self.expand(0, root, Breadth::Root);
         for c in self.tree.nodes[0].children() {
             let mv = self.tree.nodes[c].mv;
             if let Some(old) = kept.iter().find(|old| old.mv == mv) {
@@ -365,23 +355,33 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Ranks the moves of the inner node `idx` (at `pos`) and adds the best
-    /// as its children, narrowly first if [`MctsParams::narrow`] says so.
-    /// When a limit interrupts it, the node stays unexpanded.
-    fn expand(&mut self, idx: usize, pos: &Position) {
-        let narrow = self.params.narrow > 0 && self.params.narrow < self.params.queen_width;
-        let breadth = if narrow {
+    /// How an inner node is first ranked: narrowly when
+    /// [`MctsParams::narrow`] keeps fewer queen moves than the full width.
+    fn first_breadth(&self) -> Breadth {
+        if self.params.narrow > 0 && self.params.narrow < self.params.queen_width {
             Breadth::Narrow
         } else {
             Breadth::Inner
-        };
+        }
+    }
+
+    /// Ranks the moves of node `idx` (at `pos`) at `breadth` and makes the
+    /// best its children: a first ranking, or a narrow node's second at full
+    /// width ([`Tree::regrow`], the children keeping their statistics). When
+    /// a limit interrupts it, an inner node stays as it was; the root keeps
+    /// what was ranked.
+    fn expand(&mut self, idx: usize, pos: &Position, breadth: Breadth) {
         match self.rank(pos, breadth) {
             Ranking::NoMove => self.tree.mark_no_move(idx),
             Ranking::Interrupted => {}
+            Ranking::Ranked { complete } if self.tree.nodes[idx].partial => {
+                self.tree
+                    .regrow(idx, &self.candidates, complete, &self.params)
+            }
             Ranking::Ranked { complete } => {
                 self.tree
                     .attach(idx, &self.candidates, complete, &self.params);
-                self.tree.nodes[idx].partial = narrow && !complete;
+                self.tree.nodes[idx].partial = breadth == Breadth::Narrow && !complete;
             }
         }
     }

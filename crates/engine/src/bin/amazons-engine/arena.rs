@@ -214,39 +214,12 @@ impl MoveTime {
 }
 
 impl Pace {
-    /// The pace of one game, with the players `white` and `black` (indices
-    /// in the order given) in those seats.
-    fn for_game(&self, white: usize, black: usize) -> GamePace {
-        GamePace {
-            control: self.control,
-            movetime: self
-                .movetime
-                .map(|m| (BySide::new(m.of(white), m.of(black)), m.margin)),
-            cpu_time: self.cpu_time,
-            adjudicate: self.adjudicate,
-        }
-    }
-}
-
-/// How much time a move gets in one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct GamePace {
-    /// The clocks the game is played with (`Untimed` with a move time).
-    control: TimeControl,
-    /// Each side's time a move, and the lateness allowed beyond it.
-    movetime: Option<(BySide<Duration>, Duration)>,
-    /// Whether moves are charged their player's CPU time (else wall time).
-    cpu_time: bool,
-    /// Whether the game ends once exact counting proves its winner.
-    adjudicate: bool,
-}
-
-impl GamePace {
-    /// What the side to move may spend now: the clocks as they stand, or
-    /// its time per move in an untimed game.
-    fn budget(&self, game: &Game, now: Instant) -> ThinkBudget {
+    /// What the side to move may spend now, with the players `seats` (indices
+    /// in the order given) at the board: the clocks as they stand, or its
+    /// player's time per move in an untimed game.
+    fn budget(&self, game: &Game, now: Instant, seats: BySide<usize>) -> ThinkBudget {
         let side = game.position().turn();
-        let rule = TimeRule::clocks_or(self.movetime.map(|(movetime, _)| movetime[side]));
+        let rule = TimeRule::clocks_or(self.movetime.map(|m| m.of(seats[side])));
         ThinkBudget::under_clock(ClockBudget::at(game.clock(), now), &game.position(), rule)
     }
 }
@@ -259,13 +232,15 @@ struct Played {
     reason: String,
 }
 
-/// Plays one game between `white` and `black` from `start`.
+/// Plays one game between `white` and `black` from `start`, the players
+/// `seats` (indices in the order given) at the board.
 fn play_game(
     index: usize,
     start: Position,
     mut players: BySide<&mut dyn Player>,
     entrants: BySide<&Entrant>,
-    pace: GamePace,
+    seats: BySide<usize>,
+    pace: Pace,
 ) -> Played {
     let names = entrants.map(|e| e.name.clone());
     let started_at = SystemTime::now();
@@ -295,7 +270,7 @@ fn play_game(
         if !pace.cpu_time {
             now = Instant::now();
         }
-        let budget = pace.budget(&game, now);
+        let budget = pace.budget(&game, now, seats);
         let so_far = GameSoFar {
             start,
             moves: &moves,
@@ -321,8 +296,8 @@ fn play_game(
                 break;
             }
         };
-        if let Some((movetimes, margin)) = pace.movetime {
-            let movetime = movetimes[side];
+        if let Some(m) = pace.movetime {
+            let (movetime, margin) = (m.of(seats[side]), m.margin);
             let spent = game.clock().spent(answered);
             if spent > movetime + margin {
                 reason = format!(
@@ -687,7 +662,8 @@ pub fn run(args: ArenaArgs) -> anyhow::Result<()> {
                         start,
                         BySide::new(&mut *white, &mut *black),
                         BySide::new(&entrants[game.white], &entrants[game.black]),
-                        pace.for_game(game.white, game.black),
+                        BySide::new(game.white, game.black),
+                        pace,
                     );
                     players[game.white] = Some(white);
                     players[game.black] = Some(black);
@@ -975,7 +951,7 @@ mod tests {
     #[test]
     fn a_clock_game_is_budgeted_from_the_core_clock() {
         let control: TimeControl = "10s+0.1".parse().unwrap();
-        let pace = GamePace {
+        let pace = Pace {
             control,
             movetime: None,
             cpu_time: false,
@@ -984,7 +960,7 @@ mod tests {
         let t0 = Instant::now();
         let mut game = Game::new(control);
         game.start(t0);
-        let budget = pace.budget(&game, t0 + Duration::from_secs(2));
+        let budget = pace.budget(&game, t0 + Duration::from_secs(2), BySide::new(0, 1));
         let clocks = budget.clocks.unwrap();
         assert_eq!(
             clocks.remaining,
@@ -1004,7 +980,7 @@ mod tests {
         };
         let mut game = Game::new(TimeControl::Untimed);
         assert_eq!(
-            untimed.for_game(0, 1).budget(&game, t0),
+            untimed.budget(&game, t0, BySide::new(0, 1)),
             ThinkBudget::movetime(Duration::from_millis(100))
         );
         // Time odds: each side gets its own player's time, whichever seat.
@@ -1016,9 +992,9 @@ mod tests {
             }),
             ..untimed
         };
-        let a_black = odds.for_game(1, 0);
+        let a_black = BySide::new(1, 0);
         assert_eq!(
-            a_black.budget(&game, t0),
+            odds.budget(&game, t0, a_black),
             ThinkBudget::movetime(Duration::from_millis(1000)),
             "white is B"
         );
@@ -1026,12 +1002,12 @@ mod tests {
         game.start(t0);
         game.play(m, t0).unwrap();
         assert_eq!(
-            a_black.budget(&game, t0),
+            odds.budget(&game, t0, a_black),
             ThinkBudget::movetime(Duration::from_millis(250)),
             "black is A"
         );
         assert_eq!(
-            odds.for_game(0, 1).budget(&game, t0),
+            odds.budget(&game, t0, BySide::new(0, 1)),
             ThinkBudget::movetime(Duration::from_millis(1000))
         );
     }
