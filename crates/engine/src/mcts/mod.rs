@@ -59,8 +59,12 @@
 //!   virtual loss ([`MctsParams::virtual_loss`]) on the path a thread is
 //!   exploring so that the others spread out (the `shared` module). The node
 //!   limit is counted over the shared tree, the threads' shares summed
-//!   (threads × the limit, as in root parallelization). With one thread both
-//!   are the single-tree search, move for move.
+//!   (threads × the limit, as in root parallelization). Its narrow nodes
+//!   regrow as a tree of one thread's do; the children a regrowth moves are
+//!   logged, and a thread whose path went through one (it was ranking or
+//!   playing out below it, outside the lock) follows the log before it backs
+//!   up. With one thread both are the single-tree search, move for move (a
+//!   test runs the shared tree's own code on one thread against it).
 
 mod parallel;
 mod searcher;
@@ -135,8 +139,8 @@ pub struct MctsParams {
     /// Queen moves whose arrows are ranked when an inner node is first
     /// expanded, if fewer than [`MctsParams::queen_width`] (0: all of those
     /// at once): most nodes are visited a few times only, and ranking is
-    /// most of a search's work. One tree a thread only: a shared tree
-    /// ([`Parallelism::Tree`]) ranks at full width.
+    /// most of a search's work. On a shared tree ([`Parallelism::Tree`]) a
+    /// regrowth moves the node's children; a thread below one follows it.
     pub narrow: usize,
     /// Real playouts at which a node first expanded narrowly is ranked again
     /// at the full [`MctsParams::queen_width`], its children keeping their

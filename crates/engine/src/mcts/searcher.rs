@@ -357,7 +357,7 @@ impl<'a> Searcher<'a> {
 
     /// How an inner node is first ranked: narrowly when
     /// [`MctsParams::narrow`] keeps fewer queen moves than the full width.
-    fn first_breadth(&self) -> Breadth {
+    pub(super) fn first_breadth(&self) -> Breadth {
         if self.params.narrow > 0 && self.params.narrow < self.params.queen_width {
             Breadth::Narrow
         } else {
@@ -375,8 +375,9 @@ impl<'a> Searcher<'a> {
             Ranking::NoMove => self.tree.mark_no_move(idx),
             Ranking::Interrupted => {}
             Ranking::Ranked { complete } if self.tree.nodes[idx].partial => {
+                // One thread: no path but this one's to follow the moves.
                 self.tree
-                    .regrow(idx, &self.candidates, complete, &self.params)
+                    .regrow(idx, &self.candidates, complete, &self.params);
             }
             Ranking::Ranked { complete } => {
                 self.tree

@@ -10,6 +10,13 @@
 //! every node it passes, taken back when it backs its result up, so that the
 //! others prefer other lines meanwhile; a leaf that one thread is expanding
 //! is only played out from by the others.
+//!
+//! A node first ranked narrowly ([`MctsParams::narrow`]) is ranked again at
+//! full width by the thread that finds it with enough playouts, outside the
+//! lock like an expansion. [`Tree::regrow`] then moves the node's children
+//! to a new block; it says where each went, the search keeps that log, and a
+//! thread back from outside the lock points its path at the new places
+//! ([`follow_moves`]) before it backs up or attaches anything.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -32,6 +39,10 @@ struct SharedTree {
     started: u64,
     /// Playouts backed up.
     playouts: u64,
+    /// Every child a regrowth moved in this search, `(old index, new index)`,
+    /// in order: a thread that was outside the lock follows them on its path
+    /// ([`follow_moves`]) from where it last looked (the log's length then).
+    moved: Vec<(usize, usize)>,
 }
 
 /// Everything the threads of one search share.
@@ -83,6 +94,8 @@ impl Search<'_> {
         }
         g.started += 1;
         g.tree.add_virtual_loss(&path[..], vloss);
+        // How much of the log of moved children this path has followed.
+        let mut seen = g.moved.len();
         // Result for the side that played the move into the last node of the path.
         let result: f32 = loop {
             let node = g.tree.nodes[idx];
@@ -100,20 +113,20 @@ impl Search<'_> {
                     && room
                     && !g.expanding.contains(&idx)
                 {
-                    g.expanding.push(idx);
-                    drop(g);
-                    let ranking = w.rank(&pos, Breadth::Inner);
-                    g = self.lock();
-                    g.expanding.retain(|&e| e != idx);
+                    let breadth = w.first_breadth();
+                    let ranked = self.rank_unlocked(w, g, &pos, breadth, path, &mut seen);
+                    g = ranked.0;
+                    let Some(ranking) = ranked.1 else {
+                        return Step::Abandoned;
+                    };
+                    idx = path[path.len() - 1];
                     match ranking {
-                        Ranking::Interrupted => {
-                            abandon(&mut g, path, vloss);
-                            return Step::Abandoned;
-                        }
                         Ranking::NoMove => g.tree.mark_no_move(idx),
                         Ranking::Ranked { complete } => {
-                            g.tree.attach(idx, w.candidates(), complete, params)
+                            g.tree.attach(idx, w.candidates(), complete, params);
+                            g.tree.nodes[idx].partial = breadth == Breadth::Narrow && !complete;
                         }
+                        Ranking::Interrupted => unreachable!("rank_unlocked abandons it"),
                     }
                     continue;
                 }
@@ -122,12 +135,43 @@ impl Search<'_> {
                 let v = w.playout(&pos);
                 let stopped = w.check_stop();
                 g = self.lock();
+                follow_moves(&g.moved, &mut seen, path);
                 if stopped {
                     // Perhaps cut short by the deadline: not backed up.
                     abandon(&mut g, path, vloss);
                     return Step::Abandoned;
                 }
                 break 1.0 - v;
+            }
+            // A narrow node with enough playouts is ranked again at full
+            // width (as on a tree of its own), unless another thread is at it.
+            if node.partial
+                && params.regrow > 0
+                && node.real >= params.regrow
+                && g.tree.nodes.len() + (g.expanding.len() + 2) * params.width
+                    <= self.max_tree_nodes
+                && !g.expanding.contains(&idx)
+            {
+                let ranked = self.rank_unlocked(w, g, &pos, Breadth::Inner, path, &mut seen);
+                g = ranked.0;
+                let Some(ranking) = ranked.1 else {
+                    return Step::Abandoned;
+                };
+                idx = path[path.len() - 1];
+                match ranking {
+                    Ranking::NoMove => g.tree.mark_no_move(idx),
+                    Ranking::Ranked { complete } => {
+                        let moved = g.tree.regrow(idx, w.candidates(), complete, params);
+                        for e in g.expanding.iter_mut() {
+                            if let Some(&(_, to)) = moved.iter().find(|&&(from, _)| from == *e) {
+                                *e = to;
+                            }
+                        }
+                        g.moved.extend(moved);
+                        seen = g.moved.len();
+                    }
+                    Ranking::Interrupted => unreachable!("rank_unlocked abandons it"),
+                }
             }
             let child = g.tree.select(idx, params);
             g.tree.add_virtual_loss(&[child], vloss);
@@ -139,6 +183,34 @@ impl Search<'_> {
         g.playouts += 1;
         w.playouts += 1;
         Step::Played
+    }
+
+    /// Ranks the moves at the end of `path` (at `pos`, at `breadth`) with
+    /// the lock let go meanwhile, that node marked as being expanded so that
+    /// no other thread ranks it too; relocks `g` and follows on `path` the
+    /// children moved meanwhile. An interrupted ranking abandons the
+    /// iteration (`None`).
+    fn rank_unlocked<'s>(
+        &'s self,
+        w: &mut Searcher,
+        mut g: MutexGuard<'s, SharedTree>,
+        pos: &Position,
+        breadth: Breadth,
+        path: &mut [usize],
+        seen: &mut usize,
+    ) -> (MutexGuard<'s, SharedTree>, Option<Ranking>) {
+        g.expanding.push(path[path.len() - 1]);
+        drop(g);
+        let ranking = w.rank(pos, breadth);
+        let mut g = self.lock();
+        follow_moves(&g.moved, seen, path);
+        let idx = path[path.len() - 1];
+        g.expanding.retain(|&e| e != idx);
+        if matches!(ranking, Ranking::Interrupted) {
+            abandon(&mut g, path, self.params.virtual_loss as f32);
+            return (g, None);
+        }
+        (g, Some(ranking))
     }
 
     /// Runs iterations of `w` until the search is over. The `main` thread
@@ -194,6 +266,17 @@ impl Search<'_> {
     }
 }
 
+/// Points `path` at the new places of the children moved since it last
+/// looked (`moved[*seen..]`; see [`Tree::regrow`]), and notes that it has.
+pub(super) fn follow_moves(moved: &[(usize, usize)], seen: &mut usize, path: &mut [usize]) {
+    for &(from, to) in &moved[*seen..] {
+        for p in path.iter_mut().filter(|p| **p == from) {
+            *p = to;
+        }
+    }
+    *seen = moved.len();
+}
+
 /// Takes an abandoned iteration back: its virtual loss and its place under
 /// the node limit.
 fn abandon(g: &mut SharedTree, path: &[usize], vloss: f32) {
@@ -234,6 +317,7 @@ pub(super) fn search_shared(
             expanding: Vec::with_capacity(threads),
             started: 0,
             playouts: 0,
+            moved: Vec::new(),
         }),
         peers: Peers::default(),
         root,

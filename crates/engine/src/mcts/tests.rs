@@ -416,6 +416,38 @@ fn queen_moves_of(tree: &Tree, node: usize) -> usize {
     steps.len()
 }
 
+/// Checks that the inner nodes of `tree` reachable from its root are narrow
+/// until they have `params.regrow` playouts (give or take the `others`
+/// threads that passed one at the same time) and wider after, and that there
+/// are both; and that no child has more playouts than its parent.
+fn assert_narrow_then_regrown(tree: &Tree, params: &MctsParams, others: u32) {
+    let (mut partial, mut regrown) = (0, 0);
+    for i in reachable(tree) {
+        let node = tree.nodes[i];
+        let below: u32 = node.children().map(|c| tree.nodes[c].real).sum();
+        assert!(below <= node.real, "node {i}: {below} below {}", node.real);
+        if i == 0 || !node.expanded || node.child_count == 0 {
+            continue;
+        }
+        if node.partial {
+            // Narrow until the playout that would pass it at `regrow`.
+            partial += 1;
+            assert!(
+                node.real <= params.regrow + others,
+                "node {i}: {}",
+                node.real
+            );
+            assert!(queen_moves_of(tree, i) <= params.narrow, "node {i}");
+        } else if node.real > params.regrow && queen_moves_of(tree, i) > params.narrow {
+            regrown += 1;
+        }
+    }
+    assert!(
+        partial > 0 && regrown > 0,
+        "{partial} partial, {regrown} regrown"
+    );
+}
+
 #[test]
 fn narrow_nodes_regrow_at_full_width_keeping_their_statistics() {
     let p = random_position(5, 12);
@@ -428,28 +460,7 @@ fn narrow_nodes_regrow_at_full_width_keeping_their_statistics() {
     let mut kept = trees(1);
     let r = kept_search(&p, params, 4_000, &mut kept);
     assert!(p.is_legal(r.best.unwrap()).is_ok());
-    let tree = &kept[0];
-    let (mut partial, mut regrown) = (0, 0);
-    for i in reachable(tree) {
-        let node = tree.nodes[i];
-        let below: u32 = node.children().map(|c| tree.nodes[c].real).sum();
-        assert!(below <= node.real, "node {i}: {below} below {}", node.real);
-        if i == 0 || !node.expanded || node.child_count == 0 {
-            continue;
-        }
-        if node.partial {
-            // Narrow until the playout that would pass it at `regrow`.
-            partial += 1;
-            assert!(node.real <= regrow, "node {i}: {}", node.real);
-            assert!(queen_moves_of(tree, i) <= narrow, "node {i}");
-        } else if node.real > regrow && queen_moves_of(tree, i) > narrow {
-            regrown += 1;
-        }
-    }
-    assert!(
-        partial > 0 && regrown > 0,
-        "{partial} partial, {regrown} regrown"
-    );
+    assert_narrow_then_regrown(&kept[0], &params, 0);
     // Without the knob no node is narrow.
     let mut kept = trees(1);
     let full_width = MctsParams {
@@ -495,11 +506,83 @@ fn one_thread_searches_the_same_with_either_parallelism() {
     }
 }
 
-/// Every node's statistics once no thread is inside the tree: its visits are
-/// its real playouts plus the prior's (the root has no prior), so every
-/// virtual loss was taken back.
+#[test]
+fn one_thread_on_a_shared_tree_searches_as_on_a_tree_of_its_own() {
+    // The shared tree's own code (one thread would otherwise take the
+    // single-tree search): narrow rankings, regrowth and all, move for move.
+    let stop = AtomicBool::new(false);
+    for (seed, plies) in [(3, 10), (5, 30), (19, 0)] {
+        let p = random_position(seed, plies);
+        let mut own_tree = trees(1);
+        let own = search_parallel(
+            &p,
+            MctsParams::default(),
+            limits_nodes(3_000),
+            &stop,
+            42,
+            &mut own_tree,
+            &mut |_| {},
+        );
+        let mut shared_trees = trees(1);
+        let shared = super::shared::search_shared(
+            &p,
+            shared_tree(),
+            limits_nodes(3_000),
+            &stop,
+            42,
+            &mut shared_trees,
+            &mut |_| {},
+        );
+        assert_eq!(own, shared);
+        assert_eq!(own_tree[0].len(), shared_trees[0].len());
+    }
+    // Those searches did regrow nodes.
+    let mut kept = trees(1);
+    let p = random_position(5, 30);
+    super::shared::search_shared(
+        &p,
+        shared_tree(),
+        limits_nodes(3_000),
+        &stop,
+        42,
+        &mut kept,
+        &mut |_| {},
+    );
+    assert_narrow_then_regrown(&kept[0], &shared_tree(), 0);
+}
+
+#[test]
+fn two_threads_on_a_shared_tree_rank_narrowly_then_regrow() {
+    let stop = AtomicBool::new(false);
+    for (seed, plies) in [(5, 12), (7, 30)] {
+        let p = random_position(seed, plies);
+        let mut kept = trees(2);
+        let r = search_parallel(
+            &p,
+            shared_tree(),
+            limits_nodes(4_000),
+            &stop,
+            9,
+            &mut kept,
+            &mut |_| {},
+        );
+        assert!(p.is_legal(r.best.unwrap()).is_ok(), "{r:?}");
+        assert_eq!(r.playouts, 8_000);
+        assert_eq!(u64::from(kept[0].nodes[0].real), r.playouts);
+        assert_narrow_then_regrown(&kept[0], &shared_tree(), 1);
+        // A thread below a child that a regrowth moved backed up into its
+        // new place: no virtual loss is left anywhere in reach.
+        assert_no_virtual_loss_left(&kept[0], MctsParams::default().prior_visits as f32);
+    }
+}
+
+/// Every reachable node's statistics once no thread is inside the tree: its
+/// visits are its real playouts plus the prior's (the root has no prior), so
+/// every virtual loss was taken back, also from children a regrowth moved
+/// while a thread was below them (their old copies are out of reach).
 fn assert_no_virtual_loss_left(tree: &Tree, prior: f32) {
-    for (k, n) in tree.nodes.iter().enumerate() {
+    for k in reachable(tree) {
+        let n = &tree.nodes[k];
         let expected = n.real as f32 + if k == 0 { 0.0 } else { prior };
         assert_eq!(n.visits, expected, "node {k}: {n:?}");
     }

@@ -292,26 +292,34 @@ impl Tree {
     /// Makes the ranked `candidates` the children of `idx` in place of its
     /// narrower ones ([`Tree::attach`]): a child of both keeps its
     /// statistics and subtree, and a played child the new ranking dropped
-    /// stays too (after the new ones).
+    /// stays too (after the new ones). Returns where each kept child moved,
+    /// `(old index, new index)`: a thread of a shared tree whose path went
+    /// through an old one follows it there (`shared::follow_moves`).
     pub(super) fn regrow(
         &mut self,
         idx: usize,
         candidates: &[(i32, Move)],
         complete: bool,
         params: &MctsParams,
-    ) {
-        let old: Vec<Node> = self.nodes[idx].children().map(|c| self.nodes[c]).collect();
+    ) -> Vec<(usize, usize)> {
+        let old: Vec<(usize, Node)> = self.nodes[idx]
+            .children()
+            .map(|c| (c, self.nodes[c]))
+            .collect();
         let proof = self.nodes[idx].proof;
+        let mut moved = Vec::with_capacity(old.len());
         self.attach(idx, candidates, complete, params);
         for c in self.nodes[idx].children() {
             let mv = self.nodes[c].mv;
-            if let Some(kept) = old.iter().find(|o| o.mv == mv) {
-                self.nodes[c] = *kept;
+            if let Some(&(from, kept)) = old.iter().find(|(_, o)| o.mv == mv) {
+                self.nodes[c] = kept;
+                moved.push((from, c));
             }
         }
-        for kept in &old {
+        for &(from, kept) in &old {
             if kept.real > 0 && !candidates.iter().any(|&(_, m)| m == kept.mv) {
-                self.nodes.push(*kept);
+                moved.push((from, self.nodes.len()));
+                self.nodes.push(kept);
                 self.nodes[idx].child_count += 1;
                 self.nodes[idx].complete = false;
             }
@@ -321,6 +329,7 @@ impl Tree {
             self.nodes[idx].proof = proof;
         }
         self.nodes[idx].partial = false;
+        moved
     }
 
     /// Marks `idx` as a node whose side to move has no move (lost for it).
