@@ -14,9 +14,10 @@
 //! A node first ranked narrowly ([`MctsParams::narrow`]) is ranked again at
 //! full width by the thread that finds it with enough playouts, outside the
 //! lock like an expansion. [`Tree::regrow`] then moves the node's children
-//! to a new block; it says where each went, the search keeps that log, and a
-//! thread back from outside the lock points its path at the new places
-//! ([`follow_moves`]) before it backs up or attaches anything.
+//! to a new block; it says where each went, the search keeps that log while
+//! any thread is outside the lock, and a thread back from outside points its
+//! path at the new places ([`follow_moves`]) before it backs up or attaches
+//! anything. The log is emptied whenever no thread is out, so it stays short.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -39,10 +40,13 @@ struct SharedTree {
     started: u64,
     /// Playouts backed up.
     playouts: u64,
-    /// Every child a regrowth moved in this search, `(old index, new index)`,
-    /// in order: a thread that was outside the lock follows them on its path
-    /// ([`follow_moves`]) from where it last looked (the log's length then).
+    /// The children regrowths moved, `(old index, new index)`, in order,
+    /// while some thread was outside the lock with a path: it follows them
+    /// on its path ([`follow_moves`]) from where it last looked (the log's
+    /// length then). Emptied whenever no thread is out.
     moved: Vec<(usize, usize)>,
+    /// Threads holding a path while outside the lock (ranking or playing out).
+    outside: usize,
 }
 
 /// Everything the threads of one search share.
@@ -130,12 +134,11 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                drop(g);
+                step_out(g);
                 // Value of the playout for the side to move at the leaf.
                 let v = w.playout(&pos);
                 let stopped = w.check_stop();
-                g = self.lock();
-                follow_moves(&g.moved, &mut seen, path);
+                g = self.step_in(&mut seen, path);
                 if stopped {
                     // Perhaps cut short by the deadline: not backed up.
                     abandon(&mut g, path, vloss);
@@ -167,8 +170,10 @@ impl Search<'_> {
                                 *e = to;
                             }
                         }
-                        g.moved.extend(moved);
-                        seen = g.moved.len();
+                        if g.outside > 0 {
+                            g.moved.extend(moved);
+                            seen = g.moved.len();
+                        }
                     }
                     Ranking::Interrupted => unreachable!("rank_unlocked abandons it"),
                 }
@@ -200,10 +205,9 @@ impl Search<'_> {
         seen: &mut usize,
     ) -> (MutexGuard<'s, SharedTree>, Option<Ranking>) {
         g.expanding.push(path[path.len() - 1]);
-        drop(g);
+        step_out(g);
         let ranking = w.rank(pos, breadth);
-        let mut g = self.lock();
-        follow_moves(&g.moved, seen, path);
+        let mut g = self.step_in(seen, path);
         let idx = path[path.len() - 1];
         g.expanding.retain(|&e| e != idx);
         if matches!(ranking, Ranking::Interrupted) {
@@ -211,6 +215,20 @@ impl Search<'_> {
             return (g, None);
         }
         (g, Some(ranking))
+    }
+
+    /// The tree locked again for a thread that stepped out with `path`
+    /// ([`step_out`]): the path follows the children moved meanwhile, and
+    /// the log of moves is emptied if no other thread is out.
+    fn step_in(&self, seen: &mut usize, path: &mut [usize]) -> MutexGuard<'_, SharedTree> {
+        let mut g = self.lock();
+        follow_moves(&g.moved, seen, path);
+        g.outside -= 1;
+        if g.outside == 0 {
+            g.moved.clear();
+            *seen = 0;
+        }
+        g
     }
 
     /// Runs iterations of `w` until the search is over. The `main` thread
@@ -266,6 +284,12 @@ impl Search<'_> {
     }
 }
 
+/// Lets the tree go for a thread that keeps a path into it meanwhile (see
+/// [`Search::step_in`]).
+fn step_out(mut g: MutexGuard<'_, SharedTree>) {
+    g.outside += 1;
+}
+
 /// Points `path` at the new places of the children moved since it last
 /// looked (`moved[*seen..]`; see [`Tree::regrow`]), and notes that it has.
 pub(super) fn follow_moves(moved: &[(usize, usize)], seen: &mut usize, path: &mut [usize]) {
@@ -318,6 +342,7 @@ pub(super) fn search_shared(
             started: 0,
             playouts: 0,
             moved: Vec::new(),
+            outside: 0,
         }),
         peers: Peers::default(),
         root,
