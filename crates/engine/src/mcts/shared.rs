@@ -292,7 +292,7 @@ fn step_out(mut g: MutexGuard<'_, SharedTree>) {
 
 /// Points `path` at the new places of the children moved since it last
 /// looked (`moved[*seen..]`; see [`Tree::regrow`]), and notes that it has.
-pub(super) fn follow_moves(moved: &[(usize, usize)], seen: &mut usize, path: &mut [usize]) {
+fn follow_moves(moved: &[(usize, usize)], seen: &mut usize, path: &mut [usize]) {
     for &(from, to) in &moved[*seen..] {
         for p in path.iter_mut().filter(|p| **p == from) {
             *p = to;
