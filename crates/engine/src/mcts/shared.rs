@@ -118,20 +118,11 @@ impl Search<'_> {
                     && !g.expanding.contains(&idx)
                 {
                     let breadth = w.first_breadth();
-                    let ranked = self.rank_unlocked(w, g, &pos, breadth, path, &mut seen);
-                    g = ranked.0;
-                    let Some(ranking) = ranked.1 else {
+                    let Some(relocked) = self.expand(w, g, &pos, breadth, path, &mut seen) else {
                         return Step::Abandoned;
                     };
+                    g = relocked;
                     idx = path[path.len() - 1];
-                    match ranking {
-                        Ranking::NoMove => g.tree.mark_no_move(idx),
-                        Ranking::Ranked { complete } => {
-                            g.tree.attach(idx, w.candidates(), complete, params);
-                            g.tree.nodes[idx].partial = breadth == Breadth::Narrow && !complete;
-                        }
-                        Ranking::Interrupted => unreachable!("rank_unlocked abandons it"),
-                    }
                     continue;
                 }
                 step_out(g);
@@ -155,28 +146,12 @@ impl Search<'_> {
                     <= self.max_tree_nodes
                 && !g.expanding.contains(&idx)
             {
-                let ranked = self.rank_unlocked(w, g, &pos, Breadth::Inner, path, &mut seen);
-                g = ranked.0;
-                let Some(ranking) = ranked.1 else {
+                let Some(relocked) = self.expand(w, g, &pos, Breadth::Inner, path, &mut seen)
+                else {
                     return Step::Abandoned;
                 };
+                g = relocked;
                 idx = path[path.len() - 1];
-                match ranking {
-                    Ranking::NoMove => g.tree.mark_no_move(idx),
-                    Ranking::Ranked { complete } => {
-                        let moved = g.tree.regrow(idx, w.candidates(), complete, params);
-                        for e in g.expanding.iter_mut() {
-                            if let Some(&(_, to)) = moved.iter().find(|&&(from, _)| from == *e) {
-                                *e = to;
-                            }
-                        }
-                        if g.outside > 0 {
-                            g.moved.extend(moved);
-                            seen = g.moved.len();
-                        }
-                    }
-                    Ranking::Interrupted => unreachable!("rank_unlocked abandons it"),
-                }
             }
             let child = g.tree.select(idx, params);
             g.tree.add_virtual_loss(&[child], vloss);
@@ -190,12 +165,14 @@ impl Search<'_> {
         Step::Played
     }
 
-    /// Ranks the moves at the end of `path` (at `pos`, at `breadth`) with
-    /// the lock let go meanwhile, that node marked as being expanded so that
-    /// no other thread ranks it too; relocks `g` and follows on `path` the
-    /// children moved meanwhile. An interrupted ranking abandons the
-    /// iteration (`None`).
-    fn rank_unlocked<'s>(
+    /// Ranks the moves of the node at the end of `path` (at `pos`, at
+    /// `breadth`) with the lock let go meanwhile, the node marked as being
+    /// expanded so that no other thread ranks it too; relocks `g`, follows
+    /// on `path` the children moved meanwhile and makes the best the node's
+    /// children: a first ranking, or a narrow node's second at full width
+    /// (logging where its children moved), as [`Searcher`] does on a tree
+    /// of its own. An interrupted ranking abandons the iteration (`None`).
+    fn expand<'s>(
         &'s self,
         w: &mut Searcher,
         mut g: MutexGuard<'s, SharedTree>,
@@ -203,18 +180,37 @@ impl Search<'_> {
         breadth: Breadth,
         path: &mut [usize],
         seen: &mut usize,
-    ) -> (MutexGuard<'s, SharedTree>, Option<Ranking>) {
+    ) -> Option<MutexGuard<'s, SharedTree>> {
         g.expanding.push(path[path.len() - 1]);
         step_out(g);
         let ranking = w.rank(pos, breadth);
         let mut g = self.step_in(seen, path);
         let idx = path[path.len() - 1];
         g.expanding.retain(|&e| e != idx);
-        if matches!(ranking, Ranking::Interrupted) {
-            abandon(&mut g, path, self.params.virtual_loss as f32);
-            return (g, None);
+        match ranking {
+            Ranking::Interrupted => {
+                abandon(&mut g, path, self.params.virtual_loss as f32);
+                return None;
+            }
+            Ranking::NoMove => g.tree.mark_no_move(idx),
+            Ranking::Ranked { complete } if g.tree.nodes[idx].partial => {
+                let moved = g.tree.regrow(idx, w.candidates(), complete, &self.params);
+                for e in g.expanding.iter_mut() {
+                    if let Some(&(_, to)) = moved.iter().find(|&&(from, _)| from == *e) {
+                        *e = to;
+                    }
+                }
+                if g.outside > 0 {
+                    g.moved.extend(moved);
+                    *seen = g.moved.len();
+                }
+            }
+            Ranking::Ranked { complete } => {
+                g.tree.attach(idx, w.candidates(), complete, &self.params);
+                g.tree.nodes[idx].partial = breadth == Breadth::Narrow && !complete;
+            }
         }
-        (g, Some(ranking))
+        Some(g)
     }
 
     /// The tree locked again for a thread that stepped out with `path`
