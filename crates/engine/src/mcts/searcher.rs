@@ -300,9 +300,7 @@ impl<'a> Searcher<'a> {
                 }
                 break 1.0 - v;
             }
-            if node.partial
-                && self.params.regrow > 0
-                && node.real >= self.params.regrow
+            if node.due_to_regrow(&self.params)
                 && self.tree.nodes.len() + 2 * self.params.width <= self.limits.max_tree_nodes
             {
                 self.expand(idx, &pos, Breadth::Inner);

@@ -139,9 +139,7 @@ impl Search<'_> {
             }
             // A narrow node with enough playouts is ranked again at full
             // width (as on a tree of its own), unless another thread is at it.
-            if node.partial
-                && params.regrow > 0
-                && node.real >= params.regrow
+            if node.due_to_regrow(params)
                 && g.tree.nodes.len() + (g.expanding.len() + 2) * params.width
                     <= self.max_tree_nodes
                 && !g.expanding.contains(&idx)
@@ -195,11 +193,8 @@ impl Search<'_> {
             Ranking::NoMove => g.tree.mark_no_move(idx),
             Ranking::Ranked { complete } if g.tree.nodes[idx].partial => {
                 let moved = g.tree.regrow(idx, w.candidates(), complete, &self.params);
-                for e in g.expanding.iter_mut() {
-                    if let Some(&(_, to)) = moved.iter().find(|&&(from, _)| from == *e) {
-                        *e = to;
-                    }
-                }
+                // The nodes other threads are expanding move too.
+                follow_moves(&moved, &mut 0, &mut g.expanding);
                 if g.outside > 0 {
                     g.moved.extend(moved);
                     *seen = g.moved.len();
@@ -286,8 +281,9 @@ fn step_out(mut g: MutexGuard<'_, SharedTree>) {
     g.outside += 1;
 }
 
-/// Points `path` at the new places of the children moved since it last
-/// looked (`moved[*seen..]`; see [`Tree::regrow`]), and notes that it has.
+/// Points the indices in `path` at the new places of the children moved
+/// since it last looked (`moved[*seen..]`; see [`Tree::regrow`]), and notes
+/// that it has.
 fn follow_moves(moved: &[(usize, usize)], seen: &mut usize, path: &mut [usize]) {
     for &(from, to) in &moved[*seen..] {
         for p in path.iter_mut().filter(|p| **p == from) {

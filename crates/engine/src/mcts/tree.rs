@@ -68,6 +68,12 @@ impl Node {
         Node::new(Move::new(a1, a1, a1))
     }
 
+    /// Whether it was ranked narrowly and has the playouts to be ranked
+    /// again at full width ([`MctsParams::regrow`]).
+    pub(super) fn due_to_regrow(&self, params: &MctsParams) -> bool {
+        self.partial && params.regrow > 0 && self.real >= params.regrow
+    }
+
     /// Indices of its children.
     pub(super) fn children(&self) -> std::ops::Range<usize> {
         let f = self.first_child as usize;
