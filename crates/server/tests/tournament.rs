@@ -162,8 +162,8 @@ async fn next_game(client: &mut WsClient) -> (u32, MatchId, Side) {
 
 /// Takes the seat (or takes it back: after a restart the seat is the
 /// entrant's, and `join` hands it over) and waits for the game to be on;
-/// the position, or `None` when the game is over already (forfeited, or
-/// told of twice).
+/// the position, or `None` when the game is over already or ends before
+/// it begins (forfeited, or told of twice).
 async fn sit(client: &mut WsClient, match_id: MatchId, seat: Side) -> Option<Position> {
     client
         .send(&ClientMessage::Join {
@@ -172,7 +172,7 @@ async fn sit(client: &mut WsClient, match_id: MatchId, seat: Side) -> Option<Pos
         })
         .await;
     let snapshot = match client
-        .recv_until(|m| match m {
+        .recv_keeping(|m| match m {
             ServerMessage::Snapshot(s) => s.match_id == match_id,
             ServerMessage::Error { match_id: m, .. } => *m == Some(match_id),
             _ => false,
@@ -183,11 +183,18 @@ async fn sit(client: &mut WsClient, match_id: MatchId, seat: Side) -> Option<Pos
         _ => return None,
     };
     if snapshot.status == MatchStatus::Waiting {
-        client
-            .recv_until(
-                |m| matches!(m, ServerMessage::GameStarted { match_id: m, .. } if *m == match_id),
-            )
+        // A game can end before it begins: the opponent's withdrawal
+        // reaches the match after this seat was taken.
+        let began = client
+            .recv_keeping(|m| match m {
+                ServerMessage::GameStarted { match_id: m, .. }
+                | ServerMessage::GameOver { match_id: m, .. } => *m == match_id,
+                _ => false,
+            })
             .await;
+        if matches!(began, ServerMessage::GameOver { .. }) {
+            return None;
+        }
     }
     let mut position = Position::start();
     for recorded in &snapshot.moves {

@@ -207,13 +207,16 @@ impl WsClient {
 
     /// The next message (read ahead ones first) or the end of the
     /// connection; `Err` when nothing came within `timeout` or a text frame
-    /// does not decode.
+    /// does not decode. The deadline covers the whole wait: the server's
+    /// heartbeat pings do not put it off, or a test waiting for a message
+    /// that never comes would hang instead of failing.
     pub async fn try_next(&mut self, timeout: Duration) -> Result<Event, WsError> {
         if let Some(message) = self.backlog.pop_front() {
             return Ok(Event::Message(message));
         }
+        let deadline = tokio::time::Instant::now() + timeout;
         loop {
-            let frame = tokio::time::timeout(timeout, self.ws.next())
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .map_err(|_| WsError::Timeout(timeout))?;
             match frame {
@@ -261,6 +264,26 @@ impl WsClient {
             if want(&message) {
                 return message;
             }
+        }
+    }
+
+    /// Waits for a message that satisfies `want` and keeps the others, in
+    /// order, to be read next: for a wait in the middle of a conversation
+    /// whose other messages still matter to the caller.
+    pub async fn recv_keeping(
+        &mut self,
+        mut want: impl FnMut(&ServerMessage) -> bool,
+    ) -> ServerMessage {
+        let mut kept = Vec::new();
+        loop {
+            let message = self.recv().await;
+            if want(&message) {
+                for other in kept.into_iter().rev() {
+                    self.backlog.push_front(other);
+                }
+                return message;
+            }
+            kept.push(message);
         }
     }
 

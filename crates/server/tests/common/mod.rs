@@ -198,8 +198,10 @@ pub async fn play_out(
             }
             message @ ServerMessage::GameOver { match_id: m, .. } if m == match_id => {
                 if in_flight.is_some() {
+                    // What came before the refusal (the tournament's view
+                    // of the result, say) is the caller's to read.
                     let refusal = client
-                        .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
+                        .recv_keeping(|m| matches!(m, ServerMessage::Error { .. }))
                         .await;
                     assert!(
                         matches!(
