@@ -14,7 +14,8 @@
 #
 # Each stage's full output goes to target/test-logs/<stage>.log; the screen
 # gets one line per stage, the failures of a stage that failed, and one
-# total line at the end. VERBOSE=1 shows every stage's output as it runs.
+# total line at the end. VERBOSE=1 shows every stage's output as it runs;
+# STAGE_LIMIT (default 40m) stops a stage that runs longer, as a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,6 +85,11 @@ fi
 
 # --- stages ---------------------------------------------------------------
 
+# The longest one stage may run (a `timeout` duration): a test that hangs
+# fails its stage with the tests still running named, instead of holding the
+# whole run until an outer limit kills it without a word.
+stage_limit="${STAGE_LIMIT:-40m}"
+
 # Runs one stage, its output into its log (and on screen with VERBOSE=1).
 run_stage() {
     local name=$1
@@ -91,12 +97,18 @@ run_stage() {
     local log="$logs/$name.log"
     local started=$SECONDS
     if [ "${VERBOSE:-0}" = 1 ]; then
-        "$@" 2>&1 | tee "$log"
+        timeout -k 30s "$stage_limit" "$@" 2>&1 | tee "$log"
     else
-        "$@" >"$log" 2>&1
+        timeout -k 30s "$stage_limit" "$@" >"$log" 2>&1
     fi
     local status=${PIPESTATUS[0]}
     stage_seconds=$((SECONDS - started))
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        {
+            echo "scripts/test.sh: stopped after $stage_limit (STAGE_LIMIT); still running then:"
+            grep -E 'has been running for over' "$log" | tail -5
+        } >>"$log"
+    fi
     return "$status"
 }
 
@@ -124,7 +136,7 @@ run_stage rust cargo test --workspace --no-fail-fast "$@"
 status=$?
 read -r pass fail < <(sed -n 's/^test result: [A-Za-z]*\. \([0-9]*\) passed; \([0-9]*\) failed.*/\1 \2/p' "$logs/rust.log" |
     awk '{p += $1; f += $2} END {print p + 0, f + 0}')
-excerpt=$(grep -E '^(error(\[|:)|---- |thread .* panicked|test .* FAILED$)' "$logs/rust.log" | head -40)
+excerpt=$(grep -E '^(error(\[|:)|---- |thread .* panicked|test .* FAILED$|scripts/test.sh: stopped|test .* has been running for over)' "$logs/rust.log" | head -40)
 report rust "$status" "$pass" "$fail" "$excerpt"
 
 if [ -z "${AMAZONS_SERVER_BIN:-}" ]; then
