@@ -13,6 +13,7 @@
 #   LOAD_COMPUTER_GAMES     games against the computer      (default 4)
 #   LOAD_COMPUTER_LEVEL     its level                       (default 7)
 #   LOAD_COMPUTER_THINK_MS  its think time per move, ms     (default 1000)
+#   LOAD_COMPUTER_THREADS   computer.threads_per_game       (default 1)
 #   LOAD_OUT                directory for raw output        (default: a new temp dir)
 #
 # Each run plays until LOAD_SECONDS have passed, then finishes the games in
@@ -34,6 +35,7 @@ think_ms="${LOAD_THINK_MS:-1000}"
 games="${LOAD_COMPUTER_GAMES:-4}"
 level="${LOAD_COMPUTER_LEVEL:-7}"
 computer_think="${LOAD_COMPUTER_THINK_MS:-1000}"
+computer_threads="${LOAD_COMPUTER_THREADS:-1}"
 pairs="${LOAD_PAIRS:-1}"
 out="${LOAD_OUT:-$(mktemp -d -t amazons-load-computer-XXXXXX)}"
 mkdir -p "$out"
@@ -46,7 +48,8 @@ server_launcher=(setsid)
 run() {
   local name="$1"
   shift
-  start_server "$name" --computer-max-games "$((games > 0 ? games : 1))"
+  start_server "$name" --computer-max-games "$((games > 0 ? games : 1))" \
+    --computer-threads "$computer_threads"
   echo "== $name (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
   setsid "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
     play --matches "$matches" --seconds "$seconds" --think-ms "$think_ms" "$@" | tee "$out/$name.txt"
@@ -59,7 +62,7 @@ for pair in $(seq 1 "$pairs"); do
 done
 
 echo
-echo "$matches human matches, one move per ${think_ms} ms each, $(nproc) cores (raw output in $out):"
+echo "$matches human matches, one move per ${think_ms} ms each, $(nproc) cores, computer threads per game $computer_threads (raw output in $out):"
 for pair in $(seq 1 "$pairs"); do
   for name in "alone-$pair" "with-computer-$pair"; do
     echo "  $name: $(grep -m1 'round trip' "$out/$name.txt")"

@@ -48,7 +48,7 @@ fn alpha_beta_bench_counts_nodes() {
 
 #[test]
 fn level_7_bench_runs_two_threads_either_way() {
-    for extra in [&[][..], &["--tree"][..]] {
+    for extra in [&[][..], &["--root"][..]] {
         let mut args = vec!["--playouts", "200", "--threads", "2"];
         args.extend_from_slice(extra);
         let out = bench(&args);
@@ -62,9 +62,9 @@ fn level_7_bench_runs_two_threads_either_way() {
         assert!(total > 0 && total <= 5 * 2 * 200, "{out}");
         assert!(out.contains("Process CPU time:"), "{out}");
     }
-    // The shared tree is only for level 7's playouts.
+    // The choice of trees is only for level 7's playouts.
     let refused = Command::new(env!("CARGO_BIN_EXE_amazons-engine"))
-        .args(["bench", "--depth", "1", "--tree"])
+        .args(["bench", "--depth", "1", "--root"])
         .output()
         .expect("bench runs");
     assert!(!refused.status.success());

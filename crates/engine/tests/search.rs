@@ -109,7 +109,8 @@ fn cpu_time_budgets_are_counted_in_cpu_time() {
             assert!(p.is_legal(report.best_move.unwrap()).is_ok());
         }
     }
-    // The same for level 7's two threads on one shared tree.
+    // The same for level 7's two threads on a tree each (root
+    // parallelism; the default is one shared tree).
     let mut e = Engine::new(EngineConfig {
         threads: 2,
         hash_mb: 1,
@@ -117,7 +118,7 @@ fn cpu_time_budgets_are_counted_in_cpu_time() {
         ..EngineConfig::default()
     });
     e.set_mcts_params(MctsParams {
-        parallel: Parallelism::Tree,
+        parallel: Parallelism::Root,
         ..MctsParams::default()
     });
     for plies in [6, 20, 30] {
@@ -125,7 +126,7 @@ fn cpu_time_budgets_are_counted_in_cpu_time() {
         let (report, spent) = cpu_timed_search(&mut e, &p, 60);
         assert!(
             spent <= Duration::from_millis(60) && spent >= Duration::from_millis(40),
-            "shared tree, ply {plies}: {spent:?} of CPU"
+            "root trees, ply {plies}: {spent:?} of CPU"
         );
         assert!(p.is_legal(report.best_move.unwrap()).is_ok());
         assert!(report.nodes > 0);

@@ -45,7 +45,7 @@
 //!   microseconds of its deadline; the node limit counts playouts
 //!   (iterations). One tree is deterministic for a seed and a node limit.
 //! - **Threads** ([`search_parallel`]), two ways ([`MctsParams::parallel`]).
-//!   [`Parallelism::Root`], the default: root parallelization. Each thread grows
+//!   [`Parallelism::Root`]: root parallelization. Each thread grows
 //!   its own tree (its own random seed, a share of the memory cap) until the
 //!   common deadline or stop flag; then the root moves' playouts and wins are
 //!   summed over the trees and the most visited move is played (a move proven
@@ -54,7 +54,8 @@
 //!   runs that many playouts), which keeps a node-limited search deterministic
 //!   whatever the thread count unless a tree proves the result and stops the
 //!   others; the reported playouts are the total.
-//!   [`Parallelism::Tree`]: tree parallelization. The threads grow one shared
+//!   [`Parallelism::Tree`], the default since issue 29's arena (two threads
+//!   on one tree beat two trees): tree parallelization. The threads grow one shared
 //!   tree behind a lock held only to walk down it and to back up, with a
 //!   virtual loss ([`MctsParams::virtual_loss`]) on the path a thread is
 //!   exploring so that the others spread out (the `shared` module). The node
@@ -164,9 +165,9 @@ impl MctsParams {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Parallelism {
     /// One tree a thread, root moves' statistics summed at the end.
-    #[default]
     Root,
     /// One tree for all threads, with virtual loss.
+    #[default]
     Tree,
 }
 
@@ -194,7 +195,7 @@ impl Default for MctsParams {
             widen: 5,
             reuse: false,
             time_plan: TimePlan::Phased,
-            parallel: Parallelism::Root,
+            parallel: Parallelism::Tree,
             virtual_loss: 1,
             kappa_pct: TUNED_KAPPA_PCT,
             mobility_pct: 101,

@@ -204,7 +204,7 @@ fn two_trees_sum_their_playouts() {
         let mut last = None;
         let r = search_parallel(
             &p,
-            MctsParams::default(),
+            root_trees(),
             limits_nodes(600),
             &stop,
             42,
@@ -258,7 +258,7 @@ fn a_proven_win_in_any_tree_is_taken() {
     let stop = AtomicBool::new(false);
     let r = search_parallel(
         &p,
-        MctsParams::default(),
+        root_trees(),
         limits_nodes(300),
         &stop,
         9,
@@ -471,10 +471,19 @@ fn narrow_nodes_regrow_at_full_width_keeping_their_statistics() {
     assert!(kept[0].nodes.iter().all(|n| !n.partial));
 }
 
-/// The default knobs with the threads on one shared tree.
+/// The default knobs with the threads on one shared tree (the default, named
+/// where a test is about it).
 fn shared_tree() -> MctsParams {
     MctsParams {
         parallel: Parallelism::Tree,
+        ..MctsParams::default()
+    }
+}
+
+/// The default knobs with one tree a thread (root parallelism).
+fn root_trees() -> MctsParams {
+    MctsParams {
+        parallel: Parallelism::Root,
         ..MctsParams::default()
     }
 }
@@ -486,7 +495,7 @@ fn one_thread_searches_the_same_with_either_parallelism() {
         let p = random_position(seed, plies);
         let root = search_parallel(
             &p,
-            MctsParams::default(),
+            root_trees(),
             limits_nodes(700),
             &stop,
             42,

@@ -531,9 +531,9 @@ mod tests {
             })
         );
         assert_eq!(
-            spec("mcts:tree=1,vloss=3"),
+            spec("mcts:tree=0,vloss=3"),
             PlayerSpec::Mcts(MctsParams {
-                parallel: Parallelism::Tree,
+                parallel: Parallelism::Root,
                 virtual_loss: 3,
                 ..MctsParams::default()
             })

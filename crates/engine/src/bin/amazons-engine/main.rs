@@ -72,10 +72,10 @@ enum Command {
         /// Level 7 for this many playouts a position instead.
         #[arg(long, conflicts_with_all = ["depth", "nodes"])]
         playouts: Option<u64>,
-        /// With `--playouts` and several threads: the threads grow one
-        /// shared tree (virtual loss) instead of one tree each.
+        /// With `--playouts` and several threads: one tree a thread (root
+        /// parallelism) instead of the shared tree, to compare the two.
         #[arg(long)]
-        tree: bool,
+        root: bool,
     },
     /// Counts the move tree to depth N (per root move with --divide).
     Perft {
@@ -164,10 +164,10 @@ fn main() -> anyhow::Result<()> {
             nodes,
             threads,
             playouts,
-            tree,
+            root,
         }) => {
-            if tree && playouts.is_none() {
-                anyhow::bail!("--tree is for level 7: give --playouts N too");
+            if root && playouts.is_none() {
+                anyhow::bail!("--root is for level 7: give --playouts N too");
             }
             let (level, limits, seed) = match (playouts, nodes) {
                 (Some(n), _) => (MAX_LEVEL, SearchLimits::nodes(n), Some(1)),
@@ -193,9 +193,9 @@ fn main() -> anyhow::Result<()> {
                     seed,
                     ..EngineConfig::default()
                 });
-                if tree {
+                if root {
                     engine.set_mcts_params(MctsParams {
-                        parallel: Parallelism::Tree,
+                        parallel: Parallelism::Root,
                         ..MctsParams::default()
                     });
                 }
