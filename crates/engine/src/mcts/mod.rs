@@ -45,18 +45,18 @@
 //!   microseconds of its deadline; the node limit counts playouts
 //!   (iterations). One tree is deterministic for a seed and a node limit.
 //! - **Threads** ([`search_parallel`]), two ways ([`MctsParams::parallel`]).
-//!   [`Parallelism::Root`]: root parallelization. Each thread grows
-//!   its own tree (its own random seed, a share of the memory cap) until the
-//!   common deadline or stop flag; then the root moves' playouts and wins are
-//!   summed over the trees and the most visited move is played (a move proven
-//!   to win in any tree is taken at once). No locks or shared tree, so the
+//!   [`Parallelism::Root`]: root parallelization. Each thread grows its own
+//!   tree (its own random seed, a share of the memory cap) until the common
+//!   deadline or stop flag; then the root moves' playouts and wins are summed
+//!   over the trees and the most visited move is played (a move proven to win
+//!   in any tree is taken at once). No locks or shared tree, so the
 //!   threads only meet at the end. The node limit applies to every tree (each
 //!   runs that many playouts), which keeps a node-limited search deterministic
 //!   whatever the thread count unless a tree proves the result and stops the
 //!   others; the reported playouts are the total.
 //!   [`Parallelism::Tree`], the default since issue 29's arena (two threads
-//!   on one tree beat two trees): tree parallelization. The threads grow one shared
-//!   tree behind a lock held only to walk down it and to back up, with a
+//!   on one tree beat two trees): tree parallelization. The threads grow one
+//!   shared tree behind a lock held only to walk down it and to back up, with a
 //!   virtual loss ([`MctsParams::virtual_loss`]) on the path a thread is
 //!   exploring so that the others spread out (the `shared` module). The node
 //!   limit is counted over the shared tree, the threads' shares summed
@@ -162,12 +162,12 @@ impl MctsParams {
 }
 
 /// How the threads of a Monte-Carlo search share the work.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parallelism {
     /// One tree a thread, root moves' statistics summed at the end.
     Root,
-    /// One tree for all threads, with virtual loss.
-    #[default]
+    /// One tree for all threads, with virtual loss (level 7's default,
+    /// [`MctsParams::default`]).
     Tree,
 }
 
