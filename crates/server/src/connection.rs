@@ -19,22 +19,22 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use amazons_core::{Game, MAX_INCREMENT, MAX_INITIAL, PlayerId, PlayerInfo, PlayerKind};
-use amazons_protocol::{
-    ClientMessage, ComputerRequest, ErrorCode, MatchId, MessageType, PROTOCOL_VERSION, PlayerKey,
-    ServerLimits, ServerMessage, TournamentId, TournamentStatus,
-};
+use amazons_core::PlayerInfo;
+use amazons_protocol::{ClientMessage, ErrorCode, MatchId, ServerMessage, TournamentId};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, mpsc};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
-use crate::config::Config;
-use crate::match_actor::{self, MatchHandle};
-use crate::match_state::{Request, Terms};
-use crate::names::Claim;
-use crate::shared::{ConnHandle, Outbound, Shared};
-use crate::tournament::{self, Ask, Command, Setup};
+use crate::door::Door;
+use crate::identity::{self, Hello};
+use crate::lobby;
+use crate::mailbox::{ConnHandle, MatchHandle, Outbound};
+use crate::matches;
+use crate::reply::Reply;
+use crate::shared::Shared;
+use crate::tournament::door::Asker;
+use crate::tournament::{self, Command};
 
 /// Why the loop ended, for the log.
 enum Ending {
@@ -318,79 +318,6 @@ async fn next_lobby(
     }
 }
 
-/// What the connection sends back itself, and whether it then closes.
-struct Reply {
-    /// Messages, in order.
-    messages: Vec<ServerMessage>,
-    /// A close frame to send after them.
-    close: Option<(u16, &'static str)>,
-}
-
-impl Reply {
-    fn none() -> Reply {
-        Reply {
-            messages: Vec::new(),
-            close: None,
-        }
-    }
-
-    fn one(message: ServerMessage) -> Reply {
-        Reply {
-            messages: vec![message],
-            close: None,
-        }
-    }
-}
-
-fn refusal(
-    code: ErrorCode,
-    message: impl Into<String>,
-    reply_to: MessageType,
-    match_id: Option<MatchId>,
-) -> Reply {
-    Reply::one(ServerMessage::Error {
-        code,
-        message: message.into(),
-        reply_to: Some(reply_to),
-        match_id,
-        expected_ply: None,
-    })
-}
-
-/// What `welcome.limits` tells a client, each value from the one place that
-/// rule lives: the name length from the configuration (checked by
-/// [`validate_name`]), the clock bounds from core's [`MAX_INITIAL`] and
-/// [`MAX_INCREMENT`] (checked by `create_match` through
-/// `TimeControl::validated`), the abort rule from core's
-/// [`Game::ABORT_BEFORE_PLY`] (what `Match::decide` asks through
-/// `Game::can_abort`).
-fn server_limits(config: &Config) -> ServerLimits {
-    ServerLimits {
-        name_max_chars: u32::try_from(config.max_name_chars).unwrap_or(u32::MAX),
-        max_initial_ms: u64::try_from(MAX_INITIAL.as_millis()).unwrap_or(u64::MAX),
-        max_increment_ms: u64::try_from(MAX_INCREMENT.as_millis()).unwrap_or(u64::MAX),
-        abort_before_ply: Game::ABORT_BEFORE_PLY,
-    }
-}
-
-/// Checks a player name: trimmed, 1..=max characters, printable.
-pub fn validate_name(name: &str, max_chars: usize) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("the name is empty".into());
-    }
-    if name.chars().count() > max_chars {
-        return Err(format!("the name is longer than {max_chars} characters"));
-    }
-    if name.chars().any(|c| {
-        c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
-    }) {
-        return Err("the name contains characters that cannot be printed".into());
-    }
-    Ok(name.to_owned())
-}
-
 impl Session {
     /// Counts one message; `Some(error)` when it is over the limit.
     fn over_rate(&mut self) -> Option<ServerMessage> {
@@ -414,14 +341,15 @@ impl Session {
         })
     }
 
+    /// Reads one text message: too large, undecodable or before `hello`,
+    /// it is answered here; otherwise it is split by feature ([`Door`])
+    /// and routed.
     async fn on_text(&mut self, text: &str) -> Reply {
-        if text.len() > self.shared.config.max_message_bytes {
+        let config = &self.shared.config;
+        if text.len() > config.max_message_bytes {
             return Reply::one(ServerMessage::error(
                 ErrorCode::TooLarge,
-                format!(
-                    "messages are at most {} bytes",
-                    self.shared.config.max_message_bytes
-                ),
+                format!("messages are at most {} bytes", config.max_message_bytes),
             ));
         }
         let message = match ClientMessage::decode(text) {
@@ -443,512 +371,54 @@ impl Session {
             }
         };
         let kind = message.message_type();
-        if let ClientMessage::Hello {
-            protocol,
-            name,
-            kind: player_kind,
-            client,
-            legal_moves,
-            key,
-        } = message
-        {
-            let reply = self
-                .hello(protocol, &name, player_kind, client.as_deref(), key)
-                .await;
-            if self.player.is_some()
-                && !matches!(reply.messages.first(), Some(ServerMessage::Error { .. }))
-            {
-                self.legal_moves = legal_moves;
-            }
-            return reply;
-        }
         let Some(player) = self.player.clone() else {
-            return refusal(ErrorCode::HelloRequired, "send hello first", kind, None);
-        };
-        let message = match Request::from_message(message, &player, self.legal_moves) {
-            Ok((match_id, request)) => {
-                let leaving = request == Request::Leave;
-                let reply = self.send_to_match(match_id, request, kind).await;
-                if leaving {
-                    self.attached.remove(&match_id);
-                }
-                return reply;
-            }
-            Err(message) => message,
-        };
-        match message {
-            ClientMessage::Ping { nonce } => Reply::one(ServerMessage::Pong { nonce }),
-            ClientMessage::ListMatches => Reply::one(ServerMessage::MatchList {
-                matches: self.shared.registry.list(),
-            }),
-            ClientMessage::SubscribeLobby => {
-                self.lobby = Some(self.shared.registry.subscribe());
-                Reply::one(ServerMessage::MatchList {
-                    matches: self.shared.registry.list(),
-                })
-            }
-            ClientMessage::UnsubscribeLobby => {
-                self.lobby = None;
-                Reply::none()
-            }
-            ClientMessage::CreateMatch {
-                time_control,
-                color,
-                computer,
-                rated,
-                end_when_decided,
-                assistance,
-                initial_fen,
-            } => {
-                let terms = match Terms::asked(
-                    time_control,
-                    rated,
-                    (end_when_decided, assistance),
-                    initial_fen.as_deref(),
-                ) {
-                    Ok(terms) => terms,
-                    Err(refused) => return refusal(refused.code, refused.message, kind, None),
-                };
-                let computer = match computer.map(|c| self.shared.computer.choose(&c)) {
-                    None => None,
-                    Some(Ok(seat)) => Some(seat),
-                    Some(Err(refused)) => {
-                        return refusal(refused.code, refused.message, kind, None);
-                    }
-                };
-                match match_actor::create(
-                    &self.shared,
-                    &self.me,
-                    (&player, self.legal_moves),
-                    (terms, color),
-                    computer,
-                )
-                .await
-                {
-                    Ok(handle) => {
-                        self.attached.insert(handle.id, handle);
-                        Reply::none()
-                    }
-                    Err(refused) => refusal(refused.code, refused.message, kind, None),
-                }
-            }
-            ClientMessage::ListTournaments => Reply::one(ServerMessage::TournamentList {
-                tournaments: self.shared.tournaments.list(),
-            }),
-            ClientMessage::CreateTournament {
-                title,
-                format,
-                time_control,
-                rated,
-                entry_list,
-                computers,
-            } => {
-                let setup = match self.tournament_setup(
-                    title,
-                    (format, time_control, rated),
-                    entry_list,
-                    &computers,
-                ) {
-                    Ok(setup) => setup,
-                    Err(refused) => return refusal(refused.code, refused.message, kind, None),
-                };
-                match tournament::create(&self.shared, &self.me, &player, setup).await {
-                    Ok(tournament_id) => {
-                        self.watching.insert(tournament_id);
-                        Reply::one(ServerMessage::TournamentCreated { tournament_id })
-                    }
-                    Err(refused) => refusal(refused.code, refused.message, kind, None),
-                }
-            }
-            ClientMessage::WatchTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Watch, kind)
-            }
-            ClientMessage::UnwatchTournament { tournament_id } => {
-                self.watching.remove(&tournament_id);
-                self.ask_tournament(tournament_id, &player, Ask::Unwatch, kind)
-            }
-            ClientMessage::JoinTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Join, kind)
-            }
-            ClientMessage::WithdrawTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Withdraw, kind)
-            }
-            ClientMessage::EnterComputer {
-                tournament_id,
-                computer,
-            } => match self.shared.computer.choose(&computer) {
-                Ok(seat) => {
-                    self.ask_tournament(tournament_id, &player, Ask::EnterComputer(seat), kind)
-                }
-                Err(refused) => refusal(refused.code, refused.message, kind, None),
-            },
-            ClientMessage::StartTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Start, kind)
-            }
-            ClientMessage::PauseTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Pause, kind)
-            }
-            ClientMessage::ResumeTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::Resume, kind)
-            }
-            ClientMessage::RemoveEntrant {
-                tournament_id,
-                name,
-            } => self.ask_tournament(tournament_id, &player, Ask::Remove(name), kind),
-            ClientMessage::EndTournament { tournament_id } => {
-                self.ask_tournament(tournament_id, &player, Ask::End, kind)
-            }
-            // `hello` was answered above, and every message about one match
-            // went to it (`Request::from_message` hands back only the others).
-            ClientMessage::Hello { .. }
-            | ClientMessage::Join { .. }
-            | ClientMessage::Leave { .. }
-            | ClientMessage::Spectate { .. }
-            | ClientMessage::Resume { .. }
-            | ClientMessage::Move { .. }
-            | ClientMessage::Resign { .. }
-            | ClientMessage::Abort { .. }
-            | ClientMessage::ClaimTerritory { .. }
-            | ClientMessage::OfferRematch { .. }
-            | ClientMessage::AcceptRematch { .. }
-            | ClientMessage::DeclineRematch { .. } => Reply::none(),
-        }
-    }
-
-    async fn hello(
-        &mut self,
-        protocol: u32,
-        name: &str,
-        kind: PlayerKind,
-        client: Option<&str>,
-        key: Option<PlayerKey>,
-    ) -> Reply {
-        if self.player.is_some() {
-            return refusal(
-                ErrorCode::AlreadyGreeted,
-                "hello was already accepted",
-                MessageType::Hello,
-                None,
-            );
-        }
-        if protocol != PROTOCOL_VERSION {
-            return Reply {
-                messages: vec![ServerMessage::Error {
-                    code: ErrorCode::VersionMismatch,
-                    message: format!(
-                        "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"
-                    ),
-                    reply_to: Some(MessageType::Hello),
-                    match_id: None,
-                    expected_ply: None,
-                }],
-                close: Some((1002, "protocol version mismatch")),
-            };
-        }
-        let name = match validate_name(name, self.shared.config.max_name_chars) {
-            Ok(name) => name,
-            Err(problem) => return refusal(ErrorCode::BadName, problem, MessageType::Hello, None),
-        };
-        let id = key.as_ref().map(PlayerKey::public_id);
-        if let Err((code, problem)) = self.claim(&name, id.as_ref(), kind).await {
-            return refusal(code, problem, MessageType::Hello, None);
-        }
-        // The key itself is never logged: only whether there was one.
-        tracing::info!(conn = self.me.id, player = %name, ?kind, keyed = id.is_some(), client = client.unwrap_or("-"), "hello");
-        if let Some(id) = &id {
-            self.shared.presence.add(id, &self.me);
-        }
-        self.player = Some(PlayerInfo::new(name.clone(), kind).identified(id.clone()));
-        let welcome = ServerMessage::Welcome {
-            protocol: PROTOCOL_VERSION,
-            server: format!("amazons-server {}", env!("CARGO_PKG_VERSION")),
-            name,
-            max_message_bytes: self.shared.config.max_message_bytes as u32,
-            grace_ms: self.shared.config.grace_secs.get() * 1000,
-            limits: Some(server_limits(&self.shared.config)),
-            computer: self.shared.computer.offer(),
-        };
-        // Every live tournament with a game waiting for this player tells
-        // it `tournament_game` through its queue, which is read only after
-        // this reply (`welcome`) is sent.
-        if let Some(id) = &id {
-            self.shared.tournaments.hello(id, &self.me);
-        }
-        Reply::one(welcome)
-    }
-
-    /// Checks `create_tournament`: a key (`key_required`), a title of at
-    /// most twice the name length (made from the format when absent), a
-    /// round robin of 1 or 2 cycles or a Swiss of at least one round, a clock
-    /// within core's limits, entry-list names as `hello` checks them
-    /// (`bad_tournament` for any of these), and each computer player on
-    /// offer (its own refusal).
-    fn tournament_setup(
-        &self,
-        title: Option<String>,
-        (format, time_control, rated): (
-            amazons_protocol::tournament::Format,
-            amazons_core::TimeControl,
-            bool,
-        ),
-        entry_list: Option<Vec<String>>,
-        computers: &[ComputerRequest],
-    ) -> Result<Setup, crate::match_state::Refusal> {
-        use crate::match_state::Refusal;
-        let bad = |message: String| Refusal::new(ErrorCode::BadTournament, message);
-        if self.player.as_ref().is_none_or(|p| p.id.is_none()) {
-            return Err(Refusal::new(
-                ErrorCode::KeyRequired,
-                "organising a tournament needs a player key: say hello with your key",
-            ));
-        }
-        match format {
-            amazons_protocol::tournament::Format::RoundRobin { cycles }
-                if !(1..=2).contains(&cycles) =>
-            {
-                return Err(bad(format!(
-                    "a round robin has 1 or 2 cycles, not {cycles}"
-                )));
-            }
-            amazons_protocol::tournament::Format::Swiss { rounds: 0 } => {
-                return Err(bad("a Swiss has at least one round".into()));
-            }
-            _ => {}
-        }
-        let time_control = time_control.validated().map_err(|e| bad(e.to_string()))?;
-        let max = self.shared.config.max_name_chars * 2;
-        let title = match title {
-            Some(title) => {
-                validate_name(&title, max).map_err(|p| bad(format!("the title: {p}")))?
-            }
-            None => match format {
-                amazons_protocol::tournament::Format::RoundRobin { cycles: 2 } => {
-                    "Double round robin".to_owned()
-                }
-                amazons_protocol::tournament::Format::RoundRobin { .. } => "Round robin".to_owned(),
-                amazons_protocol::tournament::Format::Swiss { rounds } => {
-                    format!("Swiss, {rounds} rounds")
-                }
-            },
-        };
-        let entry_list = match entry_list {
-            None => None,
-            Some(names) => Some(
-                names
-                    .iter()
-                    .map(|n| {
-                        validate_name(n, self.shared.config.max_name_chars)
-                            .map_err(|p| bad(format!("the entry list: {p}")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-        };
-        let computers = computers
-            .iter()
-            .map(|c| self.shared.computer.choose(c))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Setup {
-            title,
-            format,
-            time_control,
-            rated,
-            entry_list,
-            computers,
-        })
-    }
-
-    /// Hands a request to a live tournament (which answers on this
-    /// connection); a finished one is answered here: watched, it sends its
-    /// final view; anything else is refused.
-    fn ask_tournament(
-        &mut self,
-        id: TournamentId,
-        player: &PlayerInfo,
-        ask: Ask,
-        kind: MessageType,
-    ) -> Reply {
-        if let Some(handle) = self.shared.tournaments.handle(id) {
-            if matches!(ask, Ask::Watch | Ask::Join) {
-                self.watching.insert(id);
-            }
-            let sent = handle.send(Command::Ask {
-                conn: self.me.clone(),
-                player: player.clone(),
-                ask: ask.clone(),
-                kind,
-            });
-            if sent {
-                return Reply::none();
-            }
-        }
-        let Some(view) = self.shared.tournaments.view(id) else {
-            return refusal(
-                ErrorCode::NoSuchTournament,
-                "there is no such tournament",
-                kind,
-                None,
-            );
-        };
-        match ask {
-            Ask::Watch => Reply::one(ServerMessage::TournamentUpdated { tournament: view }),
-            Ask::Unwatch => Reply::none(),
-            Ask::Join if view.summary.status != TournamentStatus::Registering => refusal(
-                ErrorCode::RegistrationClosed,
-                "this tournament has finished",
-                kind,
-                None,
-            ),
-            _ => refusal(
-                ErrorCode::TournamentNotRunning,
-                "this tournament has finished",
-                kind,
-                None,
-            ),
-        }
-    }
-
-    /// Checks that `name` may be used by whoever holds the key with public
-    /// id `id` (or by a guest, `None`), and claims it for the key if it is
-    /// free: the refusal otherwise (`name_taken`, or `internal` when the
-    /// check itself failed).
-    async fn claim(
-        &self,
-        name: &str,
-        id: Option<&PlayerId>,
-        kind: PlayerKind,
-    ) -> Result<(), (ErrorCode, String)> {
-        if self.shared.computer.reserves(name) {
-            return Err((
-                ErrorCode::NameTaken,
-                format!(
-                    "the name `{name}` belongs to this server's computer players; pick another name"
-                ),
-            ));
-        }
-        let taken = || {
-            (
-                ErrorCode::NameTaken,
-                format!(
-                    "the name `{name}` is claimed by another player key; pick another name, or play \
-                 from the client that holds the key that claimed it (the terminal client keeps \
-                 it in its state directory as `player-key`, the web board in the browser)"
-                ),
-            )
-        };
-        let Some(id) = id.cloned() else {
-            return match self.shared.names.holder(name) {
-                Some(_) => Err(taken()),
-                None => Ok(()),
+            return match Hello::from_message(message) {
+                Ok(hello) => self.hello(hello).await,
+                Err(_) => Reply::refusal(ErrorCode::HelloRequired, "send hello first", kind, None),
             };
         };
-        let shared = Arc::clone(&self.shared);
-        let name = name.to_owned();
-        let claimed = tokio::task::spawn_blocking(move || {
-            let now_ms = amazons_core::unix_ms(std::time::SystemTime::now());
-            let (claim, problem) = shared.names.claim(&name, &id, kind, now_ms);
-            if let Some(problem) = problem {
-                tracing::error!("{problem}; the name is claimed until the server stops");
+        match Door::of(message, &player, self.legal_moves) {
+            Door::HelloAgain => identity::greeted_already(),
+            Door::Ping(nonce) => Reply::one(ServerMessage::Pong { nonce }),
+            Door::Match(match_id, request) => {
+                let asked = (match_id, request);
+                matches::ask(&self.shared, &self.me, &mut self.attached, asked, kind).await
             }
-            claim
-        })
-        .await;
-        match claimed {
-            Ok(Claim::Yours) => Ok(()),
-            Ok(Claim::Taken) => Err(taken()),
-            Err(e) => {
-                tracing::error!("name claim failed: {e}");
-                Err((
+            Door::NewMatch(asked) => {
+                let player = (&player, self.legal_moves);
+                matches::create(&self.shared, &self.me, player, &mut self.attached, asked).await
+            }
+            Door::Lobby(request) => lobby::answer(&self.shared.registry, &mut self.lobby, request),
+            Door::Tournament(request) => {
+                let asker = Asker {
+                    conn: &self.me,
+                    player: &player,
+                    watching: &mut self.watching,
+                };
+                tournament::door::answer(&self.shared, asker, request, kind).await
+            }
+            Door::Unrouted(kind) => {
+                tracing::error!(conn = self.me.id, ?kind, "a message with no door");
+                Reply::refusal(
                     ErrorCode::Internal,
-                    "the server could not check the name; try again".into(),
-                ))
+                    "the server could not route this message",
+                    kind,
+                    None,
+                )
             }
         }
     }
 
-    async fn send_to_match(
-        &mut self,
-        match_id: MatchId,
-        request: Request,
-        kind: MessageType,
-    ) -> Reply {
-        let handle = match self.attached.get(&match_id) {
-            Some(handle) => handle.clone(),
-            None => match self.shared.registry.get(match_id) {
-                Some(handle) => handle,
-                None => {
-                    return refusal(
-                        ErrorCode::NoSuchMatch,
-                        "there is no such match",
-                        kind,
-                        Some(match_id),
-                    );
-                }
-            },
-        };
-        if handle.send(&self.me, request).await {
-            Reply::none()
-        } else {
-            self.attached.remove(&handle.id);
-            refusal(
-                ErrorCode::NoSuchMatch,
-                "that match has ended",
-                kind,
-                Some(handle.id),
-            )
+    /// The first `hello`: the identity door answers; once accepted, this
+    /// connection is that player.
+    async fn hello(&mut self, hello: Hello) -> Reply {
+        match identity::greet(&self.shared, &self.me, hello).await {
+            Ok((greeted, welcome)) => {
+                self.player = Some(greeted.player);
+                self.legal_moves = greeted.legal_moves;
+                Reply::one(welcome)
+            }
+            Err(reply) => reply,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_limits_are_the_servers_own_and_the_docs_show_the_defaults() {
-        let config = Config {
-            max_name_chars: 20,
-            ..Config::default()
-        };
-        let limits = server_limits(&config);
-        assert_eq!(limits.name_max_chars, 20);
-        let too_long = "x".repeat(21);
-        assert!(validate_name(&too_long[..20], 20).is_ok());
-        assert!(validate_name(&too_long, limits.name_max_chars as usize).is_err());
-        let longest = amazons_core::TimeControl::Fischer {
-            initial_ms: limits.max_initial_ms,
-            increment_ms: limits.max_increment_ms,
-        };
-        assert!(longest.validated().is_ok());
-        for over in [
-            amazons_core::TimeControl::Fischer {
-                initial_ms: limits.max_initial_ms + 1,
-                increment_ms: 0,
-            },
-            amazons_core::TimeControl::Fischer {
-                initial_ms: 1,
-                increment_ms: limits.max_increment_ms + 1,
-            },
-        ] {
-            assert!(over.validated().is_err(), "{over:?}");
-        }
-        assert_eq!(limits.abort_before_ply, 2);
-
-        let defaults = serde_json::to_string(&server_limits(&Config::default())).unwrap();
-        let docs = include_str!("../../../docs/protocol.md");
-        assert!(
-            docs.contains(&format!("\"limits\":{defaults}")),
-            "the welcome examples in docs/protocol.md must show {defaults}"
-        );
-    }
-
-    #[test]
-    fn names_are_trimmed_bounded_and_printable() {
-        assert_eq!(validate_name("  ann ", 32).unwrap(), "ann");
-        assert_eq!(validate_name("Ådne 🎯", 32).unwrap(), "Ådne 🎯");
-        assert!(validate_name("   ", 32).is_err());
-        assert!(validate_name("a\u{7}b", 32).is_err());
-        assert!(validate_name("a\nb", 32).is_err());
-        assert!(validate_name("a\u{202e}b", 32).is_err());
-        assert!(validate_name(&"x".repeat(33), 32).is_err());
     }
 }

@@ -16,49 +16,13 @@ use tokio::sync::mpsc;
 
 use crate::computer::Seating;
 use crate::fault;
+use crate::mailbox::{ConnHandle, MatchCommand, MatchHandle, Outbound};
 use crate::match_state::{
     ComputerJoin, ComputerSeat, ConnId, Event, Match, MatchRules, Output, Recipient, Refusal,
     Request, Terms, TournamentTag, WallClock, fresh_token, new_match_seat,
 };
-use crate::shared::{ConnHandle, Outbound, Shared};
+use crate::shared::Shared;
 use crate::territory;
-
-/// How to reach a match task.
-#[derive(Clone, Debug)]
-pub struct MatchHandle {
-    /// The match.
-    pub id: MatchId,
-    /// Its mailbox.
-    tx: mpsc::Sender<Command>,
-}
-
-/// A request to a match and the connection it comes from.
-#[derive(Debug)]
-pub struct Command {
-    /// Who asks (and where the answers go).
-    pub conn: ConnHandle,
-    /// What is asked.
-    pub request: Request,
-}
-
-impl MatchHandle {
-    /// Delivers a request; `false` if the match has ended its task.
-    pub async fn send(&self, conn: &ConnHandle, request: Request) -> bool {
-        let command = Command {
-            conn: conn.clone(),
-            request,
-        };
-        self.tx.send(command).await.is_ok()
-    }
-
-    /// Tells the match that `conn` closed, without waiting.
-    pub fn detach(&self, conn: &ConnHandle) {
-        let _ = self.tx.try_send(Command {
-            conn: conn.clone(),
-            request: Request::Detach,
-        });
-    }
-}
 
 /// Now, on tokio's clock (which tests may pause), as the `Instant` the match
 /// takes.
@@ -203,7 +167,7 @@ struct Admitted {
     /// The task to start.
     task: MatchTask,
     /// Its mailbox.
-    rx: mpsc::Receiver<Command>,
+    rx: mpsc::Receiver<MatchCommand>,
     /// The events it was opened with (their messages are not sent yet).
     events: Vec<Event>,
     /// When they happened.
@@ -225,8 +189,7 @@ async fn admit(
     let mut state = Match::from_events(id, &events, rules(shared), wall, now)
         .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
     show_ratings(shared, &mut state);
-    let (tx, rx) = mpsc::channel(64);
-    let handle = MatchHandle { id, tx };
+    let (handle, rx) = MatchHandle::open(id);
     if !limited {
         shared.registry.insert(handle.clone(), state.summary());
     } else if shared
@@ -319,8 +282,7 @@ pub fn restore(
             .collect(),
         over: state.is_over(),
     };
-    let (tx, rx) = mpsc::channel(64);
-    let handle = MatchHandle { id, tx };
+    let (handle, rx) = MatchHandle::open(id);
     shared
         .registry
         .insert_restored(handle.clone(), state.summary());
@@ -353,7 +315,7 @@ struct MatchTask {
 impl MatchTask {
     /// Requests and timers, one at a time, until the match is cleared away or
     /// the server shuts down.
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<MatchCommand>) {
         let shutdown = self.shared.shutdown.clone();
         // A restored game over without its record gets it first, and its
         // tournament hears how it ended (again, perhaps: it keeps the first).
@@ -392,7 +354,7 @@ impl MatchTask {
             // tournament game forfeited the moment its entrant joins) is
             // answered, never dropped unanswered.
             rx.close();
-            while let Ok(Command { conn, request }) = rx.try_recv() {
+            while let Ok(MatchCommand { conn, request }) = rx.try_recv() {
                 if request.message_type().is_some() {
                     let gone = Refusal::new(ErrorCode::NoSuchMatch, "that match has ended");
                     self.refuse(&conn, &request, gone);
@@ -418,7 +380,7 @@ impl MatchTask {
         self.commit(None, &events, now).await;
     }
 
-    async fn handle(&mut self, Command { conn, request }: Command) {
+    async fn handle(&mut self, MatchCommand { conn, request }: MatchCommand) {
         let now = now();
         self.conns.insert(conn.id, conn.clone());
         match self.state.decide(&request, conn.id, now) {

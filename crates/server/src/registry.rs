@@ -13,7 +13,7 @@ use amazons_protocol::{MatchId, MatchStatus, MatchSummary, ServerMessage};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
 
-use crate::match_actor::MatchHandle;
+use crate::mailbox::MatchHandle;
 
 /// One row of the table.
 struct Entry {

@@ -195,7 +195,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         config,
         journal,
         history,
-        names,
+        names: Arc::new(names),
         ratings: std::sync::RwLock::new(ratings),
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),

@@ -55,8 +55,9 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::ComputerConfig;
+use crate::mailbox::{ConnHandle, Outbound};
 use crate::match_state::{ComputerSeat, Opponent, Refusal};
-use crate::shared::{ConnHandle, Outbound, Shared};
+use crate::shared::Shared;
 use key::SeatKey;
 use pool::ThinkerPool;
 

@@ -20,9 +20,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::mind::{Action, Mind, Think};
 use super::{GameSlot, Seating};
-use crate::match_actor::MatchHandle;
+use crate::mailbox::{ConnHandle, MatchHandle, Outbound};
 use crate::match_state::{RematchSeed, Request, fresh_token};
-use crate::shared::{ConnHandle, Outbound, Shared};
+use crate::shared::Shared;
 
 /// What a think hands back: the match and ply it was for, and the answer.
 struct Thought {

@@ -17,9 +17,10 @@ use super::state::{Person, Tournament};
 use super::store::{Loaded, TournamentRecord};
 use super::{Ask, Command, TournamentHandle};
 use crate::computer::Computer;
+use crate::mailbox::{ConnHandle, ConnId};
 use crate::match_actor;
 use crate::match_state::{ComputerSeat, Refusal, Request, TournamentTag};
-use crate::shared::{ConnHandle, ConnId, Shared};
+use crate::shared::Shared;
 
 /// What `create_tournament` asks for, checked by the connection.
 pub struct Setup {

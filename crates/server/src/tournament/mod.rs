@@ -19,6 +19,7 @@
 //!   history.
 
 mod actor;
+pub mod door;
 mod pairing;
 mod presence;
 pub mod state;
@@ -37,8 +38,8 @@ use tokio::sync::mpsc;
 pub use actor::{Restored, Setup, create, restore};
 pub use presence::Presence;
 
+use crate::mailbox::ConnHandle;
 use crate::match_state::ComputerSeat;
-use crate::shared::ConnHandle;
 
 /// What a connection asks of a tournament.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use amazons_core::PlayerId;
 
-use crate::shared::{ConnHandle, ConnId};
+use crate::mailbox::{ConnHandle, ConnId};
 
 /// Connections by player.
 #[derive(Default)]

@@ -1,0 +1,262 @@
+//! The tournament door: the tournament requests a connection may send,
+//! split off its messages once ([`TournamentRequest`]), checked
+//! (`create_tournament`'s setup, a computer entrant against the offer) and
+//! handed to the tournament's task, or answered here for a finished one.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use amazons_core::{PlayerInfo, TimeControl};
+use amazons_protocol::tournament::Format;
+use amazons_protocol::{
+    ComputerRequest, ErrorCode, MessageType, ServerMessage, TournamentId, TournamentStatus,
+};
+
+use super::{Ask, Command, Setup};
+use crate::identity::validate_name;
+use crate::mailbox::ConnHandle;
+use crate::match_state::Refusal;
+use crate::reply::Reply;
+use crate::shared::Shared;
+
+/// `create_tournament` as sent, before its checks.
+pub struct Creation {
+    /// The title asked for (made from the format when absent).
+    pub title: Option<String>,
+    /// The format.
+    pub format: Format,
+    /// The clock of every game.
+    pub time_control: TimeControl,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The entry list, if entry is closed.
+    pub entry_list: Option<Vec<String>>,
+    /// Computer players to enter at once.
+    pub computers: Vec<ComputerRequest>,
+}
+
+/// A request about tournaments, as the door splits it off.
+pub enum TournamentRequest {
+    /// `list_tournaments`.
+    List,
+    /// `create_tournament`.
+    Create(Creation),
+    /// A request to one tournament.
+    Ask(TournamentId, Ask),
+    /// `enter_computer`, not yet checked against the offer.
+    EnterComputer(TournamentId, ComputerRequest),
+}
+
+/// Who asks, and the tournaments its connection watches (told when it
+/// drops).
+pub struct Asker<'a> {
+    /// The connection.
+    pub conn: &'a ConnHandle,
+    /// Who it is (from `hello`).
+    pub player: &'a PlayerInfo,
+    /// The tournaments it watches.
+    pub watching: &'a mut HashSet<TournamentId>,
+}
+
+/// Answers a tournament request of message type `kind`.
+pub async fn answer(
+    shared: &Arc<Shared>,
+    asker: Asker<'_>,
+    request: TournamentRequest,
+    kind: MessageType,
+) -> Reply {
+    match request {
+        TournamentRequest::List => Reply::one(ServerMessage::TournamentList {
+            tournaments: shared.tournaments.list(),
+        }),
+        TournamentRequest::Create(creation) => {
+            let setup = match setup(shared, asker.player, creation) {
+                Ok(setup) => setup,
+                Err(refused) => return Reply::refused(refused, kind),
+            };
+            match super::create(shared, asker.conn, asker.player, setup).await {
+                Ok(tournament_id) => {
+                    asker.watching.insert(tournament_id);
+                    Reply::one(ServerMessage::TournamentCreated { tournament_id })
+                }
+                Err(refused) => Reply::refused(refused, kind),
+            }
+        }
+        TournamentRequest::Ask(id, ask) => ask_tournament(shared, asker, id, ask, kind),
+        TournamentRequest::EnterComputer(id, computer) => match shared.computer.choose(&computer) {
+            Ok(seat) => ask_tournament(shared, asker, id, Ask::EnterComputer(seat), kind),
+            Err(refused) => Reply::refused(refused, kind),
+        },
+    }
+}
+
+/// The title a tournament gets when its organiser gives none.
+fn default_title(format: Format) -> String {
+    match format {
+        Format::RoundRobin { cycles: 2 } => "Double round robin".to_owned(),
+        Format::RoundRobin { .. } => "Round robin".to_owned(),
+        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+    }
+}
+
+/// Checks a format's own numbers: a round robin of 1 or 2 cycles, a Swiss
+/// of at least one round. Every format is named, so a new one cannot
+/// skip its check.
+fn check_format(format: Format) -> Result<(), String> {
+    match format {
+        Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
+            Err(format!("a round robin has 1 or 2 cycles, not {cycles}"))
+        }
+        Format::RoundRobin { .. } => Ok(()),
+        Format::Swiss { rounds: 0 } => Err("a Swiss has at least one round".into()),
+        Format::Swiss { .. } => Ok(()),
+    }
+}
+
+/// Checks `create_tournament`: a key (`key_required`), a title of at
+/// most twice the name length (made from the format when absent), the
+/// format's numbers ([`check_format`]), a clock within core's limits,
+/// entry-list names as `hello` checks them (`bad_tournament` for any of
+/// these), and each computer player on offer (its own refusal).
+fn setup(shared: &Shared, player: &PlayerInfo, creation: Creation) -> Result<Setup, Refusal> {
+    let bad = |message: String| Refusal::new(ErrorCode::BadTournament, message);
+    if player.id.is_none() {
+        return Err(Refusal::new(
+            ErrorCode::KeyRequired,
+            "organising a tournament needs a player key: say hello with your key",
+        ));
+    }
+    let Creation {
+        title,
+        format,
+        time_control,
+        rated,
+        entry_list,
+        computers,
+    } = creation;
+    check_format(format).map_err(bad)?;
+    let time_control = time_control.validated().map_err(|e| bad(e.to_string()))?;
+    let max = shared.config.max_name_chars;
+    let title = match title {
+        Some(title) => {
+            validate_name(&title, max * 2).map_err(|p| bad(format!("the title: {p}")))?
+        }
+        None => default_title(format),
+    };
+    let entry_list = match entry_list {
+        None => None,
+        Some(names) => Some(
+            names
+                .iter()
+                .map(|n| validate_name(n, max).map_err(|p| bad(format!("the entry list: {p}"))))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let computers = computers
+        .iter()
+        .map(|c| shared.computer.choose(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Setup {
+        title,
+        format,
+        time_control,
+        rated,
+        entry_list,
+        computers,
+    })
+}
+
+/// Hands a request to a live tournament (which answers on the
+/// connection); a finished one is answered here: watched, it sends its
+/// final view; anything else is refused.
+fn ask_tournament(
+    shared: &Shared,
+    asker: Asker<'_>,
+    id: TournamentId,
+    ask: Ask,
+    kind: MessageType,
+) -> Reply {
+    match ask {
+        Ask::Watch | Ask::Join => {
+            asker.watching.insert(id);
+        }
+        Ask::Unwatch => {
+            asker.watching.remove(&id);
+        }
+        Ask::Withdraw
+        | Ask::EnterComputer(_)
+        | Ask::Start
+        | Ask::Pause
+        | Ask::Resume
+        | Ask::Remove(_)
+        | Ask::End => {}
+    }
+    if let Some(handle) = shared.tournaments.handle(id) {
+        let sent = handle.send(Command::Ask {
+            conn: asker.conn.clone(),
+            player: asker.player.clone(),
+            ask: ask.clone(),
+            kind,
+        });
+        if sent {
+            return Reply::none();
+        }
+    }
+    let Some(view) = shared.tournaments.view(id) else {
+        return Reply::refusal(
+            ErrorCode::NoSuchTournament,
+            "there is no such tournament",
+            kind,
+            None,
+        );
+    };
+    match ask {
+        Ask::Watch => Reply::one(ServerMessage::TournamentUpdated { tournament: view }),
+        Ask::Unwatch => Reply::none(),
+        Ask::Join if view.summary.status != TournamentStatus::Registering => Reply::refusal(
+            ErrorCode::RegistrationClosed,
+            "this tournament has finished",
+            kind,
+            None,
+        ),
+        Ask::Join
+        | Ask::Withdraw
+        | Ask::EnterComputer(_)
+        | Ask::Start
+        | Ask::Pause
+        | Ask::Resume
+        | Ask::Remove(_)
+        | Ask::End => Reply::refusal(
+            ErrorCode::TournamentNotRunning,
+            "this tournament has finished",
+            kind,
+            None,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_has_its_numbers_checked_and_a_title() {
+        assert!(check_format(Format::RoundRobin { cycles: 0 }).is_err());
+        assert!(check_format(Format::RoundRobin { cycles: 3 }).is_err());
+        assert!(check_format(Format::RoundRobin { cycles: 2 }).is_ok());
+        assert!(check_format(Format::Swiss { rounds: 0 }).is_err());
+        assert!(check_format(Format::Swiss { rounds: 5 }).is_ok());
+        assert_eq!(
+            default_title(Format::RoundRobin { cycles: 2 }),
+            "Double round robin"
+        );
+        assert_eq!(
+            default_title(Format::RoundRobin { cycles: 1 }),
+            "Round robin"
+        );
+        assert_eq!(
+            default_title(Format::Swiss { rounds: 4 }),
+            "Swiss, 4 rounds"
+        );
+    }
+}
