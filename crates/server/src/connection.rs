@@ -256,7 +256,7 @@ pub async fn serve(
     }
     for id in &session.watching {
         if let Some(handle) = shared.tournaments.handle(*id) {
-            handle.send(Command::Detach {
+            handle.notify(Command::Detach {
                 conn: session.me.id,
             });
         }

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 use amazons_core::{GameRecord, PlayerId};
 use amazons_protocol::{GameSummary, GamesPage, GamesQuery, MatchId};
@@ -106,11 +106,6 @@ impl History {
         recent.get(id).cloned().unwrap_or_default()
     }
 
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        self.dir.path()
-    }
-
     /// Whether the record of `id` is on disk.
     pub fn contains(&self, id: MatchId) -> bool {
         matches!(self.dir.contains(&id.to_string()), Ok(true))
@@ -150,9 +145,27 @@ impl History {
         list.find_prefix(text).and_then(|game| game.id.parse().ok())
     }
 
-    /// The record's JSON text, if there is one.
+    /// The record's JSON text, if there is one (blocking: call from a
+    /// blocking thread, or through [`History::off_runtime`]).
     pub fn read(&self, id: MatchId) -> Option<Vec<u8>> {
         self.dir.read_json(&id.to_string()).ok()
+    }
+
+    /// Runs `work` on the history on a blocking thread: finding a game by
+    /// its whole id and reading a record touch the disk, which must not
+    /// hold up the runtime's threads. `None` if the work panicked.
+    pub async fn off_runtime<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&History) -> T + Send + 'static,
+    ) -> Option<T> {
+        let history = Arc::clone(self);
+        match tokio::task::spawn_blocking(move || work(&history)).await {
+            Ok(done) => Some(done),
+            Err(e) => {
+                tracing::error!("reading the history failed: {e}");
+                None
+            }
+        }
     }
 }
 

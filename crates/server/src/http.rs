@@ -99,17 +99,28 @@ async fn games(
 /// One record, by its id or a unique prefix of it (404 when none, 409 when
 /// the prefix names several games).
 async fn game(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
-    let id = match shared.history.find(&text) {
-        Lookup::One(id) => id,
-        Lookup::None => return (StatusCode::NOT_FOUND, "no such game\n").into_response(),
-        Lookup::Several(n) => {
-            let body = format!("{n} games have ids starting with that; give more of the id\n");
-            return (StatusCode::CONFLICT, body).into_response();
+    let found = shared
+        .history
+        .off_runtime(move |history| match history.find(&text) {
+            Lookup::One(id) => Ok(history.read(id)),
+            other => Err(other),
+        });
+    match found.await {
+        Some(Ok(Some(bytes))) => {
+            ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
         }
-    };
-    match shared.history.read(id) {
-        Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
-        None => (StatusCode::NOT_FOUND, "no such game\n").into_response(),
+        Some(Err(Lookup::Several(n))) => {
+            let body = format!("{n} games have ids starting with that; give more of the id\n");
+            (StatusCode::CONFLICT, body).into_response()
+        }
+        Some(Ok(None) | Err(Lookup::None | Lookup::One(_))) => {
+            (StatusCode::NOT_FOUND, "no such game\n").into_response()
+        }
+        None => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the history could not be read\n",
+        )
+            .into_response(),
     }
 }
 

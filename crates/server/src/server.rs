@@ -194,7 +194,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         connection_permits: Arc::new(Semaphore::new(config.max_connections)),
         config,
         journal,
-        history,
+        history: Arc::new(history),
         names: Arc::new(names),
         ratings: std::sync::RwLock::new(ratings),
         shutdown: shutdown.clone(),

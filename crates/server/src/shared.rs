@@ -26,7 +26,7 @@ pub struct Shared {
     /// Where matches record their events before acknowledging them.
     pub journal: Journal,
     /// Finished game records.
-    pub history: History,
+    pub history: Arc<History>,
     /// Names claimed by player keys.
     pub names: Arc<NameBook>,
     /// Every identified player's rating: the history's rated games folded

@@ -12,7 +12,7 @@ use std::time::Duration;
 use amazons_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use amazons_server::config::Seconds;
 use amazons_testkit::{WsClient, http::get as http_get};
-use common::{TestServer, hold_the_clock, pass};
+use common::{TestServer, pass};
 use futures_util::SinkExt;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
@@ -40,9 +40,8 @@ async fn closed_within(stream: &mut TcpStream, real: Duration) -> bool {
 
 #[tokio::test(start_paused = true)]
 async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
-    let clock = hold_the_clock();
     let server =
-        TestServer::start_with(|config| config.header_read_timeout_secs = Seconds::new(5)).await;
+        TestServer::paused_with(|config| config.header_read_timeout_secs = Seconds::new(5)).await;
     let addr = server.addr();
     let mut silent = TcpStream::connect(addr).await.unwrap();
     let mut half = TcpStream::connect(addr).await.unwrap();
@@ -80,7 +79,6 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     );
     assert_eq!(http_get(addr, "/health").await.0, 200);
     drop((silent, half, idle));
-    clock.abort();
     server.stop().await;
 }
 
@@ -119,8 +117,7 @@ async fn connections_that_do_not_upgrade_are_capped_and_websockets_are_not() {
 
 #[tokio::test(start_paused = true)]
 async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
-    let clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let addr = server.addr();
     let mut greeted = WsClient::greeted(addr, "ann").await;
     let mut mute = WsClient::connect(addr).await;
@@ -135,7 +132,6 @@ async fn a_websocket_without_hello_is_closed_after_the_hello_deadline() {
     pass(&mut [&mut greeted], Duration::from_secs(60)).await;
     greeted.sync().await;
     drop((greeted, mute));
-    clock.abort();
     server.stop().await;
 }
 

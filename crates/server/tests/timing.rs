@@ -1,7 +1,7 @@
 //! Clocks, grace periods, heartbeats, reconnects, rematches, shutdown: with
 //! tokio's clock paused, so a minute of grace takes no real time. The server
 //! runs in the test's own runtime; real sockets on 127.0.0.1. Time moves only
-//! through `advance` (see `common::hold_the_clock`).
+//! through `advance` (see `common::TestServer::paused`).
 
 mod common;
 
@@ -10,7 +10,7 @@ use std::time::Duration;
 use amazons_core::{EndReason, Side, TimeControl};
 use amazons_protocol::{ClientMessage, ErrorCode, MatchId, SeatToken, ServerMessage};
 use amazons_testkit::{StartedMatch, WsClient};
-use common::{TestServer, hold_the_clock, pass};
+use common::{TestServer, pass};
 
 /// ann (white) and bob (black) in a started match: their connections, the
 /// match and bob's seat token.
@@ -45,8 +45,7 @@ async fn still_on(client: &mut WsClient) {
 
 #[tokio::test(start_paused = true)]
 async fn fischer_clock_charges_thinking_time_adds_increment_and_flags() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let tc = TimeControl::Fischer {
         initial_ms: 5_000,
         increment_ms: 1_000,
@@ -102,8 +101,7 @@ async fn fischer_clock_charges_thinking_time_adds_increment_and_flags() {
 
 #[tokio::test(start_paused = true)]
 async fn a_dropped_player_loses_by_abandonment_when_the_grace_period_ends() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let (mut ann, mut bob, match_id, _) = started_match(&server, TimeControl::Untimed).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
     bob.recv_until(|m| matches!(m, ServerMessage::MovePlayed { .. }))
@@ -132,8 +130,7 @@ async fn a_dropped_player_loses_by_abandonment_when_the_grace_period_ends() {
 
 #[tokio::test(start_paused = true)]
 async fn a_match_nobody_moved_in_is_aborted_when_the_grace_period_ends() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let (mut ann, bob, _, _) = started_match(&server, TimeControl::Untimed).await;
     drop(bob);
     ann.recv_until(|m| matches!(m, ServerMessage::SeatsChanged { .. }))
@@ -146,8 +143,7 @@ async fn a_match_nobody_moved_in_is_aborted_when_the_grace_period_ends() {
 
 #[tokio::test(start_paused = true)]
 async fn reconnecting_with_the_token_within_the_grace_period_resumes_the_game() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let addr = server.addr();
     let (mut ann, bob, match_id, bob_token) = started_match(&server, TimeControl::Untimed).await;
     ann.play(match_id, 0, "d1-d7/g7").await;
@@ -205,8 +201,7 @@ async fn reconnecting_with_the_token_within_the_grace_period_resumes_the_game() 
 
 #[tokio::test(start_paused = true)]
 async fn a_second_connection_with_the_token_replaces_the_first() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let addr = server.addr();
     let (mut ann, mut bob, match_id, bob_token) =
         started_match(&server, TimeControl::Untimed).await;
@@ -246,8 +241,7 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
 
 #[tokio::test(start_paused = true)]
 async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let (mut ann, mut bob, _match_id, _) = started_match(&server, TimeControl::Untimed).await;
     // bob's socket stays open but is never read again, so it never answers
     // the server's pings; ann answers (pass keeps her talking).
@@ -292,8 +286,7 @@ async fn a_silent_connection_is_closed_by_the_heartbeat_and_counts_as_a_drop() {
 
 #[tokio::test(start_paused = true)]
 async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let addr = server.addr();
     let mut lobby = WsClient::watching_lobby(addr, "lobby").await;
     let (mut ann, mut bob, match_id, _) = started_match(&server, TimeControl::Untimed).await;
@@ -367,8 +360,7 @@ async fn rematch_swaps_colours_in_a_new_match_and_the_lobby_sees_it() {
 
 #[tokio::test(start_paused = true)]
 async fn shutdown_tells_every_client() {
-    let _clock = hold_the_clock();
-    let server = TestServer::start().await;
+    let server = TestServer::paused().await;
     let (mut ann, _bob, _, _) = started_match(&server, TimeControl::Untimed).await;
     server.shutdown();
     ann.recv_until(|m| matches!(m, ServerMessage::ServerShutdown { .. }))

@@ -18,15 +18,16 @@ use crate::shared::Shared;
 /// it waits or runs (queued now or before); 404 for no such game, 409 for a
 /// prefix of several, 503 when analyses are off or the queue is full.
 pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
-    let id = match game(&shared, &text) {
+    let id = match game(&shared, text).await {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
     };
-    let asked = shared.analyses.ask(id, || {
-        let bytes = shared.history.read(id)?;
+    let history = Arc::clone(&shared.history);
+    let record = move || {
+        let bytes = history.read(id)?;
         serde_json::from_slice(&bytes).ok()
-    });
-    match asked {
+    };
+    match shared.analyses.ask(id, record).await {
         Ok(Asked::Done(bytes)) => json_bytes(bytes),
         Ok(Asked::Pending(analysis)) => (StatusCode::ACCEPTED, Json(analysis)).into_response(),
         Err(refused) => {
@@ -43,11 +44,11 @@ pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) ->
 /// `GET`: the analysis (200), done or not (its `status` says); 404 when it
 /// was never asked for, or for no such game.
 pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
-    let id = match game(&shared, &text) {
+    let id = match game(&shared, text).await {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
     };
-    match shared.analyses.current(id) {
+    match shared.analyses.current(id).await {
         Some(Asked::Pending(analysis)) => Json(analysis).into_response(),
         Some(Asked::Done(bytes)) => json_bytes(bytes),
         None => ApiRefusal::new(
@@ -59,9 +60,11 @@ pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -
     }
 }
 
-/// The game `text` names, or why none (404, 409).
-fn game(shared: &Shared, text: &str) -> Result<MatchId, ApiRefusal> {
-    match shared.history.find(text) {
+/// The game `text` names, or why none (404, 409), found on a blocking
+/// thread (a whole id is looked for on disk).
+async fn game(shared: &Shared, text: String) -> Result<MatchId, ApiRefusal> {
+    let found = shared.history.off_runtime(move |h| h.find(&text)).await;
+    match found.unwrap_or(Lookup::None) {
         Lookup::One(id) => Ok(id),
         Lookup::None => Err(ApiRefusal::new(
             StatusCode::NOT_FOUND,

@@ -79,8 +79,9 @@ pub struct Analyses {
     config: AnalysisConfig,
     /// The program whose `analysis-worker` subcommand runs an analysis.
     program: PathBuf,
-    /// Finished analyses.
-    store: AnalysisStore,
+    /// Finished analyses (shared with the blocking threads that read
+    /// them).
+    store: Arc<AnalysisStore>,
     /// Analyses waiting, running or failed, and the order they wait in.
     table: Mutex<Table>,
     /// Told when an analysis joins the queue.
@@ -115,7 +116,7 @@ impl Analyses {
         Ok(Analyses {
             config: config.clone(),
             program,
-            store: AnalysisStore::open(history_dir)?,
+            store: Arc::new(AnalysisStore::open(history_dir)?),
             table: Mutex::new(Table::default()),
             queued: Notify::new(),
         })
@@ -130,39 +131,42 @@ impl Analyses {
     /// Asks for the analysis of game `id`, whose record is read by `record`
     /// only if it must be queued: the saved one if done, else the one
     /// waiting or running, else a new one at the end of the queue (a failed
-    /// one is queued again).
-    pub fn ask(
+    /// one is queued again). The saved analysis and the record are read on
+    /// a blocking thread, and the table is never locked while they are:
+    /// it is looked at before, and changed after (checked again then, so
+    /// that two asks at once queue one analysis).
+    pub async fn ask(
         &self,
         id: MatchId,
-        record: impl FnOnce() -> Option<GameRecord>,
+        record: impl FnOnce() -> Option<GameRecord> + Send + 'static,
     ) -> Result<Asked, Refused> {
         if !self.config.enabled {
             return Err(Refused::Off);
         }
+        if let Some(pending) = self.pending(id) {
+            return Ok(Asked::Pending(pending));
+        }
+        // Saved before it leaves the table, so a saved analysis is found
+        // there or here, never in neither.
+        if let Some(bytes) = self.saved(id).await {
+            return Ok(Asked::Done(bytes));
+        }
+        self.room(&self.table())?;
+        let record = tokio::task::spawn_blocking(record)
+            .await
+            .ok()
+            .flatten()
+            .ok_or_else(|| Refused::BadRecord("it cannot be read".into()))?;
+        let analysis = job::fresh(id, &record, self.budget())
+            .map_err(|e| Refused::BadRecord(e.to_string()))?;
         let mut table = self.table();
         if let Some(job) = table.jobs.get(&id)
             && job.analysis.status != AnalysisStatus::Failed
         {
+            // Queued by another ask while the record was read.
             return Ok(Asked::Pending(job.analysis.clone()));
         }
-        // Saved before it leaves the table, so a saved analysis is found
-        // here or there, never in neither.
-        if let Some(bytes) = self.store.read(id) {
-            return Ok(Asked::Done(bytes));
-        }
-        // Waiting: in the queue, or taken by a runner that waits for a
-        // place among the computer's games.
-        let waiting = table
-            .jobs
-            .values()
-            .filter(|job| job.analysis.status == AnalysisStatus::Queued)
-            .count();
-        if waiting >= self.config.max_queue {
-            return Err(Refused::Busy(waiting));
-        }
-        let record = record().ok_or_else(|| Refused::BadRecord("it cannot be read".into()))?;
-        let analysis = job::fresh(id, &record, self.budget())
-            .map_err(|e| Refused::BadRecord(e.to_string()))?;
+        self.room(&table)?;
         table.jobs.insert(
             id,
             Job {
@@ -177,14 +181,46 @@ impl Analyses {
         Ok(Asked::Pending(analysis))
     }
 
+    /// The analysis of `id` waiting or running (not failed), if any.
+    fn pending(&self, id: MatchId) -> Option<GameAnalysis> {
+        let table = self.table();
+        let job = table.jobs.get(&id)?;
+        (job.analysis.status != AnalysisStatus::Failed).then(|| job.analysis.clone())
+    }
+
+    /// `Busy` when `analysis.max_queue` analyses wait already: in the
+    /// queue, or taken by a runner that waits for a place among the
+    /// computer's games.
+    fn room(&self, table: &Table) -> Result<(), Refused> {
+        let waiting = table
+            .jobs
+            .values()
+            .filter(|job| job.analysis.status == AnalysisStatus::Queued)
+            .count();
+        if waiting >= self.config.max_queue {
+            return Err(Refused::Busy(waiting));
+        }
+        Ok(())
+    }
+
+    /// The saved analysis of `id`, read on a blocking thread.
+    async fn saved(&self, id: MatchId) -> Option<Vec<u8>> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || store.read(id))
+            .await
+            .ok()
+            .flatten()
+    }
+
     /// The analysis of game `id` as `GET` shows it: the JSON text of the
     /// saved one, or the state of one not saved; `None` if never asked for
     /// (or dropped by a restart before it was done).
-    pub fn current(&self, id: MatchId) -> Option<Asked> {
-        if let Some(job) = self.table().jobs.get(&id) {
-            return Some(Asked::Pending(job.analysis.clone()));
+    pub async fn current(&self, id: MatchId) -> Option<Asked> {
+        let unsaved = self.table().jobs.get(&id).map(|job| job.analysis.clone());
+        if let Some(analysis) = unsaved {
+            return Some(Asked::Pending(analysis));
         }
-        self.store.read(id).map(Asked::Done)
+        self.saved(id).await.map(Asked::Done)
     }
 
     /// The budget every analysis of this server is made at.

@@ -80,7 +80,7 @@ pub async fn create(
         .tournaments
         .handle(tournament_id)
         .expect("just listed");
-    handle.send(Command::Ask {
+    handle.notify(Command::Ask {
         conn: conn.clone(),
         player: organiser.clone(),
         ask: Ask::Watch,
@@ -94,7 +94,7 @@ pub async fn create(
 /// starts once the matches are restored, so that it finds them).
 pub struct Restored {
     task: TournamentTask,
-    rx: mpsc::UnboundedReceiver<Command>,
+    rx: mpsc::Receiver<Command>,
 }
 
 impl Restored {
@@ -180,10 +180,10 @@ impl TournamentTask {
 
     /// Lists the tournament in the table with a new mailbox; returns its
     /// receiving end.
-    fn listed(&self) -> mpsc::UnboundedReceiver<Command> {
-        let (tx, rx) = mpsc::unbounded_channel();
+    fn listed(&self) -> mpsc::Receiver<Command> {
+        let (handle, rx) = TournamentHandle::open();
         let finished = self.state.status == TournamentStatus::Finished;
-        let handle = (!finished).then_some(TournamentHandle { tx });
+        let handle = (!finished).then_some(handle);
         self.shared
             .tournaments
             .insert(self.view(), self.state.created_at_ms, handle);
@@ -197,7 +197,7 @@ impl TournamentTask {
 
     /// Commands one at a time until the tournament finishes or the server
     /// shuts down.
-    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Command>, restored: bool) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, restored: bool) {
         if restored {
             self.reconcile().await;
         }

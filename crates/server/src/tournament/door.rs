@@ -82,9 +82,9 @@ pub async fn answer(
                 Err(refused) => Reply::refused(refused, kind),
             }
         }
-        TournamentRequest::Ask(id, ask) => ask_tournament(shared, asker, id, ask, kind),
+        TournamentRequest::Ask(id, ask) => ask_tournament(shared, asker, id, ask, kind).await,
         TournamentRequest::EnterComputer(id, computer) => match shared.computer.choose(&computer) {
-            Ok(seat) => ask_tournament(shared, asker, id, Ask::EnterComputer(seat), kind),
+            Ok(seat) => ask_tournament(shared, asker, id, Ask::EnterComputer(seat), kind).await,
             Err(refused) => Reply::refused(refused, kind),
         },
     }
@@ -169,35 +169,28 @@ fn setup(shared: &Shared, player: &PlayerInfo, creation: Creation) -> Result<Set
 /// Hands a request to a live tournament (which answers on the
 /// connection); a finished one is answered here: watched, it sends its
 /// final view; anything else is refused.
-fn ask_tournament(
+async fn ask_tournament(
     shared: &Shared,
     asker: Asker<'_>,
     id: TournamentId,
     ask: Ask,
     kind: MessageType,
 ) -> Reply {
-    match ask {
-        Ask::Watch | Ask::Join => {
-            asker.watching.insert(id);
-        }
-        Ask::Unwatch => {
-            asker.watching.remove(&id);
-        }
-        Ask::Withdraw
-        | Ask::EnterComputer(_)
-        | Ask::Start
-        | Ask::Pause
-        | Ask::Resume
-        | Ask::Remove(_)
-        | Ask::End => {}
+    if let Ask::Unwatch = ask {
+        asker.watching.remove(&id);
     }
     if let Some(handle) = shared.tournaments.handle(id) {
-        let sent = handle.send(Command::Ask {
-            conn: asker.conn.clone(),
-            player: asker.player.clone(),
-            ask: ask.clone(),
-            kind,
-        });
+        if let Ask::Watch | Ask::Join = ask {
+            asker.watching.insert(id);
+        }
+        let sent = handle
+            .send(Command::Ask {
+                conn: asker.conn.clone(),
+                player: asker.player.clone(),
+                ask: ask.clone(),
+                kind,
+            })
+            .await;
         if sent {
             return Reply::none();
         }

@@ -108,17 +108,47 @@ pub enum Command {
     },
 }
 
+/// How many commands a tournament's mailbox holds. When it is full: a
+/// connection's request waits for room (that connection's reading pauses,
+/// as at a full match mailbox); a game's end waits for room in a task of
+/// its own, so that a match never waits on its tournament and no result is
+/// lost; a notice (`Hello`, `Gone`, `Detach`) is dropped and logged (a
+/// dropped `Hello` costs that connection its `tournament_game` notices until
+/// it watches the tournament; a dropped `Gone` or `Detach` leaves a closed
+/// queue among the watchers, which sending to ignores).
+pub const TOURNAMENT_MAILBOX: usize = 256;
+
 /// How to reach a tournament's task.
 #[derive(Clone, Debug)]
 pub struct TournamentHandle {
-    /// Its mailbox.
-    tx: mpsc::UnboundedSender<Command>,
+    /// Its mailbox ([`TOURNAMENT_MAILBOX`] commands).
+    tx: mpsc::Sender<Command>,
 }
 
 impl TournamentHandle {
-    /// Delivers a command; `false` if the task has ended.
-    pub fn send(&self, command: Command) -> bool {
-        self.tx.send(command).is_ok()
+    /// A new mailbox: the handle, and the receiving end for the task.
+    fn open() -> (TournamentHandle, mpsc::Receiver<Command>) {
+        let (tx, rx) = mpsc::channel(TOURNAMENT_MAILBOX);
+        (TournamentHandle { tx }, rx)
+    }
+
+    /// Delivers a request, waiting for room; `false` if the task has
+    /// ended.
+    pub async fn send(&self, command: Command) -> bool {
+        self.tx.send(command).await.is_ok()
+    }
+
+    /// Delivers a notice without waiting: dropped (and logged) when the
+    /// mailbox is full. `false` if the task has ended.
+    pub fn notify(&self, command: Command) -> bool {
+        match self.tx.try_send(command) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(command)) => {
+                tracing::warn!(?command, "a tournament's mailbox is full; notice dropped");
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 }
 
@@ -210,7 +240,9 @@ impl Tournaments {
     /// belongs to no live tournament is ignored).
     pub fn game_over(&self, id: TournamentId, match_id: MatchId, result: GameResult) {
         if let Some(handle) = self.handle(id) {
-            handle.send(Command::GameOver { match_id, result });
+            tokio::spawn(async move {
+                handle.send(Command::GameOver { match_id, result }).await;
+            });
         }
     }
 
@@ -226,7 +258,7 @@ impl Tournaments {
     /// have a game for them.
     pub fn hello(&self, id: &PlayerId, conn: &ConnHandle) {
         for handle in self.live() {
-            handle.send(Command::Hello {
+            handle.notify(Command::Hello {
                 id: id.clone(),
                 conn: conn.clone(),
             });
@@ -236,7 +268,7 @@ impl Tournaments {
     /// A keyed player's connection closed.
     pub fn gone(&self, id: &PlayerId, conn: u64) {
         for handle in self.live() {
-            handle.send(Command::Gone {
+            handle.notify(Command::Gone {
                 id: id.clone(),
                 conn,
             });

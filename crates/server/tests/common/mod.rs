@@ -23,6 +23,9 @@ pub struct TestServer {
     pub server: RunningServer,
     /// Its history directory, removed when the test ends.
     pub dir: tempfile::TempDir,
+    /// With tokio's clock paused, the task that holds it until the server
+    /// stops ([`hold_the_clock`]).
+    clock: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl TestServer {
@@ -37,7 +40,28 @@ impl TestServer {
         let mut config = test_config(dir.path());
         configure(&mut config);
         let server = start(config).await;
-        TestServer { server, dir }
+        TestServer {
+            server,
+            dir,
+            clock: None,
+        }
+    }
+
+    /// The one way a test runs on tokio's paused clock (under
+    /// `#[tokio::test(start_paused = true)]`): [`TestServer::start`], with
+    /// the clock held ([`hold_the_clock`]) until the server stops, so that
+    /// time moves only through `tokio::time::advance`.
+    pub async fn paused() -> TestServer {
+        TestServer::paused_with(|_| {}).await
+    }
+
+    /// [`TestServer::paused`] with the test configuration as `configure`
+    /// changes it.
+    pub async fn paused_with(configure: impl FnOnce(&mut Config)) -> TestServer {
+        let clock = hold_the_clock();
+        let mut server = TestServer::start_with(configure).await;
+        server.clock = Some(clock);
+        server
     }
 
     /// The address it listens on.
@@ -58,8 +82,12 @@ impl TestServer {
         self.server.shutdown();
     }
 
-    /// Waits for the server to stop, which it must do without an error.
+    /// Waits for the server to stop, which it must do without an error
+    /// (a held clock is let go first).
     pub async fn wait(self) {
+        if let Some(clock) = &self.clock {
+            clock.abort();
+        }
         self.server.wait().await.unwrap();
     }
 
@@ -73,13 +101,13 @@ impl TestServer {
     /// directory, with the test configuration as `configure` changes it (a
     /// restart: its address is new).
     pub async fn restart_with(self, configure: impl FnOnce(&mut Config)) -> TestServer {
-        let TestServer { server, dir } = self;
+        let TestServer { server, dir, clock } = self;
         server.shutdown();
         server.wait().await.unwrap();
         let mut config = test_config(dir.path());
         configure(&mut config);
         let server = start(config).await;
-        TestServer { server, dir }
+        TestServer { server, dir, clock }
     }
 }
 
@@ -108,12 +136,13 @@ pub async fn start(config: Config) -> RunningServer {
     amazons_server::start(config).await.expect("server starts")
 }
 
-/// With tokio's clock paused, keeps the runtime busy so that time never
+/// With tokio's clock paused, keeps the runtime busy (a test holds it
+/// through [`TestServer::paused`]) so that time never
 /// jumps ahead on its own while a socket read is pending (auto-advance would
 /// otherwise fire timers whenever the loopback is a moment late): time then
 /// moves only through `tokio::time::advance`. After a minute of real time
 /// it lets go, so that a hung test fails on a read timeout instead of hanging.
-pub fn hold_the_clock() -> tokio::task::JoinHandle<()> {
+fn hold_the_clock() -> tokio::task::JoinHandle<()> {
     let started = std::time::Instant::now();
     tokio::spawn(async move {
         while started.elapsed() < Duration::from_secs(60) {
