@@ -395,7 +395,8 @@ impl Session {
                     player: &player,
                     watching: &mut self.watching,
                 };
-                tournament::door::answer(&self.shared, asker, request, kind).await
+                let tournaments = self.shared.tournaments_handle();
+                tournament::door::answer(&tournaments, asker, request, kind).await
             }
             Door::Unrouted(kind) => {
                 tracing::error!(conn = self.me.id, ?kind, "a message with no door");

@@ -1,7 +1,6 @@
 //! The identity door: `hello` checked (the protocol version, the name, the
 //! name's claim by a player key or by the server's computer players) and
-//! answered with `welcome`, and the name rule every other title or entry
-//! list is checked by.
+//! answered with `welcome`.
 
 use std::sync::Arc;
 
@@ -13,7 +12,7 @@ use amazons_protocol::{
 use crate::config::Config;
 use crate::mailbox::ConnHandle;
 use crate::match_state::Refusal;
-use crate::names::Claim;
+use crate::names::{Claim, validate_name};
 use crate::reply::Reply;
 use crate::shared::Shared;
 
@@ -74,38 +73,6 @@ pub struct Greeted {
     pub player: PlayerInfo,
     /// Whether `hello` asked for `legal_moves`.
     pub legal_moves: bool,
-}
-
-/// Why a name (or a title, or an entry-list name) is refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NameProblem {
-    /// Nothing but white space.
-    #[error("the name is empty")]
-    Empty,
-    /// Over the configured length.
-    #[error("the name is longer than {0} characters")]
-    TooLong(usize),
-    /// A control or direction-changing character.
-    #[error("the name contains characters that cannot be printed")]
-    Unprintable,
-}
-
-/// Checks a player name: trimmed, 1..=max characters, printable.
-pub fn validate_name(name: &str, max_chars: usize) -> Result<String, NameProblem> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(NameProblem::Empty);
-    }
-    if name.chars().count() > max_chars {
-        return Err(NameProblem::TooLong(max_chars));
-    }
-    if name.chars().any(|c| {
-        c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
-    }) {
-        return Err(NameProblem::Unprintable);
-    }
-    Ok(name.to_owned())
 }
 
 /// What `welcome.limits` tells a client, each value from the one place that
@@ -275,23 +242,6 @@ mod tests {
         assert!(
             docs.contains(&format!("\"limits\":{defaults}")),
             "the welcome examples in docs/protocol.md must show {defaults}"
-        );
-    }
-
-    #[test]
-    fn names_are_trimmed_bounded_and_printable() {
-        assert_eq!(validate_name("  ann ", 32).unwrap(), "ann");
-        assert_eq!(validate_name("Ådne 🎯", 32).unwrap(), "Ådne 🎯");
-        assert_eq!(validate_name("   ", 32), Err(NameProblem::Empty));
-        assert_eq!(validate_name("a\u{7}b", 32), Err(NameProblem::Unprintable));
-        assert_eq!(validate_name("a\nb", 32), Err(NameProblem::Unprintable));
-        assert_eq!(
-            validate_name("a\u{202e}b", 32),
-            Err(NameProblem::Unprintable)
-        );
-        assert_eq!(
-            validate_name(&"x".repeat(33), 32),
-            Err(NameProblem::TooLong(32))
         );
     }
 }

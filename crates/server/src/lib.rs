@@ -6,9 +6,73 @@
 //! games are written as JSON records.
 //!
 //! # Layout
+//! The door, by feature (a client message is split once, and each feature
+//! parses and answers its own requests):
+//! - [`connection`]: one task per WebSocket: limits (size, rate,
+//!   heartbeat), the `hello` deadline, the lobby feed, and routing: it
+//!   knows no feature's rules.
+//! - [`door`]: every client message split once into its feature's request
+//!   type ([`door::Door`]); a new message does not compile until it has a
+//!   door.
+//! - [`identity`]: `hello` checked and answered with `welcome` (protocol,
+//!   name, the name's claim by a key).
+//! - [`matches`](mod@matches): `create_match` checked and created; a request about one
+//!   match handed to its task.
+//! - [`lobby`]: the list of matches, once or as a feed.
+//! - [`tournament`]`::door`: the tournament requests, checked and handed
+//!   to the tournament's task.
+//! - [`reply`]: what a door answers on the connection itself.
+//!
+//! The features, each reached through its own handle (below them, no
+//! module names [`shared::Shared`]):
+//! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
+//!   seats, the core `Game`, spectators, rematches; `decide` (every refusal
+//!   rule), `apply`, `tick`, `next_deadline` and the messages to send. No
+//!   I/O: unit tests, journal recovery and the fuzz target drive it.
+//! - [`match_actor`]: one task per match around its `Match`: receive,
+//!   decide, journal, apply, write the record, send, sleep until the next
+//!   deadline; match creation and restoring. Reaches the rest through
+//!   [`match_actor::MatchesHandle`].
+//! - [`tournament`]: one task per tournament (`actor`, reaching the rest
+//!   through `TournamentsHandle`): entrants, rounds paired through
+//!   `amazons-tournament`, each round's matches (seats kept for their
+//!   entrants), results, standings; persisted beside the journal, finished
+//!   ones recorded in `<history>/tournaments/`; its mailbox is bounded.
+//! - [`computer`]: the server's own computer opponents: the offer, checking
+//!   a request, the limit of games at once, the computer player's task (a
+//!   connection without a socket, reaching the rest through
+//!   [`computer::ComputerHandle`]), the threads that drive its engines, the
+//!   engine worker process (`amazons-server computer-worker`), and how it
+//!   takes its seats back after a restart.
+//! - [`analysis`]: game analyses on request: the queue, the runs in an
+//!   engine process of their own (`amazons-server analysis-worker`) in one
+//!   of the computer's places, the saved results (`<history>/analyses/`),
+//!   and its two HTTP routes.
+//! - [`territory`]: the engine's exact territory count after each move (on
+//!   a blocking thread, within a fixed budget) and the view of
+//!   `GET /api/territory`.
+//!
+//! What the features share, at the bottom:
+//! - [`mailbox`]: the queues between tasks: a connection's
+//!   ([`mailbox::ConnHandle`]) and a match's ([`mailbox::MatchHandle`],
+//!   bounded).
+//! - [`registry`]: the table of matches (handles and summaries) and the lobby
+//!   broadcast.
+//! - [`journal`]: the group-committed journal of matches in progress and its
+//!   recovery at start-up.
+//! - [`history`]: finished game records on disk (atomic writes) and their
+//!   index; its reads go off the runtime ([`history::History::off_runtime`]).
+//! - [`names`]: names claimed by player keys (`identity/names.json`), their
+//!   release (`amazons-server release-name`), and the name rule.
+//! - [`players`]: the ratings table as the HTTP API shows it
+//!   (`/api/players`, `/api/players/{name}`).
+//!
+//! The top, which holds everything:
 //! - [`config`]: settings (embedded `config/server.toml`, a `--config` file,
 //!   flags, merged once), checked at start-up with errors in a person's
 //!   words: the source, the key, the key probably meant, the kind wanted.
+//! - [`shared`]: what the server holds once, and the handle it gives each
+//!   feature.
 //! - [`server`]: start-up (history, journal replay, restoring matches,
 //!   binding the port: a [`BindError`] says what to do) and graceful
 //!   shutdown.
@@ -17,41 +81,6 @@
 //!   board at `/`.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
 //!   served with MIME type, ETag and security headers.
-//! - [`computer`]: the server's own computer opponents: the offer, checking
-//!   a request, the limit of games at once, the computer player's task (a
-//!   connection without a socket), the threads that drive its engines, the
-//!   engine worker process (`amazons-server computer-worker`), and how it
-//!   takes its seats back after a restart.
-//! - [`analysis`]: game analyses on request: the queue, the runs in an
-//!   engine process of their own (`amazons-server analysis-worker`) in one
-//!   of the computer's places, the saved results (`<history>/analyses/`).
-//! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
-//!   `hello`, lobby feed, and forwarding of match requests.
-//! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
-//!   seats, the core `Game`, spectators, rematches; `decide` (every refusal
-//!   rule), `apply`, `tick`, `next_deadline` and the messages to send. No
-//!   I/O: unit tests, journal recovery and the fuzz target drive it.
-//! - [`match_actor`]: one task per match around its `Match`: receive,
-//!   decide, journal, apply, write the record, send, sleep until the next
-//!   deadline; match creation and restoring.
-//! - [`territory`]: the engine's exact territory count after each move (on
-//!   a blocking thread, within a fixed budget) and the view of
-//!   `GET /api/territory`.
-//! - [`registry`]: the table of matches (handles and summaries) and the lobby
-//!   broadcast.
-//! - [`journal`]: the group-committed journal of matches in progress and its
-//!   recovery at start-up.
-//! - [`history`]: finished game records on disk (atomic writes) and their index.
-//! - [`names`]: names claimed by player keys (`identity/names.json`), and
-//!   their release (`amazons-server release-name`).
-//! - [`players`]: the ratings table as the HTTP API shows it
-//!   (`/api/players`, `/api/players/{name}`).
-//! - [`tournament`]: one task per tournament: entrants, rounds paired
-//!   through `amazons-tournament`, each round's matches (seats kept for
-//!   their entrants), results, standings; persisted beside the journal,
-//!   finished ones recorded in `<history>/tournaments/`.
-//! - [`shared`]: what all tasks share, and the queue handle a match uses to
-//!   reach a connection.
 //! - [`locales`]: the page's message catalogues (`/locales/{lang}/{file}.ftl`),
 //!   compiled in like the page.
 //! - [`linger`]: sockets that drain the client's input before they close, so

@@ -14,15 +14,61 @@ use amazons_ratings::RatedGame;
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 
-use crate::computer::Seating;
+use crate::computer::{Computer, ComputerHandle, Seating};
+use crate::config::Config;
 use crate::fault;
+use crate::history::History;
+use crate::journal::Journal;
 use crate::mailbox::{ConnHandle, MatchCommand, MatchHandle, Outbound};
 use crate::match_state::{
     ComputerJoin, ComputerSeat, ConnId, Event, Match, MatchRules, Output, Recipient, Refusal,
     Request, Terms, TournamentTag, WallClock, fresh_token, new_match_seat,
 };
-use crate::shared::Shared;
+use crate::registry::Registry;
 use crate::territory;
+
+/// What the matches reach, handed out by the server: the settings, the
+/// match table, the journal, the history, the ratings, the computer (its
+/// places, and its players to seat), the tournaments (told of their
+/// games' ends), the shutdown signal and the task tracker.
+#[derive(Clone)]
+pub struct MatchesHandle {
+    /// The settings (timing rules, the computer's limit).
+    pub config: Arc<Config>,
+    /// Every match by id, and the lobby feed.
+    pub registry: Arc<Registry>,
+    /// Where matches record their events before acknowledging them.
+    pub journal: Arc<Journal>,
+    /// Finished game records.
+    pub history: Arc<History>,
+    /// Every identified player's rating (held for a fold or a lookup only,
+    /// never across an await).
+    pub ratings: Arc<std::sync::RwLock<amazons_ratings::Ratings>>,
+    /// The computer: its places and seat tokens.
+    pub computer: Arc<Computer>,
+    /// The computer's players, to seat.
+    pub seats: ComputerHandle,
+    /// Every tournament, told when one of its games ends.
+    pub tournaments: Arc<dyn TournamentGames>,
+    /// Cancelled once to start shutdown.
+    pub shutdown: tokio_util::sync::CancellationToken,
+    /// Every task, so that shutdown can wait for them.
+    pub tracker: tokio_util::task::TaskTracker,
+}
+
+/// Where a tournament game's end is reported: the tournaments' table
+/// (`crate::tournament::Tournaments`), named by this trait so that the
+/// matches need not know the tournaments (which create matches).
+pub trait TournamentGames: Send + Sync {
+    /// Tells tournament `id` that its game `match_id` ended (a match of no
+    /// live tournament is ignored).
+    fn game_over(
+        &self,
+        id: amazons_protocol::TournamentId,
+        match_id: MatchId,
+        result: amazons_protocol::tournament::GameResult,
+    );
+}
 
 /// Now, on tokio's clock (which tests may pause), as the `Instant` the match
 /// takes.
@@ -31,7 +77,7 @@ fn now() -> Instant {
 }
 
 /// The match timing rules from the configuration.
-fn rules(shared: &Shared) -> MatchRules {
+fn rules(shared: &MatchesHandle) -> MatchRules {
     MatchRules {
         grace: shared.config.grace_secs.duration(),
         linger: shared.config.finished_linger_secs.duration(),
@@ -40,7 +86,7 @@ fn rules(shared: &Shared) -> MatchRules {
 
 /// Sets each seated player's rating in `state` as the server's table shows
 /// it now.
-fn show_ratings(shared: &Shared, state: &mut Match) {
+fn show_ratings(shared: &MatchesHandle, state: &mut Match) {
     let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
     state.show_ratings(|id| ratings.shown(id));
 }
@@ -52,7 +98,7 @@ fn show_ratings(shared: &Shared, state: &mut Match) {
 /// request's, defaults filled in ([`Terms::asked`]); the time control is
 /// checked here.
 pub async fn create(
-    shared: &Arc<Shared>,
+    shared: &MatchesHandle,
     creator: &ConnHandle,
     (player, wants_legal_moves): (&PlayerInfo, bool),
     (terms, color): (Terms, ColorPreference),
@@ -75,7 +121,7 @@ pub async fn create(
                     ),
                 ));
             };
-            Some(shared.computer.seating(shared, seat, Some(slot)))
+            Some(shared.seats.seating(seat, Some(slot)))
         }
     };
     let now = now();
@@ -111,7 +157,7 @@ pub async fn create(
     match seating {
         Some(seating) => {
             tracing::info!(match_id = %id, %time_control, opponent = %seating.player.name, "match against the computer created");
-            seating.start(shared);
+            seating.start(&shared.seats);
         }
         None => tracing::info!(match_id = %id, %time_control, "match created"),
     }
@@ -126,7 +172,7 @@ pub async fn create(
 /// match limit (the tournament was), and counts among the computer's games
 /// even beyond its limit.
 pub async fn create_tournament_game(
-    shared: &Arc<Shared>,
+    shared: &MatchesHandle,
     tag: TournamentTag,
     (time_control, rated): (TimeControl, bool),
     computers: BySide<Option<ComputerSeat>>,
@@ -137,7 +183,7 @@ pub async fn create_tournament_game(
     let seatings: BySide<Option<Seating>> = computers.map(|seat| {
         seat.map(|seat| {
             let slot = shared.computer.reserve_anyway();
-            shared.computer.seating(shared, seat, Some(slot))
+            shared.seats.seating(seat, Some(slot))
         })
     });
     let joins = BySide::from_fn(|side| {
@@ -157,7 +203,7 @@ pub async fn create_tournament_game(
     tracing::info!(match_id = %id, round, %time_control, "tournament game created");
     let BySide { first, second } = seatings;
     for seating in [first, second].into_iter().flatten() {
-        seating.start(shared);
+        seating.start(&shared.seats);
     }
     Ok(id)
 }
@@ -179,7 +225,7 @@ struct Admitted {
 /// journalled. Until [`Admitted::start`] nobody hears of it, so on a
 /// refusal or a disk error nothing of it remains.
 async fn admit(
-    shared: &Arc<Shared>,
+    shared: &MatchesHandle,
     id: MatchId,
     events: Vec<Event>,
     (wall, now): (WallClock, Instant),
@@ -213,7 +259,7 @@ async fn admit(
     }
     let task = MatchTask {
         state,
-        shared: Arc::clone(shared),
+        shared: shared.clone(),
         handle,
         conns: conns.into_iter().map(|c| (c.id, c)).collect(),
         judge_first: false,
@@ -259,7 +305,7 @@ pub struct RestoredSeats {
 /// players still learn how it ended when they resume; a game whose last move
 /// ended it without the end being journalled ends at once.
 pub fn restore(
-    shared: &Arc<Shared>,
+    shared: &MatchesHandle,
     id: MatchId,
     events: &[Event],
 ) -> Result<RestoredSeats, String> {
@@ -288,7 +334,7 @@ pub fn restore(
         .insert_restored(handle.clone(), state.summary());
     let task = MatchTask {
         state,
-        shared: Arc::clone(shared),
+        shared: shared.clone(),
         handle,
         conns: HashMap::new(),
         judge_first: true,
@@ -302,7 +348,7 @@ struct MatchTask {
     /// The match itself.
     state: Match,
     /// Journal, history, registry, settings.
-    shared: Arc<Shared>,
+    shared: MatchesHandle,
     /// This match's own handle, given to connections that take part.
     handle: MatchHandle,
     /// The queues of the connections taking part (and of the one asking).
@@ -508,7 +554,7 @@ impl MatchTask {
         let Some(record) = self.state.to_record() else {
             return;
         };
-        let shared = Arc::clone(&self.shared);
+        let shared = self.shared.clone();
         let id = self.state.id();
         let saved = tokio::task::spawn_blocking(move || {
             shared.history.save_blocking(id, &record)?;

@@ -60,7 +60,7 @@ pub async fn create(
         Some(Err(refused)) => return Reply::refused(refused, kind),
     };
     match match_actor::create(
-        shared,
+        &shared.matches(),
         me,
         (player, legal_moves),
         (terms, asked.color),

@@ -3,7 +3,8 @@
 //! use it. The book keeps, for each claimed name, the public id of the key
 //! (never the key), the name as first written and when it was claimed, in
 //! one JSON file in the history directory (`identity/names.json`), written
-//! atomically.
+//! atomically. And the rule every name, title and entry-list name is
+//! checked by ([`validate_name`]).
 //!
 //! The file is not the history: losing it frees every name and changes no
 //! game and no rating (ratings follow the public id in the records). A
@@ -244,6 +245,38 @@ impl NameBook {
     }
 }
 
+/// Why a name (or a title, or an entry-list name) is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    /// Nothing but white space.
+    #[error("the name is empty")]
+    Empty,
+    /// Over the configured length.
+    #[error("the name is longer than {0} characters")]
+    TooLong(usize),
+    /// A control or direction-changing character.
+    #[error("the name contains characters that cannot be printed")]
+    Unprintable,
+}
+
+/// Checks a player name: trimmed, 1..=max characters, printable.
+pub fn validate_name(name: &str, max_chars: usize) -> Result<String, NameProblem> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(NameProblem::Empty);
+    }
+    if name.chars().count() > max_chars {
+        return Err(NameProblem::TooLong(max_chars));
+    }
+    if name.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
+    }) {
+        return Err(NameProblem::Unprintable);
+    }
+    Ok(name.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,5 +353,22 @@ mod tests {
         assert_eq!(claim, Claim::Yours);
         assert!(problem.is_none());
         assert!(NameBook::open(dir.path()).1.is_none());
+    }
+
+    #[test]
+    fn names_are_trimmed_bounded_and_printable() {
+        assert_eq!(validate_name("  ann ", 32).unwrap(), "ann");
+        assert_eq!(validate_name("Ådne 🎯", 32).unwrap(), "Ådne 🎯");
+        assert_eq!(validate_name("   ", 32), Err(NameProblem::Empty));
+        assert_eq!(validate_name("a\u{7}b", 32), Err(NameProblem::Unprintable));
+        assert_eq!(validate_name("a\nb", 32), Err(NameProblem::Unprintable));
+        assert_eq!(
+            validate_name("a\u{202e}b", 32),
+            Err(NameProblem::Unprintable)
+        );
+        assert_eq!(
+            validate_name(&"x".repeat(33), 32),
+            Err(NameProblem::TooLong(32))
+        );
     }
 }

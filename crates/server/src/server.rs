@@ -30,7 +30,7 @@ use crate::match_actor;
 use crate::names::NameBook;
 use crate::registry::Registry;
 use crate::shared::Shared;
-use crate::tournament::{self, Presence, Tournaments};
+use crate::tournament::{self, Tournaments};
 
 /// Why the server could not listen on its address, in words that say what
 /// to do about it.
@@ -186,33 +186,34 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     problems.extend(stored.problems.iter().cloned());
     let shutdown = CancellationToken::new();
     let shared = Arc::new(Shared {
-        computer,
-        analyses,
-        tournaments,
-        presence: Presence::default(),
-        registry: Registry::new(config.max_matches.max(carried.len())),
+        computer: Arc::new(computer),
+        analyses: Arc::new(analyses),
+        tournaments: Arc::new(tournaments),
+        presence: Arc::default(),
+        registry: Arc::new(Registry::new(config.max_matches.max(carried.len()))),
         connection_permits: Arc::new(Semaphore::new(config.max_connections)),
-        config,
-        journal,
+        config: Arc::new(config),
+        journal: Arc::new(journal),
         history: Arc::new(history),
         names: Arc::new(names),
-        ratings: std::sync::RwLock::new(ratings),
+        ratings: Arc::new(std::sync::RwLock::new(ratings)),
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
         connections: AtomicUsize::new(0),
-        next_conn_id: AtomicU64::new(1),
+        next_conn_id: Arc::new(AtomicU64::new(1)),
     });
     // Tournaments are listed before the matches come back (a restored game
     // reports its end to its tournament), and start after them (a
     // tournament looks for its games' matches).
-    let tournaments = tournament::restore(&shared, stored);
+    let tournaments = tournament::actor::restore(&shared.tournaments_handle(), stored);
     let mut restored = 0;
+    let matches = shared.matches();
     for (id, events) in &carried {
-        match match_actor::restore(&shared, *id, events) {
+        match match_actor::restore(&matches, *id, events) {
             Ok(seats) => {
                 restored += 1;
                 for seat in seats.computer {
-                    computer::reattach(&shared, *id, seat.0, seat.1, seats.over);
+                    computer::reattach(&matches.seats, *id, seat.0, seat.1, seats.over);
                 }
             }
             Err(problem) => {
@@ -227,7 +228,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     for tournament in tournaments {
         tournament.start();
     }
-    crate::analysis::start(&shared);
+    crate::analysis::start(&shared.analyses_handle());
 
     let app = crate::http::router(Arc::clone(&shared));
     let task = tokio::spawn(async move {

@@ -10,14 +10,23 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::{Asked, Refused};
-use crate::history::Lookup;
-use crate::shared::Shared;
+use super::{Analyses, Asked, Refused};
+use crate::history::{History, Lookup};
+
+/// What the analysis routes reach (their router state, taken from the
+/// server's): the analyses and the history of games.
+#[derive(Clone)]
+pub struct AnalysisApi {
+    /// The analyses.
+    pub analyses: Arc<Analyses>,
+    /// Finished game records, to find a game and read its record.
+    pub history: Arc<History>,
+}
 
 /// `POST`: 200 with the analysis when it is done, 202 with its state when
 /// it waits or runs (queued now or before); 404 for no such game, 409 for a
 /// prefix of several, 503 when analyses are off or the queue is full.
-pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+pub async fn ask(State(shared): State<AnalysisApi>, Path(text): Path<String>) -> Response {
     let id = match game(&shared, text).await {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
@@ -43,7 +52,7 @@ pub async fn ask(State(shared): State<Arc<Shared>>, Path(text): Path<String>) ->
 
 /// `GET`: the analysis (200), done or not (its `status` says); 404 when it
 /// was never asked for, or for no such game.
-pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Response {
+pub async fn show(State(shared): State<AnalysisApi>, Path(text): Path<String>) -> Response {
     let id = match game(&shared, text).await {
         Ok(id) => id,
         Err(refusal) => return refusal.into_response(),
@@ -62,7 +71,7 @@ pub async fn show(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -
 
 /// The game `text` names, or why none (404, 409), found on a blocking
 /// thread (a whole id is looked for on disk).
-async fn game(shared: &Shared, text: String) -> Result<MatchId, ApiRefusal> {
+async fn game(shared: &AnalysisApi, text: String) -> Result<MatchId, ApiRefusal> {
     let found = shared.history.off_runtime(move |h| h.find(&text)).await;
     match found.unwrap_or(Lookup::None) {
         Lookup::One(id) => Ok(id),

@@ -38,9 +38,8 @@ use amazons_core::GameRecord;
 use amazons_protocol::{AnalysisStatus, GameAnalysis, MatchId};
 use tokio::sync::Notify;
 
-use crate::computer::GameSlot;
+use crate::computer::{Computer, GameSlot};
 use crate::config::AnalysisConfig;
-use crate::shared::Shared;
 use store::AnalysisStore;
 
 /// How often a waiting analysis looks for a free place among the
@@ -253,11 +252,26 @@ impl Analyses {
     }
 }
 
+/// What the analysis runners reach, handed out by the server: the
+/// analyses, the computer (whose places they take), the shutdown signal
+/// and the task tracker.
+#[derive(Clone, Debug)]
+pub struct AnalysesHandle {
+    /// The analyses: the queue, those running, the saved ones.
+    pub analyses: Arc<Analyses>,
+    /// The computer, whose game places an analysis runs in.
+    pub computer: Arc<Computer>,
+    /// Cancelled once to start shutdown.
+    pub shutdown: tokio_util::sync::CancellationToken,
+    /// Every task, so that shutdown can wait for them.
+    pub tracker: tokio_util::task::TaskTracker,
+}
+
 /// Starts the `analysis.max_running` runners, which take the queue in turn
 /// until shutdown.
-pub fn start(shared: &Arc<Shared>) {
-    for _ in 0..shared.config.analysis.max_running {
-        let shared = Arc::clone(shared);
+pub fn start(shared: &AnalysesHandle) {
+    for _ in 0..shared.analyses.config.max_running {
+        let shared = shared.clone();
         shared.tracker.clone().spawn(async move {
             tokio::select! {
                 _ = shared.shutdown.cancelled() => {}
@@ -269,7 +283,7 @@ pub fn start(shared: &Arc<Shared>) {
 
 /// One runner: the next analysis, a place among the computer's games, the
 /// analysis, its file; then the next.
-async fn runner(shared: &Arc<Shared>) {
+async fn runner(shared: &AnalysesHandle) {
     let analyses = &shared.analyses;
     loop {
         let (id, record) = analyses.next().await;
@@ -290,10 +304,8 @@ async fn runner(shared: &Arc<Shared>) {
             .await;
         match result {
             Ok(analysis) => {
-                let store = Arc::clone(shared);
-                let saved =
-                    tokio::task::spawn_blocking(move || store.analyses.store.save(id, &analysis))
-                        .await;
+                let store = Arc::clone(&analyses.store);
+                let saved = tokio::task::spawn_blocking(move || store.save(id, &analysis)).await;
                 match saved {
                     Ok(Ok(())) => {
                         analyses.table().jobs.remove(&id);
@@ -322,7 +334,7 @@ fn fail(analyses: &Analyses, id: MatchId, why: String) {
 }
 
 /// One of the `computer.max_games` places, once one is free.
-async fn place(shared: &Shared) -> GameSlot {
+async fn place(shared: &AnalysesHandle) -> GameSlot {
     loop {
         if let Some(slot) = shared.computer.reserve() {
             return slot;

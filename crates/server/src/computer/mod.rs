@@ -43,7 +43,7 @@ pub mod worker;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use amazons_core::{Level, PlayerId, PlayerInfo, PlayerKind, Side};
 use amazons_engine::player::{PlayerSettings, PlayerSpec, describe_level};
@@ -53,11 +53,12 @@ use amazons_protocol::{
 };
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::config::ComputerConfig;
 use crate::mailbox::{ConnHandle, Outbound};
 use crate::match_state::{ComputerSeat, Opponent, Refusal};
-use crate::shared::Shared;
+use crate::registry::Registry;
 use key::SeatKey;
 use pool::ThinkerPool;
 
@@ -328,23 +329,44 @@ impl Computer {
     fn settings(&self) -> PlayerSettings {
         PlayerSettings::default()
     }
+}
 
+/// What the computer's players reach, handed out by the server: the
+/// computer (offer, places, key, thinking threads), the match table (to
+/// find a match to resume), connection ids and the queue size for their
+/// connections, the shutdown signal and the task tracker.
+#[derive(Clone)]
+pub struct ComputerHandle {
+    /// The computer itself.
+    pub computer: Arc<Computer>,
+    /// Every match by id.
+    pub registry: Arc<Registry>,
+    /// The source of connection ids the connections share.
+    pub next_conn_id: Arc<AtomicU64>,
+    /// The size of a connection's outbound queue (`outbound_queue`).
+    pub outbound_queue: usize,
+    /// Cancelled once to start shutdown.
+    pub shutdown: CancellationToken,
+    /// Every task, so that shutdown can wait for them.
+    pub tracker: TaskTracker,
+}
+
+impl ComputerHandle {
     /// A computer player about to be seated running `seat`: its connection
     /// (id and queue) exists, so the match's opening events can attach it.
-    pub fn seating(&self, shared: &Shared, seat: ComputerSeat, slot: Option<GameSlot>) -> Seating {
-        let id = shared
-            .next_conn_id
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let (tx, rx) = mpsc::channel(shared.config.outbound_queue);
+    pub fn seating(&self, seat: ComputerSeat, slot: Option<GameSlot>) -> Seating {
+        let id = self.next_conn_id.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(self.outbound_queue);
         let overflow = CancellationToken::new();
+        let computer = &self.computer;
         Seating {
             conn: ConnHandle::new(id, tx, overflow.clone()),
             rx,
             overflow,
             player: Computer::player_info(&seat),
-            spec: self.spec(&seat),
-            settings: self.settings(),
-            ponder: self.ponder(&seat),
+            spec: computer.spec(&seat),
+            settings: computer.settings(),
+            ponder: computer.ponder(&seat),
             seat,
             slot,
         }
@@ -392,7 +414,7 @@ pub struct Seating {
 
 impl Seating {
     /// Starts its task (after its match has been created with it seated).
-    pub fn start(self, shared: &Arc<Shared>) {
+    pub fn start(self, shared: &ComputerHandle) {
         let task = task::ComputerTask::new(shared, self, None);
         shared.tracker.spawn(task.run());
     }
@@ -403,11 +425,11 @@ impl Seating {
 /// `resume`. A game still on counts among the computer games even beyond
 /// the limit (it was admitted before the restart); a finished one is
 /// resumed so that its player can still be offered a rematch.
-pub fn reattach(shared: &Arc<Shared>, id: MatchId, side: Side, seat: ComputerSeat, over: bool) {
+pub fn reattach(shared: &ComputerHandle, id: MatchId, side: Side, seat: ComputerSeat, over: bool) {
     let computer = &shared.computer;
     let slot = (!over).then(|| computer.reserve_anyway());
     let token = computer.token(id, side);
-    let seating = computer.seating(shared, seat, slot);
+    let seating = shared.seating(seat, slot);
     tracing::info!(match_id = %id, player = %seating.player.name, "the computer takes its seat back");
     let mut task = task::ComputerTask::new(shared, seating, Some((id, side)));
     shared.tracker.spawn(async move {

@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::time::Instant;
 
 use amazons_core::{BySide, Move, Side};
@@ -19,10 +18,9 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::mind::{Action, Mind, Think};
-use super::{GameSlot, Seating};
+use super::{ComputerHandle, GameSlot, Seating};
 use crate::mailbox::{ConnHandle, MatchHandle, Outbound};
 use crate::match_state::{RematchSeed, Request, fresh_token};
-use crate::shared::Shared;
 
 /// What a think hands back: the match and ply it was for, and the answer.
 struct Thought {
@@ -41,7 +39,7 @@ type Thinking = Pin<Box<dyn Future<Output = Thought> + Send>>;
 pub(super) struct ComputerTask {
     /// Server-wide state (the registry to find matches, the computer's pool
     /// and key).
-    shared: Arc<Shared>,
+    shared: ComputerHandle,
     /// This player as the matches see it.
     me: ConnHandle,
     /// What the matches send it.
@@ -77,7 +75,7 @@ impl ComputerTask {
     /// A computer seated at a match's creation (it learns the match from
     /// `joined`), or resuming its seat with `resume` (after a restart).
     pub(super) fn new(
-        shared: &Arc<Shared>,
+        shared: &ComputerHandle,
         seating: Seating,
         resume: Option<(MatchId, Side)>,
     ) -> ComputerTask {
@@ -98,7 +96,7 @@ impl ComputerTask {
             None => Mind::new(think),
         };
         ComputerTask {
-            shared: Arc::clone(shared),
+            shared: shared.clone(),
             me: conn,
             rx,
             overflow,

@@ -15,14 +15,15 @@ use tokio::sync::mpsc;
 
 use super::state::{Person, Tournament};
 use super::store::{Loaded, TournamentRecord};
-use super::{Ask, Command, TournamentHandle};
+use super::{Ask, Command, Presence, TournamentHandle, Tournaments};
 use crate::computer::Computer;
+use crate::history::History;
 use crate::mailbox::{ConnHandle, ConnId};
-use crate::match_actor;
+use crate::match_actor::{self, MatchesHandle};
 use crate::match_state::{ComputerSeat, Refusal, Request, TournamentTag};
-use crate::shared::Shared;
+use crate::registry::Registry;
 
-/// What `create_tournament` asks for, checked by the connection.
+/// What `create_tournament` asks for, checked by the door.
 pub struct Setup {
     /// The title.
     pub title: String,
@@ -38,6 +39,38 @@ pub struct Setup {
     pub computers: Vec<ComputerSeat>,
 }
 
+/// What the tournaments reach, handed out by the server: the table of
+/// tournaments, who is online, the matches (to create each round's games
+/// and find them again), the history (a restored game's result), the
+/// ratings (a rated entrant's), connection ids, the shutdown signal and
+/// the task tracker.
+#[derive(Clone)]
+pub struct TournamentsHandle {
+    /// The settings (name lengths, for the door's checks).
+    pub config: Arc<crate::config::Config>,
+    /// Every tournament.
+    pub tournaments: Arc<Tournaments>,
+    /// The open connections of each keyed player.
+    pub presence: Arc<Presence>,
+    /// Every match by id.
+    pub registry: Arc<Registry>,
+    /// Finished game records.
+    pub history: Arc<History>,
+    /// Every identified player's rating.
+    pub ratings: Arc<std::sync::RwLock<amazons_ratings::Ratings>>,
+    /// The computer: its offer, to check a computer entrant.
+    pub computer: Arc<Computer>,
+    /// The source of connection ids (a tournament's own, for its requests
+    /// to matches).
+    pub next_conn_id: Arc<std::sync::atomic::AtomicU64>,
+    /// The matches, to create each round's games.
+    pub matches: MatchesHandle,
+    /// Cancelled once to start shutdown.
+    pub shutdown: tokio_util::sync::CancellationToken,
+    /// Every task, so that shutdown can wait for them.
+    pub tracker: tokio_util::task::TaskTracker,
+}
+
 fn unix_now() -> u64 {
     amazons_core::unix_ms(std::time::SystemTime::now())
 }
@@ -46,7 +79,7 @@ fn unix_now() -> u64 {
 /// before anyone hears of it; `conn` watches it. The caller answers
 /// `tournament_created`.
 pub async fn create(
-    shared: &Arc<Shared>,
+    shared: &TournamentsHandle,
     conn: &ConnHandle,
     organiser: &PlayerInfo,
     setup: Setup,
@@ -108,7 +141,7 @@ impl Restored {
 
 /// Lists every tournament on disk: the finished ones' records, and the live
 /// ones, whose tasks are returned to be started.
-pub fn restore(shared: &Arc<Shared>, loaded: Loaded) -> Vec<Restored> {
+pub fn restore(shared: &TournamentsHandle, loaded: Loaded) -> Vec<Restored> {
     for record in loaded.finished {
         shared
             .tournaments
@@ -127,8 +160,8 @@ pub fn restore(shared: &Arc<Shared>, loaded: Loaded) -> Vec<Restored> {
 }
 
 /// Writes `state` as the tournament's live file (on a blocking thread).
-async fn persist(shared: &Arc<Shared>, state: &Tournament) -> Result<(), Refusal> {
-    let shared = Arc::clone(shared);
+async fn persist(shared: &TournamentsHandle, state: &Tournament) -> Result<(), Refusal> {
+    let shared = shared.clone();
     let copy = state.clone();
     let saved =
         tokio::task::spawn_blocking(move || shared.tournaments.store.save_live(&copy)).await;
@@ -156,7 +189,7 @@ struct TournamentTask {
     /// The tournament.
     state: Tournament,
     /// Everything shared.
-    shared: Arc<Shared>,
+    shared: TournamentsHandle,
     /// Connections watching.
     watchers: HashMap<ConnId, ConnHandle>,
     /// The tournament's own connection id, for its requests to matches (a
@@ -165,14 +198,14 @@ struct TournamentTask {
 }
 
 impl TournamentTask {
-    fn new(shared: &Arc<Shared>, state: Tournament) -> TournamentTask {
+    fn new(shared: &TournamentsHandle, state: Tournament) -> TournamentTask {
         let id = shared
             .next_conn_id
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (tx, _) = mpsc::channel(1);
         TournamentTask {
             state,
-            shared: Arc::clone(shared),
+            shared: shared.clone(),
             watchers: HashMap::new(),
             me: ConnHandle::new(id, tx, tokio_util::sync::CancellationToken::new()),
         }
@@ -385,9 +418,9 @@ impl TournamentTask {
             }
             Ask::Start => {
                 organiser()?;
-                let shared = Arc::clone(&self.shared);
+                let table = Arc::clone(&self.shared.ratings);
                 next.start(|id| {
-                    let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
+                    let ratings = table.read().unwrap_or_else(|e| e.into_inner());
                     ratings.shown(id)
                 })?;
                 next.pair_next()?;
@@ -521,7 +554,7 @@ impl TournamentTask {
                 entrant(game.black).computer.clone(),
             );
             match match_actor::create_tournament_game(
-                &self.shared,
+                &self.shared.matches,
                 tag,
                 (self.state.time_control, self.state.rated),
                 computers,
@@ -564,7 +597,7 @@ impl TournamentTask {
         let presence = &self.shared.presence;
         let view = next.view(|id| presence.is_online(id));
         let record = TournamentRecord::of(&next, view);
-        let shared = Arc::clone(&self.shared);
+        let shared = self.shared.clone();
         let saved =
             tokio::task::spawn_blocking(move || shared.tournaments.store.save_record(&record))
                 .await;

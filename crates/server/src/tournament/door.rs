@@ -4,7 +4,6 @@
 //! handed to the tournament's task, or answered here for a finished one.
 
 use std::collections::HashSet;
-use std::sync::Arc;
 
 use amazons_core::{PlayerInfo, TimeControl};
 use amazons_protocol::tournament::Format;
@@ -12,12 +11,12 @@ use amazons_protocol::{
     ComputerRequest, ErrorCode, MessageType, ServerMessage, TournamentId, TournamentStatus,
 };
 
-use super::{Ask, Command, Setup};
-use crate::identity::validate_name;
+use super::actor::{Setup, TournamentsHandle};
+use super::{Ask, Command};
 use crate::mailbox::ConnHandle;
 use crate::match_state::Refusal;
+use crate::names::validate_name;
 use crate::reply::Reply;
-use crate::shared::Shared;
 
 /// `create_tournament` as sent, before its checks.
 pub struct Creation {
@@ -60,7 +59,7 @@ pub struct Asker<'a> {
 
 /// Answers a tournament request of message type `kind`.
 pub async fn answer(
-    shared: &Arc<Shared>,
+    shared: &TournamentsHandle,
     asker: Asker<'_>,
     request: TournamentRequest,
     kind: MessageType,
@@ -74,7 +73,7 @@ pub async fn answer(
                 Ok(setup) => setup,
                 Err(refused) => return Reply::refused(refused, kind),
             };
-            match super::create(shared, asker.conn, asker.player, setup).await {
+            match super::actor::create(shared, asker.conn, asker.player, setup).await {
                 Ok(tournament_id) => {
                     asker.watching.insert(tournament_id);
                     Reply::one(ServerMessage::TournamentCreated { tournament_id })
@@ -118,7 +117,11 @@ fn check_format(format: Format) -> Result<(), String> {
 /// format's numbers ([`check_format`]), a clock within core's limits,
 /// entry-list names as `hello` checks them (`bad_tournament` for any of
 /// these), and each computer player on offer (its own refusal).
-fn setup(shared: &Shared, player: &PlayerInfo, creation: Creation) -> Result<Setup, Refusal> {
+fn setup(
+    shared: &TournamentsHandle,
+    player: &PlayerInfo,
+    creation: Creation,
+) -> Result<Setup, Refusal> {
     let bad = |message: String| Refusal::new(ErrorCode::BadTournament, message);
     if player.id.is_none() {
         return Err(Refusal::new(
@@ -170,7 +173,7 @@ fn setup(shared: &Shared, player: &PlayerInfo, creation: Creation) -> Result<Set
 /// connection); a finished one is answered here: watched, it sends its
 /// final view; anything else is refused.
 async fn ask_tournament(
-    shared: &Shared,
+    shared: &TournamentsHandle,
     asker: Asker<'_>,
     id: TournamentId,
     ask: Ask,

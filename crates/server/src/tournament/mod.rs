@@ -11,14 +11,17 @@
 //! - `state.rs`: [`state::Tournament`], the tournament as a value, with
 //!   every rule of who may do what and when.
 //! - `actor.rs`: the task: requests in, state persisted, views out,
-//!   matches created, results in.
+//!   matches created, results in; and [`actor::TournamentsHandle`], what
+//!   it reaches.
+//! - `door.rs`: the requests a connection sends, checked and handed to
+//!   the task.
 //! - `pairing.rs`: the server's one call site of the pairing crate.
 //! - `presence.rs`: [`Presence`], the open connections of each keyed
 //!   player, so that an entrant is told of a game on every connection.
 //! - `store.rs`: the files: live state beside the journal, records in the
 //!   history.
 
-mod actor;
+pub mod actor;
 pub mod door;
 mod pairing;
 mod presence;
@@ -35,10 +38,10 @@ use amazons_protocol::{
 use amazons_tournament::GameResult;
 use tokio::sync::mpsc;
 
-pub use actor::{Restored, Setup, create, restore};
 pub use presence::Presence;
 
 use crate::mailbox::ConnHandle;
+use crate::match_actor::TournamentGames;
 use crate::match_state::ComputerSeat;
 
 /// What a connection asks of a tournament.
@@ -173,7 +176,7 @@ pub struct Tournaments {
 
 impl Tournaments {
     /// The tournaments of the history directory `history`: an empty table
-    /// and what is on disk (for [`restore`] to bring back).
+    /// and what is on disk (for [`actor::restore`] to bring back).
     pub fn open(history: &std::path::Path) -> std::io::Result<(Tournaments, store::Loaded)> {
         let store = store::Store::open(history)?;
         let loaded = store.load();
@@ -236,16 +239,6 @@ impl Tournaments {
         rows.into_iter().map(|(_, s)| s).collect()
     }
 
-    /// Tells tournament `id` that its game `match_id` ended (a match that
-    /// belongs to no live tournament is ignored).
-    pub fn game_over(&self, id: TournamentId, match_id: MatchId, result: GameResult) {
-        if let Some(handle) = self.handle(id) {
-            tokio::spawn(async move {
-                handle.send(Command::GameOver { match_id, result }).await;
-            });
-        }
-    }
-
     /// Every live tournament's task.
     fn live(&self) -> Vec<TournamentHandle> {
         self.lock()
@@ -271,6 +264,18 @@ impl Tournaments {
             handle.notify(Command::Gone {
                 id: id.clone(),
                 conn,
+            });
+        }
+    }
+}
+
+impl TournamentGames for Tournaments {
+    /// A game's end waits for room in the mailbox in a task of its own
+    /// (see [`TOURNAMENT_MAILBOX`]).
+    fn game_over(&self, id: TournamentId, match_id: MatchId, result: GameResult) {
+        if let Some(handle) = self.handle(id) {
+            tokio::spawn(async move {
+                handle.send(Command::GameOver { match_id, result }).await;
             });
         }
     }
