@@ -139,3 +139,45 @@ impl Door {
 fn tournament(id: TournamentId, ask: Ask) -> Door {
     Door::Tournament(TournamentRequest::Ask(id, ask))
 }
+
+#[cfg(test)]
+mod tests {
+    use amazons_core::PlayerKind;
+
+    use super::*;
+
+    /// Every message about one match reaches the match: the match's own
+    /// list (`Request::from_message`) and the door's agree, so
+    /// `Door::Unrouted` is never made.
+    #[test]
+    fn every_match_message_goes_to_its_match() {
+        let id = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+        let player = PlayerInfo::new("ann", PlayerKind::Human);
+        let texts = [
+            format!(r#"{{"type":"join","match_id":"{id}","seat":"black"}}"#),
+            format!(r#"{{"type":"leave","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"spectate","match_id":"{id}"}}"#),
+            format!(
+                r#"{{"type":"resume","match_id":"{id}","token":"5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"}}"#
+            ),
+            format!(r#"{{"type":"move","match_id":"{id}","ply":0,"move":"d1-d7/g7"}}"#),
+            format!(r#"{{"type":"resign","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"abort","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"claim_territory","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"offer_rematch","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"accept_rematch","match_id":"{id}"}}"#),
+            format!(r#"{{"type":"decline_rematch","match_id":"{id}"}}"#),
+        ];
+        for text in &texts {
+            let message = ClientMessage::decode(text).unwrap();
+            match Door::of(message, &player, false) {
+                Door::Match(match_id, _) => assert_eq!(match_id.to_string(), id),
+                _ => panic!("{text} did not reach its match"),
+            }
+        }
+        let ping = ClientMessage::decode(r#"{"type":"ping","nonce":7}"#).unwrap();
+        assert!(matches!(Door::of(ping, &player, false), Door::Ping(7)));
+        let hello = ClientMessage::decode(r#"{"type":"hello","protocol":1,"name":"ann"}"#).unwrap();
+        assert!(matches!(Door::of(hello, &player, false), Door::HelloAgain));
+    }
+}

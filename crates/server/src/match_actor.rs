@@ -300,6 +300,17 @@ pub struct RestoredSeats {
     pub over: bool,
 }
 
+/// A match of the journal that could not be rebuilt (its events stay in
+/// the journal).
+#[derive(Debug, thiserror::Error)]
+#[error("match {id}: {source}")]
+pub struct NotRestored {
+    /// The match.
+    pub id: MatchId,
+    /// Why its events do not make a match.
+    pub source: crate::match_state::RestoreError,
+}
+
 /// Rebuilds a match from its journal events at start-up and starts its task.
 /// A finished match is restored too (for the linger period), so that its
 /// players still learn how it ended when they resume; a game whose last move
@@ -308,7 +319,7 @@ pub fn restore(
     shared: &MatchesHandle,
     id: MatchId,
     events: &[Event],
-) -> Result<RestoredSeats, String> {
+) -> Result<RestoredSeats, NotRestored> {
     let now = now();
     let wall = WallClock::new(now, SystemTime::now());
     let mut state = Match::restore(
@@ -319,7 +330,7 @@ pub fn restore(
         now,
         shared.history.contains(id),
     )
-    .map_err(|e| format!("match {id}: {e}"))?;
+    .map_err(|source| NotRestored { id, source })?;
     show_ratings(shared, &mut state);
     let seats = RestoredSeats {
         computer: state

@@ -218,7 +218,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
             }
             Err(problem) => {
                 tracing::error!("{problem}; not restored (its events stay in the journal)");
-                problems.push(problem);
+                problems.push(problem.to_string());
             }
         }
     }

@@ -4,7 +4,8 @@
 //!
 //! A request is first *decided* ([`Match::decide`] in `decide.rs`: every
 //! refusal rule lives there), giving the [`Event`]s it causes; the match task
-//! journals the durable ones, then *applies* them ([`Match::apply`], below),
+//! journals the durable ones, then *applies* them ([`Match::apply`] in
+//! `apply.rs`),
 //! then asks what to tell whom ([`Match::outputs`] in `views.rs`). Timers are
 //! the same: [`Match::next_deadline`] says when something falls due, and
 //! [`Match::tick`] decides what (a flag, an expired grace period, the
@@ -16,9 +17,11 @@
 //! - `event.rs`: [`Event`], durable (journalled) and transient.
 //! - `request.rs`: [`Request`], [`Refusal`], the match-creation rules.
 //! - `decide.rs`: [`Match::decide`] and [`Match::tick`]: who may do what, when.
+//! - `apply.rs`: [`Match::apply`]: what each event changes.
 //! - `views.rs`: snapshots, summaries, clocks and the messages each event
 //!   sends ([`Output`]).
 
+mod apply;
 mod decide;
 mod event;
 mod request;
@@ -30,8 +33,8 @@ mod tests;
 use std::time::{Duration, Instant, SystemTime};
 
 use amazons_core::{
-    BySide, EndReason, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, Position, RecordMeta,
-    RecordedMove, Side, TimeControl,
+    BySide, Game, GameRecord, Outcome, PlayerInfo, PlayerKind, Position, RecordMeta, Side,
+    TimeControl,
 };
 use amazons_protocol::{MatchId, Rating, RatingChange};
 
@@ -512,183 +515,6 @@ impl Match {
         }
         consider(self.linger_until);
         deadline
-    }
-
-    /// Applies one event at `now`: live after the journal has it, or when
-    /// rebuilding. An event that does not fit is an error and changes
-    /// nothing.
-    pub fn apply(&mut self, event: &Event, now: Instant) -> Result<(), String> {
-        match event {
-            Event::Created { .. } => return Err("created twice".into()),
-            Event::Seated {
-                side,
-                name,
-                kind,
-                token_sha256,
-                computer,
-                id,
-            } => {
-                let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
-                if self.seats[*side].is_some() {
-                    return Err(format!("the {side} seat is taken"));
-                }
-                self.seats[*side] = Some(Seat {
-                    player: PlayerInfo::new(name.clone(), *kind).identified(id.clone()),
-                    token,
-                    conn: None,
-                    grace_until: None,
-                    told_end: false,
-                    legal_moves: false,
-                    computer: computer.clone(),
-                });
-            }
-            Event::Unseated { side } => {
-                if self.is_started() {
-                    return Err("unseated after the start".into());
-                }
-                self.seats[*side] = None;
-            }
-            Event::Started { at_ms } => {
-                if self.seats.iter().any(Option::is_none) {
-                    return Err("started with a free seat".into());
-                }
-                self.started_at_ms = Some(*at_ms);
-                self.forfeit_at = None;
-                self.game.start(now);
-            }
-            Event::Moved {
-                ply,
-                mv,
-                time_ms,
-                clock_ms,
-                ..
-            } => {
-                if *ply != self.game.ply() {
-                    return Err(format!("move for ply {ply} at ply {}", self.game.ply()));
-                }
-                if !self.is_started() {
-                    return Err("a move before the start".into());
-                }
-                let recorded = RecordedMove {
-                    mv: *mv,
-                    time_ms: *time_ms,
-                    clock_ms: *clock_ms,
-                };
-                self.game
-                    .apply_move(recorded, now)
-                    .map_err(|e| e.to_string())?;
-                self.verdict = None;
-                if self.is_over() {
-                    self.end_due = Some(now);
-                }
-            }
-            Event::Ended {
-                outcome,
-                at_ms,
-                territory,
-            } => {
-                if self.ended_at_ms.is_some() {
-                    return Err("ended twice".into());
-                }
-                if territory.is_some() != (outcome.reason == EndReason::Territory) {
-                    return Err(
-                        "a territory ending without its count, or a count without it".into(),
-                    );
-                }
-                self.territory = territory.clone();
-                self.verdict = None;
-                match (outcome.reason, outcome.winner) {
-                    (EndReason::Time, Some(winner)) if self.game.outcome().is_none() => {
-                        self.game.flag(winner.opponent());
-                    }
-                    _ => self.game.end(*outcome, now),
-                }
-                self.ended_at_ms = Some(*at_ms);
-                self.end_due = None;
-                self.rematch_offer = None;
-                for seat in self.seats.iter_mut().flatten() {
-                    seat.grace_until = None;
-                    seat.told_end = seat.conn.is_some();
-                }
-                // It stays for the linger period even if nobody is connected
-                // (after a restart, or when both players are away), so that
-                // a player who comes back learns how it ended.
-                self.linger_until = Some(now + self.rules.linger);
-            }
-            Event::Archived | Event::ClearedAway => self.cleared = true,
-            Event::Attached {
-                side,
-                conn,
-                replaced,
-                legal_moves,
-                ..
-            } => {
-                let seat = self.seats[*side]
-                    .as_mut()
-                    .ok_or_else(|| format!("attached to the free {side} seat"))?;
-                if seat.conn != *replaced && seat.conn != Some(*conn) {
-                    return Err("attached over another connection".into());
-                }
-                seat.conn = Some(*conn);
-                seat.grace_until = None;
-                seat.told_end = self.ended_at_ms.is_some();
-                seat.legal_moves = *legal_moves;
-                self.spectators.retain(|c| c != conn);
-                if self.linger_until.is_some() {
-                    self.linger_until = Some(now + self.rules.linger);
-                }
-            }
-            Event::Detached { conn } => {
-                self.spectators.retain(|c| c != conn);
-                let live = !self.is_over();
-                let grace = now + self.rules.grace;
-                for seat in self.seats.iter_mut().flatten() {
-                    if seat.conn == Some(*conn) {
-                        seat.conn = None;
-                        if live {
-                            seat.grace_until = Some(grace);
-                        }
-                    }
-                }
-                self.clear_away_if_nobody_is_left(now);
-            }
-            Event::Spectating { conn } => {
-                if !self.spectators.contains(conn) {
-                    self.spectators.push(*conn);
-                }
-            }
-            Event::Left { conn } => {
-                self.spectators.retain(|c| c != conn);
-                if self.is_over() {
-                    for seat in self.seats.iter_mut().flatten() {
-                        if seat.conn == Some(*conn) {
-                            seat.conn = None;
-                        }
-                    }
-                    self.clear_away_if_nobody_is_left(now);
-                }
-            }
-            Event::Echoed { .. } => {}
-            Event::RematchOffered { by } => self.rematch_offer = Some(*by),
-            Event::RematchDeclined { .. } => self.rematch_offer = None,
-            Event::RematchStarted { new_match } => {
-                self.rematch_offer = None;
-                self.rematch = Some(*new_match);
-            }
-            Event::Recorded => self.recorded = true,
-            Event::Judged { verdict } => self.verdict = verdict.clone(),
-        }
-        Ok(())
-    }
-
-    /// A finished match that the last connection has just left is cleared
-    /// away at once (nobody is left to arrange a rematch), unless a player
-    /// who was away at the end has not been back yet to learn how it ended.
-    fn clear_away_if_nobody_is_left(&mut self, now: Instant) {
-        let everyone_told = self.seats.iter().flatten().all(|s| s.told_end);
-        if self.ended_at_ms.is_some() && everyone_told && self.audience().next().is_none() {
-            self.linger_until = Some(now);
-        }
     }
 
     /// The finished game as a record (`None` before the end is journalled,

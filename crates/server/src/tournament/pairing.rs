@@ -3,7 +3,7 @@
 //! wire rows out).
 
 use amazons_protocol::TiebreakValue;
-use amazons_tournament::{Field, Format, Round, Standing};
+use amazons_tournament::{Field, Format, FormatError, PairingError, Round, Standing};
 
 /// One line of the standings, by entrant index.
 pub struct Row {
@@ -19,9 +19,9 @@ pub struct Row {
     pub tiebreaks: Vec<TiebreakValue>,
 }
 
-/// Whether `format` can run with `entrants` entrants, in words when not.
-pub fn validate(format: &Format, entrants: usize) -> Result<(), String> {
-    format.validate(entrants).map_err(|e| e.to_string())
+/// Whether `format` can run with `entrants` entrants, and why not.
+pub fn validate(format: &Format, entrants: usize) -> Result<(), FormatError> {
+    format.validate(entrants)
 }
 
 /// How many rounds `format` has with `entrants` entrants.
@@ -36,12 +36,12 @@ pub fn pair(
     entrants: usize,
     withdrawn: &[usize],
     played: &[Round],
-) -> Result<Round, String> {
+) -> Result<Round, PairingError> {
     let mut field = Field::new(entrants);
     for &entrant in withdrawn {
         field.withdraw(entrant);
     }
-    amazons_tournament::pair_round(format, &field, played).map_err(|e| e.to_string())
+    amazons_tournament::pair_round(format, &field, played)
 }
 
 /// The standings of a field of `entrants` after the rounds `played`, best

@@ -339,7 +339,7 @@ impl Tournament {
             );
         }
         if let Err(e) = pairing::validate(&self.format, self.entrants.len()) {
-            return refuse(ErrorCode::BadTournament, e);
+            return refuse(ErrorCode::BadTournament, e.to_string());
         }
         for entrant in &mut self.entrants {
             entrant.rating = Some(rating_of(&entrant.id));
@@ -391,7 +391,7 @@ impl Tournament {
             .collect();
         let played: Vec<Round> = self.rounds.iter().map(|r| r.round.clone()).collect();
         let mut round = pairing::pair(&self.format, self.entrants.len(), &withdrawn, &played)
-            .map_err(|e| Refusal::new(ErrorCode::BadTournament, e))?;
+            .map_err(|e| Refusal::new(ErrorCode::BadTournament, e.to_string()))?;
         for pairing in &mut round.pairings {
             let out = |i: usize| self.entrants[i].withdrawn;
             pairing.result = match (out(pairing.white), out(pairing.black)) {
