@@ -73,6 +73,8 @@ struct Session {
     window_start: Instant,
     /// Messages counted in the current window.
     window_count: u32,
+    /// When the client was last heard from (any frame), for the heartbeat.
+    last_heard: Instant,
 }
 
 fn close(code: u16, reason: &'static str) -> Message {
@@ -96,8 +98,7 @@ pub async fn serve(
             ErrorCode::ServerFull,
             "the server is at its connection limit; try later",
         );
-        let _ = socket.send(Message::Text(full.encode().into())).await;
-        let _ = socket.send(close(1013, "server full")).await;
+        say_and_close(&mut socket, &full, (1013, "server full")).await;
         return;
     };
     let _tracked = shared.tracker.token();
@@ -116,12 +117,12 @@ pub async fn serve(
         watching: HashSet::new(),
         window_start: Instant::now(),
         window_count: 0,
+        last_heard: Instant::now(),
     };
     let interval = shared.config.heartbeat_interval_secs.duration();
     let timeout = shared.config.heartbeat_timeout_secs.duration();
     let mut heartbeat = tokio::time::interval_at(Instant::now() + interval, interval);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
-    let mut last_heard = Instant::now();
     let hello_timeout = shared.config.hello_timeout_secs.get();
     let hello_by = tokio::time::sleep(Duration::from_secs(hello_timeout));
     tokio::pin!(hello_by);
@@ -133,8 +134,7 @@ pub async fn serve(
                 let bye = ServerMessage::ServerShutdown {
                     message: "the server is shutting down; resume your games with your seat tokens when it is back".into(),
                 };
-                let _ = socket.send(Message::Text(bye.encode().into())).await;
-                let _ = socket.send(close(1001, "server shutting down")).await;
+                say_and_close(&mut socket, &bye, (1001, "server shutting down")).await;
                 break Ending::Closed("shutdown");
             }
             _ = overflow.cancelled() => {
@@ -177,18 +177,16 @@ pub async fn serve(
                     ErrorCode::HelloRequired,
                     format!("no hello within {hello_timeout} s; closing"),
                 );
-                let _ = socket.send(Message::Text(error.encode().into())).await;
-                let _ = socket.send(close(1008, "no hello in time")).await;
+                say_and_close(&mut socket, &error, (1008, "no hello in time")).await;
                 break Ending::Closed("no hello in time");
             }
             _ = heartbeat.tick() => {
-                if last_heard.elapsed() >= timeout {
+                if session.last_heard.elapsed() >= timeout {
                     let error = ServerMessage::error(
                         ErrorCode::HeartbeatTimeout,
                         format!("nothing heard for {} s; closing", timeout.as_secs()),
                     );
-                    let _ = socket.send(Message::Text(error.encode().into())).await;
-                    let _ = socket.send(close(1008, "no heartbeat")).await;
+                    say_and_close(&mut socket, &error, (1008, "no heartbeat")).await;
                     break Ending::Closed("silent past the heartbeat timeout");
                 }
                 if socket.send(Message::Ping(Default::default())).await.is_err() {
@@ -196,79 +194,16 @@ pub async fn serve(
                 }
             }
             frame = socket.recv() => {
-                let message = match frame {
-                    None => break Ending::ClientGone,
-                    Some(Ok(message)) => message,
-                    Some(Err(e)) => match FrameFault::of(e) {
-                        Some(fault) => {
-                            let (code, text, close_code, reason) = fault.answer();
-                            let error = ServerMessage::error(code, text);
-                            let _ = socket.send(Message::Text(error.encode().into())).await;
-                            let _ = socket.send(close(close_code, reason)).await;
-                            break Ending::Closed(reason);
-                        }
-                        None => break Ending::ClientGone,
-                    },
-                };
-                last_heard = Instant::now();
-                let replies = match message {
-                    Message::Text(text) => {
-                        if let Some(limited) = session.over_rate() {
-                            let _ = socket.send(Message::Text(limited.encode().into())).await;
-                            let _ = socket.send(close(1008, "rate limit exceeded")).await;
-                            break Ending::Closed("rate limit");
-                        }
-                        session.on_text(&text).await
-                    }
-                    Message::Binary(_) => {
-                        if let Some(limited) = session.over_rate() {
-                            let _ = socket.send(Message::Text(limited.encode().into())).await;
-                            let _ = socket.send(close(1008, "rate limit exceeded")).await;
-                            break Ending::Closed("rate limit");
-                        }
-                        Reply::one(ServerMessage::error(
-                            ErrorCode::BinaryNotSupported,
-                            "binary frames are not supported: send JSON text frames",
-                        ))
-                    }
-                    Message::Close(_) => break Ending::ClientGone,
-                    Message::Ping(_) | Message::Pong(_) => Reply::none(),
-                };
-                let mut failed = false;
-                for reply in replies.messages {
-                    if socket.send(Message::Text(reply.encode().into())).await.is_err() {
-                        failed = true;
-                        break;
-                    }
-                }
-                if failed {
-                    break Ending::ClientGone;
-                }
-                if let Some((code, reason)) = replies.close {
-                    let _ = socket.send(close(code, reason)).await;
-                    break Ending::Closed(reason);
+                if let Err(ending) = session.on_frame(&mut socket, frame).await {
+                    break ending;
                 }
             }
         }
     };
-    for handle in session.attached.values() {
-        handle.detach(&session.me);
-    }
-    for id in &session.watching {
-        if let Some(handle) = shared.tournaments.handle(*id) {
-            handle.notify(Command::Detach {
-                conn: session.me.id,
-            });
-        }
-    }
-    if let Some(id) = session.player.as_ref().and_then(|p| p.id.as_ref()) {
-        shared.presence.remove(id, session.me.id);
-        shared.tournaments.gone(id, session.me.id);
-    }
+    session.leave();
     shared.connections.fetch_sub(1, Ordering::Relaxed);
     tracing::info!(conn = id, %peer, ending = ending.describe(), "disconnected");
 }
-
 /// A frame the client sent that breaks the WebSocket rules in a way the
 /// client is told about before the connection closes. Told apart by the
 /// WebSocket library's error type, never by its text.
@@ -318,7 +253,91 @@ async fn next_lobby(
     }
 }
 
+/// Sends a last message (an error, or `server_shutdown`), then a close
+/// frame: the end of a connection the server closes for a reason the
+/// client is told.
+async fn say_and_close(
+    socket: &mut WebSocket,
+    error: &ServerMessage,
+    (code, reason): (u16, &'static str),
+) {
+    let _ = socket.send(Message::Text(error.encode().into())).await;
+    let _ = socket.send(close(code, reason)).await;
+}
+
 impl Session {
+    /// One frame from the client (or its end): a frame fault or too many
+    /// messages closes the connection; a text message goes to
+    /// [`Session::on_text`]; the reply is sent. `Err` when the connection
+    /// ends.
+    async fn on_frame(
+        &mut self,
+        socket: &mut WebSocket,
+        frame: Option<Result<Message, axum::Error>>,
+    ) -> Result<(), Ending> {
+        let message = match frame {
+            None => return Err(Ending::ClientGone),
+            Some(Ok(message)) => message,
+            Some(Err(e)) => {
+                let Some(fault) = FrameFault::of(e) else {
+                    return Err(Ending::ClientGone);
+                };
+                let (code, text, close_code, reason) = fault.answer();
+                let error = ServerMessage::error(code, text);
+                say_and_close(socket, &error, (close_code, reason)).await;
+                return Err(Ending::Closed(reason));
+            }
+        };
+        self.last_heard = Instant::now();
+        if let Message::Text(_) | Message::Binary(_) = message
+            && let Some(limited) = self.over_rate()
+        {
+            say_and_close(socket, &limited, (1008, "rate limit exceeded")).await;
+            return Err(Ending::Closed("rate limit"));
+        }
+        let replies = match message {
+            Message::Text(text) => self.on_text(&text).await,
+            Message::Binary(_) => Reply::one(ServerMessage::error(
+                ErrorCode::BinaryNotSupported,
+                "binary frames are not supported: send JSON text frames",
+            )),
+            Message::Close(_) => return Err(Ending::ClientGone),
+            Message::Ping(_) | Message::Pong(_) => Reply::none(),
+        };
+        for reply in replies.messages {
+            if socket
+                .send(Message::Text(reply.encode().into()))
+                .await
+                .is_err()
+            {
+                return Err(Ending::ClientGone);
+            }
+        }
+        if let Some((code, reason)) = replies.close {
+            let _ = socket.send(close(code, reason)).await;
+            return Err(Ending::Closed(reason));
+        }
+        Ok(())
+    }
+
+    /// The connection has ended: its matches, the tournaments it watched
+    /// and (for a keyed player) the tournaments it played in hear of it.
+    fn leave(&self) {
+        for handle in self.attached.values() {
+            handle.detach(&self.me);
+        }
+        let tournaments = &self.shared.tournaments;
+        for id in &self.watching {
+            if let Some(handle) = tournaments.handle(*id) {
+                handle.notify(Command::Detach { conn: self.me.id });
+            }
+        }
+        if let Some(id) = self.player.as_ref().and_then(|p| p.id.as_ref()) {
+            self.shared.presence.remove(id, self.me.id);
+            tournaments.gone(id, self.me.id);
+        }
+    }
+
     /// Counts one message; `Some(error)` when it is over the limit.
     fn over_rate(&mut self) -> Option<ServerMessage> {
         let window = self.shared.config.rate_limit_window_secs.duration();
