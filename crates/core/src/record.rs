@@ -521,7 +521,10 @@ mod tests {
         // A reader skips a field it does not know yet (a newer writer's).
         let schema = format!(r#""schema":{RECORD_SCHEMA_VERSION},"#);
         let newer = json.replacen(&schema, &format!(r#"{schema}"rating":1500,"#), 1);
-        assert!(newer.contains(r#""rating":1500"#), "the field is added: {newer}");
+        assert!(
+            newer.contains(r#""rating":1500"#),
+            "the field is added: {newer}"
+        );
         assert_eq!(serde_json::from_str::<GameRecord>(&newer).unwrap(), record);
     }
 

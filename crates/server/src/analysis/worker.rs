@@ -25,14 +25,31 @@ use serde::{Deserialize, Serialize};
 /// The first argument that makes `amazons-server` an analysis worker.
 pub const SUBCOMMAND: &str = "analysis-worker";
 
-/// What a worker is started with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a worker is started with: the words after [`SUBCOMMAND`], read by
+/// clap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Parser)]
+#[command(
+    name = SUBCOMMAND,
+    no_binary_name = true,
+    about = "Evaluates a game's positions for the server: the game as one JSON line on stdin, one evaluation a line on stdout."
+)]
 pub struct WorkerArgs {
-    /// The budget of each position.
+    /// The budget of each position: Monte-Carlo playouts (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: u64,
     /// Positions evaluated at once (`analysis.threads`; the analysis is the
     /// same for any number, [`analysis::evaluate_positions`]).
+    #[arg(long, default_value_t = 1, value_parser = positive_count)]
     pub threads: usize,
+}
+
+/// A count of at least 1 (clap's ranged parsers are for the fixed-size
+/// integers only).
+fn positive_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{text}: not a positive number")),
+    }
 }
 
 impl WorkerArgs {
@@ -47,30 +64,10 @@ impl WorkerArgs {
         ]
     }
 
-    /// Reads the words after the subcommand: `--playouts N`, then
+    /// Reads the words after the subcommand: `--playouts N`, and
     /// optionally `--threads T` (1 without it).
-    pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
-        const USAGE: &str = "usage: analysis-worker --playouts N [--threads T]";
-        let positive = |flag: &str, value: &str| match value.parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(format!("{flag} {value}: not a positive number")),
-        };
-        match words {
-            [flag, playouts] if flag == "--playouts" => Ok(WorkerArgs {
-                playouts: positive(flag, playouts)?,
-                threads: 1,
-            }),
-            [flag, playouts, threads_flag, threads]
-                if flag == "--playouts" && threads_flag == "--threads" =>
-            {
-                Ok(WorkerArgs {
-                    playouts: positive(flag, playouts)?,
-                    threads: usize::try_from(positive(threads_flag, threads)?)
-                        .map_err(|_| format!("--threads {threads}: too many"))?,
-                })
-            }
-            _ => Err(USAGE.to_owned()),
-        }
+    pub fn parse(words: &[String]) -> Result<WorkerArgs, clap::Error> {
+        <WorkerArgs as clap::Parser>::try_parse_from(words)
     }
 }
 
@@ -189,10 +186,9 @@ impl Evaluation {
 pub fn main(words: &[String]) -> std::process::ExitCode {
     let args = match WorkerArgs::parse(words) {
         Ok(args) => args,
-        Err(e) => {
-            eprintln!("amazons-server {SUBCOMMAND}: {e}");
-            return std::process::ExitCode::from(2);
-        }
+        // clap's own: help on stdout (exit 0), a refusal and the usage on
+        // stderr (exit 2).
+        Err(e) => e.exit(),
     };
     crate::computer::worker::step_aside();
     let mut line = String::new();
@@ -250,14 +246,14 @@ mod tests {
         };
         let words = args.to_args();
         assert_eq!(words[0], SUBCOMMAND);
-        assert_eq!(WorkerArgs::parse(&words[1..]), Ok(args));
+        assert_eq!(WorkerArgs::parse(&words[1..]).unwrap(), args);
         let words = |w: &[&str]| w.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>();
         assert_eq!(
-            WorkerArgs::parse(&words(&["--playouts", "300"])),
-            Ok(WorkerArgs {
+            WorkerArgs::parse(&words(&["--playouts", "300"])).unwrap(),
+            WorkerArgs {
                 playouts: 300,
                 threads: 1
-            }),
+            },
             "one thread unless told"
         );
         for bad in [
