@@ -37,11 +37,12 @@ test("a position's evaluation: the side favoured and its chance, or the proven r
 test('the verdict on a move comes from the position before it, with the better move only when it differs', () => {
   const analysis = fixture('analysis-done');
   assert.equal(verdict(analysis, 0), null, 'the start has no move');
-  assert.deepEqual(verdict(analysis, 1), { played: 'd1-d7/g7', moveClass: 'best', loss: '', best: null, line: [] });
-  assert.deepEqual(verdict(analysis, 2), { played: 'a7-b7/b6', moveClass: 'mistake', loss: '−22%', best: 'g10-g7/g3', line: ['g10-g7/g3'] });
+  const glyph = (/** @type {string} */ symbol, /** @type {string} */ key, fault = false) => ({ symbol, key, fault });
+  assert.deepEqual(verdict(analysis, 1), { played: 'd1-d7/g7', moveClass: 'best', glyph: glyph('!', 'analysis-class-best'), loss: '', best: null, line: [] });
+  assert.deepEqual(verdict(analysis, 2), { played: 'a7-b7/b6', moveClass: 'mistake', glyph: glyph('?', 'analysis-class-mistake', true), loss: '−22%', best: 'g10-g7/g3', line: ['g10-g7/g3'] });
   assert.equal(verdict(analysis, 5), null, 'past the last position');
   assert.equal(verdict(fixture('analysis-running'), 3), null, 'a position not analysed yet');
-  assert.equal(classWord('blunder'), 'Blunder');
+  assert.equal(classWord(glyph('??', 'analysis-class-blunder', true)), 'Blunder', 'the word is the glyph key\'s');
 });
 
 test('the fault buttons stop at inaccuracies, mistakes and blunders, both ways, and nowhere past the ends', () => {
@@ -52,6 +53,9 @@ test('the fault buttons stop at inaccuracies, mistakes and blunders, both ways, 
   assert.equal(nextFault(analysis, 3, 1), null);
   assert.equal(nextFault(analysis, 4, -1), 3);
   assert.equal(nextFault(analysis, 2, -1), null);
+  // The glyph decides, not a list of classes kept here.
+  const plies = analysis.plies.map((ply) => (ply.glyph ? { ...ply, glyph: { ...ply.glyph, fault: ply.class === 'good' } } : ply));
+  assert.equal(nextFault({ ...analysis, plies }, 0, 1), 4, 'the one glyph marked a fault');
 });
 
 test('the summary gives each player accuracy and counts, only once done', () => {
@@ -73,6 +77,7 @@ test("the graph puts White's chance up, spans every position even while running,
   assert.ok(Math.abs(done.points[0].y - (GRAPH_BOX.top + 0.48 * inner)) < 1e-9);
   assert.equal(done.middle, GRAPH_BOX.top + inner / 2);
   assert.equal(done.points[2].moveClass, 'mistake', 'a point carries the class of the move that led to it');
+  assert.deepEqual(done.points.map((p) => p.fault), [false, false, true, true, false], 'and whether its glyph is a fault');
   assert.equal(done.points[2].label, 'frame 2, White 77%, Mistake');
   assert.equal(done.points[0].label, 'frame 0, White 52%');
   assert.match(done.line, /^M8 67\.52 L154 /);
@@ -92,7 +97,7 @@ test('the documented analyses read as the page shows them', () => {
   const done = httpExample('GET /api/games/{id}/analysis');
   assert.equal(underWay(done), false);
   assert.equal(evalText(done.plies[0]), 'White 52%', 'no `proven`: a chance');
-  assert.deepEqual(verdict(done, 2), { played: 'a7-b7/c7', moveClass: 'inaccuracy', loss: '−12%', best: 'a7-d4/a7', line: ['a7-d4/a7'] });
+  assert.deepEqual(verdict(done, 2), { played: 'a7-b7/c7', moveClass: 'inaccuracy', glyph: { symbol: '?!', key: 'analysis-class-inaccuracy', fault: true }, loss: '−12%', best: 'a7-d4/a7', line: ['a7-d4/a7'] });
   assert.equal(nextFault(done, 0, 1), 2);
   assert.equal(winChanceGraph(done, String)?.points.length, done.total);
   const black = done.summary.black;

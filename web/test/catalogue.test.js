@@ -83,6 +83,7 @@ const kebab = (wire) => wire.replaceAll('_', '-');
 
 const ERROR_CODES = rustEnum('crates/protocol/src/messages.rs', 'ErrorCode', ['Unknown']);
 const END_REASONS = rustEnum('crates/core/src/outcome.rs', 'EndReason');
+const MOVE_CLASSES = rustEnum('crates/core/src/analysis.rs', 'MoveClass');
 const LEVELS = (() => {
   const text = read('crates/core/src/level.rs');
   const bound = (/** @type {string} */ which) => Number(new RegExp(`pub const ${which}: Level = Level\\((\\d+)\\)`).exec(text)?.[1]);
@@ -96,6 +97,8 @@ const FAMILIES = [
   { prefix: 'error-', values: ERROR_CODES.map(kebab) },
   { prefix: 'end-reason-', values: END_REASONS.map(kebab) },
   { prefix: 'level-description-', values: LEVELS },
+  // Looked up by the key each class declares in the core, sent with the analysis.
+  { prefix: 'analysis-class-', values: MOVE_CLASSES.map(kebab), declaredIn: 'crates/core/src/analysis.rs' },
 ];
 
 /** Every string literal of the page's code and the terminal client's, and index.html's data-i18n keys. */
@@ -112,6 +115,8 @@ test('the enums the keys are built from are read', () => {
   assert.ok(ERROR_CODES.includes('no_such_match') && ERROR_CODES.includes('internal'), ERROR_CODES.join(' '));
   assert.ok(!ERROR_CODES.includes('unknown'), 'unknown is only ever read');
   assert.deepEqual(END_REASONS, wireUnion('EndReason'), 'the page types the same end reasons as the core');
+  assert.ok(MOVE_CLASSES.includes('blunder'), MOVE_CLASSES.join(' '));
+  assert.deepEqual(MOVE_CLASSES, wireUnion('MoveClass'), 'the page types the same move classes as the core');
   for (const code of wireUnion('ErrorCode')) assert.ok(ERROR_CODES.includes(code), `wire.js's ${code} is a protocol code`);
   assert.deepEqual(LEVELS, ['1', '2', '3', '4', '5', '6', '7']);
 });
@@ -147,6 +152,7 @@ test('every key of common.ftl and web.ftl is used by the page or the terminal cl
     const unused = keysOf('en', file).filter((key) => {
       const family = FAMILIES.find((f) => key.startsWith(f.prefix));
       // A family counts as used when the code builds its keys from the prefix.
+      if (family?.declaredIn) return !read(family.declaredIn).includes(`"${family.prefix}`);
       if (family) return !code.includes(`'${family.prefix}`) && !code.includes(`\`${family.prefix}`) && !code.includes(`"${family.prefix}`);
       return !literals.has(key);
     });

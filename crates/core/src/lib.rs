@@ -29,6 +29,10 @@
 //! - `level`: the built-in computer levels ([`Level`], 1 to 7), shared by
 //!   the engine that plays them and the server and clients that offer and
 //!   ask for them.
+//! - `analysis`: the words of an analysed game shared by the engine, its
+//!   worker process and the protocol: an evaluation ([`PositionEval`]), a
+//!   proven result ([`Proven`]) and the move classes ([`MoveClass`], each
+//!   with its symbol and catalogue key).
 //! - `perft`: move-tree counts ([`perft()`]), the check that move generation
 //!   is right.
 //! - `testing` (feature `testing`, for dev-dependencies only): seeded random
@@ -62,6 +66,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analysis;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -82,6 +87,7 @@ mod square;
 pub mod testing;
 mod zobrist;
 
+pub use analysis::{MoveClass, PositionEval, Proven};
 pub use bitboard::{Bitboard, Direction};
 pub use board::{Board, QUEENS_PER_SIDE};
 pub use clock::{

@@ -3,6 +3,9 @@
 //! The formulas and thresholds, and why they were chosen, are in
 //! `docs/analysis.md`.
 //!
+//! - The words it speaks are core's, shared with the worker process that
+//!   carries evaluations to the server and the protocol that serves them:
+//!   [`PositionEval`], [`Proven`] and [`MoveClass`].
 //! - [`evaluate`] one position: a result proven by exact counting
 //!   ([`crate::territory::solve`]), by the exhaustive solver for small
 //!   endgames ([`SOLVED_LIVE_SQUARES`]) or by the search, otherwise the full
@@ -25,6 +28,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use amazons_core::{BySide, Move, Position, Side};
+pub use amazons_core::{MoveClass, PositionEval, Proven};
 use thiserror::Error;
 
 use crate::eval::{Evaluator, KNOWN_WIN};
@@ -41,6 +45,13 @@ pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
 /// The seed of every analysis search: fixed, so results are reproducible.
 pub const ANALYSIS_SEED: u64 = 26;
+
+/// The version of the analysis: what a saved analysis says it was made by.
+/// Raised with any change that an analysis made before should gain (a new
+/// class or annotation, a different evaluation or threshold): a host keeps
+/// saved analyses of this version only and makes the others again. 1: the
+/// first versioned analyses (classes with their glyphs).
+pub const ANALYSIS_VERSION: u32 = 1;
 
 /// Plies of the engine's line kept with each evaluation.
 pub const LINE_PLIES: usize = 6;
@@ -67,34 +78,6 @@ impl AnalysisBudget {
     pub fn describe(&self) -> String {
         format!("amazons level {MAX_LEVEL}, {} playouts", self.playouts)
     }
-}
-
-/// A result proven with best play by both sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Proven {
-    /// Who wins.
-    pub winner: Side,
-    /// Plies until the loser is stuck along the proven line (exact with best
-    /// play when the position is separated).
-    pub plies: u32,
-}
-
-/// What the engine thinks of one position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PositionEval {
-    /// White's chance to win, 0 to 1 ([`win_chance`] of the score; exactly 0
-    /// or 1 when proven).
-    pub win_chance_white: f64,
-    /// The score from White's point of view, in centipawns (100 ≈ one
-    /// square); ±[`KNOWN_WIN`] when proven.
-    pub score_cp: i32,
-    /// The result, when it is proven.
-    pub proven: Option<Proven>,
-    /// The engine's move; `None` when the side to move has none.
-    pub best: Option<Move>,
-    /// The engine's line from this position, starting with `best`, at most
-    /// [`LINE_PLIES`] plies.
-    pub line: Vec<Move>,
 }
 
 /// White's chance to win for White's score `score_cp`: the logistic curve
@@ -267,35 +250,6 @@ pub fn after_best(
     }
     let child = position.play(best).ok()?;
     Some(evaluate(&child, budget))
-}
-
-/// How good a played move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveClass {
-    /// The engine's own move.
-    Best,
-    /// Another move that cost less than an inaccuracy.
-    Good,
-    /// Cost at least [`INACCURACY`] of the mover's win chance.
-    Inaccuracy,
-    /// Cost at least [`MISTAKE`].
-    Mistake,
-    /// Cost at least [`BLUNDER`], or gave away a proven win.
-    Blunder,
-}
-
-impl MoveClass {
-    /// The class's name on the wire and in text: `best`, `good`,
-    /// `inaccuracy`, `mistake`, `blunder`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MoveClass::Best => "best",
-            MoveClass::Good => "good",
-            MoveClass::Inaccuracy => "inaccuracy",
-            MoveClass::Mistake => "mistake",
-            MoveClass::Blunder => "blunder",
-        }
-    }
 }
 
 /// The loss (the mover's win chance lost against the engine's move, 0 to

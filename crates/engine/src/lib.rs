@@ -32,9 +32,14 @@
 //! - [`uci_command`]: reading UCI `position` and `go` lines, for every UCI
 //!   engine written on this crate.
 //!
-//! The `amazons-engine` binary (feature `cli`, on by default) adds the UCI
-//! loop, the arena, `bench` and `perft`; a crate that only plays depends on
-//! this one with `default-features = false` and compiles none of it.
+//! - `arena` (feature `cli`): the measuring tools the binary runs: matches
+//!   and round robins between players, the deadline check, the SPSA tuner
+//!   and the sequential test.
+//!
+//! The `amazons-engine` binary (feature `cli`, on by default) is a thin
+//! command line over them: the UCI loop, `arena`, `deadlines`, `tune`,
+//! `bench`, `perft` and `analyse`; a crate that only plays depends on this
+//! one with `default-features = false` and compiles none of it.
 //!
 //! ```
 //! use amazons_core::Position;
@@ -64,6 +69,8 @@
 //! Every level stops within its time budget.
 
 pub mod analysis;
+#[cfg(feature = "cli")]
+pub mod arena;
 pub mod endgame;
 pub mod eval;
 pub mod mcts;

@@ -69,10 +69,14 @@ fn analyse_reads_an_arena_record() {
         .filter(|l| l.contains("  best ") && !l.contains("loss"))
         .count();
     assert_eq!(positions, plies + 1, "{text}");
-    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
     let classified = text
         .lines()
-        .filter(|l| l.contains(" loss ") && classes.iter().any(|c| l.contains(c)))
+        .filter(|l| {
+            l.contains(" loss ")
+                && amazons_core::MoveClass::ALL
+                    .iter()
+                    .any(|c| l.contains(c.as_str()))
+        })
         .count();
     assert_eq!(classified, plies, "{text}");
     assert!(

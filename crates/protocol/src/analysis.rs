@@ -6,6 +6,7 @@
 //! shows each body.
 
 use amazons_core::{BySide, Move, Side};
+pub use amazons_core::{MoveClass, PositionEval, Proven};
 use serde::{Deserialize, Serialize};
 
 /// The territory proves the game: the board is separated and exact counting
@@ -133,22 +134,18 @@ pub struct PlyAnalysis {
     /// this position's evaluation and that after the engine's move (one with
     /// each side to move); exact when proven (docs/analysis.md).
     pub win_chance: f32,
-    /// The engine's score from White's side, in centipawns.
-    pub score_cp: i32,
-    /// A result the engine proved, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proven: Option<Proven>,
-    /// The engine's move here (absent when the side to move cannot move).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub best: Option<Move>,
-    /// The engine's line from here, starting with `best` (a few plies).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub line: Vec<Move>,
+    /// The engine's evaluation of the position, as the engine made it
+    /// (`win_chance_white`, `score_cp`, `proven`, `best` and `line` on the
+    /// wire): the one evaluation the engine, the analysis worker and the
+    /// protocol share.
+    #[serde(flatten)]
+    pub eval: PositionEval,
     /// The move the game played from here (absent at the final position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played: Option<Move>,
-    /// How good `played` was.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// How good `played` was; on the wire also its [`Glyph`] (`glyph`),
+    /// which the faces draw without listing the classes themselves.
+    #[serde(flatten, with = "class_with_glyph")]
     pub class: Option<MoveClass>,
     /// The mover's win chance lost by `played` against the engine's move,
     /// both judged in the positions they lead to, 0 to 1.
@@ -156,31 +153,71 @@ pub struct PlyAnalysis {
     pub loss: Option<f32>,
 }
 
-/// A result proven by the engine: who wins, and in how many plies the loser
-/// is out of moves with best play.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Proven {
-    /// Who wins.
-    pub winner: Side,
-    /// Plies until the loser cannot move.
-    pub plies: u32,
+/// How a face draws a move's class, sent with it as lichess sends its
+/// annotation glyphs: the symbol beside the move, the catalogue key of its
+/// word, and whether it is a fault (what "next mistake" stops at and the
+/// graph marks). Written from [`MoveClass`]'s own declaration; never read
+/// back (the class is).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Glyph {
+    /// `??`, `?`, `?!`, `!`, or empty.
+    pub symbol: &'static str,
+    /// The catalogue key of the class's word (`analysis-class-blunder`).
+    pub key: &'static str,
+    /// An inaccuracy or worse.
+    pub fault: bool,
 }
 
-/// A played move judged by the win chance it lost (thresholds in
-/// docs/analysis.md).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveClass {
-    /// The engine's own move.
-    Best,
-    /// Lost less than an inaccuracy.
-    Good,
-    /// Lost a little.
-    Inaccuracy,
-    /// Lost a lot.
-    Mistake,
-    /// Lost the game or most of it.
-    Blunder,
+impl Glyph {
+    /// The glyph of `class`.
+    pub fn of(class: MoveClass) -> Glyph {
+        Glyph {
+            symbol: class.symbol(),
+            key: class.key(),
+            fault: class.is_fault(),
+        }
+    }
+}
+
+/// A ply's class on the wire: `class` and its `glyph`, both absent when
+/// the move is not judged (yet); only `class` is read.
+mod class_with_glyph {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Glyph, MoveClass};
+
+    /// What is written.
+    #[derive(Serialize)]
+    struct Written {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        class: Option<MoveClass>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        glyph: Option<Glyph>,
+    }
+
+    /// What is read.
+    #[derive(Deserialize)]
+    struct Read {
+        #[serde(default)]
+        class: Option<MoveClass>,
+    }
+
+    pub(super) fn serialize<S: Serializer>(
+        class: &Option<MoveClass>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        Written {
+            class: *class,
+            glyph: class.map(Glyph::of),
+        }
+        .serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<MoveClass>, D::Error> {
+        Ok(Read::deserialize(d)?.class)
+    }
 }
 
 /// One player's moves in sum.
@@ -211,23 +248,52 @@ mod tests {
                 playouts: 10_000,
                 engine: "amazons level 7".into(),
             },
-            plies: vec![PlyAnalysis {
-                ply: 0,
-                win_chance: 0.5,
-                score_cp: 0,
-                proven: None,
-                best: Some("d1-d7/g7".parse().unwrap()),
-                line: vec!["d1-d7/g7".parse().unwrap()],
-                played: Some("g1-g7/d7".parse().unwrap()),
-                class: Some(MoveClass::Good),
-                loss: Some(0.01),
-            }],
+            plies: vec![
+                PlyAnalysis {
+                    ply: 0,
+                    win_chance: 0.5,
+                    eval: PositionEval {
+                        win_chance_white: 0.512_345_678_9,
+                        score_cp: 0,
+                        proven: None,
+                        best: Some("d1-d7/g7".parse().unwrap()),
+                        line: vec!["d1-d7/g7".parse().unwrap()],
+                    },
+                    played: Some("g1-g7/d7".parse().unwrap()),
+                    class: Some(MoveClass::Inaccuracy),
+                    loss: Some(0.11),
+                },
+                PlyAnalysis {
+                    ply: 1,
+                    win_chance: 0.4,
+                    eval: PositionEval {
+                        win_chance_white: 0.4,
+                        score_cp: -20,
+                        proven: None,
+                        best: None,
+                        line: Vec::new(),
+                    },
+                    played: Some("a7-a8/b8".parse().unwrap()),
+                    class: None,
+                    loss: None,
+                },
+            ],
             summary: None,
             error: None,
         };
         let text = serde_json::to_string(&analysis).unwrap();
         assert!(text.contains(r#""status":"running""#), "{text}");
-        assert!(text.contains(r#""class":"good""#), "{text}");
+        assert!(
+            text.contains(r#""win_chance_white":0.5123456789"#),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                r#""class":"inaccuracy","glyph":{"symbol":"?!","key":"analysis-class-inaccuracy","fault":true}"#
+            ),
+            "{text}"
+        );
+        assert_eq!(text.matches("glyph").count(), 1, "none unjudged: {text}");
         assert_eq!(
             serde_json::from_str::<GameAnalysis>(&text).unwrap(),
             analysis

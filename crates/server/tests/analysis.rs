@@ -223,6 +223,55 @@ async fn the_same_game_at_the_same_budget_gives_the_same_analysis() {
     assert_eq!(first, second);
 }
 
+/// A saved analysis of an older version (here one saved before analyses
+/// had versions: no `version`, no glyphs) is not served: asking makes it
+/// again, and the new one carries this version and every class's glyph.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_saved_by_an_older_version_is_made_again_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = seed_game(dir.path(), 8, 5);
+    let analyses = dir.path().join("analyses");
+    std::fs::create_dir_all(&analyses).unwrap();
+    let file = analyses.join(format!("{id}.json"));
+    let old = format!(
+        r#"{{"game_id":"{id}","status":"done","done":9,"total":9,"budget":{{"playouts":100,"engine":"amazons level 7, 100 playouts"}},"plies":[{{"ply":0,"win_chance":0.5,"score_cp":0,"played":"d1-d7/g7","class":"best","loss":0.0}}]}}"#
+    );
+    std::fs::write(&file, &old).unwrap();
+    let server = server(dir.path(), &[]);
+    let addr = server.addr();
+
+    let (status, body) = get(addr, &path(id)).await;
+    assert_eq!(status, 404, "an old analysis is not served: {body}");
+    let (status, body) = post(addr, &path(id)).await;
+    assert_eq!(status, 202, "made again: {body}");
+    let (seen, done_body) = follow(addr, id).await;
+    let done = seen.last().unwrap();
+    assert_eq!(done.status, AnalysisStatus::Done, "{:?}", done.error);
+    assert_eq!(done.plies.len(), 9);
+
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(saved, done_body, "the new one is saved and served");
+    let json: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(json["version"], amazons_engine::analysis::ANALYSIS_VERSION);
+    for ply in json["plies"].as_array().unwrap() {
+        let Some(class) = ply.get("class") else {
+            assert!(ply.get("glyph").is_none(), "no class, no glyph: {ply}");
+            continue;
+        };
+        let class: amazons_core::MoveClass = serde_json::from_value(class.clone()).unwrap();
+        assert_eq!(
+            ply["glyph"],
+            serde_json::json!({"symbol": class.symbol(), "key": class.key(), "fault": class.is_fault()}),
+            "{class}: {ply}"
+        );
+        assert_eq!(ply["glyph"]["key"], format!("analysis-class-{}", class));
+    }
+    assert!(
+        json["plies"][0]["win_chance_white"].is_f64(),
+        "the engine's own evaluation: {saved}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_games_ambiguous_prefixes_and_analyses_off_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -9,13 +9,11 @@ import { sideName, t } from './i18n.js';
 /** @typedef {import('./wire.js').GameAnalysis} GameAnalysis */
 /** @typedef {import('./wire.js').AnalysedPly} AnalysedPly */
 /** @typedef {import('./wire.js').MoveClass} MoveClass */
+/** @typedef {import('./wire.js').Glyph} Glyph */
 /** @typedef {import('./wire.js').Side} Side */
 
 /** How often the page asks again while an analysis is queued or running. */
 export const POLL_MS = 500;
-
-/** The classes a "next fault" button stops at, mildest first. */
-export const FAULTS = /** @type {readonly MoveClass[]} */ (['inaccuracy', 'mistake', 'blunder']);
 
 /**
  * Whether an analysis is still under way (the page keeps asking).
@@ -54,28 +52,20 @@ export function evalText(ply) {
 }
 
 /**
- * A move's class in words.
- * @param {MoveClass} moveClass
+ * A move's class in words, by the catalogue key its glyph carries (the
+ * classes are listed once, in the Rust core, never here).
+ * @param {Glyph} glyph
  * @returns {string}
  */
-export function classWord(moveClass) {
-  return t(CLASS_KEYS[moveClass]);
+export function classWord(glyph) {
+  return t(glyph.key);
 }
-
-/** The catalogue key of each class's word. @type {Record<MoveClass, string>} */
-const CLASS_KEYS = {
-  best: 'analysis-class-best',
-  good: 'analysis-class-good',
-  inaccuracy: 'analysis-class-inaccuracy',
-  mistake: 'analysis-class-mistake',
-  blunder: 'analysis-class-blunder',
-};
 
 /**
  * What the replay says about the move that led to frame `index` (none for
- * the start): its class, the win chance it lost, and the engine's better
- * move and line when it was not the engine's choice.
- * @typedef {{played: string, moveClass: MoveClass | null, loss: string, best: string | null, line: string[]}} MoveVerdict
+ * the start): its class and glyph, the win chance it lost, and the
+ * engine's better move and line when it was not the engine's choice.
+ * @typedef {{played: string, moveClass: MoveClass | null, glyph: Glyph | null, loss: string, best: string | null, line: string[]}} MoveVerdict
  */
 
 /**
@@ -92,23 +82,20 @@ export function verdict(analysis, index) {
   const loss = typeof before.loss === 'number' && before.loss > 0 ? t('analysis-loss', { percent: Math.round(before.loss * 100) }) : '';
   const best = before.best ?? null;
   const better = best !== null && best !== before.played;
-  return { played: before.played, moveClass: before.class ?? null, loss, best: better ? best : null, line: better ? before.line ?? [] : [] };
+  return { played: before.played, moveClass: before.class ?? null, glyph: before.glyph ?? null, loss, best: better ? best : null, line: better ? before.line ?? [] : [] };
 }
 
 /**
  * The frame of the next (or previous) faulty move from frame `current`: a
- * frame whose move was classed an inaccuracy, mistake or blunder; null when
- * there is none that way.
+ * frame whose move's glyph says it is a fault (an inaccuracy or worse);
+ * null when there is none that way.
  * @param {GameAnalysis} analysis
  * @param {number} current the frame shown
  * @param {1 | -1} direction
  * @returns {number | null}
  */
 export function nextFault(analysis, current, direction) {
-  const faulty = (/** @type {number} */ frame) => {
-    const moveClass = analysis.plies[frame - 1]?.class;
-    return moveClass !== undefined && FAULTS.includes(moveClass);
-  };
+  const faulty = (/** @type {number} */ frame) => analysis.plies[frame - 1]?.glyph?.fault === true;
   for (let frame = current + direction; frame >= 1 && frame <= analysis.plies.length - 1; frame += direction) {
     if (faulty(frame)) return frame;
   }
@@ -138,8 +125,9 @@ export const GRAPH_BOX = Object.freeze({ width: 600, height: 140, left: 8, right
 
 /**
  * One point of the graph: a position, where it is drawn, the class of the
- * move that led to it, and its words (for the button a screen reader reads).
- * @typedef {{frame: number, x: number, y: number, moveClass: MoveClass | null, label: string}} GraphPoint
+ * move that led to it and whether that was a fault, and its words (for the
+ * button a screen reader reads).
+ * @typedef {{frame: number, x: number, y: number, moveClass: MoveClass | null, fault: boolean, label: string}} GraphPoint
  */
 
 /**
@@ -177,9 +165,10 @@ export function winChanceGraph(analysis, frameName) {
   const y = (/** @type {number} */ chance) => box.top + (1 - Math.min(1, Math.max(0, chance))) * height;
   const points = plies.map((ply, frame) => {
     const chance = ply.proven ? (ply.proven.winner === 'white' ? 1 : 0) : ply.win_chance;
-    const moveClass = plies[frame - 1]?.class ?? null;
-    const words = [frameName(frame), evalText(ply), moveClass ? classWord(moveClass) : ''].filter(Boolean);
-    return { frame, x: x(frame), y: y(chance), moveClass, label: words.join(t('list-separator')) };
+    const before = plies[frame - 1];
+    const glyph = before?.glyph ?? null;
+    const words = [frameName(frame), evalText(ply), glyph ? classWord(glyph) : ''].filter(Boolean);
+    return { frame, x: x(frame), y: y(chance), moveClass: before?.class ?? null, fault: glyph?.fault === true, label: words.join(t('list-separator')) };
   });
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${num(p.x)} ${num(p.y)}`).join(' ');
   const bottom = num(box.top + height);

@@ -464,7 +464,18 @@
  * @typedef {{owners: string, counts: {white: number, black: number, contested: number}, regions: TerritoryRegion[], decided?: Decided}} TerritoryView
  */
 
-/** How good the move played from a position was. @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass */
+/**
+ * How good the move played from a position was: core's `MoveClass`, held to
+ * it by web/test/catalogue.test.js (the page draws a class from its glyph).
+ * @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass
+ */
+
+/**
+ * How a move's class is drawn, sent with it (as lichess sends glyphs): the
+ * symbol beside the move (empty for a good move), the catalogue key of its
+ * word, and whether it is a fault (an inaccuracy or worse).
+ * @typedef {{symbol: string, key: string, fault: boolean}} Glyph
+ */
 
 /** Where an analysis is. @typedef {'queued' | 'running' | 'done' | 'failed'} AnalysisStatus */
 
@@ -473,16 +484,19 @@
  * win chance (0..1), the score, a proven result (plies until the loser is
  * stuck), its best move and line (absent when the side to move cannot
  * move), and for every position but the last the move played from it, its
- * class and the mover's loss of win chance (once the next position is evaluated).
+ * class with its glyph and the mover's loss of win chance (once the next
+ * position is evaluated).
  * @typedef {object} AnalysedPly
  * @property {number} ply
- * @property {number} win_chance White's, 0..1
+ * @property {number} win_chance White's, 0..1, as the graph shows it
+ * @property {number} win_chance_white White's, 0..1, in this position's own evaluation
  * @property {number} score_cp
  * @property {{winner: Side, plies: number} | null} [proven]
  * @property {string | null} [best]
  * @property {string[]} [line]
  * @property {string} [played]
  * @property {MoveClass} [class]
+ * @property {Glyph} [glyph] present with `class`
  * @property {number} [loss]
  */
 

@@ -876,7 +876,7 @@ impl<'a> Replay<'a> {
                 let mut notes = Vec::new();
                 if let Some(ply) = analysis.plies.get(self.shown) {
                     let mut eval = t!("analysis-eval", eval = face_analysis::eval_words(ply));
-                    if let Some(best) = ply.best {
+                    if let Some(best) = ply.eval.best {
                         eval.push_str("  ");
                         eval.push_str(&t!("analysis-best", best = best.to_string()));
                     }

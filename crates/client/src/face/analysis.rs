@@ -20,7 +20,7 @@ const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█']
 /// (`white wins`, `black wins in 7 plies`), else the favoured side's win
 /// chance (`white 64%`, `even` at 50%).
 pub fn eval_words(ply: &PlyAnalysis) -> String {
-    if let Some(proven) = ply.proven {
+    if let Some(proven) = ply.eval.proven {
         let side = words::side(proven.winner);
         return match proven.plies {
             0 => t!("analysis-proven-won", side = side),
@@ -44,24 +44,10 @@ pub fn eval_words(ply: &PlyAnalysis) -> String {
     }
 }
 
-/// A move's class in a word: `best`, `mistake`.
+/// A move's class in a word: `best`, `mistake` (the catalogue key is the
+/// class's own, [`MoveClass::key`]).
 pub fn class_word(class: MoveClass) -> String {
-    match class {
-        MoveClass::Best => t!("analysis-class-best"),
-        MoveClass::Good => t!("analysis-class-good"),
-        MoveClass::Inaccuracy => t!("analysis-class-inaccuracy"),
-        MoveClass::Mistake => t!("analysis-class-mistake"),
-        MoveClass::Blunder => t!("analysis-class-blunder"),
-    }
-}
-
-/// Whether a class is one the person is shown as a fault (and that the
-/// next/previous-mistake keys stop at): an inaccuracy or worse.
-pub fn is_fault(class: MoveClass) -> bool {
-    matches!(
-        class,
-        MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder
-    )
+    crate::tr::message(class.key(), &[])
 }
 
 /// What was said of the move played from a position, in one line: its
@@ -79,11 +65,11 @@ pub fn played_words(ply: &PlyAnalysis, first_ply: u32) -> Option<String> {
         let lost = ply
             .loss
             .map_or(0, |l| (f64::from(l) * 100.0).round() as u32);
-        if is_fault(class) && lost > 0 {
+        if class.is_fault() && lost > 0 {
             line.push_str(&format!(" (-{lost}%)"));
         }
     }
-    if let Some(best) = ply.best.filter(|best| *best != played) {
+    if let Some(best) = ply.eval.best.filter(|best| *best != played) {
         line.push_str("  ");
         line.push_str(&t!("analysis-best", best = best.to_string()));
     }
@@ -184,7 +170,7 @@ pub fn next_fault(analysis: &GameAnalysis, shown: usize, forward: bool) -> Optio
     let mut faults = analysis
         .plies
         .iter()
-        .filter(|p| p.class.is_some_and(is_fault))
+        .filter(|p| p.class.is_some_and(MoveClass::is_fault))
         .map(|p| p.ply as usize + 1);
     if forward {
         faults.find(|&at| at > shown)
@@ -196,7 +182,8 @@ pub fn next_fault(analysis: &GameAnalysis, shown: usize, forward: bool) -> Optio
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use amazons_protocol::{AnalysisBudget, Proven};
+    use amazons_core::{PositionEval, Proven};
+    use amazons_protocol::AnalysisBudget;
 
     /// A done analysis of positions with White's `chances`, the move from
     /// each classed as in `classes` (none for the last).
@@ -208,10 +195,13 @@ pub(crate) mod tests {
             .map(|(ply, &win_chance)| PlyAnalysis {
                 ply: ply as u32,
                 win_chance,
-                score_cp: 0,
-                proven: None,
-                best: Some(moves[0].parse().unwrap()),
-                line: Vec::new(),
+                eval: PositionEval {
+                    win_chance_white: f64::from(win_chance),
+                    score_cp: 0,
+                    proven: None,
+                    best: Some(moves[0].parse().unwrap()),
+                    line: Vec::new(),
+                },
                 played: classes.get(ply).map(|_| moves[ply % 5].parse().unwrap()),
                 class: classes.get(ply).copied(),
                 loss: classes.get(ply).map(|_| 0.25),
@@ -238,12 +228,12 @@ pub(crate) mod tests {
         assert_eq!(eval_words(&a.plies[0]), "white 64%");
         assert_eq!(eval_words(&a.plies[1]), "black 70%");
         assert_eq!(eval_words(&a.plies[2]), "even");
-        a.plies[1].proven = Some(Proven {
+        a.plies[1].eval.proven = Some(Proven {
             winner: Side::Second,
             plies: 7,
         });
         assert_eq!(eval_words(&a.plies[1]), "black wins in 7 plies");
-        a.plies[1].proven = Some(Proven {
+        a.plies[1].eval.proven = Some(Proven {
             winner: Side::First,
             plies: 0,
         });

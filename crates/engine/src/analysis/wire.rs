@@ -5,7 +5,7 @@
 
 use amazons_protocol as protocol;
 
-use super::{AnalysisBudget, MoveClass, PlayerSummary, PlyAnalysis};
+use super::{AnalysisBudget, PlayerSummary, PlyAnalysis};
 
 /// The budget as an analysis names it: the playouts and the engine's words.
 pub fn budget(budget: &AnalysisBudget) -> protocol::AnalysisBudget {
@@ -15,32 +15,16 @@ pub fn budget(budget: &AnalysisBudget) -> protocol::AnalysisBudget {
     }
 }
 
-/// One position of the analysis as the protocol shows it.
+/// One position of the analysis as the protocol shows it: the engine's
+/// evaluation as it is, the graph's chance and the loss rounded.
 pub fn ply(ply: &PlyAnalysis) -> protocol::PlyAnalysis {
     protocol::PlyAnalysis {
         ply: ply.ply as u32,
         win_chance: ply.win_chance_white as f32,
-        score_cp: ply.eval.score_cp,
-        proven: ply.eval.proven.map(|p| protocol::Proven {
-            winner: p.winner,
-            plies: p.plies,
-        }),
-        best: ply.eval.best,
-        line: ply.eval.line.clone(),
+        eval: ply.eval.clone(),
         played: ply.played,
-        class: ply.class.map(class),
+        class: ply.class,
         loss: ply.loss.map(|loss| loss as f32),
-    }
-}
-
-/// A move's class in the protocol's words.
-pub fn class(class: MoveClass) -> protocol::MoveClass {
-    match class {
-        MoveClass::Best => protocol::MoveClass::Best,
-        MoveClass::Good => protocol::MoveClass::Good,
-        MoveClass::Inaccuracy => protocol::MoveClass::Inaccuracy,
-        MoveClass::Mistake => protocol::MoveClass::Mistake,
-        MoveClass::Blunder => protocol::MoveClass::Blunder,
     }
 }
 

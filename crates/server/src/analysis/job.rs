@@ -211,7 +211,7 @@ fn fold(
 ) -> Result<BySide<PlayerSummary>, JobError> {
     let evaluated = evaluations.len();
     let so_far = &moves[..evaluated.saturating_sub(1).min(moves.len())];
-    let evals = evaluations.iter().map(|e| e.eval.eval()).collect();
+    let evals = evaluations.iter().map(|e| e.eval.clone()).collect();
     let after_best = evaluations
         .iter()
         .enumerate()
@@ -220,7 +220,7 @@ fn fold(
             e.after_best
                 .as_ref()
                 .filter(|_| ply < so_far.len())
-                .map(|a| a.eval())
+                .cloned()
         })
         .collect();
     let game = analysis::GameAnalysis::from_evals(start, so_far, evals, after_best)?;
@@ -235,16 +235,15 @@ fn fold(
 
 #[cfg(test)]
 mod tests {
-    use amazons_core::Side;
+    use amazons_core::{PositionEval, Side};
     use amazons_protocol::MoveClass;
 
-    use super::super::worker::Evaluation;
     use super::*;
 
     /// An evaluation saying White's chance is `chance`, the engine's move
     /// `best`.
-    fn evaluation(chance: f64, best: Option<Move>) -> Evaluation {
-        Evaluation {
+    fn evaluation(chance: f64, best: Option<Move>) -> PositionEval {
+        PositionEval {
             win_chance_white: chance,
             score_cp: 0,
             proven: None,

@@ -2,8 +2,8 @@
 //! --playouts N --threads T` reads one line, the game ([`WorkerJob`] as
 //! JSON: its start and moves), evaluates T positions at a time and writes
 //! one line per position in the game's order, the position after 0 moves
-//! first: an [`Evaluated`] as JSON, what the engine's
-//! [`analysis::evaluate`] says about that position at the fixed budget, and,
+//! first: an [`Evaluated`] as JSON (the engine's own [`PositionEval`]s),
+//! what the engine's [`analysis::evaluate`] says about that position at the fixed budget, and,
 //! where the move played from it is not the engine's, about the position
 //! after the engine's move ([`analysis::after_best`], what the played move
 //! is judged against); the moves' classes are the server's to work out from
@@ -19,20 +19,36 @@ use std::io::Write;
 
 use amazons_core::{GameRecord, Move, Position};
 use amazons_engine::analysis::{self, AnalysisBudget, PositionEval};
-use amazons_protocol::Proven;
 use serde::{Deserialize, Serialize};
 
 /// The first argument that makes `amazons-server` an analysis worker.
 pub const SUBCOMMAND: &str = "analysis-worker";
 
-/// What a worker is started with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a worker is started with: the words after [`SUBCOMMAND`], read by
+/// clap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Parser)]
+#[command(
+    name = SUBCOMMAND,
+    no_binary_name = true,
+    about = "Evaluates a game's positions for the server: the game as one JSON line on stdin, one evaluation a line on stdout."
+)]
 pub struct WorkerArgs {
-    /// The budget of each position.
+    /// The budget of each position: Monte-Carlo playouts (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: u64,
     /// Positions evaluated at once (`analysis.threads`; the analysis is the
     /// same for any number, [`analysis::evaluate_positions`]).
+    #[arg(long, default_value_t = 1, value_parser = positive_count)]
     pub threads: usize,
+}
+
+/// A count of at least 1 (clap's ranged parsers are for the fixed-size
+/// integers only).
+fn positive_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{text}: not a positive number")),
+    }
 }
 
 impl WorkerArgs {
@@ -47,30 +63,10 @@ impl WorkerArgs {
         ]
     }
 
-    /// Reads the words after the subcommand: `--playouts N`, then
+    /// Reads the words after the subcommand: `--playouts N`, and
     /// optionally `--threads T` (1 without it).
-    pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
-        const USAGE: &str = "usage: analysis-worker --playouts N [--threads T]";
-        let positive = |flag: &str, value: &str| match value.parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(format!("{flag} {value}: not a positive number")),
-        };
-        match words {
-            [flag, playouts] if flag == "--playouts" => Ok(WorkerArgs {
-                playouts: positive(flag, playouts)?,
-                threads: 1,
-            }),
-            [flag, playouts, threads_flag, threads]
-                if flag == "--playouts" && threads_flag == "--threads" =>
-            {
-                Ok(WorkerArgs {
-                    playouts: positive(flag, playouts)?,
-                    threads: usize::try_from(positive(threads_flag, threads)?)
-                        .map_err(|_| format!("--threads {threads}: too many"))?,
-                })
-            }
-            _ => Err(USAGE.to_owned()),
-        }
+    pub fn parse(words: &[String]) -> Result<WorkerArgs, clap::Error> {
+        <WorkerArgs as clap::Parser>::try_parse_from(words)
     }
 }
 
@@ -109,90 +105,30 @@ impl WorkerJob {
 }
 
 /// One line of a worker: the engine's evaluations of the position after
-/// `ply` moves and of the position after the engine's move from it.
+/// `ply` moves and of the position after the engine's move from it, in the
+/// one evaluation shape the engine makes and the protocol serves (its
+/// chances unrounded, so that the server classes the moves as a local
+/// analysis of the same game would).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluated {
     /// Moves played before the position.
     pub ply: u32,
     /// The position's evaluation.
     #[serde(flatten)]
-    pub eval: Evaluation,
+    pub eval: PositionEval,
     /// The evaluation after the engine's move, when the move played from
     /// the position is another ([`analysis::after_best`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after_best: Option<Evaluation>,
-}
-
-/// One evaluation exactly as the engine's [`PositionEval`] holds it (its
-/// chances unrounded, so that the server classes the moves as a local
-/// analysis of the same game would).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Evaluation {
-    /// White's chance to win, 0 to 1.
-    pub win_chance_white: f64,
-    /// White's score, in centipawns.
-    pub score_cp: i32,
-    /// The result, when proven.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proven: Option<Proven>,
-    /// The engine's move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub best: Option<Move>,
-    /// The engine's line, `best` first.
-    #[serde(default)]
-    pub line: Vec<Move>,
-}
-
-impl Evaluated {
-    /// Line `ply`: the engine's `eval` of the position and `after_best` of
-    /// the position after its move.
-    pub fn new(ply: u32, eval: PositionEval, after_best: Option<PositionEval>) -> Evaluated {
-        Evaluated {
-            ply,
-            eval: Evaluation::new(eval),
-            after_best: after_best.map(Evaluation::new),
-        }
-    }
-}
-
-impl Evaluation {
-    /// The engine's `eval` as a line holds it.
-    pub fn new(eval: PositionEval) -> Evaluation {
-        Evaluation {
-            win_chance_white: eval.win_chance_white,
-            score_cp: eval.score_cp,
-            proven: eval.proven.map(|p| Proven {
-                winner: p.winner,
-                plies: p.plies,
-            }),
-            best: eval.best,
-            line: eval.line,
-        }
-    }
-
-    /// The engine's evaluation again.
-    pub fn eval(&self) -> PositionEval {
-        PositionEval {
-            win_chance_white: self.win_chance_white,
-            score_cp: self.score_cp,
-            proven: self.proven.map(|p| analysis::Proven {
-                winner: p.winner,
-                plies: p.plies,
-            }),
-            best: self.best,
-            line: self.line.clone(),
-        }
-    }
+    pub after_best: Option<PositionEval>,
 }
 
 /// Runs a worker on stdin/stdout; the exit code of the program.
 pub fn main(words: &[String]) -> std::process::ExitCode {
     let args = match WorkerArgs::parse(words) {
         Ok(args) => args,
-        Err(e) => {
-            eprintln!("amazons-server {SUBCOMMAND}: {e}");
-            return std::process::ExitCode::from(2);
-        }
+        // clap's own: help on stdout (exit 0), a refusal and the usage on
+        // stderr (exit 2).
+        Err(e) => e.exit(),
     };
     crate::computer::worker::step_aside();
     let mut line = String::new();
@@ -227,7 +163,11 @@ pub fn main(words: &[String]) -> std::process::ExitCode {
         &budget,
         args.threads,
         &mut |ply, eval, after_best| {
-            let evaluated = Evaluated::new(ply as u32, eval, after_best);
+            let evaluated = Evaluated {
+                ply: ply as u32,
+                eval,
+                after_best,
+            };
             let text = serde_json::to_string(&evaluated).expect("an analysis encodes");
             writeln!(out, "{text}").and_then(|()| out.flush()).is_ok()
         },
@@ -250,14 +190,14 @@ mod tests {
         };
         let words = args.to_args();
         assert_eq!(words[0], SUBCOMMAND);
-        assert_eq!(WorkerArgs::parse(&words[1..]), Ok(args));
+        assert_eq!(WorkerArgs::parse(&words[1..]).unwrap(), args);
         let words = |w: &[&str]| w.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>();
         assert_eq!(
-            WorkerArgs::parse(&words(&["--playouts", "300"])),
-            Ok(WorkerArgs {
+            WorkerArgs::parse(&words(&["--playouts", "300"])).unwrap(),
+            WorkerArgs {
                 playouts: 300,
                 threads: 1
-            }),
+            },
             "one thread unless told"
         );
         for bad in [
@@ -287,12 +227,14 @@ mod tests {
         let after = analysis::after_best(&position, &eval, Some(other), &budget);
         assert!(after.is_some(), "another move than the engine's is judged");
         for after_best in [None, after] {
-            let line = Evaluated::new(0, eval.clone(), after_best.clone());
+            let line = Evaluated {
+                ply: 0,
+                eval: eval.clone(),
+                after_best: after_best.clone(),
+            };
             let text = serde_json::to_string(&line).unwrap();
             let back: Evaluated = serde_json::from_str(&text).unwrap();
-            assert_eq!(back.eval.eval(), eval);
-            assert_eq!(back.after_best.map(|e| e.eval()), after_best);
-            assert_eq!(back.ply, 0);
+            assert_eq!(back, line);
         }
     }
 

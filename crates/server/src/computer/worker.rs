@@ -46,6 +46,30 @@ pub struct WorkerArgs {
     pub seed: u64,
 }
 
+/// The worker's command line as clap reads it: the words after
+/// [`SUBCOMMAND`]. Numbers out of range are brought into range rather than
+/// refused; only the server writes these words ([`WorkerArgs::to_args`]).
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = SUBCOMMAND,
+    no_binary_name = true,
+    about = "A built-in computer player as a UCI engine on stdin/stdout, for the server."
+)]
+struct WorkerCli {
+    /// The built-in player (`level:5`, `mcts:c=30`...); never an external engine.
+    #[arg(long, default_value_t = PlayerSpec::Level(amazons_core::Level::MAX))]
+    player: PlayerSpec,
+    /// Search threads (1 to 64).
+    #[arg(long, default_value_t = 1)]
+    threads: u64,
+    /// Hash or tree memory, MB (at least 1).
+    #[arg(long, default_value_t = 64)]
+    hash_mb: u64,
+    /// Seed of the randomised levels.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 impl WorkerArgs {
     /// The command line words after the program.
     pub fn to_args(&self) -> Vec<String> {
@@ -62,38 +86,23 @@ impl WorkerArgs {
         ]
     }
 
-    /// Reads the words after the subcommand.
-    pub fn parse(words: &[String]) -> Result<WorkerArgs, String> {
-        let mut args = WorkerArgs {
-            player: PlayerSpec::Level(amazons_core::Level::MAX),
-            threads: 1,
-            hash_mb: 64,
-            seed: 1,
-        };
-        let mut words = words.iter();
-        while let Some(flag) = words.next() {
-            let value = words
-                .next()
-                .ok_or_else(|| format!("{flag} needs a value"))?;
-            let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("{flag} {value}: not a number"))
-            };
-            match flag.as_str() {
-                "--player" => {
-                    args.player = value.parse().map_err(|e| format!("--player: {e}"))?;
-                    if args.player.protocol().is_some() {
-                        return Err("--player: a worker runs built-in players only".into());
-                    }
-                }
-                "--threads" => args.threads = number()?.clamp(1, 64) as usize,
-                "--hash-mb" => args.hash_mb = number()?.max(1) as usize,
-                "--seed" => args.seed = number()?,
-                _ => return Err(format!("unknown flag {flag}")),
-            }
+    /// Reads the words after the subcommand; an external player is refused
+    /// (a worker runs the built-in ones only).
+    pub fn parse(words: &[String]) -> Result<WorkerArgs, clap::Error> {
+        use clap::{CommandFactory, Parser};
+        let cli = WorkerCli::try_parse_from(words)?;
+        if cli.player.protocol().is_some() {
+            return Err(WorkerCli::command().error(
+                clap::error::ErrorKind::InvalidValue,
+                "--player: a worker runs built-in players only",
+            ));
         }
-        Ok(args)
+        Ok(WorkerArgs {
+            player: cli.player,
+            threads: cli.threads.clamp(1, 64) as usize,
+            hash_mb: usize::try_from(cli.hash_mb.max(1)).unwrap_or(usize::MAX),
+            seed: cli.seed,
+        })
     }
 }
 
@@ -102,10 +111,9 @@ impl WorkerArgs {
 pub fn main(words: &[String]) -> std::process::ExitCode {
     let args = match WorkerArgs::parse(words) {
         Ok(args) => args,
-        Err(e) => {
-            eprintln!("amazons-server {SUBCOMMAND}: {e}");
-            return std::process::ExitCode::from(2);
-        }
+        // clap's own: help on stdout (exit 0), a refusal and the usage on
+        // stderr (exit 2).
+        Err(e) => e.exit(),
     };
     step_aside();
     let settings = PlayerSettings {
@@ -278,6 +286,21 @@ mod tests {
         let external = ["--player".to_owned(), "uci:fairy".to_owned()];
         assert!(WorkerArgs::parse(&external).is_err());
         assert!(WorkerArgs::parse(&["--threads".to_owned()]).is_err());
+        let words = |w: &[&str]| w.iter().map(|w| (*w).to_owned()).collect::<Vec<_>>();
+        assert!(WorkerArgs::parse(&words(&["--seed", "many"])).is_err());
+        assert!(WorkerArgs::parse(&words(&["--colour", "white"])).is_err());
+        // The defaults, and numbers brought into range.
+        assert_eq!(
+            WorkerArgs::parse(&words(&["--threads", "0", "--hash-mb", "0"])).unwrap(),
+            WorkerArgs {
+                player: PlayerSpec::Level(amazons_core::Level::MAX),
+                threads: 1,
+                hash_mb: 1,
+                seed: 1,
+            }
+        );
+        let many = WorkerArgs::parse(&words(&["--threads", "1000"])).unwrap();
+        assert_eq!((many.threads, many.hash_mb), (64, 64));
     }
 
     #[test]

@@ -230,7 +230,7 @@ export class AnalysisPanel {
         tip,
         svg('rect', { class: 'hit', x: Math.max(0, point.x - step / 2), y: 0, width: Math.min(box.width, point.x + step / 2) - Math.max(0, point.x - step / 2), height: box.height }),
         svg('line', { class: 'cursor', x1: point.x, x2: point.x, y1: box.top, y2: box.height - box.bottom }),
-        svg('circle', { class: 'dot', cx: point.x, cy: point.y, r: point.moveClass && point.moveClass !== 'best' && point.moveClass !== 'good' ? 5 : 2.5 }),
+        svg('circle', { class: 'dot', cx: point.x, cy: point.y, r: point.fault ? 5 : 2.5 }),
       );
       target.addEventListener('click', () => this.hooks.go(point.frame));
       target.addEventListener('keydown', (event) => {
@@ -269,8 +269,9 @@ export class AnalysisPanel {
     const said = analysis ? verdict(analysis, this.frame) : null;
     this.verdictLine.hidden = !said;
     if (said) {
-      this.badge.textContent = said.moveClass ? classWord(said.moveClass) : '';
-      attrs(this.badge, { 'data-class': said.moveClass ?? false, hidden: !said.moveClass });
+      // The glyph as the server sent it: its symbol, then its word.
+      this.badge.textContent = said.glyph ? [said.glyph.symbol, classWord(said.glyph)].filter(Boolean).join(' ') : '';
+      attrs(this.badge, { 'data-class': said.moveClass ?? false, hidden: !said.glyph });
       // The two moves' words are underlined in their arrows' colours.
       const separator = t('list-separator');
       this.verdictText.replaceChildren(

@@ -3,23 +3,16 @@
 //!
 //! - `uci`: the UCI loop (Fairy-Stockfish's Amazons dialect), search on its
 //!   own thread.
-//! - `arena`: matches between any two players of the player grammar, or a
-//!   round robin of several, each game kept in a core `Game`, the players
-//!   rated by Glicko-2.
+//! - `arena`, `deadlines`, `tune`: the library's measuring tools
+//!   (`amazons_engine::arena`, feature `cli`), run from here.
 
 mod analyse;
-mod arena;
-mod deadlines;
-mod records;
-mod schedule;
-mod sprt;
-mod standings;
-mod tune;
 mod uci;
 
 use std::time::Instant;
 
 use amazons_core::{Position, START_FEN};
+use amazons_engine::arena::{self, deadlines, tune};
 use amazons_engine::mcts::{MctsParams, Parallelism};
 use amazons_engine::time::thread_cpu_time;
 use amazons_engine::{

@@ -10,8 +10,8 @@
 //! (game `i` is opening `i / 2`, the first player white when `i` is even),
 //! so the records of a two-player match are what they always were.
 
+use crate::player::PlayerSpec;
 use amazons_core::PlayerId;
-use amazons_engine::player::PlayerSpec;
 use anyhow::bail;
 
 /// One player of the run, as the records and the tables name it.

@@ -1,10 +1,36 @@
-//! The arena: plays matches between two players, or a round robin of
+//! The arena, the tuner and the sequential test: the engine's measuring
+//! tools, which the `amazons-engine` binary's `arena`, `deadlines` and `tune`
+//! commands run (feature `cli`; the players built on this crate never
+//! compile them).
+//!
+//! Why a module of the library and not of the binary: the binary stays a
+//! thin command line, and the tools are found, documented and tested like
+//! the rest of the crate. Why not a crate of their own: the `amazons-engine`
+//! binary runs them and they run the engine's players, and a package may
+//! not depend on one that depends on it. Their errors are reports to the
+//! person who ran the command, hence `anyhow`, as in a binary.
+//!
+//! # Layout
+//! - this module: a match between two players, or a round robin of more
+//!   ([`run`], [`ArenaArgs`]), and the openings they play.
+//! - [`schedule`]: who plays whom, with which colours and openings.
+//! - [`records`]: the games on disk, written as they end, read back by
+//!   `--resume`.
+//! - [`standings`]: Glicko-2 ratings and the round robin's tables.
+//! - [`sprt`]: the sequential probability ratio test that stops a match
+//!   once it is decided.
+//! - [`deadlines`]: a clocked match's records re-checked against the time
+//!   plan's hard budget.
+//! - [`tune`]: SPSA over level 7's constants by self-play.
+//!
+//! # A match
+//! The arena plays matches between two players, or a round robin of
 //! three or more, and measures the result.
 //!
 //! Players are anything the player grammar names (`level:7`, `random`,
 //! `mcts:c=30`, `uci:CMD`, `botzone:CMD`, `sau:CMD`; see
-//! `amazons_engine::player::spec`). Each pair of players plays each opening
-//! of the openings file twice with colours swapped ([`crate::schedule`];
+//! `crate::player::spec`). Each pair of players plays each opening
+//! of the openings file twice with colours swapped ([`schedule`];
 //! games with a SAU engine start from the standard start: its protocol
 //! cannot set up a position). Each game is a core `Game`: moves are checked
 //! and clocks kept by the rules crate, and the record is the game's own. A
@@ -12,9 +38,9 @@
 //! crashes or goes silent (after its one restart) by `engine_failure`, one
 //! that is late by `time`. A match of two reports its score with a 95%
 //! confidence interval and an Elo difference, and optionally a sequential
-//! test ([`crate::sprt`]) that ends the match once it is decided; every run
+//! test ([`sprt`]) that ends the match once it is decided; every run
 //! also rates its players by Glicko-2 as the server does
-//! ([`crate::standings`]), and a round robin prints its standings and the
+//! ([`standings`]), and a round robin prints its standings and the
 //! results of every pair.
 //!
 //! With `--cpu-time` every move is charged the CPU time its player spent
@@ -24,29 +50,36 @@
 //! virtual time line that advances by the CPU time of each move, so other
 //! processes on the machine slow a match down but do not change its result.
 
+pub mod deadlines;
+pub mod records;
+pub mod schedule;
+pub mod sprt;
+pub mod standings;
+pub mod tune;
+
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::player::{
+    ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
+    ThinkBudget, TimeRule,
+};
+use crate::{TimeSource, territory};
 use amazons_core::{
     BySide, EndReason, Game, GameError, GameRecord, Move, Outcome, PlayerInfo, PlayerKind,
     Position, RecordMeta, Side, TerritoryEnd, TimeControl, unix_ms,
 };
-use amazons_engine::player::{
-    ClockBudget, ExternalTimeouts, GameSoFar, Player, PlayerSettings, PlayerSpec, Protocol,
-    ThinkBudget, TimeRule,
-};
-use amazons_engine::{TimeSource, territory};
 use anyhow::{Context, bail};
 
-use crate::records::{self, Scheduled};
-use crate::schedule::{self, Entrant, Schedule, letter};
-use crate::sprt::{Sprt, Verdict};
-use crate::standings::{self, Finished};
+use records::Scheduled;
+use schedule::{Entrant, Schedule, letter};
+use sprt::{Sprt, Verdict};
+use standings::Finished;
 
 /// The openings shipped with the crate (see `data/README.md` for how they were made).
-pub const DEFAULT_OPENINGS: &str = include_str!("../../../data/openings.txt");
+pub const DEFAULT_OPENINGS: &str = include_str!("../data/openings.txt");
 
 /// The example `arena --help` ends with: a round robin and what it printed.
 const ROUND_ROBIN_EXAMPLE: &str = "\
@@ -914,7 +947,7 @@ mod tests {
         let results: Vec<Finished> = (0..123)
             .map(|k| {
                 let winner = if k < 120 { Side::First } else { Side::Second };
-                crate::standings::tests::finished(0, 1, winner, k)
+                crate::arena::standings::tests::finished(0, 1, winner, k)
             })
             .collect();
         let (k, verdict, llr) = first_verdict(&sprt, &results).unwrap();
@@ -928,7 +961,7 @@ mod tests {
                 } else {
                     Side::Second
                 };
-                crate::standings::tests::finished(0, 1, winner, k)
+                crate::arena::standings::tests::finished(0, 1, winner, k)
             })
             .collect();
         assert_eq!(first_verdict(&sprt, &even), None, "undecided");

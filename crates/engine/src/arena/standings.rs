@@ -10,7 +10,7 @@
 use amazons_core::{BySide, GameRecord, PlayerKind};
 use amazons_ratings::{Contestant, RatedGame, RatingRules, Ratings};
 
-use crate::schedule::Entrant;
+use crate::arena::schedule::Entrant;
 
 /// The widest a table may be.
 const COLUMNS: usize = 80;
@@ -243,7 +243,7 @@ pub(crate) mod tests {
     };
 
     use super::*;
-    use crate::schedule::{Schedule, entrants};
+    use crate::arena::schedule::{Schedule, entrants};
 
     /// A game of `white` against `black` that `winner` won, ending at `at` s.
     pub(crate) fn finished(white: usize, black: usize, winner: Side, at: u64) -> Finished {

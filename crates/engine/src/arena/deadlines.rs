@@ -10,12 +10,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::time::{self, TimePlan};
+use crate::{ClockLimits, SearchLimits};
 use amazons_core::{GameRecord, Side, TimeControl};
-use amazons_engine::time::{self, TimePlan};
-use amazons_engine::{ClockLimits, SearchLimits};
 use anyhow::{Context, bail};
 
-use crate::records;
+use crate::arena::records;
 
 /// Arguments of `amazons-engine deadlines`.
 #[derive(clap::Args, Debug)]

@@ -1,5 +1,5 @@
 //! `amazons-engine tune`: SPSA over level 7's constants by fast self-play
-//! (see `amazons_engine::spsa`). Each step plays one pair of games, the
+//! (see `crate::spsa`). Each step plays one pair of games, the
 //! same opening with colours swapped, between the two perturbed players.
 //!
 //! A move's budget is CPU time by default (`--movetime`, the search
@@ -22,11 +22,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::mcts::MctsParams;
+use crate::player::PlayerSpec;
+use crate::spsa::{Spsa, knob_names};
+use crate::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, territory};
 use amazons_core::{Position, Side};
-use amazons_engine::mcts::MctsParams;
-use amazons_engine::player::PlayerSpec;
-use amazons_engine::spsa::{Spsa, knob_names};
-use amazons_engine::{Engine, EngineConfig, MAX_LEVEL, SearchLimits, TimeSource, territory};
 use anyhow::Context;
 
 use crate::arena::load_openings;
