@@ -25,7 +25,6 @@ use axum::routing::get;
 use crate::analysis::http as analysis;
 use crate::connection;
 use crate::history::Lookup;
-use crate::locales;
 use crate::players;
 use crate::shared::Shared;
 use crate::territory;
@@ -48,9 +47,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/tournaments", get(tournaments))
         .route("/api/tournaments/{id}", get(tournament))
         .route("/api/territory", get(territory_view))
-        .route("/", get(web_assets::index))
-        .route("/assets/{*path}", get(web_assets::asset))
-        .route("/locales/{lang}/{file}", get(locales::catalogue))
+        .merge(web_assets::routes())
         .with_state(shared)
 }
 
