@@ -131,6 +131,16 @@ fn check_http(heading: &str, example: &str) {
             written_back(heading, example, &view);
             assert_eq!(view.owners.chars().count(), 100, "one letter a square");
         }
+        "Errors" => {
+            let refusal: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            let keys: Vec<&str> = refusal.keys().map(String::as_str).collect();
+            assert_eq!(keys, ["error", "message"], "{heading}: {example}");
+            assert!(
+                refusal.values().all(serde_json::Value::is_string),
+                "{example}"
+            );
+        }
         other => panic!("an HTTP example under an unknown heading `{other}`"),
     }
 }
@@ -203,6 +213,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "server messages without an example"
     );
     for route in [
+        "Errors",
         "GET /health",
         "GET /api/matches",
         "GET /api/games",

@@ -15,8 +15,10 @@
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
 //!   `/api/players`, `/api/tournaments`, `/api/territory`, and the web
 //!   board at `/`.
+//! - [`api_error`]: how the JSON API refuses, `{"error", "message"}`, and
+//!   the query-string extractor that refuses so.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
-//!   served with MIME type, ETag and security headers.
+//!   served compressed, with MIME type, ETag and security headers.
 //! - [`computer`]: the server's own computer opponents: the offer, checking
 //!   a request, the limit of games at once, the computer player's task (a
 //!   connection without a socket), the threads that drive its engines, the
@@ -61,6 +63,7 @@
 //! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
 
 pub mod analysis;
+pub mod api_error;
 pub mod computer;
 pub mod config;
 pub mod connection;
