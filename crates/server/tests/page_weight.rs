@@ -177,6 +177,17 @@ async fn every_file_of_the_page_goes_out_compressed_and_decodes_to_itself() {
         .unwrap()
         .1;
     assert_eq!(&unbrotli(&app.body), on_disk);
+    let gzipped = get(&server, "/assets/js/app.js", &[("Accept-Encoding", "gzip")]).await;
+    assert!(
+        app.body.len() < gzipped.body.len(),
+        "brotli, compressed at build time at its best, beats gzip: {} against {}",
+        app.body.len(),
+        gzipped.body.len()
+    );
+    assert!(
+        app.header("vary")
+            .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding"))
+    );
     let page = get(&server, "/", &[("Accept-Encoding", "br")]).await;
     assert_eq!(page.header("content-encoding"), Some("br"));
     let catalogue = get(
