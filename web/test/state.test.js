@@ -95,7 +95,7 @@ test("a rated game's end carries each side's rating change; a casual one none", 
   const gameOver = serverExample('game_over', (m) => m.ratings !== undefined);
   const over = applyMatchMessage(playing, gameOver, 0).state;
   assert.deepEqual(over.ratings, gameOver.ratings);
-  assert.equal(over.ratings?.black.after.rating, 1338);
+  assert.equal(over.ratings?.black.after.rating, 1809);
   const { ratings: _none, ...casual } = gameOver;
   assert.equal(applyMatchMessage(playing, casual, 0).state.ratings, null);
 });

@@ -33,8 +33,19 @@ impl PlayerKey {
         self.0.iter().map(|byte| format!("{byte:02x}")).collect()
     }
 
+    /// Reads a key as the wire carries it (`hello.key`): exactly 64 hex
+    /// digits, either case, nothing around them; anything else is refused
+    /// (`malformed`), as docs/protocol.md says.
+    pub fn from_wire(text: &str) -> Result<PlayerKey, BadPlayerKey> {
+        if text.len() != 2 * PLAYER_KEY_BYTES {
+            return Err(BadPlayerKey);
+        }
+        PlayerKey::from_hex(text)
+    }
+
     /// Reads 64 hex digits (either case; surrounding white space ignored, so
-    /// a key file with a final newline reads).
+    /// a key file with a final newline reads). The wire is stricter:
+    /// [`PlayerKey::from_wire`].
     pub fn from_hex(text: &str) -> Result<PlayerKey, BadPlayerKey> {
         let text = text.trim().as_bytes();
         if text.len() != 2 * PLAYER_KEY_BYTES {
@@ -86,15 +97,52 @@ impl Serialize for PlayerKey {
 impl<'de> Deserialize<'de> for PlayerKey {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlayerKey, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        PlayerKey::from_hex(&text).map_err(serde::de::Error::custom)
+        PlayerKey::from_wire(&text).map_err(serde::de::Error::custom)
     }
 }
 
-/// The form in which two names are compared: trimmed, Unicode NFKC-normalised
-/// (so full-width `ａｎｎ` is `ann`) and lower-cased. `Ann`, ` ann ` and
-/// `ａｎｎ` are one name to the server: one binding, one player page.
+/// The form in which two names are compared: trimmed, without invisible
+/// characters ([`is_invisible`]: a soft hyphen, a zero-width space), Unicode
+/// NFKC-normalised (so full-width `ａｎｎ` is `ann`) and lower-cased. `Ann`,
+/// ` ann `, `a\u{ad}nn` and `ａｎｎ` are one name to the server: one
+/// binding, one player page.
 pub fn name_key(name: &str) -> String {
-    name.trim().nfkc().collect::<String>().to_lowercase()
+    name.trim()
+        .chars()
+        .filter(|&c| !is_invisible(c))
+        .nfkc()
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// Whether `c` shows nothing by itself: a control character, or a Unicode
+/// default-ignorable code point (the soft hyphen, zero-width spaces and
+/// joiners, direction marks and overrides, invisible operators, variation
+/// selectors, Hangul fillers, tags; Unicode's `Default_Ignorable_Code_Point`).
+/// Two names that differ only by these look the same, so names are compared
+/// without them ([`name_key`]) and a server refuses a name holding one.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{34f}'
+                | '\u{61c}'
+                | '\u{115f}'..='\u{1160}'
+                | '\u{17b4}'..='\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fff8}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e0fff}'
+        )
 }
 
 #[cfg(test)]
@@ -119,6 +167,23 @@ mod tests {
     }
 
     #[test]
+    fn on_the_wire_a_key_is_64_hex_digits_and_nothing_around_them() {
+        let hex = PlayerKey::from_bytes([0xab; 32]).expose_hex();
+        assert!(PlayerKey::from_wire(&hex).is_ok());
+        assert!(PlayerKey::from_wire(&hex.to_uppercase()).is_ok());
+        for padded in [format!(" {hex}"), format!("{hex}\n"), format!("\t{hex} ")] {
+            assert_eq!(
+                PlayerKey::from_wire(&padded),
+                Err(BadPlayerKey),
+                "{padded:?}"
+            );
+            let json = serde_json::to_string(&padded).unwrap();
+            assert!(serde_json::from_str::<PlayerKey>(&json).is_err(), "{json}");
+        }
+        assert_eq!(PlayerKey::from_wire(&"é".repeat(32)), Err(BadPlayerKey));
+    }
+
+    #[test]
     fn the_public_id_is_stable_distinct_and_not_the_key() {
         let a = PlayerKey::from_bytes([1; 32]);
         let b = PlayerKey::from_bytes([2; 32]);
@@ -137,5 +202,29 @@ mod tests {
         assert_eq!(name_key("ＡＮＮ"), "ann");
         assert_ne!(name_key("anne"), name_key("ann"));
         assert_eq!(name_key("李雷"), "李雷");
+        assert_eq!(name_key("a\u{ad}nn"), "ann", "a soft hyphen");
+        assert_eq!(name_key("an\u{200b}n\u{2060}"), "ann");
+        assert_eq!(name_key("ann\u{e0041}"), "ann", "a tag character");
+    }
+
+    #[test]
+    fn invisible_characters_are_the_default_ignorables_and_controls() {
+        for c in [
+            '\u{ad}', '\u{200b}', '\u{200d}', '\u{202e}', '\u{2060}', '\u{2064}',
+        ]
+        .into_iter()
+        .chain([
+            '\u{fe0f}',
+            '\u{feff}',
+            '\u{3164}',
+            '\u{e0001}',
+            '\u{7}',
+            '\n',
+        ]) {
+            assert!(is_invisible(c), "{:x}", c as u32);
+        }
+        for c in ['a', 'Å', '李', '-', ' ', '\u{2010}', '🎯'] {
+            assert!(!is_invisible(c), "{:x}", c as u32);
+        }
     }
 }

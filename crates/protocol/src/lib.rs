@@ -81,7 +81,7 @@ pub use api::{
 pub use computer::{
     AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, LevelOffer, ThinkTimes,
 };
-pub use identity::{BadPlayerKey, PLAYER_KEY_BYTES, PlayerKey, name_key};
+pub use identity::{BadPlayerKey, PLAYER_KEY_BYTES, PlayerKey, is_invisible, name_key};
 pub use ids::{BadSeatToken, MatchId, SeatToken};
 pub use legal::{ArrowSet, LegalMoves};
 pub use limits::ServerLimits;

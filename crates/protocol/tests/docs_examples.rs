@@ -1,7 +1,10 @@
 //! Every JSON example in docs/protocol.md parses as the message (or HTTP body)
-//! its heading names, and every message type and HTTP route has at least one
-//! example (the game record's example must replay): the document a client
-//! author reads cannot drift from the code.
+//! its heading names and is exactly what the code writes for that value
+//! (parsed, written back and compared as JSON), and every message type and
+//! HTTP route has at least one example (the game record's example must
+//! replay): the document a client author reads cannot drift from the code.
+//! What the examples' values are (ratings, records, standings) is checked by
+//! `docs_computed.rs`.
 
 use std::collections::BTreeSet;
 
@@ -19,26 +22,71 @@ enum Section {
     Http,
 }
 
+/// `value` as the code writes it, read back as JSON (through the text, so a
+/// 32-bit float reads as the digits written, not as its 64-bit widening).
+fn as_written<T: serde::Serialize>(value: &T) -> serde_json::Value {
+    let text = serde_json::to_string(value).expect("a message serializes");
+    serde_json::from_str(&text).expect("what the code writes reads back")
+}
+
+/// `example` is what the code writes for `value`, the value it was read as:
+/// no field the code would leave out, rename or write otherwise.
+fn written_back<T: serde::Serialize>(heading: &str, example: &str, value: &T) {
+    let documented: serde_json::Value =
+        serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+    let written = as_written(value);
+    assert_eq!(
+        written, documented,
+        "{heading}: the code writes the first, the doc shows the second"
+    );
+}
+
+/// Every field of the client's `example` is one the server reads, with the
+/// value it read (the server ignores unknown fields, so a misspelt one
+/// would pass unseen); fields left out take their defaults.
+fn read_whole(heading: &str, example: &str, message: &ClientMessage) {
+    fn within(shown: &serde_json::Value, read: &serde_json::Value) -> bool {
+        match (shown, read) {
+            (serde_json::Value::Object(shown), serde_json::Value::Object(read)) => shown
+                .iter()
+                .all(|(key, value)| read.get(key).is_some_and(|r| within(value, r))),
+            (shown, read) => shown == read,
+        }
+    }
+    let shown: serde_json::Value =
+        serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+    let read = as_written(message);
+    assert!(
+        within(&shown, &read),
+        "{heading}: the server reads {read}, the doc shows {shown}"
+    );
+}
+
 /// Parses an example of the HTTP API body its heading names
 /// (`GET /api/games`), with the type the server writes and the client reads.
 fn check_http(heading: &str, example: &str) {
     match heading {
         "GET /health" => {
-            serde_json::from_str::<Health>(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            let health: Health =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &health);
         }
         "GET /api/matches" => {
             let list: Vec<MatchSummary> =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &list);
             assert!(!list.is_empty());
         }
         "GET /api/games" => {
             let page: GamesPage =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &page);
             assert!(!page.games.is_empty());
         }
         "GET /api/games/{id}" => {
             let record: GameRecord =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &record);
             let positions = record
                 .replay()
                 .unwrap_or_else(|e| panic!("the GameRecord example does not replay: {e}"));
@@ -47,6 +95,7 @@ fn check_http(heading: &str, example: &str) {
         "POST /api/games/{id}/analysis" | "GET /api/games/{id}/analysis" => {
             let analysis: GameAnalysis =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &analysis);
             assert_eq!(analysis.plies.len(), analysis.done as usize, "{heading}");
             for (k, ply) in analysis.plies.iter().enumerate() {
                 assert_eq!(ply.ply as usize, k, "{heading}");
@@ -55,27 +104,42 @@ fn check_http(heading: &str, example: &str) {
         "GET /api/players" => {
             let page: PlayersPage =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &page);
             assert!(!page.players.is_empty());
         }
         "GET /api/players/{name}" => {
             let page: PlayerPage =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &page);
             assert!(!page.history.is_empty() && !page.recent_games.is_empty());
         }
         "GET /api/tournaments" => {
             let page: TournamentsPage =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &page);
             assert!(!page.tournaments.is_empty());
         }
         "GET /api/tournaments/{id}" => {
             let view: TournamentView =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &view);
             assert!(!view.rounds.is_empty() && !view.standings.is_empty());
         }
         "GET /api/territory" => {
             let view: amazons_protocol::TerritoryView =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            written_back(heading, example, &view);
             assert_eq!(view.owners.chars().count(), 100, "one letter a square");
+        }
+        "Errors" => {
+            let refusal: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            let keys: Vec<&str> = refusal.keys().map(String::as_str).collect();
+            assert_eq!(keys, ["error", "message"], "{heading}: {example}");
+            assert!(
+                refusal.values().all(serde_json::Value::is_string),
+                "{example}"
+            );
         }
         other => panic!("an HTTP example under an unknown heading `{other}`"),
     }
@@ -102,12 +166,14 @@ fn every_example_in_protocol_md_parses_as_its_message() {
                         let message = ClientMessage::decode(example)
                             .unwrap_or_else(|e| panic!("{heading}: {example}: {e:?}"));
                         assert_eq!(message.message_type().name(), heading, "{example}");
+                        read_whole(&heading, example, &message);
                         seen_client.insert(heading.clone());
                     }
                     Section::Server => {
                         let message = ServerMessage::decode(example)
                             .unwrap_or_else(|e| panic!("{heading}: {example}: {e}"));
                         assert_eq!(message.message_type().name(), heading, "{example}");
+                        written_back(&heading, example, &message);
                         seen_server.insert(heading.clone());
                     }
                     Section::Http => {
@@ -147,6 +213,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "server messages without an example"
     );
     for route in [
+        "Errors",
         "GET /health",
         "GET /api/matches",
         "GET /api/games",

@@ -87,7 +87,13 @@ impl RatingRules {
         }
     }
 
-    /// Both players after a game `winner` won (`true`: the first).
+    /// Both players after a game the first won (`first_won`) or lost: the
+    /// game is one Glicko-2 rating period for both, each updated from both
+    /// states before it (the `skillratings` crate's eight steps, with
+    /// [`RatingRules::tau`] and its convergence tolerance for the new
+    /// volatility, 0.000001, Glickman's), then held to the deviation and
+    /// volatility bounds. docs/protocol.md ("GET /api/players") states the
+    /// same for people reproducing a rating.
     pub fn after_game(&self, first: Glicko, second: Glicko, first_won: bool) -> (Glicko, Glicko) {
         let config = Glicko2Config {
             tau: self.tau,

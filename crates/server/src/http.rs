@@ -17,15 +17,15 @@ use amazons_protocol::{
 };
 use axum::Json;
 use axum::Router;
-use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::analysis::http as analysis;
+use crate::api_error::{ApiError, ApiQuery};
 use crate::connection;
 use crate::history::Lookup;
-use crate::locales;
 use crate::players;
 use crate::shared::Shared;
 use crate::territory;
@@ -48,9 +48,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/tournaments", get(tournaments))
         .route("/api/tournaments/{id}", get(tournament))
         .route("/api/territory", get(territory_view))
-        .route("/", get(web_assets::index))
-        .route("/assets/{*path}", get(web_assets::asset))
-        .route("/locales/{lang}/{file}", get(locales::catalogue))
+        .merge(web_assets::routes())
         .with_state(shared)
 }
 
@@ -91,7 +89,7 @@ async fn matches(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
 
 async fn games(
     State(shared): State<Arc<Shared>>,
-    Query(query): Query<GamesQuery>,
+    ApiQuery(query): ApiQuery<GamesQuery>,
 ) -> Json<GamesPage> {
     Json(shared.history.page(query))
 }
@@ -110,24 +108,28 @@ async fn game(State(shared): State<Arc<Shared>>, Path(text): Path<String>) -> Re
             ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
         }
         Some(Err(Lookup::Several(n))) => {
-            let body = format!("{n} games have ids starting with that; give more of the id\n");
-            (StatusCode::CONFLICT, body).into_response()
+            let message = format!("{n} games have ids starting with that; give more of the id");
+            ApiError::new(StatusCode::CONFLICT, "ambiguous_game", message).into_response()
         }
-        Some(Ok(None) | Err(Lookup::None | Lookup::One(_))) => {
-            (StatusCode::NOT_FOUND, "no such game\n").into_response()
-        }
-        None => (
+        Some(Ok(None) | Err(Lookup::None | Lookup::One(_))) => no_game(),
+        None => ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "the history could not be read\n",
+            "history_unreadable",
+            "the history could not be read",
         )
-            .into_response(),
+        .into_response(),
     }
+}
+
+/// The 404 of a game id that names no finished game.
+fn no_game() -> Response {
+    ApiError::new(StatusCode::NOT_FOUND, "no_game", "no such game").into_response()
 }
 
 /// The leaderboard: rated players (of `kind`, or all), best first.
 async fn leaderboard(
     State(shared): State<Arc<Shared>>,
-    Query(query): Query<PlayersQuery>,
+    ApiQuery(query): ApiQuery<PlayersQuery>,
 ) -> Json<PlayersPage> {
     let ratings = shared.ratings.read().unwrap_or_else(|e| e.into_inner());
     Json(players::leaderboard(&ratings, query))
@@ -147,11 +149,12 @@ async fn player(State(shared): State<Arc<Shared>>, Path(name): Path<String>) -> 
     };
     match found {
         Some(page) => Json(page).into_response(),
-        None => (
+        None => ApiError::new(
             StatusCode::NOT_FOUND,
-            "no player by that name has a rated game or has claimed it\n",
+            "no_player",
+            "no player by that name has a rated game or has claimed it",
         )
-            .into_response(),
+        .into_response(),
     }
 }
 
@@ -170,7 +173,8 @@ async fn tournament(State(shared): State<Arc<Shared>>, Path(text): Path<String>)
         .and_then(|id| shared.tournaments.view(id));
     match view {
         Some(view) => Json(view).into_response(),
-        None => (StatusCode::NOT_FOUND, "no such tournament\n").into_response(),
+        None => ApiError::new(StatusCode::NOT_FOUND, "no_tournament", "no such tournament")
+            .into_response(),
     }
 }
 
@@ -184,13 +188,9 @@ struct TerritoryQuery {
 /// The territory view of a position (`?fen=`), counted on a blocking
 /// thread; 400 with a JSON error saying why when the FEN is missing or is
 /// no position.
-async fn territory_view(Query(query): Query<TerritoryQuery>) -> Response {
-    let bad = |error: String| {
-        (
-            StatusCode::BAD_REQUEST,
-            Json(serde_json::json!({ "error": error })),
-        )
-            .into_response()
+async fn territory_view(ApiQuery(query): ApiQuery<TerritoryQuery>) -> Response {
+    let bad = |message: String| {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_fen", message).into_response()
     };
     let Some(fen) = query.fen else {
         return bad("give the position as ?fen=<FEN>".into());

@@ -79,8 +79,10 @@
 //! - [`http`]: the routes: `/ws`, `/health`, `/api/matches`, `/api/games`,
 //!   `/api/players`, `/api/tournaments`, `/api/territory`, and the web
 //!   board at `/`.
+//! - [`api_error`]: how the JSON API refuses, `{"error", "message"}`, and
+//!   the query-string extractor that refuses so.
 //! - [`web_assets`]: the web board's files (`web/assets/`), compiled in and
-//!   served with MIME type, ETag and security headers.
+//!   served compressed, with MIME type, ETag and security headers.
 //! - [`locales`]: the page's message catalogues (`/locales/{lang}/{file}.ftl`),
 //!   compiled in like the page.
 //! - [`linger`]: sockets that drain the client's input before they close, so
@@ -90,6 +92,7 @@
 //! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
 
 pub mod analysis;
+pub mod api_error;
 pub mod computer;
 pub mod config;
 pub mod connection;

@@ -117,13 +117,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
-                // At trace level the WebSocket library logs every frame
-                // whole, player keys and seat tokens with them: never.
-                .add_directive("tungstenite=debug".parse().expect("a valid directive")),
-        )
+        .with_env_filter(log_filter(std::env::var("RUST_LOG").ok().as_deref()))
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
@@ -220,9 +214,55 @@ async fn wait_for_signal() {
     }
 }
 
+/// The log filter: `rust_log` (`RUST_LOG`) when it parses, else `info`. The
+/// WebSocket library is held to the filter's own level and never below
+/// debug: at trace it logs every frame whole, player keys and seat tokens
+/// with them; and a plain `tungstenite=debug` would also raise it under
+/// `info`, printing a debug line at every disconnect.
+fn log_filter(rust_log: Option<&str>) -> tracing_subscriber::EnvFilter {
+    use tracing_subscriber::filter::LevelFilter;
+    let filter = rust_log
+        .and_then(|directives| tracing_subscriber::EnvFilter::try_new(directives).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
+    let websocket = filter
+        .max_level_hint()
+        .unwrap_or(LevelFilter::TRACE)
+        .min(LevelFilter::DEBUG);
+    filter.add_directive(
+        format!("tungstenite={websocket}")
+            .parse()
+            .expect("a valid directive"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `filter` lets through an event of the WebSocket library at
+    /// `level` (a callsite's level is a constant, hence the match).
+    fn websocket_logs(filter: tracing_subscriber::EnvFilter, level: tracing::Level) -> bool {
+        use tracing::Level;
+        use tracing_subscriber::layer::SubscriberExt;
+        let subscriber = tracing_subscriber::registry().with(filter);
+        tracing::subscriber::with_default(subscriber, || match level {
+            Level::TRACE => tracing::enabled!(target: "tungstenite::protocol", Level::TRACE),
+            Level::DEBUG => tracing::enabled!(target: "tungstenite::protocol", Level::DEBUG),
+            _ => tracing::enabled!(target: "tungstenite::protocol", Level::INFO),
+        })
+    }
+
+    #[test]
+    fn the_websocket_library_is_quiet_by_default_and_never_logs_frames() {
+        use tracing::Level;
+        assert!(!websocket_logs(log_filter(None), Level::DEBUG));
+        assert!(websocket_logs(log_filter(None), Level::INFO));
+        assert!(!websocket_logs(log_filter(Some("info")), Level::DEBUG));
+        assert!(!websocket_logs(log_filter(Some("a=b=c")), Level::DEBUG));
+        assert!(websocket_logs(log_filter(Some("debug")), Level::DEBUG));
+        assert!(websocket_logs(log_filter(Some("trace")), Level::DEBUG));
+        assert!(!websocket_logs(log_filter(Some("trace")), Level::TRACE));
+    }
 
     /// The `amazons-server` lines of the README's "Names and ratings"
     /// commands, without their comments.

@@ -372,8 +372,9 @@ async fn the_territory_view_colours_counts_and_decides() {
     // A bad position is a 400 with a JSON error saying why.
     let (status, error) = territory_of(&server, "nonsense").await;
     assert_eq!(status, 400);
+    assert_eq!(error["error"], "bad_fen");
     assert!(
-        error["error"].as_str().unwrap().contains("ranks"),
+        error["message"].as_str().unwrap().contains("ranks"),
         "{error}"
     );
     let (status, body) = http_get(server.addr(), "/api/territory").await;
