@@ -826,11 +826,28 @@ impl<'a> Replay<'a> {
         match self.shown.checked_sub(game_last + 1) {
             Some(k) => {
                 self.screen.show_game(self.finish[k], moves, game_last);
-                self.screen.status = t!(
+                // The move list stays at the game's end, so the status
+                // names the finish's move on the board.
+                let before = if k == 0 {
+                    self.positions[game_last]
+                } else {
+                    self.finish[k - 1]
+                };
+                let played = self.record.territory.as_ref().map(|end| end.finish[k]);
+                let mut status = t!(
                     "replay-finish-status",
                     step = k + 1,
                     steps = self.finish.len()
                 );
+                if let Some(played) = played {
+                    status.push_str("  ");
+                    status.push_str(&t!(
+                        "replay-finish-move",
+                        side = crate::face::words::side(before.turn()),
+                        played = played.to_string()
+                    ));
+                }
+                self.screen.status = status;
             }
             None => {
                 self.screen
@@ -1151,6 +1168,16 @@ mod tests {
             positions[0].play(finish[0]).unwrap(),
             "the board after the finish's first move"
         );
+        assert!(
+            first.contains(&format!("white plays {}", finish[0])),
+            "the finish's move is named: {first}"
+        );
+        replay.handle(&key(KeyCode::Right));
+        assert!(
+            screen(&mut replay).contains(&format!("black plays {}", finish[1])),
+            "{}",
+            screen(&mut replay)
+        );
         replay.handle(&key(KeyCode::End));
         let mut end = positions[0];
         for mv in &finish {
@@ -1266,6 +1293,79 @@ mod tests {
         crate::tui::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
+    }
+
+    /// A legal game of `plies` moves, each the first legal move found.
+    fn long_game(plies: usize) -> Vec<String> {
+        let mut position = Position::start();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let mv = position.legal_moves()[0];
+            moves.push(mv.to_string());
+            position = position.play(mv).unwrap();
+        }
+        moves
+    }
+
+    #[test]
+    fn a_long_replay_opens_with_the_move_list_at_its_top_and_hints_whole_in_both_languages() {
+        let moves = long_game(40);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let record = record("g1", &moves, 0, None);
+        let positions = record.replay().unwrap();
+        for lang in [crate::tr::Lang::En, crate::tr::Lang::ZhCn] {
+            crate::tr::with_lang(lang, || {
+                let mut replay = Replay::new(&record, &positions, Theme::Dark);
+                replay.finish(Ok(crate::face::analysis::tests::analysis(
+                    &[0.5; 41],
+                    &[amazons_protocol::MoveClass::Good; 40],
+                )));
+                let text = screen(&mut replay);
+                assert!(
+                    text.contains(&format!("  1. {}", moves[0])),
+                    "the list starts at move 1: {text}"
+                );
+                assert!(!text.contains(moves[39]), "not at its end: {text}");
+                assert_hints_whole(&mut replay);
+                replay.handle(&key(KeyCode::End));
+                assert!(
+                    screen(&mut replay).contains(moves[39]),
+                    "{}",
+                    screen(&mut replay)
+                );
+                // Most keys: not analysed, and a proven finish to play.
+                let decided = decided_record(RANK_ONE);
+                let positions = decided.replay().unwrap();
+                let mut replay = Replay::new(&decided, &positions, Theme::Dark);
+                assert_hints_whole(&mut replay);
+                replay.finish(Ok(crate::face::analysis::tests::analysis(&[0.5], &[])));
+                assert_hints_whole(&mut replay);
+            });
+        }
+    }
+
+    /// Each key hint of the replay at 80x24 is on one line, its key with
+    /// its word.
+    fn assert_hints_whole(replay: &mut Replay<'_>) {
+        let text = screen(replay);
+        let hints: Vec<String> = replay
+            .screen
+            .keys
+            .iter()
+            .map(|(k, what)| format!("{k} {}", crate::tr::message(what, &[])))
+            .chain([
+                t!("hint-territory"),
+                t!("hint-flip"),
+                t!("hint-help"),
+                t!("hint-quit"),
+            ])
+            .collect();
+        for hint in hints {
+            assert!(
+                text.lines().any(|line| line.contains(&hint)),
+                "{hint:?} is split: {text}"
+            );
+        }
     }
 
     #[test]
