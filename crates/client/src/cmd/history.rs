@@ -10,6 +10,7 @@ use amazons_engine::analysis::AnalysisBudget;
 use amazons_protocol::{AnalysisStatus, GameAnalysis, GameSummary};
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use unicode_width::UnicodeWidthStr;
 
 use crate::cli::{HistoryAction, HistoryArgs};
 use crate::face::analysis as face_analysis;
@@ -268,9 +269,11 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
     }
 }
 
-/// Columns of the progress bar and of the plain sparkline.
+/// Columns of the progress bar.
 const BAR: usize = 20;
-const SPARKLINE: usize = 72;
+/// Columns the plain analysis's sparkline line takes with its label, so it
+/// stays within 80 columns however long the game.
+const SPARKLINE_LINE: usize = 80;
 
 /// What `history analyse` prints while it waits: the progress line on
 /// stderr, rewritten in place on a terminal, else a line whenever it
@@ -311,9 +314,11 @@ fn analysis_text(record: &GameRecord, analysis: &GameAnalysis) -> String {
             .map(|ply| face_analysis::ply_line(ply, first_ply)),
     );
     lines.push(String::new());
+    let label = t!("analysis-sparkline", line = "").width();
+    let room = SPARKLINE_LINE.saturating_sub(label).max(1);
     lines.push(t!(
         "analysis-sparkline",
-        line = face_analysis::sparkline(analysis, SPARKLINE)
+        line = face_analysis::sparkline(analysis, room)
     ));
     if let Some(summary) = &analysis.summary {
         for side in Side::BOTH {
@@ -1052,7 +1057,6 @@ mod tests {
     use super::*;
 
     use crossterm::event::{KeyEvent, KeyModifiers};
-    use unicode_width::UnicodeWidthStr;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -1295,12 +1299,16 @@ mod tests {
         assert!(replay.handle(&key(KeyCode::Char('q'))));
     }
 
-    /// A legal game of `plies` moves, each the first legal move found.
+    /// A legal game of `plies` moves, each picked from the legal ones by
+    /// a fixed pseudo-random sequence (the same game every run).
     fn long_game(plies: usize) -> Vec<String> {
         let mut position = Position::start();
         let mut moves = Vec::new();
+        let mut seed: u64 = 7;
         for _ in 0..plies {
-            let mv = position.legal_moves()[0];
+            let legal = position.legal_moves();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let mv = legal[(seed >> 33) as usize % legal.len()];
             moves.push(mv.to_string());
             position = position.play(mv).unwrap();
         }
@@ -1365,6 +1373,25 @@ mod tests {
                 text.lines().any(|line| line.contains(&hint)),
                 "{hint:?} is split: {text}"
             );
+        }
+    }
+
+    #[test]
+    fn the_plain_analysis_of_a_long_game_fits_80_columns_in_both_languages() {
+        let moves = long_game(70);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let record = record("g1", &moves, 0, None);
+        let analysis = crate::face::analysis::tests::analysis(
+            &(0..=70).map(|k| k as f32 / 70.0).collect::<Vec<_>>(),
+            &[amazons_protocol::MoveClass::Good; 70],
+        );
+        for lang in [crate::tr::Lang::En, crate::tr::Lang::ZhCn] {
+            crate::tr::with_lang(lang, || {
+                let text = analysis_text(&record, &analysis);
+                let graph = text.lines().find(|l| l.contains('█')).expect("the graph");
+                assert!(graph.width() <= 80, "{} columns: {graph}", graph.width());
+                assert!(graph.width() >= 78, "it uses the room: {graph}");
+            });
         }
     }
 
