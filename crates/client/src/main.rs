@@ -36,7 +36,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// The width of the terminal stderr writes to, if it is one.
+/// The width of the terminal stderr writes to, if it is one and says its
+/// width (a pseudo-terminal with no size set says 0 columns).
 fn terminal_width() -> Option<usize> {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
@@ -45,6 +46,7 @@ fn terminal_width() -> Option<usize> {
     crossterm::terminal::size()
         .ok()
         .map(|(columns, _)| usize::from(columns))
+        .filter(|columns| *columns >= 20)
 }
 
 /// Output piped into a program that stopped reading (`| head`) is not an error.
