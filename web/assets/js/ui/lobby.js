@@ -432,7 +432,8 @@ export class LobbyView {
         `${describeTimeControl(match.time_control)} · `,
         h('span', { class: 'rated' }, ratedWord(match.rated)),
         ...matchOptionWords({ endWhenDecided: match.end_when_decided ?? false, assistance: match.assistance ?? false }).map((words) =>
-          h('span', { class: 'match-option' }, ` · ${words}`),
+          // A no-break space keeps each `·` at the end of a line, never at the start of the next.
+          h('span', { class: 'match-option' }, `\u00a0· ${words}`),
         ),
       ),
       h('td', { class: 'progress', role: 'cell' }, status),
