@@ -644,6 +644,7 @@ mod tests {
         words.extend_from_slice(path);
         words.push("--help");
         let error = command()
+            .term_width(80)
             .try_get_matches_from(words)
             .expect_err("help is shown as an error");
         assert_eq!(
@@ -689,6 +690,11 @@ mod tests {
             ),
         ] {
             let help = help_of(path);
+            // Wrapped at words to the terminal (80 columns here), never cut
+            // mid-word by it.
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{path:?}: {line:?}");
+            }
             for option in shown {
                 assert!(help.contains(option), "{path:?} shows {option}: {help}");
             }
