@@ -188,6 +188,33 @@ test('the name form, the rules, the leaderboard, a player page and the outage ba
   await fay.context.close();
 });
 
+test('a name another browser holds is refused once, in Chinese, in words for this browser, on a phone and a laptop', async () => {
+  const first = await openPlayer(env.browser, env.server.base, '钟', { ...DESKTOP, ...ZH });
+  for (const [options, where] of /** @type {const} */ ([[PHONE, 'phone'], [DESKTOP, 'laptop']])) {
+    const second = await openPage(env.browser, env.server.base, { ...options, ...ZH });
+    await second.page.fill('#name-input', '钟');
+    await second.page.press('#name-input', 'Enter');
+    await second.page.waitForSelector('body[data-connection=refused] #name-form:not([hidden])');
+    assert.equal(
+      await second.page.textContent('#name-error'),
+      '“钟”已是另一位棋手的名字：另一个浏览器或程序先用了它。请换一个名字；你在这里选的名字在这个浏览器中一直属于你。',
+    );
+    assert.equal(await second.page.isHidden('#banner'), true, 'said once');
+    assert.equal(await second.page.textContent('#me-name'), '');
+    assert.equal(await second.page.isHidden('#rename'), true);
+    await assertChinese(second.page, [], `the refused name on a ${where}`);
+    await second.page.screenshot({ path: path.join(SCREENSHOTS, `name-taken-${where}-zh-CN.png`) });
+    await second.page.fill('#name-input', `钟-${where}`);
+    await second.page.press('#name-input', 'Enter');
+    await second.page.waitForSelector('body[data-connection=connected]');
+    assert.equal(await second.page.textContent('#me-name'), `钟-${where}`);
+    assert.equal(await second.page.isVisible('#rename'), true);
+    assert.deepEqual(second.errors, []);
+    await second.context.close();
+  }
+  await first.context.close();
+});
+
 test('the header switches to English and back, and the choice is remembered', async () => {
   const cy = await openPlayer(env.browser, env.server.base, 'cy', { ...DESKTOP, ...ZH });
   const page = cy.page;

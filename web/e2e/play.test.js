@@ -264,6 +264,10 @@ test('a name the server refuses is asked for again, with the server\'s reason', 
   await page.waitForSelector('body[data-connection=refused]');
   await page.waitForSelector('#name-form:not([hidden]) #name-error:has-text("longer than 32 characters")');
   assert.equal(await page.inputValue('#name-input'), 'x'.repeat(40), 'the refused name is there to shorten');
+  // The header does not show the refused name as if it were taken, and the reason is said once.
+  assert.equal(await page.textContent('#me-name'), '');
+  assert.equal(await page.isHidden('#rename'), true);
+  assert.equal(await page.isHidden('#banner'), true);
   await page.fill('#name-input', 'kim');
   await page.press('#name-input', 'Enter');
   await page.waitForSelector('body[data-connection=connected]');

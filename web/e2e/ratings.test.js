@@ -104,7 +104,7 @@ test("a rated game between two browsers moves both ratings; the lobby shows them
   }
 });
 
-test('a name another browser holds is refused with the server\'s words; another name is taken, and nothing retries meanwhile', async () => {
+test('a name another browser holds is refused once, in words for this browser (the header claims no name meanwhile); another name is taken, and nothing retries meanwhile', async () => {
   const first = await openPlayer(env.browser, env.server.base, 'dora');
   const second = await openPage(env.browser, env.server.base, {}, { fakeClock: true });
   /** @type {string[]} */
@@ -113,8 +113,16 @@ test('a name another browser holds is refused with the server\'s words; another 
   await second.page.fill('#name-input', 'DORA');
   await second.page.press('#name-input', 'Enter');
   await second.page.waitForSelector('body[data-connection=refused]');
-  await second.page.waitForSelector('#name-form:not([hidden]) #name-error:has-text("claimed by another player key")');
-  assert.match((await second.page.textContent('#name-error')) ?? '', /pick another name/);
+  await second.page.waitForSelector('#name-form:not([hidden]) #name-error:has-text("another player\'s name")');
+  const refusal = (await second.page.textContent('#name-error')) ?? '';
+  assert.match(refusal, /^DORA is already another player's name: another browser or program used it first\. Pick another name/);
+  assert.match(refusal, /this browser/);
+  assert.doesNotMatch(refusal, /state directory|player-key|key file/, 'words for a browser, not a terminal');
+  // Said once: not in the banner too; the header claims no name and offers no change of one.
+  assert.equal(await second.page.isHidden('#banner'), true);
+  assert.equal(await second.page.evaluate(() => document.body.innerText.split("another player's name").length - 1), 1);
+  assert.equal(await second.page.textContent('#me-name'), '');
+  assert.equal(await second.page.isHidden('#rename'), true);
   assert.equal(await second.page.inputValue('#name-input'), 'DORA', 'the refused name is there to change');
   // A minute on the page's clock: the refused name is not tried again.
   await second.page.clock.runFor(60_000);
@@ -123,6 +131,7 @@ test('a name another browser holds is refused with the server\'s words; another 
   await second.page.press('#name-input', 'Enter');
   await second.page.waitForSelector('body[data-connection=connected]');
   assert.equal(await second.page.textContent('#me-name'), 'dora2');
+  assert.equal(await second.page.isVisible('#rename'), true);
   assert.equal(sockets.length, 2);
   // The first browser still has its name.
   assert.equal(await first.page.textContent('#me-name'), 'dora');
@@ -188,6 +197,12 @@ test('the leaderboard and a player page: rows best first, bots marked, filters, 
   assert.equal(await page.locator('svg.rating-plot circle.dot').count(), 5);
   const games = page.locator('.recent tbody tr');
   assert.equal(await games.count(), 5);
+  assert.deepEqual(
+    await page.$$eval('.recent thead th', (ths) => ths.map((th) => th.textContent)),
+    ['Ended', 'Opponent', 'Colour', 'Result', 'Rated or casual', 'Moves'],
+    'the rated/casual column says what it holds',
+  );
+  assert.equal(await games.first().locator('td.stakes').textContent(), 'rated');
   assert.equal(await games.first().locator('td').nth(1).textContent(), 'computer (level 1)bot');
   assert.equal(await games.first().locator('td[data-result]').textContent(), 'lost');
   for (const [size, options] of /** @type {const} */ ([['laptop', DESKTOP], ['phone', PHONE]])) {

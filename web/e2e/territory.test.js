@@ -67,6 +67,11 @@ async function raceGame(white, black, { endWhenDecided }) {
   await waitForGame(white, 'waiting');
   const matchId = await white.evaluate(() => location.hash.replace('#/match/', ''));
   await black.waitForSelector(`tr[data-match="${matchId}"] button[data-action=join]`);
+  // The lobby row and the match page say how the match ends (no assistance: not said).
+  const said = endWhenDecided ? 'untimed · casual · ends when the territory decides' : 'untimed · casual';
+  const row = await black.locator(`tr[data-match="${matchId}"] td.time`).textContent();
+  assert.equal(row?.replace(/\u00a0/g, ' '), said);
+  assert.match(await white.textContent('.game .info') ?? '', new RegExp(`^${said} · `));
   await joinMatch(black, matchId);
   await waitForGame(white, 'your-move', 0);
   return matchId;
@@ -123,6 +128,12 @@ test('a proven position is shown to both players with a Claim button; the claim 
 
   await cat.page.click('button[data-action=territory]');
   await cat.page.waitForSelector('.territory[data-shown]');
+  // The colours have a key, in the page's language.
+  assert.deepEqual(
+    await cat.page.locator('.territory-key li').allTextContents(),
+    ['先手（白）先到达', '后手（黑）先到达', '争夺中', '双方都到不了'],
+  );
+  assert.equal(await cat.page.isVisible('.territory-key'), true);
   assert.equal(await cat.page.getAttribute('#square-b1', 'data-owner'), 'white');
   assert.equal(await cat.page.getAttribute('#square-h1', 'data-owner'), 'black');
   // A screen reader hears the owner too, in the page's language.
@@ -162,12 +173,37 @@ test('a game the server ends on territory replays its proven finish, and its ana
   await replay.waitForSelector('.replay[data-state=ready]');
   assert.equal(await replay.getAttribute('.replay', 'data-frame'), '1');
   assert.match(await replay.textContent('.replay p.info') ?? '', /Black wins on territory by 1/);
+  const finish = (await (await fetch(`${env.server.base}/api/games/${matchId}`)).json()).territory.finish;
+  assert.ok(finish.length >= 3, finish.join(' '));
+  // Every frame and status the replay shows once the finish is asked for.
+  await replay.evaluate(() => {
+    const section = /** @type {HTMLElement} */ (document.querySelector('.replay'));
+    const status = /** @type {HTMLElement} */ (document.querySelector('.replay .status'));
+    const seen = /** @type {string[]} */ ([]);
+    /** @type {any} */ (window).finishSeen = seen;
+    new MutationObserver(() => {
+      const frame = `${section.getAttribute('data-frame')} ${status.textContent}`;
+      if (seen[seen.length - 1] !== frame) seen.push(frame);
+    }).observe(section, { attributes: true, attributeFilter: ['data-frame'] });
+  });
+  await replay.click('button[data-action=finish]');
+  // It plays through to its end by itself, a ply at a time.
+  await replay.waitForSelector(`.replay[data-frame="${1 + finish.length}"]:not([data-playing])`);
+  const seen = await replay.evaluate(() => /** @type {any} */ (window).finishSeen);
+  assert.deepEqual(
+    seen.map((/** @type {string} */ frame) => frame.split(' ')[0]),
+    finish.map((/** @type {string} */ _, /** @type {number} */ k) => String(2 + k)),
+    seen.join('\n'),
+  );
+  assert.match(seen[0], new RegExp(`^2 Proven finish: ply 1 of ${finish.length}`));
+  assert.match(await replay.textContent('.replay .status') ?? '', new RegExp(`^Proven finish: ply ${finish.length} of ${finish.length}`));
+  // A step of one's own stops it where it is.
+  await replay.click('button[data-action=finish]');
+  await replay.waitForSelector('.replay[data-frame="1"]');
   await replay.click('button[data-action=finish]');
   await replay.waitForSelector('.replay[data-frame="2"]');
-  assert.match(await replay.textContent('.replay .status') ?? '', /^Proven finish: ply 1 of \d+/);
-  await replay.click('button[data-action=last]');
-  const finish = (await (await fetch(`${env.server.base}/api/games/${matchId}`)).json()).territory.finish;
-  assert.equal(await replay.getAttribute('.replay', 'data-frame'), String(1 + finish.length));
+  await replay.click('button[data-action=first]');
+  await replay.waitForSelector('.replay[data-frame="0"]:not([data-playing])');
   await replay.click('button[data-action=finish]');
   await replay.waitForSelector('.replay[data-frame="1"]');
 
@@ -197,6 +233,16 @@ test('a game the server ends on territory replays its proven finish, and its ana
   assert.equal(await replay.locator('.board .move-arrow.best').count(), 1, "the engine's move is drawn");
   assert.equal(await replay.locator('.board .move-arrow.played').count(), 1, 'beside the one played');
   assert.match(await replay.textContent('.analysis-eval') ?? '', /Black wins/);
+  // Reopened in this browser, the replay shows its analysis without Analyse pressed.
+  await replay.evaluate(() => {
+    location.hash = '#/';
+  });
+  await replay.waitForSelector('.lobby');
+  await replay.evaluate((id) => {
+    location.hash = `#/games/${id}`;
+  }, matchId);
+  await replay.waitForSelector('.replay[data-state=ready] .analysis[data-status=done] .win-chance');
+  assert.equal(await replay.isVisible('button[data-action=analyse]'), false);
   for (const player of [dee, eve]) assert.deepEqual(player.errors, []);
   for (const player of [dee, eve]) await player.context.close();
 

@@ -251,8 +251,13 @@ test('a name another key holds (name_taken) is asked for again, without greeting
   const message = 'the name `ann` is claimed by another player key; pick another name';
   session.received({ ...error, code: 'name_taken', message, reply_to: 'hello' });
   assert.equal(session.connection, 'refused');
-  assert.equal(session.refusal, message, "the server's words, for the name form");
+  assert.equal(
+    session.refusal,
+    "ann is already another player's name: another browser or program used it first. Pick another name; the one you pick stays yours in this browser.",
+    'said for this browser: no state directory, no key file',
+  );
   assert.equal(session.refusalCode, 'name_taken');
+  assert.equal(session.me, '', 'the refused name is nobody: the header shows none');
   assert.equal(socket.stopped, true, 'no reconnecting with a name that is refused');
   session.rename('ann2');
   assert.equal(socket.restarts, 1, 'a new name connects again');

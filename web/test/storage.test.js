@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_SEATS, Store } from '../assets/js/storage.js';
+import { MAX_ANALYSED, MAX_SEATS, Store } from '../assets/js/storage.js';
 
 /** A Web Storage stand-in. */
 function memoryStorage() {
@@ -63,6 +63,21 @@ test('seat tokens are kept per match, newest first, at most MAX_SEATS', () => {
   for (let i = 0; i < MAX_SEATS + 5; i++) store.saveSeat(`x${i}`, 'white', 't', i);
   assert.equal(store.seats().length, MAX_SEATS);
   assert.equal(store.seats()[0].matchId, `x${MAX_SEATS + 4}`);
+});
+
+test('games seen analysed are remembered, once each, newest first, at most MAX_ANALYSED', () => {
+  const storage = memoryStorage();
+  const store = new Store(storage);
+  assert.equal(store.analysed('g1'), false);
+  store.rememberAnalysed('g1');
+  store.rememberAnalysed('g2');
+  store.rememberAnalysed('g1');
+  assert.deepEqual(new Store(storage).analysedGames(), ['g2', 'g1']);
+  assert.equal(new Store(storage).analysed('g1'), true);
+  for (let i = 0; i < MAX_ANALYSED + 5; i++) store.rememberAnalysed(`x${i}`);
+  assert.equal(store.analysedGames().length, MAX_ANALYSED);
+  storage.map.set('amazons.analysed', '{not json');
+  assert.deepEqual(store.analysedGames(), [], 'what cannot be read is nothing');
 });
 
 test('a browser that refuses storage still works for the page\'s life', () => {

@@ -431,6 +431,44 @@ pub fn parse_side(text: &str) -> Option<Side> {
     }
 }
 
+/// The options given to every subcommand (`global`) that a subcommand does
+/// nothing with: `main` hands each subcommand only what it uses, so its
+/// `--help` leaves these out (they are still accepted, so a line that gives
+/// one to every command keeps working).
+const UNUSED_GLOBALS: &[(&str, &[&str])] = &[
+    ("bot", &["plain", "quiet", "theme"]),
+    ("local", &["key_file"]),
+    ("history", &["quiet", "key_file"]),
+    ("leaderboard", &["plain", "quiet", "theme", "key_file"]),
+    ("tournament", &["plain", "quiet", "theme"]),
+];
+
+/// The command line as parsed and as its help shows it: [`Cli`]'s, with
+/// each subcommand's help (and its own subcommands') listing only the
+/// options that subcommand uses.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let globals: Vec<clap::Arg> = command
+        .get_arguments()
+        .filter(|arg| arg.is_global_set())
+        .cloned()
+        .collect();
+    UNUSED_GLOBALS
+        .iter()
+        .fold(command, |command, (name, unused)| {
+            // A subcommand's own copy of a global option is kept as it is by
+            // clap (and handed on, global, to its subcommands): a hidden copy
+            // leaves it out of their help.
+            let hidden: Vec<clap::Arg> = globals
+                .iter()
+                .filter(|arg| unused.contains(&arg.get_id().as_str()))
+                .map(|arg| arg.clone().hide(true))
+                .collect();
+            command.mut_subcommand(name, |sub| sub.args(hidden))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -598,6 +636,88 @@ mod tests {
         for server in [&create.server, &bot.server, &start.server] {
             assert_eq!(server.to_string(), "ws://192.168.1.20:7878/ws");
         }
+    }
+
+    /// The `--help` of the subcommand at `path`.
+    fn help_of(path: &[&str]) -> String {
+        let mut words = vec!["amazons-client"];
+        words.extend_from_slice(path);
+        words.push("--help");
+        let error = command()
+            .term_width(80)
+            .try_get_matches_from(words)
+            .expect_err("help is shown as an error");
+        assert_eq!(
+            error.kind(),
+            clap::error::ErrorKind::DisplayHelp,
+            "{path:?}: {error}"
+        );
+        error.render().to_string()
+    }
+
+    #[test]
+    fn each_subcommands_help_lists_only_the_options_it_uses() {
+        for (path, shown, left_out) in [
+            (
+                &["play"][..],
+                &["--plain", "--quiet", "--theme", "--key-file", "--lang"][..],
+                &[][..],
+            ),
+            (
+                &["bot"],
+                &["--key-file", "--lang"],
+                &["--plain", "--quiet", "--theme"],
+            ),
+            (
+                &["local"],
+                &["--plain", "--quiet", "--theme", "--lang"],
+                &["--key-file"],
+            ),
+            (
+                &["history"],
+                &["--plain", "--theme", "--lang"],
+                &["--quiet", "--key-file"],
+            ),
+            (
+                &["leaderboard"],
+                &["--lang"],
+                &["--plain", "--quiet", "--theme", "--key-file"],
+            ),
+            (
+                &["tournament", "list"],
+                &["--key-file", "--lang"],
+                &["--plain", "--quiet", "--theme"],
+            ),
+        ] {
+            let help = help_of(path);
+            // Wrapped at words to the terminal (80 columns here), never cut
+            // mid-word by it.
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{path:?}: {line:?}");
+            }
+            for option in shown {
+                assert!(help.contains(option), "{path:?} shows {option}: {help}");
+            }
+            for option in left_out {
+                assert!(!help.contains(option), "{path:?} hides {option}: {help}");
+            }
+        }
+        // Still accepted where they do nothing, and read as before.
+        use clap::FromArgMatches;
+        for words in [
+            &["amazons-client", "bot", "--quiet"][..],
+            &["amazons-client", "--quiet", "tournament", "list"],
+            &["amazons-client", "tournament", "list", "--quiet"],
+        ] {
+            let matches = command().try_get_matches_from(words).unwrap();
+            let cli = Cli::from_arg_matches(&matches).unwrap();
+            assert!(cli.quiet, "{words:?}");
+        }
+        let matches = command()
+            .try_get_matches_from(["amazons-client", "local", "--plain", "--theme", "light"])
+            .unwrap();
+        let cli = Cli::from_arg_matches(&matches).unwrap();
+        assert!(cli.plain && cli.theme == ThemeChoice::Light);
     }
 
     #[test]

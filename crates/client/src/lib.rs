@@ -24,6 +24,8 @@
 //!   after a quit, an error, a panic or a signal), theme, board widget,
 //!   pointing at moves, the game screen (state, input, drawing), the lobby,
 //!   the computer form, the help and question boxes.
+//! - [`report`]: a failure that ends the program, told once and wrapped
+//!   at words.
 //! - `face`: what both faces share: labels, the text board, the bell, help,
 //!   the words both plain modes read.
 
@@ -33,5 +35,6 @@ pub mod cli;
 pub mod cmd;
 pub(crate) mod face;
 pub mod net;
+pub mod report;
 pub mod store;
 pub mod tui;

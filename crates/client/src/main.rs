@@ -2,15 +2,17 @@
 
 use std::process::ExitCode;
 
-use amazons_client::cli::{Cli, Command, default_name};
+use amazons_client::cli::{self, Cli, Command, default_name};
 use amazons_client::cmd::{bot, history, leaderboard, local, play, tournament};
+use amazons_client::report;
 use amazons_client::store::player_key::KeyFile;
 use amazons_client::tr::{self, Lang};
 use amazons_client::tui::{signals, terminal};
-use clap::Parser;
+use clap::FromArgMatches;
 
 fn main() -> ExitCode {
-    let result = run(Cli::parse());
+    let cli = Cli::from_arg_matches(&cli::command().get_matches()).unwrap_or_else(|e| e.exit());
+    let result = run(cli);
     if let Some(status) = signals::exit_status() {
         // Stopped by a signal (the terminal is restored): the shell's status
         // for it; an error writing to a terminal that hung up is no news.
@@ -21,14 +23,30 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // The reason and its causes, for a person: no backtrace, whatever
-            // RUST_BACKTRACE says (tracing logs carry the detail).
-            eprintln!(
-                "{}",
-                tr::message("error-line", &[("error", format!("{e:#}").into())])
-            );
+            // RUST_BACKTRACE says (tracing logs carry the detail); each cause
+            // once, and on a terminal wrapped at words to its width.
+            let line = tr::message("error-line", &[("error", report::causes_once(&e).into())]);
+            let line = match terminal_width() {
+                Some(width) => report::wrap_at_words(&line, width),
+                None => line,
+            };
+            eprintln!("{line}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The width of the terminal stderr writes to, if it is one and says its
+/// width (a pseudo-terminal with no size set says 0 columns).
+fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    crossterm::terminal::size()
+        .ok()
+        .map(|(columns, _)| usize::from(columns))
+        .filter(|columns| *columns >= 20)
 }
 
 /// Output piped into a program that stopped reading (`| head`) is not an error.

@@ -196,6 +196,11 @@ fn a_claimed_name_is_refused_to_another_key_with_what_to_do_and_its_own_key_gets
     assert!(!ok, "the bot exits non-zero: {out}{err}");
     assert!(err.contains("refused the name `ann`"), "{err}");
     assert!(err.contains("--key-file PATH"), "{err}");
+    assert_eq!(
+        err.matches("is claimed by another player key").count(),
+        1,
+        "the refusal is said once: {err}"
+    );
 
     // The key that claimed it still gets it; another key takes a free name.
     let again = spawn_plain(state.path(), &server, "Ann", None, "list\n");
@@ -223,6 +228,37 @@ fn a_corrupt_key_file_stops_play_before_connecting_with_how_to_fix_it() {
     assert!(err.contains("is not a player key"), "{err}");
     assert!(err.contains("remove it to make a new key"), "{err}");
     assert_eq!(std::fs::read_to_string(&key).unwrap(), "not a key\n");
+}
+
+#[test]
+fn a_missing_engine_program_is_explained_once_by_bot_and_local() {
+    let state = tempfile::tempdir().unwrap();
+    let missing = state.path().join("no-such-engine");
+    let engine = format!("uci:{}", missing.display());
+    // No server needed: the engine is started first.
+    for args in [
+        &[
+            "bot",
+            "--server",
+            "ws://127.0.0.1:9/ws",
+            "--fill",
+            "--engine",
+            &engine,
+        ][..],
+        &["local", "--plain", "--white", &engine],
+    ] {
+        let (ok, _, err) = run(state.path(), args);
+        assert!(!ok, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("cannot start `{}`", missing.display())),
+            "{err}"
+        );
+        assert_eq!(
+            err.matches("No such file or directory").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]

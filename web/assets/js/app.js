@@ -160,6 +160,16 @@ function route() {
   for (const link of tabs.querySelectorAll('a')) link.toggleAttribute('aria-current', link.dataset.screen === screen.tab);
 }
 
+/**
+ * The header's name: the one the server greeted this page with, and the
+ * way to change it; nothing while no name is accepted (a refused name is
+ * on the name form, not in the header).
+ */
+function drawMe() {
+  meName.textContent = session.me;
+  renameButton.hidden = session.me === '';
+}
+
 /** Draws the connection banner. */
 function drawBanner() {
   const texts = {
@@ -168,7 +178,8 @@ function drawBanner() {
     connected: '',
     reconnecting: t('banner-reconnecting'),
     stopped: t('banner-stopped'),
-    refused: t('banner-refused', { reason: session.refusal }),
+    // A refused name is said on the name form, once.
+    refused: asksForAName(session.refusalCode) ? '' : t('banner-refused', { reason: session.refusal }),
   };
   const text = texts[session.connection];
   banner.textContent = text;
@@ -222,6 +233,7 @@ function react(events) {
 
 session.subscribe((events) => {
   react(events);
+  drawMe();
   drawBanner();
   drawReady();
   // A name refused (`bad_name`, or `name_taken` by another browser's key):
@@ -243,8 +255,6 @@ function askName(problem) {
 
 /** Connects once a name is known. */
 function connect() {
-  meName.textContent = store.name;
-  renameButton.hidden = false;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const socket = new ReconnectingSocket(
     `${scheme}//${location.host}/ws`,
@@ -272,7 +282,6 @@ nameForm.addEventListener('submit', (event) => {
   nameError.textContent = problem;
   if (problem) return;
   nameForm.hidden = true;
-  meName.textContent = name;
   if (session.socket) {
     session.rename(name);
   } else {

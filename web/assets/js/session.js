@@ -376,8 +376,12 @@ export class Session {
     const text = errorText(message);
     if (replyTo === 'hello' || code === 'version_mismatch' || code === 'bad_name' || code === 'name_taken') {
       this.connection = 'refused';
-      this.refusal = text;
+      // The server's words for a taken name speak to every client (a
+      // terminal's state directory); the page says it for this browser.
+      this.refusal = code === 'name_taken' ? t('name-taken-here', { name: this.store.name }) : text;
       this.refusalCode = code;
+      // Nobody is greeted now: the header shows no name until one is.
+      this.me = '';
       // The same name would be refused again: no reconnecting with it. A
       // new name (rename) connects again.
       if (asksForAName(code)) this.socket?.stop();

@@ -45,6 +45,9 @@ const cryptoBytes = (n) => crypto.getRandomValues(new Uint8Array(n));
 /** How many seats are kept; the oldest go first. */
 export const MAX_SEATS = 20;
 
+/** How many analysed games are remembered (their replays show the analysis when opened). */
+export const MAX_ANALYSED = 200;
+
 /** Reads and writes the page's settings and seats. */
 export class Store {
   /**
@@ -173,6 +176,36 @@ export class Store {
     const others = this.seats().filter((s) => s.matchId !== matchId);
     const seats = [{ matchId, seat, token, savedAt: now }, ...others].slice(0, MAX_SEATS);
     this.set('seats', JSON.stringify(seats));
+  }
+
+  /**
+   * Whether this browser saw the game's analysis done: its replay shows it
+   * when opened (the server keeps it), without Analyse pressed again.
+   * @param {string} gameId
+   * @returns {boolean}
+   */
+  analysed(gameId) {
+    return this.analysedGames().includes(gameId);
+  }
+
+  /**
+   * Remembers that a game's analysis is done.
+   * @param {string} gameId
+   */
+  rememberAnalysed(gameId) {
+    if (this.analysed(gameId)) return;
+    this.set('analysed', JSON.stringify([gameId, ...this.analysedGames()].slice(0, MAX_ANALYSED)));
+  }
+
+  /** @returns {string[]} the games remembered as analysed, newest first */
+  analysedGames() {
+    try {
+      /** @type {unknown} */
+      const parsed = JSON.parse(this.get('analysed') ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((id) => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ use amazons_engine::analysis::AnalysisBudget;
 use amazons_protocol::{AnalysisStatus, GameAnalysis, GameSummary};
 use anyhow::Context;
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use unicode_width::UnicodeWidthStr;
 
 use crate::cli::{HistoryAction, HistoryArgs};
 use crate::face::analysis as face_analysis;
@@ -268,9 +269,11 @@ pub fn run(args: &HistoryArgs, plain: bool, theme: Theme) -> anyhow::Result<()> 
     }
 }
 
-/// Columns of the progress bar and of the plain sparkline.
+/// Columns of the progress bar.
 const BAR: usize = 20;
-const SPARKLINE: usize = 72;
+/// Columns the plain analysis's sparkline line takes with its label, so it
+/// stays within 80 columns however long the game.
+const SPARKLINE_LINE: usize = 80;
 
 /// What `history analyse` prints while it waits: the progress line on
 /// stderr, rewritten in place on a terminal, else a line whenever it
@@ -311,9 +314,11 @@ fn analysis_text(record: &GameRecord, analysis: &GameAnalysis) -> String {
             .map(|ply| face_analysis::ply_line(ply, first_ply)),
     );
     lines.push(String::new());
+    let label = t!("analysis-sparkline", line = "").width();
+    let room = SPARKLINE_LINE.saturating_sub(label).max(1);
     lines.push(t!(
         "analysis-sparkline",
-        line = face_analysis::sparkline(analysis, SPARKLINE)
+        line = face_analysis::sparkline(analysis, room)
     ));
     if let Some(summary) = &analysis.summary {
         for side in Side::BOTH {
@@ -826,11 +831,28 @@ impl<'a> Replay<'a> {
         match self.shown.checked_sub(game_last + 1) {
             Some(k) => {
                 self.screen.show_game(self.finish[k], moves, game_last);
-                self.screen.status = t!(
+                // The move list stays at the game's end, so the status
+                // names the finish's move on the board.
+                let before = if k == 0 {
+                    self.positions[game_last]
+                } else {
+                    self.finish[k - 1]
+                };
+                let played = self.record.territory.as_ref().map(|end| end.finish[k]);
+                let mut status = t!(
                     "replay-finish-status",
                     step = k + 1,
                     steps = self.finish.len()
                 );
+                if let Some(played) = played {
+                    status.push_str("  ");
+                    status.push_str(&t!(
+                        "replay-finish-move",
+                        side = crate::face::words::side(before.turn()),
+                        played = played.to_string()
+                    ));
+                }
+                self.screen.status = status;
             }
             None => {
                 self.screen
@@ -1035,7 +1057,6 @@ mod tests {
     use super::*;
 
     use crossterm::event::{KeyEvent, KeyModifiers};
-    use unicode_width::UnicodeWidthStr;
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
@@ -1150,6 +1171,16 @@ mod tests {
             replay.screen.position,
             positions[0].play(finish[0]).unwrap(),
             "the board after the finish's first move"
+        );
+        assert!(
+            first.contains(&format!("white plays {}", finish[0])),
+            "the finish's move is named: {first}"
+        );
+        replay.handle(&key(KeyCode::Right));
+        assert!(
+            screen(&mut replay).contains(&format!("black plays {}", finish[1])),
+            "{}",
+            screen(&mut replay)
         );
         replay.handle(&key(KeyCode::End));
         let mut end = positions[0];
@@ -1266,6 +1297,102 @@ mod tests {
         crate::tui::snapshot::assert_snapshot("replay_help", &help);
         replay.handle(&key(KeyCode::Esc));
         assert!(replay.handle(&key(KeyCode::Char('q'))));
+    }
+
+    /// A legal game of `plies` moves, each picked from the legal ones by
+    /// a fixed pseudo-random sequence (the same game every run).
+    fn long_game(plies: usize) -> Vec<String> {
+        let mut position = Position::start();
+        let mut moves = Vec::new();
+        let mut seed: u64 = 7;
+        for _ in 0..plies {
+            let legal = position.legal_moves();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let mv = legal[(seed >> 33) as usize % legal.len()];
+            moves.push(mv.to_string());
+            position = position.play(mv).unwrap();
+        }
+        moves
+    }
+
+    #[test]
+    fn a_long_replay_opens_with_the_move_list_at_its_top_and_hints_whole_in_both_languages() {
+        let moves = long_game(40);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let record = record("g1", &moves, 0, None);
+        let positions = record.replay().unwrap();
+        for lang in [crate::tr::Lang::En, crate::tr::Lang::ZhCn] {
+            crate::tr::with_lang(lang, || {
+                let mut replay = Replay::new(&record, &positions, Theme::Dark);
+                replay.finish(Ok(crate::face::analysis::tests::analysis(
+                    &[0.5; 41],
+                    &[amazons_protocol::MoveClass::Good; 40],
+                )));
+                let text = screen(&mut replay);
+                assert!(
+                    text.contains(&format!("  1. {}", moves[0])),
+                    "the list starts at move 1: {text}"
+                );
+                assert!(!text.contains(moves[39]), "not at its end: {text}");
+                assert_hints_whole(&mut replay);
+                replay.handle(&key(KeyCode::End));
+                assert!(
+                    screen(&mut replay).contains(moves[39]),
+                    "{}",
+                    screen(&mut replay)
+                );
+                // Most keys: not analysed, and a proven finish to play.
+                let decided = decided_record(RANK_ONE);
+                let positions = decided.replay().unwrap();
+                let mut replay = Replay::new(&decided, &positions, Theme::Dark);
+                assert_hints_whole(&mut replay);
+                replay.finish(Ok(crate::face::analysis::tests::analysis(&[0.5], &[])));
+                assert_hints_whole(&mut replay);
+            });
+        }
+    }
+
+    /// Each key hint of the replay at 80x24 is on one line, its key with
+    /// its word.
+    fn assert_hints_whole(replay: &mut Replay<'_>) {
+        let text = screen(replay);
+        let hints: Vec<String> = replay
+            .screen
+            .keys
+            .iter()
+            .map(|(k, what)| format!("{k} {}", crate::tr::message(what, &[])))
+            .chain([
+                t!("hint-territory"),
+                t!("hint-flip"),
+                t!("hint-help"),
+                t!("hint-quit"),
+            ])
+            .collect();
+        for hint in hints {
+            assert!(
+                text.lines().any(|line| line.contains(&hint)),
+                "{hint:?} is split: {text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_plain_analysis_of_a_long_game_fits_80_columns_in_both_languages() {
+        let moves = long_game(70);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let record = record("g1", &moves, 0, None);
+        let analysis = crate::face::analysis::tests::analysis(
+            &(0..=70).map(|k| k as f32 / 70.0).collect::<Vec<_>>(),
+            &[amazons_protocol::MoveClass::Good; 70],
+        );
+        for lang in [crate::tr::Lang::En, crate::tr::Lang::ZhCn] {
+            crate::tr::with_lang(lang, || {
+                let text = analysis_text(&record, &analysis);
+                let graph = text.lines().find(|l| l.contains('█')).expect("the graph");
+                assert!(graph.width() <= 80, "{} columns: {graph}", graph.width());
+                assert!(graph.width() >= 78, "it uses the room: {graph}");
+            });
+        }
     }
 
     #[test]

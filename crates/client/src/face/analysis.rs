@@ -62,10 +62,11 @@ pub fn played_words(ply: &PlyAnalysis, first_ply: u32) -> Option<String> {
     if let Some(class) = ply.class {
         line.push_str("  ");
         line.push_str(&class_word(class));
-        let lost = ply
+        if let Some(lost) = ply
             .loss
-            .map_or(0, |l| (f64::from(l) * 100.0).round() as u32);
-        if class.is_fault() && lost > 0 {
+            .filter(|_| class.is_fault())
+            .and_then(|l| lost_percent(class, l))
+        {
             line.push_str(&format!(" (-{lost}%)"));
         }
     }
@@ -74,6 +75,25 @@ pub fn played_words(ply: &PlyAnalysis, first_ply: u32) -> Option<String> {
         line.push_str(&t!("analysis-best", best = best.to_string()));
     }
     Some(line)
+}
+
+/// A fault's loss of win chance in percent, as its class was decided on
+/// it: whole when that rounding stays below the next class's threshold,
+/// else to a tenth kept below it (a loss of 0.197 is an inaccuracy, shown
+/// `19.7`, not `20`, where mistakes begin). `None` for no loss.
+fn lost_percent(class: MoveClass, loss: f32) -> Option<String> {
+    use amazons_engine::analysis::{BLUNDER, MISTAKE};
+    let percent = f64::from(loss) * 100.0;
+    let next = match class {
+        MoveClass::Inaccuracy => MISTAKE * 100.0,
+        MoveClass::Mistake => BLUNDER * 100.0,
+        _ => f64::INFINITY,
+    };
+    if percent.round() < next {
+        return (percent.round() > 0.0).then(|| format!("{}", percent.round()));
+    }
+    let tenths = ((percent * 10.0).round() / 10.0).min(next - 0.1);
+    Some(format!("{tenths:.1}"))
 }
 
 /// The plain listing's line for one position: the eval of the position,
@@ -254,6 +274,29 @@ pub(crate) mod tests {
             "1... a7-b7/c7  mistake (-25%)  best d1-d7/g7"
         );
         assert_eq!(played_words(&a.plies[2], 0), None, "the final position");
+        // The loss as the class was decided on it: under 20% an inaccuracy.
+        let mut near = analysis(&[0.5, 0.5], &[Inaccuracy]);
+        for (loss, shown) in [(0.197, "(-19.7%)"), (0.1999, "(-19.9%)"), (0.15, "(-15%)")] {
+            near.plies[0].loss = Some(loss);
+            let words = played_words(&near.plies[0], 0).unwrap();
+            assert!(
+                words.contains(&format!("inaccuracy {shown}")),
+                "{loss}: {words}"
+            );
+        }
+        near.plies[0].class = Some(Mistake);
+        near.plies[0].loss = Some(0.2);
+        assert!(
+            played_words(&near.plies[0], 0)
+                .unwrap()
+                .contains("mistake (-20%)")
+        );
+        near.plies[0].loss = Some(0.2996);
+        assert!(
+            played_words(&near.plies[0], 0)
+                .unwrap()
+                .contains("mistake (-29.9%)")
+        );
         assert!(ply_line(&a.plies[1], 0).starts_with("   1  even"));
     }
 

@@ -38,6 +38,7 @@ const KEYS: &[(&str, &str)] = &[
     ("t", "lobby-key-tournaments"),
     ("L", "lobby-key-leaderboard"),
     ("?", "lobby-key-help"),
+    ("Esc", "lobby-key-esc"),
     ("q", "lobby-key-quit"),
 ];
 
@@ -582,7 +583,11 @@ impl Lobby {
         }
         match key.code {
             KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('q') | KeyCode::Esc => return LobbyAction::Quit,
+            KeyCode::Char('q') => return LobbyAction::Quit,
+            // Esc closes a box everywhere else; in the lobby itself it only
+            // clears a notice, so a second Esc pressed to be sure a box is
+            // gone never leaves the program.
+            KeyCode::Esc => self.notice.clear(),
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
                 self.selected = (self.selected + 1).min(self.matches.len().saturating_sub(1));
@@ -910,6 +915,20 @@ mod tests {
             shows_whole(&screen, "Enter creates, Esc cancels"),
             "{screen}"
         );
+    }
+
+    #[test]
+    fn esc_in_the_lobby_does_not_quit_and_the_help_says_what_it_does() {
+        let mut lobby = lobby_with_matches();
+        lobby.notice = "no computer on this server".into();
+        assert_eq!(lobby.handle(&key(KeyCode::Esc)), LobbyAction::None);
+        assert!(lobby.notice.is_empty(), "Esc clears the notice");
+        assert_eq!(lobby.handle(&key(KeyCode::Esc)), LobbyAction::None);
+        assert_eq!(lobby.handle(&key(KeyCode::Char('q'))), LobbyAction::Quit);
+        lobby.handle(&key(KeyCode::Char('?')));
+        let screen = text(&lobby);
+        assert!(screen.contains("Esc"), "{screen}");
+        assert!(screen.contains("closes a box"), "{screen}");
     }
 
     #[test]

@@ -665,3 +665,6 @@ decided-claim-plain = the territory decides: { $side } wins by { $margin }; type
 claim-not-decided = the territory does not decide the game yet: nothing to claim
 territory-not-allowed = this match allows no assistance: the territory shows to players once the game is over
 analysis-starting = analysing …
+lobby-key-esc = closes a box (q quits)
+replay-finish-move = { $side } plays { $played }
+move-text-not-a-move = `{ $typed }` is not a move: type three squares, e.g. d1-d7/g7

@@ -258,7 +258,6 @@ player-plot-label = Rating history of { $name }
 player-plot-empty = The plot starts with the first rated game.
 player-column-opponent = Opponent
 player-column-side = Colour
-player-column-stakes = Game
 player-game-won = won
 player-game-lost = lost
 player-game-aborted = aborted
@@ -472,3 +471,8 @@ analysis-summary = { $side }: accuracy { $accuracy }% · { $inaccuracies ->
         [one] 1 blunder
        *[other] { $blunders } blunders
     }
+name-taken-here = { $name } is already another player's name: another browser or program used it first. Pick another name; the one you pick stays yours in this browser.
+match-option-ends-when-decided = ends when the territory decides
+match-option-assistance = assistance allowed
+territory-key-label = What the colours mean
+player-column-rated = Rated or casual

@@ -641,3 +641,6 @@ decided-claim-plain = 领地已定：{ $side }胜 { $margin } 步；输入 claim
 claim-not-decided = 领地尚未决定胜负：无可申请
 territory-not-allowed = 本局不允许辅助：对局结束后才向对局者显示领地
 analysis-starting = 分析中……
+lobby-key-esc = 关闭弹出框（按 q 退出）
+replay-finish-move = { $side }走 { $played }
+move-text-not-a-move = “{ $typed }”不是着法：请输入三个格子，例如 d1-d7/g7

@@ -15,6 +15,7 @@ import { canAbort, canClaim, canResign, clockMs, describeOutcome, startedText } 
 import { decidedText, mayShowTerritory } from '../territory.js';
 import { describeTimeControl, longTimeControl } from '../timecontrol.js';
 import { formatChange, formatRating, ratedWord } from '../rating.js';
+import { matchOptionWords } from './lobby.js';
 import { sideName, t } from '../i18n.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
@@ -334,7 +335,7 @@ export class GameView {
     this.abortButton.hidden = !canAbort(match, session.limits);
     this.abortButton.textContent = match.status === 'waiting' ? t('game-cancel-match') : t('game-abort');
     const watchers = t('game-spectators', { count: match.spectators });
-    this.info.textContent = `${describeTimeControl(match.timeControl)} · ${ratedWord(match.rated)} · ${watchers}`;
+    this.info.textContent = [describeTimeControl(match.timeControl), ratedWord(match.rated), ...matchOptionWords(match), watchers].join(' · ');
     this.info.title = longTimeControl(match.timeControl);
     this.tick();
   }

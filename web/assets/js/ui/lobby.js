@@ -8,6 +8,17 @@ import { checkChoice, computerRequest } from '../computer.js';
 import { formatRating, ratedByDefault, ratedWord } from '../rating.js';
 import { has, sideName, t } from '../i18n.js';
 
+/**
+ * A match's territory options in words, for its lobby row and its page:
+ * whether it ends once the territory decides it, whether the players may
+ * see the territory. Empty for neither.
+ * @param {{endWhenDecided: boolean, assistance: boolean}} options
+ * @returns {string[]}
+ */
+export function matchOptionWords({ endWhenDecided, assistance }) {
+  return [endWhenDecided ? t('match-option-ends-when-decided') : '', assistance ? t('match-option-assistance') : ''].filter(Boolean);
+}
+
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').ColorPreference} ColorPreference */
 /** @typedef {import('../wire.js').MatchSummary} MatchSummary */
@@ -415,7 +426,16 @@ export class LobbyView {
       { 'data-match': match.id, 'data-status': match.status, role: 'row' },
       seatCell('white', match.seats.white),
       seatCell('black', match.seats.black),
-      h('td', { class: 'time', role: 'cell', title: longTimeControl(match.time_control) }, `${describeTimeControl(match.time_control)} · `, h('span', { class: 'rated' }, ratedWord(match.rated))),
+      h(
+        'td',
+        { class: 'time', role: 'cell', title: longTimeControl(match.time_control) },
+        `${describeTimeControl(match.time_control)} · `,
+        h('span', { class: 'rated' }, ratedWord(match.rated)),
+        ...matchOptionWords({ endWhenDecided: match.end_when_decided ?? false, assistance: match.assistance ?? false }).map((words) =>
+          // A no-break space keeps each `·` at the end of a line, never at the start of the next.
+          h('span', { class: 'match-option' }, `\u00a0· ${words}`),
+        ),
+      ),
       h('td', { class: 'progress', role: 'cell' }, status),
       h('td', { class: 'spectators', role: 'cell' }, String(match.spectators)),
       h('td', { class: 'buttons', role: 'cell' }, actions),

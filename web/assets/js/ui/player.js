@@ -18,7 +18,7 @@ const COLUMNS = /** @type {const} */ ([
   ['player-column-opponent', 'opponent'],
   ['player-column-side', 'colour'],
   ['games-column-result', 'verdict'],
-  ['player-column-stakes', 'stakes'],
+  ['player-column-rated', 'stakes'],
   ['games-column-moves', 'moves'],
 ]);
 

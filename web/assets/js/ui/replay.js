@@ -17,6 +17,9 @@ import { t } from '../i18n.js';
 /** @typedef {import('../replay.js').Frame} Frame */
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 
+/** How long each ply of the proven finish shows while it plays, in ms. */
+const FINISH_STEP_MS = 700;
+
 /** The replay screen. */
 export class ReplayView {
   /**
@@ -25,12 +28,16 @@ export class ReplayView {
   constructor(context) {
     /** Where the record comes from. */
     this.api = context.api;
+    /** What this browser remembers: which games it saw analysed. */
+    this.store = context.store;
     /** @type {Frame[]} the game's frames */
     this.gameFrames = [];
     /** @type {Frame[]} the proven finish's, after them (empty unless the game ended on territory) */
     this.finish = [];
     /** Whether the proven finish is played on after the game. */
     this.showFinish = false;
+    /** @type {ReturnType<typeof setTimeout> | null} the finish's next ply while it plays by itself */
+    this.finishTimer = null;
     /** The frame shown. */
     this.current = 0;
     /** Whether the board is turned. */
@@ -39,7 +46,7 @@ export class ReplayView {
     this.heading = h('h1');
     this.summary = h('p', { class: 'info' });
     this.slider = h('input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': t('replay-slider-label') });
-    this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
+    this.slider.addEventListener('input', () => this.goTo(Number(this.slider.value)));
     this.position = h('p', { class: 'status', 'aria-live': 'polite' });
     this.moveList = h('table', { class: 'moves', 'aria-label': t('moves-label') });
     this.moveScroll = h('div', { class: 'move-scroll' }, this.moveList);
@@ -47,17 +54,21 @@ export class ReplayView {
     this.territory = new TerritoryPanel(this.api, () => this.draw());
     this.finishButton = button(t('replay-finish-show'), () => this.toggleFinish(), { 'data-action': 'finish', hidden: true });
     this.analysis = new AnalysisPanel(this.api, {
-      go: (frame) => this.go(frame),
+      go: (frame) => this.goTo(frame),
       frameName: (frame) => frameName(this.gameFrames, frame),
-      redraw: () => this.draw(),
+      redraw: () => {
+        const analysis = this.analysis.analysis;
+        if (analysis?.status === 'done' && this.analysis.gameId !== null) this.store.rememberAnalysed(this.analysis.gameId);
+        this.draw();
+      },
     });
     const controls = h(
       'div',
       { class: 'replay-controls' },
-      button('«', () => this.go(0), { 'aria-label': t('replay-first'), 'data-action': 'first' }),
-      button('‹', () => this.go(this.current - 1), { 'aria-label': t('replay-previous'), 'data-action': 'prev' }),
-      button('›', () => this.go(this.current + 1), { 'aria-label': t('replay-next'), 'data-action': 'next' }),
-      button('»', () => this.go(this.frames.length - 1), { 'aria-label': t('replay-last'), 'data-action': 'last' }),
+      button('«', () => this.goTo(0), { 'aria-label': t('replay-first'), 'data-action': 'first' }),
+      button('‹', () => this.goTo(this.current - 1), { 'aria-label': t('replay-previous'), 'data-action': 'prev' }),
+      button('›', () => this.goTo(this.current + 1), { 'aria-label': t('replay-next'), 'data-action': 'next' }),
+      button('»', () => this.goTo(this.frames.length - 1), { 'aria-label': t('replay-last'), 'data-action': 'last' }),
       button(t('replay-flip'), () => {
         this.flipped = !this.flipped;
         this.draw();
@@ -86,7 +97,7 @@ export class ReplayView {
       const next = frameAfterKey(event.key, this.current, this.frames.length);
       if (next === null || this.frames.length === 0) return;
       event.preventDefault();
-      this.go(next);
+      this.goTo(next);
     });
   }
 
@@ -97,6 +108,7 @@ export class ReplayView {
   async show({ id }) {
     this.element.setAttribute('data-state', 'loading');
     this.analysis.stop();
+    this.stopFinish();
     let record;
     try {
       record = await this.api.gameRecord(id);
@@ -111,6 +123,9 @@ export class ReplayView {
     this.showFinish = false;
     this.finishButton.hidden = this.finish.length === 0;
     this.analysis.load(id);
+    // A game this browser saw analysed shows its analysis again at once:
+    // asking for a done one returns it as the server saved it.
+    if (this.store.analysed(id)) this.analysis.request();
     const header = recordHeader(record);
     // The players, after a "Replay:" only screen readers say.
     this.heading.replaceChildren(h('span', { class: 'visually-hidden' }, t('replay-heading-prefix'), ' '), header.players);
@@ -125,7 +140,7 @@ export class ReplayView {
       if (!entry) return h('td');
       const frame = this.frames[entry.ply + 1];
       const time = frame.timeMs === null ? '' : formatDuration(frame.timeMs);
-      const moveButton = button(entry.text, () => this.go(entry.ply + 1), { class: 'link', 'data-ply': entry.ply });
+      const moveButton = button(entry.text, () => this.goTo(entry.ply + 1), { class: 'link', 'data-ply': entry.ply });
       return h('td', {}, moveButton, h('span', { class: 'time' }, time));
     };
     this.moveList.replaceChildren(
@@ -139,6 +154,7 @@ export class ReplayView {
   /** The screen is left: the analysis is no longer followed. */
   hide() {
     this.analysis.stop();
+    this.stopFinish();
   }
 
   /** The frames shown: the game's, and the proven finish's when asked for. */
@@ -146,12 +162,48 @@ export class ReplayView {
     return this.showFinish ? [...this.gameFrames, ...this.finish] : this.gameFrames;
   }
 
-  /** Plays on the proven finish after the game, or takes it away. */
+  /**
+   * Plays on the proven finish after the game, a ply every FINISH_STEP_MS
+   * to its end (a step of the person's own stops it there), or takes it
+   * away.
+   */
   toggleFinish() {
     this.showFinish = !this.showFinish;
     this.finishButton.textContent = this.showFinish ? t('replay-finish-hide') : t('replay-finish-show');
     this.slider.max = String(this.frames.length - 1);
+    this.stopFinish();
     this.go(this.showFinish ? this.gameFrames.length : this.gameFrames.length - 1);
+    if (this.showFinish) this.playFinish();
+  }
+
+  /** Shows the finish's next ply after FINISH_STEP_MS, until its last. */
+  playFinish() {
+    if (this.current >= this.frames.length - 1) {
+      this.stopFinish();
+      return;
+    }
+    this.element.setAttribute('data-playing', '');
+    this.finishTimer = setTimeout(() => {
+      this.finishTimer = null;
+      this.go(this.current + 1);
+      this.playFinish();
+    }, FINISH_STEP_MS);
+  }
+
+  /** Stops the finish playing by itself (where it is). */
+  stopFinish() {
+    if (this.finishTimer !== null) clearTimeout(this.finishTimer);
+    this.finishTimer = null;
+    this.element.removeAttribute('data-playing');
+  }
+
+  /**
+   * The person goes to a frame: the finish stops playing by itself.
+   * @param {number} index
+   */
+  goTo(index) {
+    this.stopFinish();
+    this.go(index);
   }
 
   /**

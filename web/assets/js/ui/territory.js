@@ -1,5 +1,6 @@
 // The territory toggle beside a board: a button that shows or hides the
-// overlay, the count line and the closed regions in words. It asks the
+// overlay, the key to its colours, the count line and the closed regions
+// in words. It asks the
 // server about the position shown (`GET /api/territory`), keeps the
 // answers it had, and tells its owner to redraw the board when one comes.
 
@@ -14,7 +15,15 @@ import { t } from '../i18n.js';
 /** How many positions' answers are kept (a replay steps back and forth). */
 const KEPT = 200;
 
-/** The toggle, the count line and the region list. */
+/** The overlay's tints (a square's owner, as the board marks it) and their words, for the key. */
+const KEY = /** @type {const} */ ([
+  ['white', 'square-owner-white'],
+  ['black', 'square-owner-black'],
+  ['tie', 'square-owner-tie'],
+  ['none', 'square-owner-none'],
+]);
+
+/** The toggle, the key, the count line and the region list. */
 export class TerritoryPanel {
   /**
    * @param {Api} api
@@ -35,9 +44,15 @@ export class TerritoryPanel {
     this.asking = null;
     // Its words say what a press does (show, hide), so it is a plain button, not a pressed one.
     this.toggle = button(t('territory-show'), () => this.setOn(!this.on), { 'data-action': 'territory' });
+    // The overlay's colours in words, each beside its tint over a square.
+    this.key = h(
+      'ul',
+      { class: 'territory-key', 'aria-label': t('territory-key-label'), hidden: true },
+      ...KEY.map(([owner, words]) => h('li', { 'data-owner': owner }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), t(words))),
+    );
     this.counts = h('p', { class: 'territory-counts', 'aria-live': 'polite' });
     this.regions = h('ul', { class: 'territory-regions', 'aria-label': t('territory-regions-label') });
-    this.element = h('div', { class: 'territory', hidden: true }, this.toggle, this.counts, this.regions);
+    this.element = h('div', { class: 'territory', hidden: true }, this.toggle, this.key, this.counts, this.regions);
   }
 
   /**
@@ -80,6 +95,7 @@ export class TerritoryPanel {
     this.toggle.textContent = this.on ? t('territory-hide') : t('territory-show');
     const view = this.current;
     attrs(this.element, { 'data-shown': Boolean(view) });
+    this.key.hidden = !view;
     if (!this.on || !this.allowed) {
       this.counts.textContent = '';
       this.regions.replaceChildren();

@@ -490,7 +490,12 @@ impl Bot {
         match_id: Option<MatchId>,
         gave_up_on: Option<MatchId>,
     ) -> anyhow::Result<Flow> {
-        tracing::warn!("server refused: {text} ({code:?})");
+        // A refusal no reconnect cures (our name taken) ends the bot with
+        // the connection's own words for it; logged here too it would be
+        // said twice.
+        if !crate::net::connection::gives_up_on(code) {
+            tracing::warn!("server refused: {text} ({code:?})");
+        }
         let refused_join = gave_up_on.filter(|_| self.session.view().is_none());
         if let Some(joining) = refused_join {
             self.refused.insert(joining);

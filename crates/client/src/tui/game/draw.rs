@@ -10,6 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
 use super::{GameScreen, Tone};
 use crate::face::help::screen_help;
@@ -51,9 +52,14 @@ impl GameScreen {
             .chain(self.territory_allowed.then(|| t!("hint-territory")))
             .chain([t!("hint-flip"), t!("hint-help"), t!("hint-quit")])
             .collect();
-        let hints_text = Paragraph::new(hints_text.join("  "))
-            .style(Style::default().fg(color(text.quiet)))
-            .wrap(WRAP);
+        let hints_text = Paragraph::new(
+            hint_lines(&hints_text, usize::from(area.width))
+                .into_iter()
+                .map(Line::raw)
+                .collect::<Vec<_>>(),
+        )
+        .style(Style::default().fg(color(text.quiet)))
+        .wrap(WRAP);
         let hints_rows = rows(&hints_text, area.width).max(1);
         let [main, notice, typed, hints] = Layout::vertical([
             Constraint::Min(0),
@@ -302,10 +308,12 @@ impl GameScreen {
             .borders(Borders::TOP)
             .title(t!("moves-title"));
         let visible = moves_area.height.saturating_sub(1) as usize;
+        // Before the first move (a replay opens there) the list starts at
+        // its top; with no move current otherwise, at its end.
         let current_row = rows
             .iter()
             .position(|row| row.current)
-            .unwrap_or(rows.len());
+            .unwrap_or(if self.shown == 0 { 0 } else { rows.len() });
         let skip = (current_row + 1)
             .saturating_sub(visible)
             .min(rows.len().saturating_sub(visible));
@@ -327,6 +335,24 @@ impl GameScreen {
             .collect();
         frame.render_widget(Paragraph::new(lines).block(block), moves_area);
     }
+}
+
+/// The key hints (each a key and its word, `v flip`) laid in lines of at
+/// most `width` columns, two spaces apart: a line breaks between hints,
+/// never inside one, so a key is never parted from its word (a hint wider
+/// than a line is left for the wrapping to break).
+fn hint_lines(hints: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for hint in hints {
+        match lines.last_mut() {
+            Some(line) if line.width() + 2 + hint.width() <= width => {
+                line.push_str("  ");
+                line.push_str(hint);
+            }
+            _ => lines.push(hint.clone()),
+        }
+    }
+    lines
 }
 
 /// One numbered line of the move list.
@@ -366,6 +392,24 @@ fn move_rows(moves: &[Move], first_ply: u32, shown: usize) -> Vec<MoveRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hints_break_between_a_key_and_the_next_never_inside_one() {
+        let hints: Vec<String> = ["←/→ step", "a analyse", "v flip", "? help"]
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        assert_eq!(
+            hint_lines(&hints, 80),
+            vec!["←/→ step  a analyse  v flip  ? help"]
+        );
+        assert_eq!(
+            hint_lines(&hints, 22),
+            vec!["←/→ step  a analyse", "v flip  ? help"],
+            "`v` stays with `flip`"
+        );
+        assert_eq!(hint_lines(&hints, 3), hints, "one a line when none fit");
+    }
 
     #[test]
     fn the_move_list_numbers_pairs_and_marks_the_current_move() {

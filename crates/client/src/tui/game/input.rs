@@ -6,7 +6,7 @@
 //! once the line has text every key types into it (Enter plays it, Esc
 //! clears it, Ctrl-C still quits).
 
-use amazons_core::{Move, Position};
+use amazons_core::{Move, MoveParseError, Position};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
@@ -121,7 +121,11 @@ impl GameScreen {
             KeyCode::Backspace => {
                 self.typed.pop();
             }
-            KeyCode::Esc if !self.typed.is_empty() => self.typed.clear(),
+            // The line and what was said about it go together.
+            KeyCode::Esc if !self.typed.is_empty() => {
+                self.typed.clear();
+                self.notice = None;
+            }
             KeyCode::Esc if self.premove.is_some() && self.input.moving().is_none() => {
                 self.premove = None;
                 self.notify(t!("premove-cancelled"), Tone::Info);
@@ -193,8 +197,14 @@ impl GameScreen {
                 }
             },
             Err(error) => {
+                let counted = matches!(error, MoveParseError::WrongSquareCount { .. });
+                let why = if counted && names_no_square(&text) {
+                    t!("move-text-not-a-move", typed = text.clone())
+                } else {
+                    crate::face::words::move_parse_error(&error)
+                };
                 self.typed = text;
-                self.notify(crate::face::words::move_parse_error(&error), Tone::Warning);
+                self.notify(why, Tone::Warning);
                 ScreenAction::None
             }
         }
@@ -220,6 +230,13 @@ impl GameScreen {
         keys.push(("q", "keys-quit"));
         keys
     }
+}
+
+/// Whether typed text has no digit at all, so names no square (`hello`,
+/// whose letters the move grammar counts as five squares): it is no move,
+/// rather than a move of the wrong number of squares.
+fn names_no_square(text: &str) -> bool {
+    !text.chars().any(char::is_numeric)
 }
 
 /// Whether a typed character belongs to a move number (`2`, `2b`, `2...`)

@@ -156,6 +156,18 @@ fn a_word_on_the_move_line_keeps_every_letter_and_listed_keys_act_only_on_an_emp
         screen_text(&mut screen, 80, 24).contains("in the move: type three squares"),
         "Enter reads the line as a move"
     );
+    // Esc clears the line and what was said about it.
+    screen.handle(&key(KeyCode::Esc));
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(!text.contains("type three squares"), "{text}");
+    // A word with no square in it is no move; it is not counted as squares.
+    assert_eq!(type_text(&mut screen, "hello"), ScreenAction::None);
+    let text = screen_text(&mut screen, 80, 24);
+    assert!(
+        text.contains("`hello` is not a move: type three squares, e.g. d1-d7/g7"),
+        "{text}"
+    );
+    assert!(!text.contains("found 5"), "{text}");
     // Esc clears it; on the empty line the listed keys act again, and a
     // letter that is no key starts the line.
     screen.handle(&key(KeyCode::Esc));
