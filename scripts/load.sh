@@ -29,6 +29,9 @@
 #                  almost every move (its dearest work after a move)
 #   LOAD_SERVER_BIN  the server binary to measure (default: the one built),
 #                  say an older build kept for a before/after comparison
+#   LOAD_RUST_LOG  the server's RUST_LOG (default warn); say
+#                  amazons_server::territory=debug to log every count's time
+#                  in the server's log (kept beside the raw output)
 #
 # The server runs with the rate limit lifted (--rate-limit-messages): the
 # load generator's players move far faster than the default 100 messages per

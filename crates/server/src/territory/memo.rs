@@ -76,7 +76,7 @@ impl RegionMemo {
     }
 
     /// How many counts are remembered.
-    pub fn len(&self) -> usize {
+    pub fn remembered(&self) -> usize {
         self.recent.len() + self.older.len()
     }
 }
@@ -101,13 +101,13 @@ mod tests {
         }
         // The fourth turns the table over: 1..=3 are older now.
         memo.insert(key(4), RegionCount::Unproven);
-        assert_eq!(memo.len(), 4);
+        assert_eq!(memo.remembered(), 4);
         // 1 is used again, so it moves back among the recent ones.
         assert_eq!(memo.get(&key(1)), Some(RegionCount::Unproven));
         for n in 5..=7 {
             memo.insert(key(n), RegionCount::Unproven);
         }
-        assert!(memo.len() <= 6);
+        assert!(memo.remembered() <= 6);
         assert_eq!(memo.get(&key(2)), None, "unused and two turnovers old");
         assert_eq!(memo.get(&key(1)), Some(RegionCount::Unproven));
     }
