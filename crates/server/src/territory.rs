@@ -30,6 +30,7 @@ use std::sync::{Mutex, OnceLock};
 use amazons_core::{Position, TerritoryEnd};
 use amazons_engine::endgame::{self, FillMemory};
 use amazons_engine::territory::{self, RegionKey, Territory};
+use amazons_engine::time::thread_cpu_time;
 use amazons_protocol::{Decided, MoveRange, RegionView, TerritoryCounts, TerritoryView};
 
 use self::memo::{RegionCount, RegionMemo};
@@ -112,19 +113,22 @@ impl Counter {
         }
         let started = std::time::Instant::now();
         let regions_before = self.regions_counted();
-        let counted = self
-            .pool
-            .try_run(move |memory| self.count(&position, memory));
+        let counted = self.pool.try_run(move |memory| {
+            let cpu = thread_cpu_time();
+            let verdict = self.count(&position, memory);
+            (verdict, thread_cpu_time().saturating_sub(cpu))
+        });
         let Ok(counted) = counted else {
             tracing::debug!("territory count skipped: the queue is full");
             return None;
         };
-        let verdict = counted.await.unwrap_or_else(|_| {
+        let (verdict, cpu) = counted.await.unwrap_or_else(|_| {
             tracing::error!("the territory count failed");
-            None
+            (None, std::time::Duration::ZERO)
         });
         tracing::debug!(
             micros = started.elapsed().as_micros() as u64,
+            cpu_micros = cpu.as_micros() as u64,
             proven = verdict.is_some(),
             regions = self.regions_counted() - regions_before,
             "separated position counted"

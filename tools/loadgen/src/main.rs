@@ -502,13 +502,17 @@ async fn run_play(
             Arc::clone(&gate),
         )));
     }
-    // Sample the server's memory while the games run.
+    // Sample the server's memory while the games run, to the end of the
+    // last one (endgames, where the server counts the territory, come
+    // after the time is up).
     let mut peak_rss = rss_before.unwrap_or(0);
+    let playing = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let sampler = {
         let pid = cli.server_pid;
+        let playing = Arc::clone(&playing);
         tokio::spawn(async move {
             let mut peak = 0;
-            while Instant::now() < until {
+            while playing.load(Ordering::Relaxed) {
                 peak = peak.max(rss_kib(pid).unwrap_or(0));
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
@@ -534,6 +538,7 @@ async fn run_play(
             eprintln!("computer game slot failed: {e:#}");
         }
     }
+    playing.store(false, Ordering::Relaxed);
     peak_rss = peak_rss.max(sampler.await?);
     let elapsed = start.elapsed().as_secs_f64();
     let latency = stats.latency.lock().await;
