@@ -21,6 +21,17 @@
 #   LOAD_HOLD      seconds the idle connections are held (default 10)
 #   LOAD_THINK_MS  pause before each move, ms      (default 0: as fast as possible)
 #   LOAD_OUT       directory for raw output        (default: a new temp dir)
+#   LOAD_FEN       the position every play match starts from (default: the
+#                  start); `walled` for the script's own endgame: a wall of
+#                  arrows across the board with one gap, white's queens
+#                  below and black's above, so the games separate within a
+#                  few moves and the server counts the territory after
+#                  almost every move (its dearest work after a move)
+#   LOAD_SERVER_BIN  the server binary to measure (default: the one built),
+#                  say an older build kept for a before/after comparison
+#   LOAD_RUST_LOG  the server's RUST_LOG (default warn); say
+#                  amazons_server::territory=debug to log every count's time
+#                  in the server's log (kept beside the raw output)
 #
 # The server runs with the rate limit lifted (--rate-limit-messages): the
 # load generator's players move far faster than the default 100 messages per
@@ -36,6 +47,11 @@ hold_seconds="${LOAD_HOLD:-10}"
 think_ms="${LOAD_THINK_MS:-0}"
 out="${LOAD_OUT:-$(mktemp -d -t amazons-load-XXXXXX)}"
 mkdir -p "$out"
+walled_fen="3q2q3/10/10/q8q/****1*****/Q8Q/10/10/10/3Q2Q3 w - - 0 1"
+initial_fen="${LOAD_FEN:-}"
+if [ "$initial_fen" = walled ]; then initial_fen="$walled_fen"; fi
+fen_args=()
+if [ -n "$initial_fen" ]; then fen_args=(--initial-fen "$initial_fen"); fi
 
 hard="$(ulimit -Hn)"
 if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
@@ -56,7 +72,8 @@ for n in $matches_sizes; do
   start_server "play-$n" --max-connections 30000 --max-matches 20000
   file="$out/play-$n.txt"
   "$bin/amazons-loadgen" --url "$url" --server-pid "$server_pid" \
-    play --matches "$n" --seconds "$play_seconds" --think-ms "$think_ms" | tee "$file"
+    play --matches "$n" --seconds "$play_seconds" --think-ms "$think_ms" \
+    ${fen_args[@]+"${fen_args[@]}"} | tee "$file"
   stop_server
   moves_s="$(field 'moves/s' 'moves/s' "$file")"
   p50="$(field 'round trip' p50 "$file")"

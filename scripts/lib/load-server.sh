@@ -7,6 +7,7 @@
 echo "== building release binaries"
 cargo build --release --locked -p amazons-server -p amazons-loadgen
 bin="${CARGO_TARGET_DIR:-target}/release"
+server_bin="${LOAD_SERVER_BIN:-$bin/amazons-server}"
 
 server_pid=""
 history=""
@@ -43,7 +44,7 @@ start_server() {
   # Made before the server starts, so that reading it below never races
   # the background job's redirection.
   : >"$log"
-  RUST_LOG=warn ${server_launcher[@]+"${server_launcher[@]}"} "$bin/amazons-server" \
+  RUST_LOG="${LOAD_RUST_LOG:-warn}" ${server_launcher[@]+"${server_launcher[@]}"} "$server_bin" \
     --listen 127.0.0.1 --port 0 --history-dir "$history" \
     --rate-limit-messages 1000000 "$@" >"$log" 2>&1 &
   server_pid=$!

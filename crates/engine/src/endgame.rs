@@ -21,6 +21,7 @@
 
 use crate::time::Deadline;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use amazons_core::attacks::neighbours;
 use amazons_core::{Bitboard, Board, Move, Side, Square};
@@ -195,19 +196,90 @@ pub struct RegionFilling {
 /// Unlike the search's counter this one also remembers the positions of the
 /// region it has searched (a position met again after as many moves or more
 /// cannot do better), which makes the exhaustive search of a defective region
-/// much shorter.
+/// much shorter. That memory is bounded ([`FillMemory`]) and freed when the
+/// count ends; a caller that counts often keeps one and passes it to
+/// [`region_filling_in`].
 pub fn region_filling(queens: Bitboard, region: Bitboard, budget: &mut u64) -> RegionFilling {
+    region_filling_in(queens, region, budget, &mut FillMemory::default())
+}
+
+/// [`region_filling`] with the positions searched remembered in `memory`,
+/// which is emptied first (so the count is the same whatever `memory` held)
+/// and keeps its allocation for the next count: a thread that counts all
+/// day holds one bounded table instead of allocating one per count.
+pub fn region_filling_in(
+    queens: Bitboard,
+    region: Bitboard,
+    budget: &mut u64,
+    memory: &mut FillMemory,
+) -> RegionFilling {
+    memory.seen.clear();
     let upper = region.count();
-    let mut dfs = FillSearch::new(upper, *budget, None, true);
+    let lines = Lines {
+        seen: std::mem::take(&mut memory.seen),
+        ..Lines::default()
+    };
+    let mut dfs = FillSearch::new(upper, *budget, None, false);
+    dfs.lines = Some(lines);
     let complete = dfs.search(queens, region, 0);
     *budget = dfs.budget;
     let bounds = MoveBounds {
         lower: dfs.best,
         upper: if complete { dfs.best } else { upper },
     };
+    let lines = dfs.lines.take().unwrap_or_default();
+    memory.seen = lines.seen;
     RegionFilling {
         bounds,
-        line: dfs.best_line(),
+        line: lines.best,
+    }
+}
+
+/// Most positions a region count remembers ([`FillMemory`]): past it, new
+/// positions are searched without being remembered, which only costs work
+/// (the budget still bounds it). 57,344 is 7/8 of 65,536, the most a
+/// table of 65,536 slots holds before it would double: some 3 MB, however
+/// large the region.
+pub const FILL_MEMORY_LIMIT: usize = 57_344;
+
+/// The positions a region count has searched, with the most moves made on
+/// reaching each (at most [`FILL_MEMORY_LIMIT`] of them), kept between
+/// counts by a caller that counts often so that one table is reused.
+#[derive(Default)]
+pub struct FillMemory {
+    /// (queens, empty squares) of the region: most moves made on reaching it.
+    seen: SeenTable,
+}
+
+/// The table of searched positions: keyed by two bitboards, hashed by
+/// [`BoardPairHasher`] (the standard hasher costs more than generating the
+/// moves of a node).
+type SeenTable = HashMap<(u128, u128), u32, BuildHasherDefault<BoardPairHasher>>;
+
+/// A multiply-and-rotate hash of bitboards (as rustc's own hasher does):
+/// keys come from the search, not from anyone who could choose collisions.
+#[derive(Default)]
+pub struct BoardPairHasher(u64);
+
+impl Hasher for BoardPairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(K);
+    }
+
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
     }
 }
 
@@ -239,8 +311,9 @@ struct Lines {
     current: Vec<Move>,
     /// The longest sequence found so far.
     best: Vec<Move>,
-    /// Most moves made on reaching each searched (queens, empty) position.
-    seen: HashMap<(u128, u128), u32>,
+    /// Most moves made on reaching each searched (queens, empty) position
+    /// (at most [`FILL_MEMORY_LIMIT`] positions).
+    seen: SeenTable,
 }
 
 impl FillSearch {
@@ -256,11 +329,6 @@ impl FillSearch {
             lines: lines.then(Lines::default),
             spare: Vec::new(),
         }
-    }
-
-    /// The longest sequence found (when lines are kept).
-    fn best_line(self) -> Vec<Move> {
-        self.lines.map(|l| l.best).unwrap_or_default()
     }
 
     /// Searches on from `made` moves with `queens` on `empty`. Returns `false`
@@ -282,10 +350,15 @@ impl FillSearch {
         // Was this position searched already, reached with as many moves?
         if let Some(lines) = &mut self.lines {
             let key = (queens.0, empty.0);
-            if lines.seen.get(&key).is_some_and(|&before| before >= made) {
-                return true;
+            let room = lines.seen.len() < FILL_MEMORY_LIMIT;
+            match lines.seen.get_mut(&key) {
+                Some(before) if *before >= made => return true,
+                Some(before) => *before = made,
+                None if room => {
+                    lines.seen.insert(key, made);
+                }
+                None => {}
             }
-            lines.seen.insert(key, made);
         }
         if self.budget == 0 || self.out_of_time() {
             return false;

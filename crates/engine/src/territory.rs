@@ -279,19 +279,60 @@ impl Solved {
 /// finish; a position where the side to move is already stuck is solved
 /// (its finish is empty).
 pub fn solve(position: &Position, budget: u64) -> Option<Solved> {
+    let mut budget = budget;
+    solve_by_region(position, |region| {
+        let filling = endgame::region_filling(region.queens, region.squares, &mut budget);
+        filling.bounds.is_exact().then_some(filling.line)
+    })
+}
+
+/// One region of a separated position as [`solve_by_region`] hands it to
+/// its counter: the side's queens that touch it and its empty squares
+/// ([`endgame::regions_of`]). A region with the same queens and squares
+/// allows the same moves in any position, so a counter may remember them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RegionKey {
+    /// The queens that touch the region (all of one side).
+    pub queens: Bitboard,
+    /// The region's empty squares.
+    pub squares: Bitboard,
+}
+
+/// The regions of a separated position in the order [`solve_by_region`]
+/// counts them (the first side's, then the second's); empty when the
+/// position is not separated.
+pub fn regions_to_count(position: &Position) -> Vec<RegionKey> {
+    let board = position.board();
+    if !is_separated(board) {
+        return Vec::new();
+    }
+    Side::BOTH
+        .into_iter()
+        .flat_map(|side| endgame::regions_of(board, side))
+        .map(|(queens, squares)| RegionKey { queens, squares })
+        .collect()
+}
+
+/// Counts a separated position exactly as [`solve`] does, with each
+/// region's longest filling sequence asked of `line_of` (`None`: that
+/// region's count did not finish, and nothing is proven). Regions are asked
+/// in [`regions_to_count`]'s order, and no more once one is `None`. A
+/// counter that counts each region within a budget of its own, and perhaps
+/// remembers it, gives every position one answer however often it is
+/// counted.
+pub fn solve_by_region(
+    position: &Position,
+    mut line_of: impl FnMut(RegionKey) -> Option<Vec<Move>>,
+) -> Option<Solved> {
     let board = position.board();
     if !is_separated(board) {
         return None;
     }
-    let mut budget = budget;
     let mut lines = BySide::new(Vec::new(), Vec::new());
     for side in Side::BOTH {
-        for (queens, region) in endgame::regions_of(board, side) {
-            let filling = endgame::region_filling(queens, region, &mut budget);
-            if !filling.bounds.is_exact() {
-                return None;
-            }
-            lines.get_mut(side).extend(filling.line);
+        for (queens, squares) in endgame::regions_of(board, side) {
+            let line = line_of(RegionKey { queens, squares })?;
+            lines.get_mut(side).extend(line);
         }
     }
     let turn = position.turn();

@@ -7,7 +7,9 @@
 //!   `--computer-games N` adds N games against the server's computer
 //!   opponent (one connection each, random moves at once), to measure the
 //!   human matches while the computer thinks; their figures are reported
-//!   apart.
+//!   apart. `--initial-fen` starts every human match from a set-up position
+//!   instead: one walled off into a region a side (or nearly) makes every
+//!   move count the territory, the server's dearest work after a move.
 //! - `idle`: N connections that say hello and then only answer pings;
 //!   reports the server's memory per connection.
 //! - `history`: writes N synthetic finished rated games among P players
@@ -87,6 +89,12 @@ enum Mode {
         /// A configured engine to play instead of a level (its name).
         #[arg(long)]
         computer_engine: Option<String>,
+        /// The position every human match starts from (create_match's
+        /// `initial_fen`), say a separated or nearly separated one, so that
+        /// the server counts the territory after the moves; the start
+        /// position when not given.
+        #[arg(long)]
+        initial_fen: Option<String>,
     },
     /// Writes synthetic finished rated games into a history directory.
     History {
@@ -232,13 +240,13 @@ struct Stats {
 /// One player: plays its side of one game; records its own round trips.
 async fn play_side(
     ws: &mut Ws,
-    match_id: MatchId,
+    (match_id, start): (MatchId, Position),
     me: Side,
     think: Duration,
     stats: &Stats,
     local: &mut Histogram<u64>,
 ) -> anyhow::Result<()> {
-    let mut position = Position::start();
+    let mut position = start;
     let mut sent_at: Option<Instant> = None;
     let mut rng = rand::rngs::SmallRng::from_os_rng();
     let mut moves = Vec::new();
@@ -316,12 +324,13 @@ async fn late_refusal(ws: &mut Ws, stats: &Stats) -> anyhow::Result<()> {
 
 use rand::SeedableRng;
 
-/// One match slot: two connections playing game after game until `until`.
+/// One match slot: two connections playing game after game from `start`
+/// (its FEN, when not the start position) until `until`.
 async fn match_slot(
     url: String,
     n: usize,
     until: Instant,
-    think: Duration,
+    (think, start): (Duration, Option<(String, Position)>),
     stats: Arc<Stats>,
     gate: Arc<Semaphore>,
 ) -> anyhow::Result<()> {
@@ -335,7 +344,9 @@ async fn match_slot(
     let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     let mut white_local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
     while Instant::now() < until {
-        let (match_id, _) = create(&mut white, ColorPreference::White, None).await?;
+        let fen = start.as_ref().map(|(fen, _)| fen.clone());
+        let position = start.as_ref().map_or_else(Position::start, |(_, p)| *p);
+        let (match_id, _) = create(&mut white, ColorPreference::White, None, fen).await?;
         send(
             &mut black,
             &ClientMessage::Join {
@@ -347,7 +358,7 @@ async fn match_slot(
         let (w, b) = tokio::join!(
             play_side(
                 &mut white,
-                match_id,
+                (match_id, position),
                 Side::First,
                 think,
                 &stats,
@@ -355,7 +366,7 @@ async fn match_slot(
             ),
             play_side(
                 &mut black,
-                match_id,
+                (match_id, position),
                 Side::Second,
                 think,
                 &stats,
@@ -393,8 +404,9 @@ async fn computer_slot(
         } else {
             ColorPreference::Black
         };
-        let (match_id, me) = create(&mut ws, color, Some(computer.clone())).await?;
-        play_side(&mut ws, match_id, me, Duration::ZERO, &stats, &mut local).await?;
+        let (match_id, me) = create(&mut ws, color, Some(computer.clone()), None).await?;
+        let start = (match_id, Position::start());
+        play_side(&mut ws, start, me, Duration::ZERO, &stats, &mut local).await?;
         stats.games.fetch_add(1, Ordering::Relaxed);
         send(&mut ws, &ClientMessage::Leave { match_id }).await?;
     }
@@ -403,11 +415,12 @@ async fn computer_slot(
 }
 
 /// Creates an untimed match (against `computer`, if given) asking for
-/// `color`; its id and the seat given.
+/// `color`, from `initial_fen` if given; its id and the seat given.
 async fn create(
     ws: &mut Ws,
     color: ColorPreference,
     computer: Option<ComputerRequest>,
+    initial_fen: Option<String>,
 ) -> anyhow::Result<(MatchId, Side)> {
     let against = if computer.is_some() {
         " against the computer"
@@ -419,7 +432,7 @@ async fn create(
         &ClientMessage::CreateMatch {
             end_when_decided: None,
             assistance: None,
-            initial_fen: None,
+            initial_fen,
             rated: None,
             time_control: TimeControl::Untimed,
             color,
@@ -451,7 +464,15 @@ async fn run_play(
     cli: &Cli,
     (matches, seconds, think_ms): (usize, u64, u64),
     (computer_games, computer): (usize, ComputerRequest),
+    initial_fen: Option<&str>,
 ) -> anyhow::Result<()> {
+    let set_up = match initial_fen {
+        Some(fen) => Some((
+            fen.to_string(),
+            Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--initial-fen {fen:?}: {e}"))?,
+        )),
+        None => None,
+    };
     let stats = new_stats()?;
     let computer_stats = new_stats()?;
     let rss_before = rss_kib(cli.server_pid);
@@ -476,18 +497,22 @@ async fn run_play(
             cli.url.clone(),
             n,
             until,
-            Duration::from_millis(think_ms),
+            (Duration::from_millis(think_ms), set_up.clone()),
             Arc::clone(&stats),
             Arc::clone(&gate),
         )));
     }
-    // Sample the server's memory while the games run.
+    // Sample the server's memory while the games run, to the end of the
+    // last one (endgames, where the server counts the territory, come
+    // after the time is up).
     let mut peak_rss = rss_before.unwrap_or(0);
+    let playing = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let sampler = {
         let pid = cli.server_pid;
+        let playing = Arc::clone(&playing);
         tokio::spawn(async move {
             let mut peak = 0;
-            while Instant::now() < until {
+            while playing.load(Ordering::Relaxed) {
                 peak = peak.max(rss_kib(pid).unwrap_or(0));
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
@@ -513,13 +538,15 @@ async fn run_play(
             eprintln!("computer game slot failed: {e:#}");
         }
     }
+    playing.store(false, Ordering::Relaxed);
     peak_rss = peak_rss.max(sampler.await?);
     let elapsed = start.elapsed().as_secs_f64();
     let latency = stats.latency.lock().await;
     let moves = stats.moves.load(Ordering::Relaxed);
     println!(
-        "mode: play  matches: {matches}  connections: {}  think: {think_ms} ms",
-        matches * 2
+        "mode: play  matches: {matches}  connections: {}  think: {think_ms} ms  from: {}",
+        matches * 2,
+        initial_fen.unwrap_or("the start")
     );
     println!(
         "elapsed {elapsed:.1} s  moves {moves}  games finished {}  moves/s {:.0}  failed slots {failures}  errors {}",
@@ -644,6 +671,7 @@ async fn main() -> anyhow::Result<()> {
             computer_level,
             computer_think_ms,
             computer_engine,
+            initial_fen,
         } => {
             let computer = match computer_engine {
                 Some(name) => ComputerRequest::engine(name.clone()),
@@ -654,6 +682,7 @@ async fn main() -> anyhow::Result<()> {
                 &cli,
                 (*matches, *seconds, *think_ms),
                 (*computer_games, computer),
+                initial_fen.as_deref(),
             )
             .await
         }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use amazons_core::{Side, TimeControl};
+use amazons_core::{Position, Side, TimeControl};
 use amazons_protocol::tournament::{Format, TournamentId, TournamentStatus};
 use amazons_protocol::{ClientMessage, MatchId, PlayerKey, ServerMessage};
 use anyhow::{Context, bail};
@@ -67,7 +67,15 @@ async fn game(
     )
     .await?;
     let mut local = Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?;
-    let played = play_side(&mut ws, match_id, seat, think, &stats, &mut local).await;
+    let played = play_side(
+        &mut ws,
+        (match_id, Position::start()),
+        seat,
+        think,
+        &stats,
+        &mut local,
+    )
+    .await;
     stats.latency.lock().await.add(&local)?;
     played.with_context(|| format!("{name} in {match_id}"))?;
     stats.games.fetch_add(1, Ordering::Relaxed);
