@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import './english.js';
 import { readFileSync } from 'node:fs';
 import {
-  TIEBREAKS, applyTournamentList, createTournamentMessage, crosstable, formatText, myGame, resultText, roundsOf,
-  standingsTable, statusText, summaryLine, viewerActions,
+  FORMATS, applyTournamentList, createTournamentMessage, crosstable, formatChoiceText, formatName, formatText, myGame,
+  resultText, roundsOf, standingsTable, statusText, summaryLine, tiebreakWords, viewerActions,
 } from '../assets/js/tournament.js';
+import { FORMAT_NAMES } from '../assets/js/vocabulary.js';
 import { fischer, UNTIMED } from '../assets/js/timecontrol.js';
 
 /**
@@ -18,8 +19,8 @@ function fixture(name) {
 }
 
 test('formats and statuses in words', () => {
-  assert.equal(formatText({ kind: 'round_robin', cycles: 1 }), 'Round robin');
-  assert.equal(formatText({ kind: 'round_robin', cycles: 2 }), 'Double round robin');
+  assert.equal(formatText({ kind: 'round_robin', cycles: 1 }), 'round robin');
+  assert.equal(formatText({ kind: 'round_robin', cycles: 2 }), 'double round robin');
   assert.equal(formatText({ kind: 'swiss', rounds: 5 }), 'Swiss, 5 rounds');
   assert.equal(formatText({ kind: 'swiss', rounds: 1 }), 'Swiss, 1 round');
   const view = fixture('round-robin');
@@ -27,7 +28,7 @@ test('formats and statuses in words', () => {
   assert.equal(statusText({ ...view, paused: true }), 'round 2 of 3, paused');
   assert.equal(statusText({ ...view, status: 'finished' }), 'finished');
   assert.equal(statusText(fixture('swiss')), 'registering');
-  assert.equal(summaryLine(view), 'Round robin · 1+1 · casual · 4 entrants');
+  assert.equal(summaryLine(view), 'round robin · 1+1 · casual · 4 entrants');
   assert.equal(summaryLine({ ...fixture('swiss'), rated: true, entrant_count: 1 }), 'Swiss, 3 rounds · untimed · rated · 1 entrant');
 });
 
@@ -45,7 +46,7 @@ test('a result reads as a score from white, with forfeits, margins and games not
 test("the standings keep the server's order and ranks, with each tie-break's short heading and meaning", () => {
   const table = standingsTable(fixture('round-robin'));
   assert.deepEqual(table.tiebreaks.map((t) => t.abbr), ['SB', 'DE', 'GS']);
-  assert.equal(table.tiebreaks[0].title, TIEBREAKS.sonneborn_berger().title);
+  assert.equal(table.tiebreaks[0].title, tiebreakWords('sonneborn_berger').title);
   assert.match(table.tiebreaks[0].title, /^Sonneborn-Berger: /);
   assert.deepEqual(table.rows.map((r) => [r.rank, r.name, r.points, r.games, r.tiebreaks.join(' ')]), [
     ['1', 'computer (level 2)', '1', '1', '1 0 7'],
@@ -57,7 +58,7 @@ test("the standings keep the server's order and ranks, with each tie-break's sho
   assert.deepEqual(table.rows.map((r) => r.withdrawn), [false, false, false, true]);
   assert.deepEqual(standingsTable(fixture('swiss')), { tiebreaks: [], rows: [] }, 'no standings before the start');
   for (const tiebreak of /** @type {const} */ (['buchholz', 'buchholz_cut1'])) {
-    assert.ok(TIEBREAKS[tiebreak]().abbr.length <= 4 && TIEBREAKS[tiebreak]().title.length > 10);
+    assert.ok(tiebreakWords(tiebreak).abbr.length <= 4 && tiebreakWords(tiebreak).title.length > 10);
   }
 });
 
@@ -144,6 +145,17 @@ test('the list: replaced by tournament_list, one line updated or added by tourna
   assert.equal('standings' in list[0], false, 'a line of the list, not the whole view');
   list = applyTournamentList(list, { type: 'tournament_updated', tournament: { ...swiss, status: 'running', round: 1 } });
   assert.deepEqual(list.map((t) => [t.id, t.status]), [[rr.id, 'running'], [swiss.id, 'running']]);
+});
+
+test('every format a person may choose is made and named back as the Rust code names it', () => {
+  assert.deepEqual(Object.keys(FORMATS).sort(), [...FORMAT_NAMES].sort());
+  for (const name of FORMAT_NAMES) {
+    const made = createTournamentMessage({ title: '', format: name, rounds: 3, timeControl: UNTIMED, rated: false, levels: [] });
+    assert.ok('message' in made, name);
+    assert.equal(formatName(made.message.format), name);
+    assert.ok(formatChoiceText(name).length > 0 && !formatChoiceText(name).startsWith('tournament-format-'), name);
+  }
+  assert.equal(formatChoiceText('swiss'), 'Swiss');
 });
 
 test("the form's choices become create_tournament, or say what is wrong", () => {

@@ -24,7 +24,7 @@ fn main() -> ExitCode {
             // RUST_BACKTRACE says (tracing logs carry the detail).
             eprintln!(
                 "{}",
-                tr::message("error-line", &[("error", format!("{e:#}").into())])
+                tr::message("failure-line", &[("error", format!("{e:#}").into())])
             );
             ExitCode::FAILURE
         }

@@ -74,7 +74,7 @@ fn a_message_missing_in_a_language_falls_back_to_english_then_to_its_key() {
     let en = catalog(Lang::En);
     let minutes = |c: &Catalog, n: u32| {
         c.t_args(
-            "time-fischer-long",
+            "clock-fischer",
             &[("minutes", n.into()), ("seconds", 1.into())],
         )
     };

@@ -7,7 +7,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use amazons_core::{PlayerKind, TimeControl};
-pub use amazons_tournament::{Format, GameResult, Tiebreak};
+pub use amazons_tournament::{Format, FormatName, GameResult, Tiebreak};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 

@@ -26,7 +26,7 @@ mod tiebreak;
 
 pub use error::PairingError;
 pub use field::Field;
-pub use format::{EXACT_COMPLETION_ENTRANTS, Format, FormatError};
+pub use format::{EXACT_COMPLETION_ENTRANTS, Format, FormatError, FormatName};
 pub use pairing::pair_round;
 pub use round::{GameResult, Pairing, Round};
 pub use standings::{Standing, standings, tiebreak_order};

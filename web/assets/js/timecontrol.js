@@ -49,7 +49,7 @@ function inUnits(ms, unitMs) {
  */
 export function parseTimeControl(text, limits) {
   const trimmed = text.trim().toLowerCase();
-  if (trimmed === 'untimed' || trimmed === '-' || trimmed === t('time-untimed')) return { timeControl: UNTIMED };
+  if (trimmed === 'untimed' || trimmed === '-' || trimmed === t('clock-untimed')) return { timeControl: UNTIMED };
   const match = /^(\d+(?:\.\d+)?)\s*\+\s*(\d+(?:\.\d+)?)$/.exec(trimmed);
   if (!match) return { error: t('time-custom-unreadable') };
   const timeControl = fischer(Number(match[1]), Number(match[2]));
@@ -68,8 +68,8 @@ export function parseTimeControl(text, limits) {
  * @returns {string}
  */
 export function longTimeControl(timeControl) {
-  if (timeControl.kind !== 'fischer') return t('time-untimed');
-  return t('time-fischer-long', { minutes: Number(inUnits(timeControl.initial_ms, 60_000)), seconds: Number(inUnits(timeControl.increment_ms, 1000)) });
+  if (timeControl.kind !== 'fischer') return t('clock-untimed');
+  return t('clock-fischer', { minutes: Number(inUnits(timeControl.initial_ms, 60_000)), seconds: Number(inUnits(timeControl.increment_ms, 1000)) });
 }
 
 /**
@@ -78,6 +78,6 @@ export function longTimeControl(timeControl) {
  * @returns {string}
  */
 export function describeTimeControl(timeControl) {
-  if (timeControl.kind !== 'fischer') return t('time-untimed');
+  if (timeControl.kind !== 'fischer') return t('clock-untimed');
   return `${inUnits(timeControl.initial_ms, 60_000)}+${inUnits(timeControl.increment_ms, 1000)}`;
 }

@@ -357,7 +357,7 @@ plain-cancelled = { $command } cancelled
 
 ## The program (main.rs).
 
-error-line = error: { $error }
+failure-line = error: { $error }
 
 ## The local game on the full screen (cmd/local/tui.rs).
 
@@ -507,13 +507,6 @@ connection-closed = connection closed
 
 ## Tournaments (cmd/tournament, tui/tournaments.rs, bot --tournament).
 
-tournament-format-round-robin = round robin
-tournament-format-double-round-robin = double round robin
-tournament-format-round-robin-cycles = round robin ×{ $cycles }
-tournament-format-swiss = { $rounds ->
-    [one] Swiss, 1 round
-   *[other] Swiss, { $rounds } rounds
-}
 tournament-status-registering = registering
 tournament-status-paused = paused
 tournament-status-running = running
@@ -526,16 +519,6 @@ tournament-entrant-count = { $count ->
     [one] 1 entrant
    *[other] { $count } entrants
 }
-tournament-tiebreak-sb = SB
-tournament-tiebreak-de = DE
-tournament-tiebreak-bh = BH
-tournament-tiebreak-bh1 = BH-1
-tournament-tiebreak-gs = GS
-tournament-legend-sb = SB Sonneborn-Berger
-tournament-legend-de = DE direct encounter
-tournament-legend-bh = BH Buchholz
-tournament-legend-bh1 = BH-1 Buchholz cut 1
-tournament-legend-gs = GS game score
 tournament-legend-separator = {", "}
 tournament-col-name = name
 tournament-col-points = pts
@@ -574,7 +557,7 @@ tournament-ambiguous = { $count } tournaments' ids start with `{ $text }`: give 
 tournament-refused = the server refused: { $message }
 tournament-rounds-needed = a Swiss needs --rounds N
 tournament-rounds-round-robin = a round robin has as many rounds as its field needs: give --cycles 1 or 2, not --rounds
-tournament-cycles-swiss = --cycles is for a round robin
+tournament-cycles-swiss = --cycles is for a round robin (a double round robin has two)
 tournament-no-answer = no answer from the server in { $seconds }s
 tournament-connection-ended = the connection ended
 tournament-connection-lost = lost the connection to the server: { $reason }
@@ -600,7 +583,6 @@ tournaments-field-format = format:
 tournaments-field-rounds = rounds:
 tournaments-field-clock = clock:
 tournaments-field-rated = rated:
-tournaments-form-swiss = Swiss
 tournaments-rounds-follow = as many as the field needs
 tournaments-yes = yes
 tournaments-no = no

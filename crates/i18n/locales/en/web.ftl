@@ -302,12 +302,6 @@ rules-clocks =
 
 ## Tournaments: the list, the form, a tournament's page, "your game is ready".
 
-tournament-format-round-robin = Round robin
-tournament-format-double-round-robin = Double round robin
-tournament-format-swiss = { $rounds ->
-        [one] Swiss, 1 round
-       *[other] Swiss, { $rounds } rounds
-    }
 tournament-status-registering = registering
 tournament-status-round = round { $round } of { $rounds }
 tournament-status-paused = { $status }, paused
@@ -325,24 +319,11 @@ tournament-result-margin = { $score } by { $margin ->
        *[other] { $margin } moves
     }
 tournament-rounds-invalid = a Swiss needs a whole number of rounds, 1 or more
-tiebreak-sonneborn-berger-short = SB
-tiebreak-sonneborn-berger = Sonneborn-Berger: the points of the opponents one beat
-tiebreak-direct-encounter-short = DE
-tiebreak-direct-encounter = Direct encounter: points in the games among the players still tied
-tiebreak-buchholz-short = Bh
-tiebreak-buchholz = Buchholz: the sum of the opponents' points
-tiebreak-buchholz-cut1-short = Bh-1
-tiebreak-buchholz-cut1 = Buchholz cut 1: Buchholz without the weakest opponent's points
-tiebreak-game-score-short = GS
-tiebreak-game-score = Game score: the moves left in the games won on territory
 tournaments-create-label = Create a tournament
 tournaments-new = New tournament
 tournaments-title = Title
 tournaments-title-placeholder = e.g. Friday bots
 tournaments-format-legend = Format
-tournaments-format-round-robin = round robin
-tournaments-format-double = double round robin
-tournaments-format-swiss = Swiss
 tournaments-rounds = Rounds
 tournaments-rated-hint = Counts for ratings.
 tournaments-computers = Computer entrants (levels)

@@ -343,7 +343,7 @@ plain-cancelled = 已取消 { $command }
 
 ## 程序（main.rs）。
 
-error-line = 错误：{ $error }
+failure-line = 错误：{ $error }
 
 ## 全屏的本地对局（cmd/local/tui.rs）。
 
@@ -492,10 +492,6 @@ connection-closed = 连接已关闭
 
 ## 比赛（cmd/tournament、tui/tournaments.rs、bot --tournament）。用词见 docs/glossary.md。
 
-tournament-format-round-robin = 循环赛
-tournament-format-double-round-robin = 双循环赛
-tournament-format-round-robin-cycles = { $cycles } 循环赛
-tournament-format-swiss = 瑞士制 { $rounds } 轮
 tournament-status-registering = 报名中
 tournament-status-paused = 已暂停
 tournament-status-running = 进行中
@@ -505,16 +501,6 @@ tournament-rounds-planned = 计划 { $planned } 轮
 tournament-heading-first = { $title } — { $format }，{ $time }，{ $rated }
 tournament-heading = { $status } · { $round } · 组织者 { $organiser } · { $entrants }
 tournament-entrant-count = { $count } 名参赛者
-tournament-tiebreak-sb = 索伯分
-tournament-tiebreak-de = 直胜
-tournament-tiebreak-bh = 对手分
-tournament-tiebreak-bh1 = 对手分-1
-tournament-tiebreak-gs = 局分
-tournament-legend-sb = 索伯分：Sonneborn-Berger
-tournament-legend-de = 直胜：直接对局
-tournament-legend-bh = 对手分：Buchholz
-tournament-legend-bh1 = 对手分-1：去掉最低分的对手分
-tournament-legend-gs = 局分：胜方余下的步数
 tournament-legend-separator = ；
 tournament-col-name = 名字
 tournament-col-points = 得分
@@ -553,7 +539,7 @@ tournament-ambiguous = 有 { $count } 场比赛的编号以 `{ $text }` 开头�
 tournament-refused = 服务器拒绝：{ $message }
 tournament-rounds-needed = 瑞士制需要 --rounds N
 tournament-rounds-round-robin = 循环赛的轮数由人数决定：请给 --cycles 1 或 2，而不是 --rounds
-tournament-cycles-swiss = --cycles 只用于循环赛
+tournament-cycles-swiss = --cycles 只用于循环赛（双循环赛固定为两个循环）
 tournament-no-answer = 服务器 { $seconds } 秒内没有回答
 tournament-connection-ended = 连接已结束
 tournament-connection-lost = 与服务器的连接断开：{ $reason }
@@ -579,7 +565,6 @@ tournaments-field-format = 赛制：
 tournaments-field-rounds = 轮数：
 tournaments-field-clock = 时限：
 tournaments-field-rated = 积分：
-tournaments-form-swiss = 瑞士制
 tournaments-rounds-follow = 由人数决定
 tournaments-yes = 是
 tournaments-no = 否

@@ -264,9 +264,6 @@ rules-clocks = 5+3 表示每方 5 分钟，每走一步再加 3 秒。时间由�
 
 ## 比赛：列表、创建表单、比赛页面、“你的对局已就绪”。
 
-tournament-format-round-robin = 循环赛
-tournament-format-double-round-robin = 双循环赛
-tournament-format-swiss = 瑞士制，{ $rounds } 轮
 tournament-status-registering = 报名中
 tournament-status-round = 第 { $round } 轮（共 { $rounds } 轮）
 tournament-status-paused = { $status }，已暂停
@@ -278,24 +275,11 @@ tournament-result-forfeit = { $score }（弃权）
 tournament-result-double-forfeit = 0–0（双方弃权）
 tournament-result-margin = { $score }（领先 { $margin } 步）
 tournament-rounds-invalid = 瑞士制的轮数须为 1 或更大的整数
-tiebreak-sonneborn-berger-short = 索伯
-tiebreak-sonneborn-berger = 索伯分：所胜对手的得分之和
-tiebreak-direct-encounter-short = 直胜
-tiebreak-direct-encounter = 直胜：仍然同分的选手之间对局的得分
-tiebreak-buchholz-short = 对手分
-tiebreak-buchholz = 对手分（Buchholz）：所有对手的得分之和
-tiebreak-buchholz-cut1-short = 对手分-1
-tiebreak-buchholz-cut1 = 去尾对手分：去掉最弱一名对手后的对手分
-tiebreak-game-score-short = 局分
-tiebreak-game-score = 局分：以领地获胜的对局中剩余步数之和
 tournaments-create-label = 创建比赛
 tournaments-new = 新建比赛
 tournaments-title = 名称
 tournaments-title-placeholder = 例如：周五机器人赛
 tournaments-format-legend = 赛制
-tournaments-format-round-robin = 循环赛
-tournaments-format-double = 双循环赛
-tournaments-format-swiss = 瑞士制
 tournaments-rounds = 轮数
 tournaments-rated-hint = 计入等级分。
 tournaments-computers = 电脑参赛者（级别）

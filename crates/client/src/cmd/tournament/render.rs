@@ -4,7 +4,8 @@
 //! for a round robin, the crosstable. Lines only, no terminal: `show` prints
 //! them and the full-screen face draws them.
 //!
-//! Every word shown comes from the terminal catalogue (`terminal.ftl`), and
+//! Every word shown comes from the catalogues (`terminal.ftl`, and
+//! `common.ftl` for the formats and tie-breaks the page shows too), and
 //! every width is measured in columns, so a Chinese heading still lines
 //! its table up in 80 columns.
 
@@ -18,26 +19,20 @@ use amazons_protocol::tournament::{
 use unicode_width::UnicodeWidthStr;
 
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
-use crate::face::words::rated_word;
+use crate::face::words::{named, rated_word};
 
 /// The words of the tournament texts, in one place, from the catalogue.
 pub mod words {
     use super::*;
 
-    /// A format in words: `round robin`, `double round robin`, `Swiss, 5
-    /// rounds`.
+    /// A format in words: `Round robin`, `Double round robin`, `Swiss, 5
+    /// rounds` (the words the page shows too).
     pub fn format(format: Format) -> String {
-        match format {
-            Format::RoundRobin { cycles: 2 } => t!("tournament-format-double-round-robin"),
-            Format::RoundRobin { cycles: 1 } => t!("tournament-format-round-robin"),
-            Format::RoundRobin { cycles } => {
-                t!(
-                    "tournament-format-round-robin-cycles",
-                    cycles = u32::from(cycles)
-                )
-            }
-            Format::Swiss { rounds } => t!("tournament-format-swiss", rounds = rounds),
-        }
+        let rounds = match format {
+            Format::Swiss { rounds } => rounds,
+            Format::RoundRobin { .. } => 0,
+        };
+        named(format.name(), "", &[("rounds", rounds.into())])
     }
 
     /// Where a tournament is, in a word (paused shown as such).
@@ -83,24 +78,12 @@ pub mod words {
 
     /// A tie-break's column heading.
     pub fn tiebreak_short(kind: Tiebreak) -> String {
-        match kind {
-            Tiebreak::SonnebornBerger => t!("tournament-tiebreak-sb"),
-            Tiebreak::DirectEncounter => t!("tournament-tiebreak-de"),
-            Tiebreak::Buchholz => t!("tournament-tiebreak-bh"),
-            Tiebreak::BuchholzCut1 => t!("tournament-tiebreak-bh1"),
-            Tiebreak::GameScore => t!("tournament-tiebreak-gs"),
-        }
+        named(kind, "-short", &[])
     }
 
     /// A tie-break's column heading with its name, for the legend.
     pub fn tiebreak_legend(kind: Tiebreak) -> String {
-        match kind {
-            Tiebreak::SonnebornBerger => t!("tournament-legend-sb"),
-            Tiebreak::DirectEncounter => t!("tournament-legend-de"),
-            Tiebreak::Buchholz => t!("tournament-legend-bh"),
-            Tiebreak::BuchholzCut1 => t!("tournament-legend-bh1"),
-            Tiebreak::GameScore => t!("tournament-legend-gs"),
-        }
+        named(kind, "-legend", &[])
     }
 
     /// The standings' headings before the tie-breaks.
