@@ -41,7 +41,7 @@ test('the verdict on a move comes from the position before it, with the better m
   assert.deepEqual(verdict(analysis, 2), { played: 'a7-b7/b6', moveClass: 'mistake', loss: '−22%', best: 'g10-g7/g3', line: ['g10-g7/g3'] });
   assert.equal(verdict(analysis, 5), null, 'past the last position');
   assert.equal(verdict(fixture('analysis-running'), 3), null, 'a position not analysed yet');
-  assert.equal(classWord('blunder'), 'Blunder');
+  assert.equal(classWord('blunder'), 'blunder');
 });
 
 test('the fault buttons stop at inaccuracies, mistakes and blunders, both ways, and nowhere past the ends', () => {
@@ -73,7 +73,7 @@ test("the graph puts White's chance up, spans every position even while running,
   assert.ok(Math.abs(done.points[0].y - (GRAPH_BOX.top + 0.48 * inner)) < 1e-9);
   assert.equal(done.middle, GRAPH_BOX.top + inner / 2);
   assert.equal(done.points[2].moveClass, 'mistake', 'a point carries the class of the move that led to it');
-  assert.equal(done.points[2].label, 'frame 2, White 77%, Mistake');
+  assert.equal(done.points[2].label, 'frame 2, White 77%, mistake');
   assert.equal(done.points[0].label, 'frame 0, White 52%');
   assert.match(done.line, /^M8 67\.52 L154 /);
   assert.match(done.area, / Z$/);

@@ -112,9 +112,13 @@ for (const file of FILES) {
   });
 }
 
-test('no key is in two files', () => {
-  const [common, web] = FILES.map((file) => keysOf('en', file));
-  assert.deepEqual(common.filter((k) => web.includes(k)), []);
+test('no key is in two files: a word both faces show is in common.ftl only, a face keeps only its own', () => {
+  for (const lang of LANGS) {
+    const [common, web, terminal] = [...FILES, 'terminal.ftl'].map((file) => keysOf(lang, file));
+    assert.deepEqual(common.filter((k) => web.includes(k)), [], `${lang}: in common.ftl and web.ftl`);
+    assert.deepEqual(common.filter((k) => terminal.includes(k)), [], `${lang}: in common.ftl and terminal.ftl`);
+    assert.deepEqual(web.filter((k) => terminal.includes(k)), [], `${lang}: in both faces (move it to common.ftl, or name each face's own)`);
+  }
 });
 
 test("every key of the families built from enums is in common.ftl, one per value and form, and nothing else", () => {

@@ -123,6 +123,29 @@ level-description-5 = club: shallow alpha-beta search (three moves) on territory
 level-description-6 = strong: deep selective alpha-beta search with exact endgame counting
 level-description-7 = full strength, Monte-Carlo tree search
 
+## Words both faces show of a game's analysis, its territory and a tournament.
+
+analysis-proven-won = { $side } wins
+analysis-proven-in = { $side } wins in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+analysis-chance = { $side } { $percent }%
+analysis-eval = engine: { $eval }
+analysis-failed = The analysis failed: { $error }
+analysis-class-best = best
+analysis-class-good = good
+analysis-class-inaccuracy = inaccuracy
+analysis-class-mistake = mistake
+analysis-class-blunder = blunder
+territory-counts = territory: white { $white } · black { $black } · contested { $contested }
+tournament-crosstable = Crosstable
+tournament-round = Round { $number }
+tournament-standings = Standings
+tournament-status-finished = finished
+tournament-status-registering = registering
+tournament-no-entrants = nobody has joined yet
+
 ## Tournament formats (tournament-format-<name>), and as a choice in a form,
 ## without the rounds (-choice).
 

@@ -152,9 +152,9 @@ lobby-key-tournaments = tournaments
 lobby-hint-join = join
 lobby-column-white = white
 lobby-column-black = black
-lobby-column-time = time
+lobby-heading-time = time
 lobby-column-rated = rated
-lobby-column-status = status
+lobby-heading-status = status
 lobby-column-ply = ply
 lobby-column-watch = watch
 lobby-matches-title = { " " }matches ({ $count }){ " " }
@@ -209,7 +209,7 @@ player-page-rating-provisional = rating { $rating } (provisional: too few recent
 player-page-record = { $games }: { $won } won, { $lost } lost; last played { $ago }
 player-page-history = rating after each rated game ({ $shown } latest of { $total }):
 player-page-recent = recent games (the command under them replays one):
-games-column-ended = ended (UTC)
+games-heading-ended = ended (UTC)
 games-column-winner = winner
 games-no-winner = none
 
@@ -229,8 +229,7 @@ hint-help = ? help
 hint-quit = q quit
 hint-territory = m territory
 keys-territory = show or hide the territory: who reaches each empty square first
-territory-legend = w/b white/black first, = even, . nobody; capitals closed, numbers moves left
-territory-counts = territory: white { $white } · black { $black } · even { $contested }
+territory-legend = w/b white/black first, = contested, . nobody; capitals closed, numbers moves left
 territory-closed = moves left in closed regions: white { $white }, black { $black }
 territory-proven = proven: { $side } wins by { $margin }
 waiting-for-opponent = waiting for an opponent: the clock starts when one sits down
@@ -431,8 +430,8 @@ history-players = { $white } (white) vs { $black } (black)
 history-game-line = { $time }  { $moves }  { $result }  ended { $ended } UTC
 history-caption = game { $id }
 history-caption-rematch = game { $id }, rematch of { $of }
-games-column-moves = moves
-replay-start = start (ply 0 of { $last })
+games-heading-moves = moves
+replay-start-ply = start (ply 0 of { $last })
 replay-place = { $number } (ply { $shown } of { $last })
 replay-no-moves = the game has no moves
 replay-no-such-move = no move { $typed } in this game: it runs from { $first } to { $last }
@@ -507,10 +506,8 @@ connection-closed = connection closed
 
 ## Tournaments (cmd/tournament, tui/tournaments.rs, bot --tournament).
 
-tournament-status-registering = registering
-tournament-status-paused = paused
+tournament-status-paused-word = paused
 tournament-status-running = running
-tournament-status-finished = finished
 tournament-round-of = round { $round } of { $planned }
 tournament-rounds-planned = { $planned } rounds planned
 tournament-heading-first = { $title } — { $format }, { $time }, { $rated }
@@ -523,16 +520,12 @@ tournament-legend-separator = {", "}
 tournament-col-name = name
 tournament-col-points = pts
 tournament-col-games = games
-tournament-standings = Standings
-tournament-crosstable = Crosstable
 tournament-crosstable-too-wide = (the crosstable is too wide for this screen)
-tournament-entrants = Entrants ({ $count })
-tournament-no-entrants = nobody has joined yet
-tournament-withdrawn = (withdrawn)
-tournament-away = (away)
+tournament-entrants-counted = Entrants ({ $count })
+tournament-mark-withdrawn = (withdrawn)
+tournament-mark-away = (away)
 tournament-entry-list = entry list: { $names }
-tournament-round = Round { $number }
-tournament-bye = bye
+tournament-bye-cell = bye
 tournament-playing = playing
 tournament-pending = pending
 tournament-double-forfeit = -/- both forfeit
@@ -607,26 +600,13 @@ tournaments-key-list = list
 
 ## A game's analysis (face/analysis.rs, history analyse, the replay's a).
 
-analysis-proven-won = { $side } wins
-analysis-proven-in = { $side } wins in { $plies ->
-        [one] 1 ply
-       *[other] { $plies } plies
-    }
 analysis-even = even
-analysis-chance = { $side } { $percent }%
-analysis-class-best = best
-analysis-class-good = good
-analysis-class-inaccuracy = inaccuracy
-analysis-class-mistake = mistake
-analysis-class-blunder = blunder
-analysis-best = best { $best }
-analysis-summary = { $side }: accuracy { $accuracy }%, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
-analysis-queued = analysis: waiting for a place
-analysis-progress = analysing: position { $done } of { $total } { $bar }
-analysis-failed = the analysis failed: { $why }
+analysis-best-move = best { $best }
+analysis-summary-line = { $side }: accuracy { $accuracy }%, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
+analysis-queued-place = analysis: waiting for a place
+analysis-progress-bar = analysing: position { $done } of { $total } { $bar }
 analysis-by = analysed by { $engine }
 analysis-sparkline = white's win chance: { $line }
-analysis-eval = engine: { $eval }
 analysis-accuracy = accuracy: white { $white }% · black { $black }%
 analysis-cannot-save = could not save the analysis as { $path }
 keys-analyse = analyse

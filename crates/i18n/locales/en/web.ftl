@@ -131,7 +131,7 @@ game-on-their-move = Game on: you play { $side ->
     }; { $opponent } moves first.
 match-missing = There is no such match on the server (it may have ended and been cleared away).
 status-elsewhere = This seat is being played in another tab.
-status-waiting = Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.
+status-waiting-for-opponent = Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.
 status-over = Game over
 status-reconnecting-your-move = Reconnecting… Your move: you can make it once the server is back.
 status-reconnecting = Reconnecting… The game goes on once the server is back.
@@ -302,10 +302,8 @@ rules-clocks =
 
 ## Tournaments: the list, the form, a tournament's page, "your game is ready".
 
-tournament-status-registering = registering
 tournament-status-round = round { $round } of { $rounds }
 tournament-status-paused = { $status }, paused
-tournament-status-finished = finished
 tournament-entrants = { $count ->
         [one] 1 entrant
        *[other] { $count } entrants
@@ -351,10 +349,8 @@ tournament-level = level { $level }
 tournament-remove = Remove
 tournament-remove-label = Remove { $name } from the tournament
 tournament-entrants-heading = Entrants
-tournament-no-entrants = Nobody has joined yet.
 tournament-away = not connected
 tournament-withdrawn = withdrawn
-tournament-standings = Standings
 tournament-rank-short = #
 tournament-rank = Rank in the standings (tied players share one)
 tournament-player = Player
@@ -362,7 +358,6 @@ tournament-points-short = Pts
 tournament-points = Points: wins, byes and forfeit wins
 tournament-games-short = G
 tournament-games = Games played, forfeited or byes
-tournament-round = Round { $number }
 tournament-no-rounds = No round has been paired yet.
 tournament-earlier = Earlier rounds
 tournament-board-short = Bd
@@ -373,7 +368,6 @@ tournament-watch-label = Watch { $white } – { $black }
 tournament-replay = Replay
 tournament-replay-label = Replay { $white } – { $black }
 tournament-bye = Bye: { $name } (scores as a win)
-tournament-crosstable = Crosstable
 tournament-crosstable-note = 1 won, 0 lost, + won by forfeit, − lost by forfeit, · being played
 tournament-ready = Your game is ready: round { $round } against { $opponent }.
 tournament-go-to-game = Go to the game
@@ -394,7 +388,6 @@ territory-show = Show territory
 territory-hide = Hide territory
 territory-counting = Counting…
 territory-unreadable = The server's count could not be read.
-territory-counts = Reached first: White { $white } · Black { $black } · contested { $contested }
 territory-decided = { $side } wins by { $margin }
 territory-regions-label = Closed regions
 territory-region = { $side }: { $squares ->
@@ -419,27 +412,14 @@ analysis-queued = Waiting for the engine…
 analysis-progress = Position { $done } of { $total }
 analysis-progress-label = Analysis progress
 analysis-done = Analysis done.
-analysis-failed = The analysis failed: { $error }
 api-analysis-busy = The server is busy with other analyses; try again later.
 api-analysis-off = This server does not analyse games.
 analysis-graph-label = White's win chance, a point per position
-analysis-eval = Engine: { $eval }
 analysis-not-yet = Not analysed yet.
-analysis-chance = { $side } { $percent }%
-analysis-proven-won = { $side } wins
-analysis-proven-in = { $side } wins in { $plies ->
-        [one] 1 ply
-       *[other] { $plies } plies
-    }
 analysis-played = Played { $move }
 analysis-best = best { $move }
 analysis-line = Engine's line: { $line }
 analysis-loss = −{ $percent }%
-analysis-class-best = Best
-analysis-class-good = Good
-analysis-class-inaccuracy = Inaccuracy
-analysis-class-mistake = Mistake
-analysis-class-blunder = Blunder
 analysis-previous-fault = ‹ Previous mistake
 analysis-next-fault = Next mistake ›
 analysis-summary-label = Each player's accuracy

@@ -106,6 +106,26 @@ level-description-5 = 业余：三步浅层 alpha-beta 搜索，依据领地
 level-description-6 = 强：深度选择性 alpha-beta 搜索，残局精确计算
 level-description-7 = 全力：蒙特卡洛树搜索
 
+## 两个客户端都显示的分析、领地与比赛用词。
+
+analysis-proven-won = { $side }胜
+analysis-proven-in = { $side } { $plies } 步内必胜
+analysis-chance = { $side }胜率 { $percent }%
+analysis-eval = 引擎：{ $eval }
+analysis-failed = 分析失败：{ $error }
+analysis-class-best = 最佳
+analysis-class-good = 好棋
+analysis-class-inaccuracy = 欠佳
+analysis-class-mistake = 失误
+analysis-class-blunder = 大错
+territory-counts = 领地：先手（白）{ $white } · 后手（黑）{ $black } · 争夺中 { $contested }
+tournament-crosstable = 交叉表
+tournament-round = 第 { $number } 轮
+tournament-standings = 名次
+tournament-status-finished = 已结束
+tournament-status-registering = 报名中
+tournament-no-entrants = 还没有人报名
+
 ## Tournament formats (tournament-format-<name>), and as a choice in a form,
 ## without the rounds (-choice).
 

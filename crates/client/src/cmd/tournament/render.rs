@@ -39,7 +39,7 @@ pub mod words {
     pub fn status(status: TournamentStatus, paused: bool) -> String {
         match (status, paused) {
             (TournamentStatus::Registering, _) => t!("tournament-status-registering"),
-            (TournamentStatus::Running, true) => t!("tournament-status-paused"),
+            (TournamentStatus::Running, true) => t!("tournament-status-paused-word"),
             (TournamentStatus::Running, false) => t!("tournament-status-running"),
             (TournamentStatus::Finished, _) => t!("tournament-status-finished"),
         }
@@ -133,9 +133,9 @@ fn entrant_text(entrant: &Entrant, width: usize) -> String {
         after.push_str(&format!(" {}", t!("seat-bot-mark")));
     }
     if entrant.withdrawn {
-        after.push_str(&format!(" {}", t!("tournament-withdrawn")));
+        after.push_str(&format!(" {}", t!("tournament-mark-withdrawn")));
     } else if !entrant.connected {
-        after.push_str(&format!(" {}", t!("tournament-away")));
+        after.push_str(&format!(" {}", t!("tournament-mark-away")));
     }
     let room = width.saturating_sub(after.width()).max(MIN_NAME);
     format!("{}{after}", shorten(&one_line(&entrant.name), room))
@@ -144,7 +144,10 @@ fn entrant_text(entrant: &Entrant, width: usize) -> String {
 /// The entrants, one a line in seeding order, with the entry list when
 /// entry is closed to names.
 pub fn entrant_lines(view: &TournamentView, width: usize) -> Vec<String> {
-    let mut lines = vec![t!("tournament-entrants", count = view.entrants.len())];
+    let mut lines = vec![t!(
+        "tournament-entrants-counted",
+        count = view.entrants.len()
+    )];
     if view.entrants.is_empty() {
         lines.push(format!("  {}", t!("tournament-no-entrants")));
     }
@@ -313,7 +316,10 @@ pub fn pairing_rows(round: &TournamentRound, width: usize) -> Vec<String> {
     if let Some(bye) = &round.bye {
         let pad = " ".repeat(widths[0]);
         let name = shorten(&one_line(bye), room);
-        lines.push(format!("{pad}{GAP}{name}{GAP}{}", t!("tournament-bye")));
+        lines.push(format!(
+            "{pad}{GAP}{name}{GAP}{}",
+            t!("tournament-bye-cell")
+        ));
     }
     lines
 }
