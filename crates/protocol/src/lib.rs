@@ -98,6 +98,7 @@ pub use messages::{
 };
 pub use rating::{Rating, RatingChange};
 pub use tournament::{
-    Entrant, FormatName, StandingRow, TiebreakValue, TournamentGame, TournamentId, TournamentRound,
-    TournamentStatus, TournamentSummary, TournamentView, TournamentsPage,
+    CrossScore, CrosstableRow, Entrant, FormatName, StandingRow, TiebreakValue, TournamentGame,
+    TournamentId, TournamentRound, TournamentStatus, TournamentSummary, TournamentView,
+    TournamentsPage,
 };

@@ -1334,7 +1334,9 @@ mod tests {
                     value: 0,
                 }],
             }],
+            crosstable: Vec::new(),
         }
+        .with_crosstable()
     }
 
     fn limits() -> ServerLimits {

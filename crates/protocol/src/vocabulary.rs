@@ -14,7 +14,7 @@
 //! ```
 
 use amazons_core::{EndReason, TimeControlKind, Vocabulary};
-use amazons_tournament::{FormatName, Tiebreak};
+use amazons_tournament::{CrossScore, FormatName, Tiebreak};
 
 use crate::ErrorCode;
 
@@ -82,6 +82,7 @@ pub fn families() -> Vec<Family> {
         Family::of::<ErrorCode>(),
         Family::of::<FormatName>(),
         Family::of::<Tiebreak>(),
+        Family::of::<CrossScore>(),
     ]
 }
 

@@ -1,6 +1,6 @@
 // Tournaments as text (in the page's language, from the catalogues), apart from the DOM: a format and a status in words,
 // the standings with their tie-breaks' short headings, a round's results,
-// the crosstable of a round robin built from its rounds, what the viewer may
+// the crosstable the server computed, drawn as signs, what the viewer may
 // do (join, withdraw, the organiser's controls), the list folded from the
 // server's messages, and the `create_tournament` message of the form.
 
@@ -8,12 +8,12 @@ import { t, wireKey } from './i18n.js';
 import { ratedWord } from './rating.js';
 import { describeTimeControl } from './timecontrol.js';
 
-/** @typedef {import('./wire.js').Side} Side */
 /** @typedef {import('./wire.js').TimeControl} TimeControl */
 /** @typedef {import('./wire.js').ComputerRequest} ComputerRequest */
 /** @typedef {import('./wire.js').Tiebreak} Tiebreak */
 /** @typedef {import('./wire.js').TournamentFormat} TournamentFormat */
 /** @typedef {import('./vocabulary.js').FormatName} FormatName */
+/** @typedef {import('./vocabulary.js').CrossScore} CrossScore */
 /** @typedef {import('./wire.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('./wire.js').TournamentView} TournamentView */
 /** @typedef {import('./wire.js').TournamentRound} TournamentRound */
@@ -163,50 +163,31 @@ export function roundsOf(view) {
 }
 
 /**
- * One entrant's score in one game, from their side: `1`, `0`, `+` (won by
- * forfeit), `−` (lost by forfeit), `·` (not played yet).
- * @param {TournamentGame} game
- * @param {Side} side the entrant's side in it
- * @returns {string}
+ * How the page draws each crosstable score (CrossScore, generated from the
+ * Rust declaration): `1`, `0`, `+` won by forfeit, `−` lost by forfeit, `·`
+ * no result yet.
+ * @type {Record<CrossScore, string>}
  */
-function scoreFor(game, side) {
-  const result = game.result;
-  if (!result) return '·';
-  if (result.winner === null) return '−';
-  const won = result.winner === side;
-  if (result.forfeit) return won ? '+' : '−';
-  return won ? '1' : '0';
-}
+const SCORE_SIGNS = { won: '1', lost: '0', forfeit_won: '+', forfeit_lost: '−', pending: '·' };
 
 /**
- * The crosstable of a round robin: the entrants in standings order (the
- * entry order before any standings), and for each pair the row entrant's
- * scores against the column entrant, one a game in round order (two in a
- * double round robin). Null for a Swiss.
+ * The crosstable the server sent with the view (a round robin's, once
+ * started; computed once, in Rust), as the page draws it: names in its row
+ * order, for each pair the row entrant's scores against the column entrant,
+ * one a game in round order, and each row's points. Null when the view has
+ * none (a Swiss).
  * @typedef {{names: string[], cells: string[][][], points: string[]}} Crosstable
  * @param {TournamentView} view
  * @returns {Crosstable | null}
  */
 export function crosstable(view) {
-  if (view.format.kind !== 'round_robin') return null;
-  const standings = view.standings ?? [];
-  const names = standings.length > 0 ? standings.map((s) => s.name) : view.entrants.map((e) => e.name);
-  for (const entrant of view.entrants) if (!names.includes(entrant.name)) names.push(entrant.name);
-  const index = new Map(names.map((name, i) => [name, i]));
-  /** @type {string[][][]} */
-  const cells = names.map(() => names.map(() => []));
-  const rounds = [...(view.rounds ?? [])].sort((a, b) => a.number - b.number);
-  for (const round of rounds) {
-    for (const game of round.games) {
-      const white = index.get(game.white);
-      const black = index.get(game.black);
-      if (white === undefined || black === undefined) continue;
-      cells[white][black].push(scoreFor(game, 'white'));
-      cells[black][white].push(scoreFor(game, 'black'));
-    }
-  }
-  const points = new Map(standings.map((s) => [s.name, String(s.points)]));
-  return { names, cells, points: names.map((name) => points.get(name) ?? '0') };
+  const rows = view.crosstable ?? [];
+  if (rows.length === 0) return null;
+  return {
+    names: rows.map((row) => row.name),
+    cells: rows.map((row) => row.scores.map((scores) => scores.map((score) => SCORE_SIGNS[score] ?? '?'))),
+    points: rows.map((row) => String(row.points)),
+  };
 }
 
 /**
@@ -258,7 +239,7 @@ export function myGame(view, me) {
  */
 export function applyTournamentList(list, message) {
   if (message.type === 'tournament_list') return message.tournaments;
-  const { entry_list: _entries, entrants: _entrants, rounds: _rounds, standings: _standings, ...summary } = message.tournament;
+  const { entry_list: _entries, entrants: _entrants, rounds: _rounds, standings: _standings, crosstable: _crosstable, ...summary } = message.tournament;
   const at = list.findIndex((t) => t.id === summary.id);
   if (at === -1) return [summary, ...list];
   return list.map((t, i) => (i === at ? summary : t));

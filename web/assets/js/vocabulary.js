@@ -24,6 +24,10 @@ export const FORMAT_NAMES = Object.freeze(['round_robin', 'double_round_robin', 
 /** @type {readonly Tiebreak[]} */
 export const TIEBREAKS = Object.freeze(['sonneborn_berger', 'direct_encounter', 'buchholz', 'buchholz_cut1', 'game_score']);
 
+/** @typedef {'won' | 'lost' | 'forfeit_won' | 'forfeit_lost' | 'pending'} CrossScore */
+/** @type {readonly CrossScore[]} */
+export const CROSS_SCORES = Object.freeze(['won', 'lost', 'forfeit_won', 'forfeit_lost', 'pending']);
+
 /**
  * The catalogue key families: `<family>-<name><form>` for every name and form.
  * @typedef {{type: string, family: string, forms: readonly string[], names: readonly string[]}} Family
@@ -35,4 +39,5 @@ export const FAMILIES = Object.freeze([
   Object.freeze({ type: 'ErrorCode', family: 'error', forms: Object.freeze(['']), names: ERROR_CODES }),
   Object.freeze({ type: 'FormatName', family: 'tournament-format', forms: Object.freeze(['', '-choice']), names: FORMAT_NAMES }),
   Object.freeze({ type: 'Tiebreak', family: 'tiebreak', forms: Object.freeze(['-short', '-legend', '-meaning']), names: TIEBREAKS }),
+  Object.freeze({ type: 'CrossScore', family: 'cross-score', forms: Object.freeze([]), names: CROSS_SCORES }),
 ]);

@@ -327,6 +327,12 @@
 /** One round: its games (board 1 first) and the bye. @typedef {{number: number, games: TournamentGame[], bye?: string}} TournamentRound */
 
 /** One tie-break's value for one entrant. @typedef {{kind: Tiebreak, value: number}} TiebreakValue */
+/**
+ * One row of a round robin's crosstable: against each entrant of the table
+ * (in its row order) the row entrant's scores, one a game in round order;
+ * empty against themself.
+ * @typedef {{name: string, points: number, scores: import('./vocabulary.js').CrossScore[][]}} CrosstableRow
+ */
 
 /**
  * One line of the standings, best first.
@@ -350,8 +356,10 @@
  */
 
 /**
- * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`).
- * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[]}} TournamentView
+ * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`); a round
+ * robin's `crosstable` once started.
+ * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[],
+ *   crosstable?: CrosstableRow[]}} TournamentView
  */
 
 

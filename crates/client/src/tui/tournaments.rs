@@ -714,15 +714,12 @@ impl Tournaments {
 /// The keys that do something now, for whoever we are: Enter when a game
 /// can be watched, join while registering and not entered, withdraw while
 /// entered, the organiser's start, pause or resume and end as the status
-/// allows, the crosstable of a round robin.
+/// allows, the crosstable when the server sent one (a round robin's).
 fn applicable(view: &TournamentView, me: &str) -> Vec<(&'static str, &'static str)> {
     let status = view.summary.status;
     let entered = view.entrants.iter().any(|e| e.name == me && !e.withdrawn);
     let organiser = view.summary.organiser == me;
-    let round_robin = matches!(
-        view.summary.format,
-        amazons_protocol::tournament::Format::RoundRobin { .. }
-    );
+    let has_crosstable = !view.crosstable.is_empty();
     let mut keys = Vec::new();
     let watchable =
         render::current_round(view).is_some_and(|r| r.games.iter().any(|g| g.match_id.is_some()));
@@ -749,7 +746,7 @@ fn applicable(view: &TournamentView, me: &str) -> Vec<(&'static str, &'static st
             keys.push(("e", "tournaments-key-end"));
         }
     }
-    if round_robin && status != TournamentStatus::Registering {
+    if has_crosstable && status != TournamentStatus::Registering {
         keys.push(("x", "tournaments-key-crosstable"));
     }
     keys.extend([
