@@ -108,6 +108,16 @@ impl Format {
         }
     }
 
+    /// The number of rounds the organiser chose, for a format that asks
+    /// for them (a Swiss, see [`FormatName::asks_rounds`]); `None` where
+    /// the rounds follow from the field. A format's words take it.
+    pub fn chosen_rounds(&self) -> Option<u32> {
+        match *self {
+            Format::RoundRobin { .. } => None,
+            Format::Swiss { rounds } => Some(rounds),
+        }
+    }
+
     /// Checks that this format can run with `entrants` entrants: at least
     /// two, a round robin of one or two cycles, a Swiss of at least one
     /// round and no more rounds than a single round robin of the same field
@@ -184,6 +194,7 @@ mod tests {
     fn every_name_makes_a_format_of_that_name() {
         for &name in FormatName::ALL {
             assert_eq!(name.format(3).name(), name);
+            assert_eq!(name.format(3).chosen_rounds().is_some(), name.asks_rounds());
             let json = serde_json::to_string(&name).unwrap();
             assert_eq!(json, format!("\"{}\"", name.name()));
         }

@@ -26,10 +26,7 @@ pub mod words {
     /// A format in words: `Round robin`, `Double round robin`, `Swiss, 5
     /// rounds` (the words the page shows too).
     pub fn format(format: Format) -> String {
-        let rounds = match format {
-            Format::Swiss { rounds } => rounds,
-            Format::RoundRobin { .. } => 0,
-        };
+        let rounds = format.chosen_rounds().unwrap_or(0);
         named(format.name(), "", &[("rounds", rounds.into())])
     }
 
