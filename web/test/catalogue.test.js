@@ -4,14 +4,16 @@
 // present. A key is used when it appears as a string literal in the page
 // (web/assets/js, index.html's data-i18n) or in the terminal client
 // (crates/client/src). A key built from a wire name (`error-<code>`,
-// `end-reason-<reason>`) or a level (`level-description-<n>`) is checked
-// against the list of that enum's values, read from the Rust source the
-// protocol is defined in. (terminal.ftl is checked on the Rust side.)
+// `end-reason-<reason>`, `tiebreak-<name>-short`) is checked against the
+// enum's values in vocabulary.js, generated from the Rust declarations, and
+// must be in common.ftl; a level (`level-description-<n>`) against the
+// core's bounds. (terminal.ftl is checked on the Rust side.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { parseFtl } from '../assets/js/fluent.js';
+import { FAMILIES as VOCABULARY } from '../assets/js/vocabulary.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const FILES = ['common.ftl', 'web.ftl'];
@@ -47,25 +49,6 @@ function sources(dir, endings) {
 }
 
 /**
- * The variants of a Rust enum, in the wire's spelling (snake_case), as
- * serde writes them; `skip` leaves some out (one only ever read).
- * @param {string} path
- * @param {string} name
- * @param {string[]} [skip]
- * @returns {string[]}
- */
-function rustEnum(path, name, skip = []) {
-  const text = read(path);
-  const start = text.indexOf(`pub enum ${name} {`);
-  assert.ok(start >= 0, `${path} declares ${name}`);
-  const body = text.slice(start, text.indexOf('\n}', start));
-  return [...body.matchAll(/^\s{4}([A-Z][A-Za-z0-9]*),?$/gm)]
-    .map((m) => m[1])
-    .filter((v) => !skip.includes(v))
-    .map((v) => v.replace(/[A-Z]/g, (c, i) => (i === 0 ? c.toLowerCase() : `_${c.toLowerCase()}`)));
-}
-
-/**
  * The names of a union of string literals in a JSDoc typedef of wire.js.
  * @param {string} name
  * @returns {string[]}
@@ -81,9 +64,6 @@ function wireUnion(name) {
 /** @param {string} wire */
 const kebab = (wire) => wire.replaceAll('_', '-');
 
-const ERROR_CODES = rustEnum('crates/protocol/src/messages.rs', 'ErrorCode', ['Unknown']);
-const END_REASONS = rustEnum('crates/core/src/outcome.rs', 'EndReason');
-const MOVE_CLASSES = rustEnum('crates/core/src/analysis.rs', 'MoveClass');
 const LEVELS = (() => {
   const text = read('crates/core/src/level.rs');
   const bound = (/** @type {string} */ which) => Number(new RegExp(`pub const ${which}: Level = Level\\((\\d+)\\)`).exec(text)?.[1]);
@@ -92,13 +72,14 @@ const LEVELS = (() => {
   return levels;
 })();
 
-/** Keys built at run time: a prefix, and the values it is completed with. */
+/**
+ * Keys built at run time: a prefix, the values it is completed with, and
+ * the suffixes of each value's forms. The enums come from vocabulary.js,
+ * generated from their Rust declarations (a Rust test keeps it so).
+ */
 const FAMILIES = [
-  { prefix: 'error-', values: ERROR_CODES.map(kebab) },
-  { prefix: 'end-reason-', values: END_REASONS.map(kebab) },
-  { prefix: 'level-description-', values: LEVELS },
-  // Looked up by the key each class declares in the core, sent with the analysis.
-  { prefix: 'analysis-class-', values: MOVE_CLASSES.map(kebab), declaredIn: 'crates/core/src/analysis.rs' },
+  ...VOCABULARY.map((f) => ({ prefix: `${f.family}-`, values: f.names.map(kebab), forms: f.forms })),
+  { prefix: 'level-description-', values: LEVELS, forms: [''] },
 ];
 
 /** Every string literal of the page's code and the terminal client's, and index.html's data-i18n keys. */
@@ -112,12 +93,10 @@ const literals = (() => {
 })();
 
 test('the enums the keys are built from are read', () => {
-  assert.ok(ERROR_CODES.includes('no_such_match') && ERROR_CODES.includes('internal'), ERROR_CODES.join(' '));
-  assert.ok(!ERROR_CODES.includes('unknown'), 'unknown is only ever read');
-  assert.deepEqual(END_REASONS, wireUnion('EndReason'), 'the page types the same end reasons as the core');
-  assert.ok(MOVE_CLASSES.includes('blunder'), MOVE_CLASSES.join(' '));
-  assert.deepEqual(MOVE_CLASSES, wireUnion('MoveClass'), 'the page types the same move classes as the core');
-  for (const code of wireUnion('ErrorCode')) assert.ok(ERROR_CODES.includes(code), `wire.js's ${code} is a protocol code`);
+  const errors = VOCABULARY.find((f) => f.type === 'ErrorCode')?.names ?? [];
+  assert.ok(errors.includes('no_such_match') && errors.includes('internal'), errors.join(' '));
+  assert.ok(!errors.includes('unknown'), 'unknown is only ever read');
+  assert.deepEqual(wireUnion('TournamentFormat'), ['round_robin', 'swiss'], "wire.js's formats");
   assert.deepEqual(LEVELS, ['1', '2', '3', '4', '5', '6', '7']);
 });
 
@@ -133,16 +112,22 @@ for (const file of FILES) {
   });
 }
 
-test('no key is in two files', () => {
-  const [common, web] = FILES.map((file) => keysOf('en', file));
-  assert.deepEqual(common.filter((k) => web.includes(k)), []);
+test('no key is in two files: a word both faces show is in common.ftl only, a face keeps only its own', () => {
+  for (const lang of LANGS) {
+    const [common, web, terminal] = [...FILES, 'terminal.ftl'].map((file) => keysOf(lang, file));
+    assert.deepEqual(common.filter((k) => web.includes(k)), [], `${lang}: in common.ftl and web.ftl`);
+    assert.deepEqual(common.filter((k) => terminal.includes(k)), [], `${lang}: in common.ftl and terminal.ftl`);
+    assert.deepEqual(web.filter((k) => terminal.includes(k)), [], `${lang}: in both faces (move it to common.ftl, or name each face's own)`);
+  }
 });
 
-test('every key of the families built from enums is there, one per value, and nothing else', () => {
-  const keys = FILES.flatMap((file) => keysOf('en', file));
-  for (const { prefix, values } of FAMILIES) {
-    const inFamily = keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
-    assert.deepEqual([...inFamily].sort(), [...values].sort(), `${prefix}<value>`);
+test("every key of the families built from enums is in common.ftl, one per value and form, and nothing else", () => {
+  for (const { prefix, values, forms } of FAMILIES) {
+    for (const file of FILES) {
+      const inFamily = keysOf('en', file).filter((k) => k.startsWith(prefix));
+      const wanted = file === 'common.ftl' ? values.flatMap((v) => forms.map((form) => `${prefix}${v}${form}`)) : [];
+      assert.deepEqual([...inFamily].sort(), [...wanted].sort(), `${file}: ${prefix}<value>`);
+    }
   }
 });
 

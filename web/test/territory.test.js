@@ -59,9 +59,9 @@ test('the picture names each region, its owner and its moves, exact or as a rang
 
 test('the count line gives each side its squares and the proven result when there is one', () => {
   const view = fixture();
-  assert.equal(countLine(view), 'Reached first: White 5 · Black 3 · contested 1 · White wins by 3');
+  assert.equal(countLine(view), 'territory: white 5 · black 3 · contested 1 · White wins by 3');
   const { decided: _decided, ...open } = view;
-  assert.equal(countLine(open), 'Reached first: White 5 · Black 3 · contested 1');
+  assert.equal(countLine(open), 'territory: white 5 · black 3 · contested 1');
   assert.equal(decidedText({ winner: 'black', margin: 1 }), 'Black wins by 1');
 });
 

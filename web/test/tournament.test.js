@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import './english.js';
 import { readFileSync } from 'node:fs';
 import {
-  TIEBREAKS, applyTournamentList, createTournamentMessage, crosstable, formatText, myGame, resultText, roundsOf,
-  standingsTable, statusText, summaryLine, viewerActions,
+  FORMATS, applyTournamentList, createTournamentMessage, crosstable, formatChoiceText, formatName, formatText, myGame,
+  resultText, roundsOf, standingsTable, statusText, summaryLine, tiebreakWords, viewerActions,
 } from '../assets/js/tournament.js';
+import { FORMAT_NAMES } from '../assets/js/vocabulary.js';
 import { fischer, UNTIMED } from '../assets/js/timecontrol.js';
 
 /**
@@ -18,8 +19,8 @@ function fixture(name) {
 }
 
 test('formats and statuses in words', () => {
-  assert.equal(formatText({ kind: 'round_robin', cycles: 1 }), 'Round robin');
-  assert.equal(formatText({ kind: 'round_robin', cycles: 2 }), 'Double round robin');
+  assert.equal(formatText({ kind: 'round_robin', cycles: 1 }), 'round robin');
+  assert.equal(formatText({ kind: 'round_robin', cycles: 2 }), 'double round robin');
   assert.equal(formatText({ kind: 'swiss', rounds: 5 }), 'Swiss, 5 rounds');
   assert.equal(formatText({ kind: 'swiss', rounds: 1 }), 'Swiss, 1 round');
   const view = fixture('round-robin');
@@ -27,7 +28,7 @@ test('formats and statuses in words', () => {
   assert.equal(statusText({ ...view, paused: true }), 'round 2 of 3, paused');
   assert.equal(statusText({ ...view, status: 'finished' }), 'finished');
   assert.equal(statusText(fixture('swiss')), 'registering');
-  assert.equal(summaryLine(view), 'Round robin · 1+1 · casual · 4 entrants');
+  assert.equal(summaryLine(view), 'round robin · 1+1 · casual · 4 entrants');
   assert.equal(summaryLine({ ...fixture('swiss'), rated: true, entrant_count: 1 }), 'Swiss, 3 rounds · untimed · rated · 1 entrant');
 });
 
@@ -45,7 +46,7 @@ test('a result reads as a score from white, with forfeits, margins and games not
 test("the standings keep the server's order and ranks, with each tie-break's short heading and meaning", () => {
   const table = standingsTable(fixture('round-robin'));
   assert.deepEqual(table.tiebreaks.map((t) => t.abbr), ['SB', 'DE', 'GS']);
-  assert.equal(table.tiebreaks[0].title, TIEBREAKS.sonneborn_berger().title);
+  assert.equal(table.tiebreaks[0].title, tiebreakWords('sonneborn_berger').title);
   assert.match(table.tiebreaks[0].title, /^Sonneborn-Berger: /);
   assert.deepEqual(table.rows.map((r) => [r.rank, r.name, r.points, r.games, r.tiebreaks.join(' ')]), [
     ['1', 'computer (level 2)', '1', '1', '1 0 7'],
@@ -57,7 +58,7 @@ test("the standings keep the server's order and ranks, with each tie-break's sho
   assert.deepEqual(table.rows.map((r) => r.withdrawn), [false, false, false, true]);
   assert.deepEqual(standingsTable(fixture('swiss')), { tiebreaks: [], rows: [] }, 'no standings before the start');
   for (const tiebreak of /** @type {const} */ (['buchholz', 'buchholz_cut1'])) {
-    assert.ok(TIEBREAKS[tiebreak]().abbr.length <= 4 && TIEBREAKS[tiebreak]().title.length > 10);
+    assert.ok(tiebreakWords(tiebreak).abbr.length <= 4 && tiebreakWords(tiebreak).title.length > 10);
   }
 });
 
@@ -70,40 +71,32 @@ test('the current round is the latest, the earlier ones follow latest first', ()
   assert.equal(myGame(fixture('round-robin'), 'dan'), null);
 });
 
-test("a round robin's crosstable: each pair's scores from the row's side, in standings order", () => {
+test("a round robin's crosstable is drawn as the server computed it: the row's scores in its order, as signs", () => {
   const table = crosstable(fixture('round-robin'));
   assert.ok(table);
-  assert.deepEqual(table.names, ['computer (level 2)', 'ann', 'computer (level 1)', 'bob']);
-  const cell = (/** @type {string} */ row, /** @type {string} */ column) =>
-    table.cells[table.names.indexOf(row)][table.names.indexOf(column)].join(' ');
-  assert.equal(cell('ann', 'bob'), '+', 'won by forfeit');
-  assert.equal(cell('bob', 'ann'), '−', 'lost by forfeit');
+  assert.deepEqual(table.names, ['computer (level 2)', 'ann', 'computer (level 1)', 'bob'], "the server's order (the standings')");
+  /** @param {string} row @param {string} column */
+  const cell = (row, column) => table.cells[table.names.indexOf(row)][table.names.indexOf(column)].join(' ');
   assert.equal(cell('computer (level 2)', 'computer (level 1)'), '1');
   assert.equal(cell('computer (level 1)', 'computer (level 2)'), '0');
-  assert.equal(cell('ann', 'computer (level 2)'), '·', 'in progress');
-  assert.equal(cell('computer (level 2)', 'ann'), '·');
-  assert.equal(cell('ann', 'computer (level 1)'), '', 'not paired yet');
+  assert.equal(cell('ann', 'bob'), '+', 'won by forfeit');
+  assert.equal(cell('bob', 'ann'), '−');
+  assert.equal(cell('ann', 'computer (level 2)'), '·', 'no result yet');
   assert.equal(cell('ann', 'ann'), '');
   assert.deepEqual(table.points, ['1', '1', '1', '0']);
-  assert.equal(crosstable({ ...fixture('round-robin'), format: { kind: 'swiss', rounds: 3 } }), null, 'no crosstable for a Swiss');
+  assert.equal(crosstable(fixture('swiss')), null, 'no crosstable for a Swiss');
 });
 
 test('a double round robin shows both games of a pair in one cell, in round order', () => {
   const view = fixture('round-robin');
-  view.format = { kind: 'round_robin', cycles: 2 };
-  view.rounds = [
-    { number: 2, games: [{ white: 'ann', black: 'bob', match_id: 'x', result: { winner: 'black' } }] },
-    { number: 1, games: [{ white: 'bob', black: 'ann', match_id: 'y', result: { winner: 'black' } }] },
+  view.crosstable = [
+    { name: 'ann', points: 1, scores: [[], ['won', 'lost']] },
+    { name: 'bob', points: 1, scores: [['lost', 'won'], []] },
   ];
   const table = crosstable(view);
   assert.ok(table);
-  assert.deepEqual(table.cells[table.names.indexOf('ann')][table.names.indexOf('bob')], ['1', '0']);
-  assert.deepEqual(table.cells[table.names.indexOf('bob')][table.names.indexOf('ann')], ['0', '1']);
-});
-
-test('before any standings the crosstable lists the entrants in entry order', () => {
-  const view = { ...fixture('swiss'), format: /** @type {const} */ ({ kind: 'round_robin', cycles: 1 }) };
-  assert.deepEqual(crosstable(view)?.names, ['cy', 'computer (level 3)']);
+  assert.deepEqual(table.cells[0][1], ['1', '0']);
+  assert.deepEqual(table.cells[1][0], ['0', '1']);
 });
 
 test('what the viewer may do: organiser, entrant, newcomer, before and after the start', () => {
@@ -146,6 +139,17 @@ test('the list: replaced by tournament_list, one line updated or added by tourna
   assert.deepEqual(list.map((t) => [t.id, t.status]), [[rr.id, 'running'], [swiss.id, 'running']]);
 });
 
+test('every format a person may choose is made and named back as the Rust code names it', () => {
+  assert.deepEqual(Object.keys(FORMATS).sort(), [...FORMAT_NAMES].sort());
+  for (const name of FORMAT_NAMES) {
+    const made = createTournamentMessage({ title: '', format: name, rounds: 3, timeControl: UNTIMED, rated: false, levels: [] });
+    assert.ok('message' in made, name);
+    assert.equal(formatName(made.message.format), name);
+    assert.ok(formatChoiceText(name).length > 0 && !formatChoiceText(name).startsWith('tournament-format-'), name);
+  }
+  assert.equal(formatChoiceText('swiss'), 'Swiss');
+});
+
 test("the form's choices become create_tournament, or say what is wrong", () => {
   const base = { title: '  Friday bots ', rounds: 5, timeControl: fischer(3, 2), rated: true, levels: [] };
   assert.deepEqual(createTournamentMessage({ ...base, format: 'round_robin', levels: [1, 3] }), {
@@ -174,6 +178,7 @@ test("the protocol document's tournament_updated and tournament_list read as the
   const cross = crosstable(view);
   assert.ok(cross, 'a round robin has a crosstable');
   assert.equal(cross.names.length, view.entrants.length);
+  assert.deepEqual(cross.names, view.standings.map((/** @type {{name: string}} */ s) => s.name));
   const list = applyTournamentList([], serverExample('tournament_list'));
   assert.ok(list.length >= 1 && list.every((t) => typeof statusText(t) === 'string' && summaryLine(t).includes('·')));
 });

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { ERROR_CODES } from '../assets/js/vocabulary.js';
 
 const WIRE = readFileSync(new URL('../assets/js/wire.js', import.meta.url), 'utf8');
 const DOC = readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
@@ -74,8 +75,9 @@ test('wire.js types every client and every server message the protocol document 
   assert.deepEqual(typesOf('ServerMessage').sort(), headings('## Server messages').sort());
 });
 
-test("wire.js's error codes are the protocol document's, not one more or less", () => {
+test("the page's error codes (vocabulary.js) are the protocol document's, not one more or less", () => {
   const codes = documentedCodes();
   assert.ok(codes.includes('illegal_move') && codes.length > 20, 'the error table is found');
-  assert.deepEqual(unionMembers('ErrorCode').sort(), codes.sort());
+  assert.deepEqual([...ERROR_CODES].sort(), codes.sort());
+  assert.deepEqual(unionMembers('ErrorCode'), ["import('./vocabulary.js').ErrorCode"], "wire.js's ErrorCode is vocabulary.js's");
 });

@@ -8,6 +8,8 @@ use std::str::FromStr;
 use amazons_core::{Level, PlayerKind, Side, TimeControl};
 use amazons_engine::player::{PlayerSpec, Protocol};
 use amazons_i18n::Lang;
+use amazons_protocol::Vocabulary;
+use amazons_protocol::tournament::FormatName;
 use clap::{Args, Parser, Subcommand};
 
 use crate::net::address::ServerAddress;
@@ -146,21 +148,35 @@ pub enum TournamentAction {
     },
 }
 
-/// How a tournament is paired, as typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatChoice {
-    /// Everyone plays everyone (`--cycles 2`: twice, once with each colour).
-    RoundRobin,
-    /// A fixed number of rounds (`--rounds N`), paired by score.
-    Swiss,
+/// A tournament format as typed: a [`FormatName`] with `-` for `_`
+/// (`double-round-robin`), any of this version's formats.
+fn parse_format(text: &str) -> Result<FormatName, String> {
+    let typed = text.trim().to_ascii_lowercase();
+    FormatName::ALL
+        .iter()
+        .copied()
+        .find(|name| name.typed() == typed)
+        .ok_or_else(|| format!("`{text}`: give {}", format_choices()))
+}
+
+/// This version's formats as typed, for the help and the refusal:
+/// `round-robin, double-round-robin or swiss`.
+fn format_choices() -> String {
+    let names: Vec<String> = FormatName::ALL.iter().map(|name| name.typed()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Options of `tournament create`.
 #[derive(Debug, Args)]
 pub struct CreateTournamentArgs {
-    /// `round-robin` or `swiss`.
-    #[arg(long, value_enum)]
-    pub format: FormatChoice,
+    /// The format (`round-robin` takes `--cycles`, `swiss` needs `--rounds`).
+    #[arg(long, value_parser = parse_format, value_name = "FORMAT",
+          help = format!("The format: {}", format_choices()))]
+    pub format: FormatName,
     /// A Swiss's number of rounds.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,

@@ -25,7 +25,7 @@ fn main() -> ExitCode {
             // The reason and its causes, for a person: no backtrace, whatever
             // RUST_BACKTRACE says (tracing logs carry the detail); each cause
             // once, and on a terminal wrapped at words to its width.
-            let line = tr::message("error-line", &[("error", report::causes_once(&e).into())]);
+            let line = tr::message("failure-line", &[("error", report::causes_once(&e).into())]);
             let line = match terminal_width() {
                 Some(width) => report::wrap_at_words(&line, width),
                 None => line,

@@ -42,6 +42,22 @@ pub enum TimeControl {
     },
 }
 
+/// The kinds of [`TimeControl`], by the `kind` tag they carry on the wire:
+/// the words a clock is shown in are its kind's (`clock-fischer` in the
+/// catalogues, given the times).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TimeControlKind {
+    /// No clocks.
+    Untimed,
+    /// Fischer clocks.
+    Fischer,
+}
+
+crate::vocabulary!(TimeControlKind, "clock", {
+    Untimed => "untimed",
+    Fischer => "fischer",
+});
+
 /// Why a time control was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TimeControlError {
@@ -94,6 +110,15 @@ impl TimeControl {
             }
         }
         Ok(self)
+    }
+
+    /// Which kind of clock, without its times: what decides the words it
+    /// is shown in.
+    pub fn kind(self) -> TimeControlKind {
+        match self {
+            TimeControl::Untimed => TimeControlKind::Untimed,
+            TimeControl::Fischer { .. } => TimeControlKind::Fischer,
+        }
     }
 
     /// Whether there are clocks at all.
@@ -405,6 +430,24 @@ fn whole_millis(d: Duration) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Vocabulary;
+
+    #[test]
+    fn each_kind_is_named_as_its_tag_on_the_wire() {
+        let examples = [
+            TimeControl::Untimed,
+            TimeControl::Fischer {
+                initial_ms: 300_000,
+                increment_ms: 3000,
+            },
+        ];
+        let kinds: Vec<TimeControlKind> = examples.iter().map(|t| t.kind()).collect();
+        assert_eq!(kinds, TimeControlKind::ALL);
+        for example in examples {
+            let json = serde_json::to_value(example).unwrap();
+            assert_eq!(json["kind"], example.kind().name(), "{json}");
+        }
+    }
 
     fn tc(text: &str) -> TimeControl {
         text.parse().unwrap()

@@ -85,6 +85,7 @@ mod side;
 mod square;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+mod vocabulary;
 mod zobrist;
 
 pub use analysis::{MoveClass, PositionEval, Proven};
@@ -92,6 +93,7 @@ pub use bitboard::{Bitboard, Direction};
 pub use board::{Board, QUEENS_PER_SIDE};
 pub use clock::{
     Charge, Clock, Flagged, MAX_INCREMENT, MAX_INITIAL, TimeControl, TimeControlError,
+    TimeControlKind,
 };
 pub use fen::{Fen, FenError, START_FEN};
 pub use game::{Game, GameError};
@@ -108,6 +110,7 @@ pub use record::{
 };
 pub use side::{BySide, Side};
 pub use square::{FILES, RANKS, SQUARES, Square};
+pub use vocabulary::Vocabulary;
 
 /// The longest possible game: every move burns one of the 92 squares that are
 /// empty at the start.

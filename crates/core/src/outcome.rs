@@ -32,6 +32,17 @@ pub enum EndReason {
     Territory,
 }
 
+crate::vocabulary!(EndReason, "end-reason", {
+    NoLegalMove => "no_legal_move",
+    Resignation => "resignation",
+    Time => "time",
+    Abandonment => "abandonment",
+    Aborted => "aborted",
+    IllegalMove => "illegal_move",
+    EngineFailure => "engine_failure",
+    Territory => "territory",
+});
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -85,6 +96,16 @@ impl fmt::Display for Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Vocabulary;
+
+    #[test]
+    fn every_reason_is_named_as_on_the_wire() {
+        for &reason in EndReason::ALL {
+            let json = serde_json::to_string(&reason).unwrap();
+            assert_eq!(json, format!("\"{}\"", reason.name()));
+        }
+        assert_eq!(EndReason::NoLegalMove.key(), "end-reason-no-legal-move");
+    }
 
     #[test]
     fn outcomes_read_as_text() {

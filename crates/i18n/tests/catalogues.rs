@@ -45,6 +45,51 @@ fn every_key_is_in_both_languages() {
     }
 }
 
+/// The keys of a catalogue file as written in `locales/` (the page's
+/// `web.ftl` is not embedded here: the server serves it).
+fn keys_on_disk(lang: Lang, file: &str) -> BTreeSet<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(lang.tag())
+        .join(file);
+    let text = std::fs::read_to_string(&path).expect("a catalogue file");
+    let resource = match fluent_syntax::parser::parse(text.as_str()) {
+        Ok(resource) => resource,
+        Err((resource, _)) => resource,
+    };
+    resource
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            fluent_syntax::ast::Entry::Message(message) => Some(message.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_word_both_faces_show_is_in_common_ftl_only() {
+    for lang in Lang::ALL {
+        let files = ["common.ftl", "terminal.ftl", "web.ftl"];
+        let keys: Vec<BTreeSet<String>> = files.iter().map(|f| keys_on_disk(lang, f)).collect();
+        assert_eq!(
+            keys[1],
+            message_ids(lang, "terminal.ftl").into_iter().collect(),
+            "the embedded terminal.ftl is the file on disk"
+        );
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            let both: Vec<_> = keys[a].intersection(&keys[b]).collect();
+            assert!(
+                both.is_empty(),
+                "{lang}: {both:?} are in {} and {}: a word both faces show belongs in \
+                 common.ftl only, and a face's own word needs a name of its own",
+                files[a],
+                files[b]
+            );
+        }
+    }
+}
+
 #[test]
 fn values_are_placed_without_isolation_marks_and_numbers_plainly() {
     let zh = catalog(Lang::ZhCn);
@@ -74,7 +119,7 @@ fn a_message_missing_in_a_language_falls_back_to_english_then_to_its_key() {
     let en = catalog(Lang::En);
     let minutes = |c: &Catalog, n: u32| {
         c.t_args(
-            "time-fischer-long",
+            "clock-fischer",
             &[("minutes", n.into()), ("seconds", 1.into())],
         )
     };

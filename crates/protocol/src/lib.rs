@@ -38,6 +38,9 @@
 //! - [`tournament`]: what a client sees of a tournament:
 //!   [`TournamentSummary`] for lists, [`TournamentView`] with entrants,
 //!   rounds and standings, [`TournamentId`].
+//! - [`vocabulary`]: every enum the faces show by name ([`Vocabulary`]:
+//!   end reasons, clocks, error codes, tournament formats, tie-breaks), for
+//!   the catalogue tests and the page's generated `vocabulary.js`.
 //! - `testing` (feature `testing`, for dev-dependencies only): builders of
 //!   messages for tests, so that no test writes a message's JSON by hand.
 //!
@@ -69,7 +72,9 @@ pub mod rating;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tournament;
+pub mod vocabulary;
 
+pub use amazons_core::Vocabulary;
 pub use analysis::{
     AnalysisBudget, AnalysisStatus, Decided, GameAnalysis, MoveClass, MoveRange, PlayerSummary,
     PlyAnalysis, Proven, RegionView, TerritoryCounts, TerritoryView,
@@ -93,6 +98,7 @@ pub use messages::{
 };
 pub use rating::{Rating, RatingChange};
 pub use tournament::{
-    Entrant, StandingRow, TiebreakValue, TournamentGame, TournamentId, TournamentRound,
-    TournamentStatus, TournamentSummary, TournamentView, TournamentsPage,
+    CrossScore, CrosstableRow, Entrant, FormatName, StandingRow, TiebreakValue, TournamentGame,
+    TournamentId, TournamentRound, TournamentStatus, TournamentSummary, TournamentView,
+    TournamentsPage,
 };

@@ -14,7 +14,7 @@
 //! section for every type and exactly these error codes, and
 //! `tests/docs_examples.rs` that every example there parses.
 
-use amazons_core::{BySide, EndReason, PlayerKind, Side, TimeControl};
+use amazons_core::{BySide, EndReason, PlayerKind, Side, TimeControl, Vocabulary};
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Decided;
@@ -736,9 +736,10 @@ impl ServerMessage {
 /// message is for people. Codes this version does not know read as `unknown`,
 /// so an older client keeps working against a newer server.
 ///
-/// This enum is the list of codes: [`ErrorCode::all`] goes through it, and a
-/// test checks that docs/protocol.md's table has exactly these codes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, strum::VariantArray)]
+/// This enum is the list of codes: its [`Vocabulary`] list (below it) is
+/// checked against it by the compiler, and a test checks that
+/// docs/protocol.md's table has exactly these codes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The text is not JSON, or a field is missing or of the wrong kind; or a
@@ -853,19 +854,61 @@ pub enum ErrorCode {
     Unknown,
 }
 
+amazons_core::vocabulary!(ErrorCode, "error", {
+    Malformed => "malformed",
+    UnknownType => "unknown_type",
+    TooLarge => "too_large",
+    BinaryNotSupported => "binary_not_supported",
+    RateLimited => "rate_limited",
+    VersionMismatch => "version_mismatch",
+    HelloRequired => "hello_required",
+    HeartbeatTimeout => "heartbeat_timeout",
+    AlreadyGreeted => "already_greeted",
+    BadName => "bad_name",
+    NameTaken => "name_taken",
+    ServerFull => "server_full",
+    TooManyMatches => "too_many_matches",
+    NoSuchMatch => "no_such_match",
+    SeatTaken => "seat_taken",
+    AlreadySeated => "already_seated",
+    BadToken => "bad_token",
+    NotYourSeat => "not_your_seat",
+    NotAPlayer => "not_a_player",
+    NotStarted => "not_started",
+    NotYourTurn => "not_your_turn",
+    StalePly => "stale_ply",
+    BadMoveText => "bad_move_text",
+    IllegalMove => "illegal_move",
+    GameOver => "game_over",
+    TooLateToAbort => "too_late_to_abort",
+    GameInProgress => "game_in_progress",
+    GameNotOver => "game_not_over",
+    NoRematchOffer => "no_rematch_offer",
+    OpponentGone => "opponent_gone",
+    BadOpponent => "bad_opponent",
+    ComputerBusy => "computer_busy",
+    NoSuchTournament => "no_such_tournament",
+    KeyRequired => "key_required",
+    NotOrganiser => "not_organiser",
+    RegistrationClosed => "registration_closed",
+    NotEntered => "not_entered",
+    BadTournament => "bad_tournament",
+    TournamentNotRunning => "tournament_not_running",
+    BadMatchOptions => "bad_match_options",
+    NotDecided => "not_decided",
+    Internal => "internal",
+} read_only { Unknown => "unknown" });
+
 impl ErrorCode {
     /// Every code of this protocol version, in declaration order (not
     /// [`ErrorCode::Unknown`], which is only ever read).
     pub fn all() -> impl Iterator<Item = ErrorCode> {
-        <ErrorCode as strum::VariantArray>::VARIANTS
-            .iter()
-            .copied()
-            .filter(|code| *code != ErrorCode::Unknown)
+        <ErrorCode as Vocabulary>::ALL.iter().copied()
     }
 
-    /// The name on the wire (`bad_opponent`): serde's spelling.
+    /// The name on the wire (`bad_opponent`): [`Vocabulary::name`], owned.
     pub fn name(self) -> String {
-        wire_name(self)
+        Vocabulary::name(self).to_string()
     }
 }
 
@@ -1291,7 +1334,9 @@ mod tests {
                     value: 0,
                 }],
             }],
+            crosstable: Vec::new(),
         }
+        .with_crosstable()
     }
 
     fn limits() -> ServerLimits {

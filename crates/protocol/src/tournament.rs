@@ -7,7 +7,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use amazons_core::{PlayerKind, TimeControl};
-pub use amazons_tournament::{Format, GameResult, Tiebreak};
+use std::collections::HashMap;
+
+pub use amazons_tournament::{CrossScore, Format, FormatName, GameResult, Tiebreak};
+use amazons_tournament::{Pairing, Round};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -134,6 +137,19 @@ pub struct StandingRow {
     pub tiebreaks: Vec<TiebreakValue>,
 }
 
+/// One row of a round robin's crosstable.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CrosstableRow {
+    /// The entrant.
+    pub name: String,
+    /// Their points (as in the standings).
+    pub points: u32,
+    /// Against each entrant of the crosstable, in its row order: this
+    /// entrant's scores, one a game in round order, `pending` for a game
+    /// being played or still to be paired; empty against themself.
+    pub scores: Vec<Vec<CrossScore>>,
+}
+
 /// A tournament as a line of the list (`tournament_list`,
 /// `GET /api/tournaments`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -182,6 +198,75 @@ pub struct TournamentView {
     /// The standings now (final once finished).
     #[serde(default)]
     pub standings: Vec<StandingRow>,
+    /// A round robin's crosstable once it has started, rows in standings
+    /// order: computed here once ([`TournamentView::with_crosstable`]), so
+    /// that every face draws the same table. Empty for a Swiss and while
+    /// registering.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crosstable: Vec<CrosstableRow>,
+}
+
+impl TournamentView {
+    /// This view with its crosstable made from its rounds and standings (by
+    /// `amazons_tournament::crosstable`): the server sends every view so,
+    /// and completes a record written before views carried one.
+    pub fn with_crosstable(mut self) -> TournamentView {
+        self.crosstable = self.crosstable_rows();
+        self
+    }
+
+    /// The rows of the crosstable: the standings' order, then any entrant
+    /// the standings lack; none while registering or for a format without
+    /// a crosstable.
+    fn crosstable_rows(&self) -> Vec<CrosstableRow> {
+        if self.summary.status == TournamentStatus::Registering {
+            return Vec::new();
+        }
+        let mut names: Vec<&str> = self.standings.iter().map(|row| row.name.as_str()).collect();
+        for entrant in &self.entrants {
+            if !names.contains(&entrant.name.as_str()) {
+                names.push(&entrant.name);
+            }
+        }
+        let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+        let rounds: Vec<Round> = self
+            .rounds
+            .iter()
+            .map(|round| Round {
+                pairings: round
+                    .games
+                    .iter()
+                    .filter_map(|game| {
+                        Some(Pairing {
+                            white: *index.get(game.white.as_str())?,
+                            black: *index.get(game.black.as_str())?,
+                            result: game.result,
+                        })
+                    })
+                    .collect(),
+                bye: None,
+            })
+            .collect();
+        let Some(table) =
+            amazons_tournament::crosstable(&self.summary.format, names.len(), &rounds)
+        else {
+            return Vec::new();
+        };
+        let points: HashMap<&str, u32> = self
+            .standings
+            .iter()
+            .map(|row| (row.name.as_str(), row.points))
+            .collect();
+        names
+            .iter()
+            .zip(table)
+            .map(|(name, scores)| CrosstableRow {
+                name: name.to_string(),
+                points: points.get(name).copied().unwrap_or(0),
+                scores,
+            })
+            .collect()
+    }
 }
 
 /// `GET /api/tournaments`: every tournament the server holds, live and
@@ -190,4 +275,131 @@ pub struct TournamentView {
 pub struct TournamentsPage {
     /// One line each.
     pub tournaments: Vec<TournamentSummary>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(white: &str, black: &str, result: Option<GameResult>) -> TournamentGame {
+        TournamentGame {
+            white: white.into(),
+            black: black.into(),
+            match_id: None,
+            result,
+        }
+    }
+
+    fn view(status: TournamentStatus, format: Format) -> TournamentView {
+        let entrant = |name: &str| Entrant {
+            name: name.into(),
+            kind: PlayerKind::Bot,
+            rating: None,
+            withdrawn: false,
+            connected: true,
+        };
+        let row = |rank, name: &str, points| StandingRow {
+            rank,
+            name: name.into(),
+            points,
+            games: 1,
+            tiebreaks: Vec::new(),
+        };
+        let won = GameResult {
+            winner: Some(amazons_core::Side::Second),
+            forfeit: false,
+            margin: None,
+        };
+        TournamentView {
+            summary: TournamentSummary {
+                id: TournamentId(Uuid::nil()),
+                title: "t".into(),
+                format,
+                time_control: TimeControl::Untimed,
+                rated: false,
+                status,
+                paused: false,
+                organiser: "ann".into(),
+                entrant_count: 3,
+                round: 1,
+                rounds_planned: 3,
+            },
+            entry_list: None,
+            entrants: vec![entrant("ann"), entrant("bob"), entrant("cy")],
+            rounds: vec![TournamentRound {
+                number: 1,
+                games: vec![game("ann", "bob", Some(won))],
+                bye: Some("cy".into()),
+            }],
+            standings: vec![row(1, "bob", 1), row(1, "cy", 1), row(3, "ann", 0)],
+            crosstable: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_round_robin_view_carries_its_crosstable_in_standings_order() {
+        use CrossScore::*;
+        let single = Format::RoundRobin { cycles: 1 };
+        let rows = view(TournamentStatus::Running, single)
+            .with_crosstable()
+            .crosstable;
+        let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["bob", "cy", "ann"]);
+        assert_eq!(rows[0].scores, [vec![], vec![Pending], vec![Won]]);
+        assert_eq!(rows[2].scores, [vec![Lost], vec![Pending], vec![]]);
+        assert_eq!(rows.iter().map(|r| r.points).collect::<Vec<_>>(), [1, 1, 0]);
+        let json = serde_json::to_value(view(TournamentStatus::Running, single).with_crosstable())
+            .unwrap();
+        assert_eq!(json["crosstable"][0]["scores"][2][0], "won");
+        for (status, format) in [
+            (TournamentStatus::Registering, single),
+            (TournamentStatus::Running, Format::Swiss { rounds: 2 }),
+        ] {
+            let quiet = view(status, format).with_crosstable();
+            assert!(quiet.crosstable.is_empty(), "{status:?} {format:?}");
+            let json = serde_json::to_string(&quiet).unwrap();
+            assert!(!json.contains("crosstable"), "{json}");
+        }
+    }
+
+    #[test]
+    fn the_protocol_documents_crosstables_are_the_computed_ones() {
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/protocol.md"),
+        )
+        .expect("docs/protocol.md");
+        let views: Vec<TournamentView> = doc
+            .lines()
+            .filter(|line| line.contains("\"crosstable\""))
+            .map(|line| {
+                let json: serde_json::Value = serde_json::from_str(line).expect("an example");
+                let view = json.get("tournament").unwrap_or(&json).clone();
+                serde_json::from_value(view).expect("a tournament view")
+            })
+            .collect();
+        assert_eq!(
+            views.len(),
+            2,
+            "tournament_updated and GET /api/tournaments/{{id}}"
+        );
+        for view in views {
+            assert!(!view.crosstable.is_empty());
+            assert_eq!(view.clone().with_crosstable(), view);
+        }
+    }
+
+    #[test]
+    fn the_pages_tournament_fixtures_carry_the_computed_crosstable() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/test/fixtures");
+        for name in ["tournament-round-robin.json", "tournament-swiss.json"] {
+            let text = std::fs::read_to_string(dir.join(name)).expect("a fixture");
+            let view: TournamentView = serde_json::from_str(&text).expect("a tournament view");
+            let computed = view.clone().with_crosstable().crosstable;
+            assert!(
+                view.crosstable == computed,
+                "{name}: its crosstable should be {}",
+                serde_json::to_string(&computed).unwrap()
+            );
+        }
+    }
 }

@@ -1,5 +1,6 @@
-//! The two formats and what each allows.
+//! The formats, what each allows, and their names as people choose them.
 
+use amazons_core::Vocabulary;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -19,6 +20,56 @@ pub enum Format {
         /// How many rounds.
         rounds: u32,
     },
+}
+
+/// A format as a person names and chooses it (in a form, on a command
+/// line, in a list): a double round robin is a format of its own here,
+/// though on the wire it is a round robin of two cycles. Each has its words
+/// in the catalogues (`tournament-format-<name>` with its rounds, and
+/// `-choice` without them, in a form), and every face chooses from
+/// [`Vocabulary::ALL`], so that a new format is offered everywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormatName {
+    /// Everyone plays everyone once.
+    RoundRobin,
+    /// Everyone plays everyone twice, once with each colour.
+    DoubleRoundRobin,
+    /// A number of rounds chosen by the organiser, paired by score.
+    Swiss,
+}
+
+amazons_core::vocabulary!(FormatName, "tournament-format", {
+    RoundRobin => "round_robin",
+    DoubleRoundRobin => "double_round_robin",
+    Swiss => "swiss",
+} forms &["", "-choice"]);
+
+impl FormatName {
+    /// Whether the organiser chooses the number of rounds (the others
+    /// follow from the field).
+    pub fn asks_rounds(self) -> bool {
+        match self {
+            FormatName::RoundRobin | FormatName::DoubleRoundRobin => false,
+            FormatName::Swiss => true,
+        }
+    }
+
+    /// The format of this name; `rounds` is used by those that ask for it
+    /// ([`FormatName::asks_rounds`]).
+    pub fn format(self, rounds: u32) -> Format {
+        match self {
+            FormatName::RoundRobin => Format::RoundRobin { cycles: 1 },
+            FormatName::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
+            FormatName::Swiss => Format::Swiss { rounds },
+        }
+    }
+
+    /// The name typed on a command line: the wire name with `-` for `_`
+    /// (`double-round-robin`).
+    pub fn typed(self) -> String {
+        self.name().replace('_', "-")
+    }
 }
 
 /// Why a format does not fit a field.
@@ -46,6 +97,27 @@ pub enum FormatError {
 }
 
 impl Format {
+    /// The format's name as people see it (a round robin of more than one
+    /// cycle, which [`Format::validate`] refuses beyond two, is a double
+    /// round robin).
+    pub fn name(&self) -> FormatName {
+        match *self {
+            Format::RoundRobin { cycles } if cycles >= 2 => FormatName::DoubleRoundRobin,
+            Format::RoundRobin { .. } => FormatName::RoundRobin,
+            Format::Swiss { .. } => FormatName::Swiss,
+        }
+    }
+
+    /// The number of rounds the organiser chose, for a format that asks
+    /// for them (a Swiss, see [`FormatName::asks_rounds`]); `None` where
+    /// the rounds follow from the field. A format's words take it.
+    pub fn chosen_rounds(&self) -> Option<u32> {
+        match *self {
+            Format::RoundRobin { .. } => None,
+            Format::Swiss { rounds } => Some(rounds),
+        }
+    }
+
     /// Checks that this format can run with `entrants` entrants: at least
     /// two, a round robin of one or two cycles, a Swiss of at least one
     /// round and no more rounds than a single round robin of the same field
@@ -117,6 +189,18 @@ pub(crate) fn round_robin_rounds(entrants: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_name_makes_a_format_of_that_name() {
+        for &name in FormatName::ALL {
+            assert_eq!(name.format(3).name(), name);
+            assert_eq!(name.format(3).chosen_rounds().is_some(), name.asks_rounds());
+            let json = serde_json::to_string(&name).unwrap();
+            assert_eq!(json, format!("\"{}\"", name.name()));
+        }
+        assert_eq!(FormatName::DoubleRoundRobin.typed(), "double-round-robin");
+        assert!(FormatName::Swiss.asks_rounds());
+    }
 
     #[test]
     fn round_robin_rounds_per_cycle() {

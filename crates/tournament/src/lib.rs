@@ -1,8 +1,9 @@
 //! Tournaments as data: the formats, the pairing of each round (round robin
-//! by Berger tables, Swiss by the FIDE Dutch system), and the standings with
-//! their tie-breaks. No I/O and no clocks: the server keeps a tournament's
-//! entrants and rounds, asks this crate for the next round's pairings and for
-//! the standings, and persists what it is given.
+//! by Berger tables, Swiss by the FIDE Dutch system), the standings with
+//! their tie-breaks, and a round robin's crosstable. No I/O and no clocks:
+//! the server keeps a tournament's entrants and rounds, asks this crate for
+//! the next round's pairings, the standings and the crosstable, and
+//! persists what it is given.
 //!
 //! Entrants are numbered by their index in the field (`0..n`), in seeding
 //! order (the strongest first); the caller maps indices to identities.
@@ -14,6 +15,7 @@
 //! `docs/tournaments.md`.
 
 mod berger;
+mod crosstable;
 pub mod dutch;
 mod error;
 mod field;
@@ -24,9 +26,10 @@ mod standings;
 mod swiss;
 mod tiebreak;
 
+pub use crosstable::{CrossScore, crosstable};
 pub use error::PairingError;
 pub use field::Field;
-pub use format::{EXACT_COMPLETION_ENTRANTS, Format, FormatError};
+pub use format::{EXACT_COMPLETION_ENTRANTS, Format, FormatError, FormatName};
 pub use pairing::pair_round;
 pub use round::{GameResult, Pairing, Round};
 pub use standings::{Standing, standings, tiebreak_order};

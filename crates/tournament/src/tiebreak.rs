@@ -20,3 +20,30 @@ pub enum Tiebreak {
     /// The sum of the margins (moves left) of games won on territory.
     GameScore,
 }
+
+amazons_core::vocabulary!(Tiebreak, "tiebreak", {
+    SonnebornBerger => "sonneborn_berger",
+    DirectEncounter => "direct_encounter",
+    Buchholz => "buchholz",
+    BuchholzCut1 => "buchholz_cut1",
+    GameScore => "game_score",
+} forms &["-short", "-legend", "-meaning"]);
+
+#[cfg(test)]
+mod tests {
+    use amazons_core::Vocabulary;
+
+    use super::*;
+
+    #[test]
+    fn every_tiebreak_is_named_as_on_the_wire() {
+        for &tiebreak in Tiebreak::ALL {
+            let json = serde_json::to_string(&tiebreak).unwrap();
+            assert_eq!(json, format!("\"{}\"", tiebreak.name()));
+        }
+        assert_eq!(
+            Tiebreak::BuchholzCut1.key_of("-short"),
+            "tiebreak-buchholz-cut1-short"
+        );
+    }
+}

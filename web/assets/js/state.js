@@ -7,6 +7,7 @@ import { applyMove, parseFen } from './fen.js';
 import { decodeLegalMoves } from './legal.js';
 import { opponent, parseCanonical } from './notation.js';
 import { sideName, t, wireKey } from './i18n.js';
+import { END_REASONS } from './vocabulary.js';
 
 /** @typedef {import('./wire.js').Side} Side */
 /** @typedef {import('./notation.js').MoveSquares} MoveSquares */
@@ -304,9 +305,6 @@ export function startedText(state) {
   return t('game-on-their-move', { side: you, opponent: named(opponent(you)) });
 }
 
-/** Every end reason of this protocol version (a newer server's reason reads as "wins"). */
-const END_REASONS = ['no_legal_move', 'resignation', 'time', 'abandonment', 'aborted', 'illegal_move', 'engine_failure', 'territory'];
-
 /**
  * A sentence for the end of a game, e.g. "White wins: Black has no legal
  * move", or with the margin of a game won on territory "White wins on
@@ -316,6 +314,7 @@ const END_REASONS = ['no_legal_move', 'resignation', 'time', 'abandonment', 'abo
  * @returns {string}
  */
 export function describeOutcome(outcome, margin = null) {
+  // A newer server's reason, not in this version's list, reads as "wins".
   const known = END_REASONS.includes(outcome.reason);
   if (outcome.winner === null) {
     if (outcome.reason === 'aborted') return t('end-reason-aborted');

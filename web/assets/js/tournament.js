@@ -1,18 +1,19 @@
 // Tournaments as text (in the page's language, from the catalogues), apart from the DOM: a format and a status in words,
 // the standings with their tie-breaks' short headings, a round's results,
-// the crosstable of a round robin built from its rounds, what the viewer may
+// the crosstable the server computed, drawn as signs, what the viewer may
 // do (join, withdraw, the organiser's controls), the list folded from the
 // server's messages, and the `create_tournament` message of the form.
 
-import { t } from './i18n.js';
+import { t, wireKey } from './i18n.js';
 import { ratedWord } from './rating.js';
 import { describeTimeControl } from './timecontrol.js';
 
-/** @typedef {import('./wire.js').Side} Side */
 /** @typedef {import('./wire.js').TimeControl} TimeControl */
 /** @typedef {import('./wire.js').ComputerRequest} ComputerRequest */
 /** @typedef {import('./wire.js').Tiebreak} Tiebreak */
 /** @typedef {import('./wire.js').TournamentFormat} TournamentFormat */
+/** @typedef {import('./vocabulary.js').FormatName} FormatName */
+/** @typedef {import('./vocabulary.js').CrossScore} CrossScore */
 /** @typedef {import('./wire.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('./wire.js').TournamentView} TournamentView */
 /** @typedef {import('./wire.js').TournamentRound} TournamentRound */
@@ -21,25 +22,66 @@ import { describeTimeControl } from './timecontrol.js';
 /** @typedef {import('./wire.js').CreateTournamentMessage} CreateTournamentMessage */
 
 /**
- * Each tie-break's short heading and what it means (the heading's title), in the page's language.
- * @type {Record<Tiebreak, () => {abbr: string, title: string}>}
+ * A tie-break's short heading and what it means (the heading's title), in
+ * the page's language: common.ftl's `tiebreak-<name>-short` and `-meaning`,
+ * the words the terminal shows too.
+ * @param {Tiebreak} kind
+ * @returns {{abbr: string, title: string}}
  */
-export const TIEBREAKS = {
-  sonneborn_berger: () => ({ abbr: t('tiebreak-sonneborn-berger-short'), title: t('tiebreak-sonneborn-berger') }),
-  direct_encounter: () => ({ abbr: t('tiebreak-direct-encounter-short'), title: t('tiebreak-direct-encounter') }),
-  buchholz: () => ({ abbr: t('tiebreak-buchholz-short'), title: t('tiebreak-buchholz') }),
-  buchholz_cut1: () => ({ abbr: t('tiebreak-buchholz-cut1-short'), title: t('tiebreak-buchholz-cut1') }),
-  game_score: () => ({ abbr: t('tiebreak-game-score-short'), title: t('tiebreak-game-score') }),
+export function tiebreakWords(kind) {
+  const key = wireKey('tiebreak-', kind);
+  return { abbr: t(`${key}-short`), title: t(`${key}-meaning`) };
+}
+
+/**
+ * Each format a person may choose (FormatName, generated from the Rust
+ * declaration): whether the organiser gives the rounds, and its wire form.
+ * A format the Rust code gains is missing here until handled (`tsc` says so).
+ * @type {Record<FormatName, {asksRounds: boolean, format: (rounds: number) => TournamentFormat}>}
+ */
+export const FORMATS = {
+  round_robin: { asksRounds: false, format: () => ({ kind: 'round_robin', cycles: 1 }) },
+  double_round_robin: { asksRounds: false, format: () => ({ kind: 'round_robin', cycles: 2 }) },
+  swiss: { asksRounds: true, format: (rounds) => ({ kind: 'swiss', rounds }) },
 };
 
 /**
- * A format in words: `Round robin`, `Double round robin`, `Swiss, 5 rounds`.
+ * The name a person knows a format by, from its wire form (each kind
+ * handled, so that `tsc` refuses a wire format without its name).
+ * @type {{[K in TournamentFormat['kind']]: (format: Extract<TournamentFormat, {kind: K}>) => FormatName}}
+ */
+const NAME_OF = {
+  round_robin: (format) => (format.cycles === 2 ? 'double_round_robin' : 'round_robin'),
+  swiss: () => 'swiss',
+};
+
+/**
+ * The name of a format, as Rust's `Format::name` gives it.
+ * @param {TournamentFormat} format
+ * @returns {FormatName}
+ */
+export function formatName(format) {
+  const name = /** @type {(format: TournamentFormat) => FormatName} */ (NAME_OF[format.kind]);
+  return name(format);
+}
+
+/**
+ * A format in words: `Round robin`, `Double round robin`, `Swiss, 5 rounds`
+ * (common.ftl's `tournament-format-<name>`, the terminal's words too).
  * @param {TournamentFormat} format
  * @returns {string}
  */
 export function formatText(format) {
-  if (format.kind === 'swiss') return t('tournament-format-swiss', { rounds: format.rounds });
-  return format.cycles === 2 ? t('tournament-format-double-round-robin') : t('tournament-format-round-robin');
+  return t(wireKey('tournament-format-', formatName(format)), { rounds: 'rounds' in format ? format.rounds : 0 });
+}
+
+/**
+ * A format as a choice in the form, without its rounds: `Swiss`.
+ * @param {FormatName} name
+ * @returns {string}
+ */
+export function formatChoiceText(name) {
+  return t(`${wireKey('tournament-format-', name)}-choice`);
 }
 
 /**
@@ -97,7 +139,7 @@ export function standingsTable(view) {
   const kinds = standings[0]?.tiebreaks.map((t) => t.kind) ?? [];
   const entrant = new Map(view.entrants.map((e) => [e.name, e]));
   return {
-    tiebreaks: kinds.map((kind) => ({ kind, ...(TIEBREAKS[kind]?.() ?? { abbr: kind, title: kind }) })),
+    tiebreaks: kinds.map((kind) => ({ kind, ...tiebreakWords(kind) })),
     rows: standings.map((row) => ({
       rank: String(row.rank),
       name: row.name,
@@ -121,50 +163,31 @@ export function roundsOf(view) {
 }
 
 /**
- * One entrant's score in one game, from their side: `1`, `0`, `+` (won by
- * forfeit), `−` (lost by forfeit), `·` (not played yet).
- * @param {TournamentGame} game
- * @param {Side} side the entrant's side in it
- * @returns {string}
+ * How the page draws each crosstable score (CrossScore, generated from the
+ * Rust declaration): `1`, `0`, `+` won by forfeit, `−` lost by forfeit, `·`
+ * no result yet.
+ * @type {Record<CrossScore, string>}
  */
-function scoreFor(game, side) {
-  const result = game.result;
-  if (!result) return '·';
-  if (result.winner === null) return '−';
-  const won = result.winner === side;
-  if (result.forfeit) return won ? '+' : '−';
-  return won ? '1' : '0';
-}
+const SCORE_SIGNS = { won: '1', lost: '0', forfeit_won: '+', forfeit_lost: '−', pending: '·' };
 
 /**
- * The crosstable of a round robin: the entrants in standings order (the
- * entry order before any standings), and for each pair the row entrant's
- * scores against the column entrant, one a game in round order (two in a
- * double round robin). Null for a Swiss.
+ * The crosstable the server sent with the view (a round robin's, once
+ * started; computed once, in Rust), as the page draws it: names in its row
+ * order, for each pair the row entrant's scores against the column entrant,
+ * one a game in round order, and each row's points. Null when the view has
+ * none (a Swiss).
  * @typedef {{names: string[], cells: string[][][], points: string[]}} Crosstable
  * @param {TournamentView} view
  * @returns {Crosstable | null}
  */
 export function crosstable(view) {
-  if (view.format.kind !== 'round_robin') return null;
-  const standings = view.standings ?? [];
-  const names = standings.length > 0 ? standings.map((s) => s.name) : view.entrants.map((e) => e.name);
-  for (const entrant of view.entrants) if (!names.includes(entrant.name)) names.push(entrant.name);
-  const index = new Map(names.map((name, i) => [name, i]));
-  /** @type {string[][][]} */
-  const cells = names.map(() => names.map(() => []));
-  const rounds = [...(view.rounds ?? [])].sort((a, b) => a.number - b.number);
-  for (const round of rounds) {
-    for (const game of round.games) {
-      const white = index.get(game.white);
-      const black = index.get(game.black);
-      if (white === undefined || black === undefined) continue;
-      cells[white][black].push(scoreFor(game, 'white'));
-      cells[black][white].push(scoreFor(game, 'black'));
-    }
-  }
-  const points = new Map(standings.map((s) => [s.name, String(s.points)]));
-  return { names, cells, points: names.map((name) => points.get(name) ?? '0') };
+  const rows = view.crosstable ?? [];
+  if (rows.length === 0) return null;
+  return {
+    names: rows.map((row) => row.name),
+    cells: rows.map((row) => row.scores.map((scores) => scores.map((score) => SCORE_SIGNS[score] ?? '?'))),
+    points: rows.map((row) => String(row.points)),
+  };
 }
 
 /**
@@ -216,7 +239,7 @@ export function myGame(view, me) {
  */
 export function applyTournamentList(list, message) {
   if (message.type === 'tournament_list') return message.tournaments;
-  const { entry_list: _entries, entrants: _entrants, rounds: _rounds, standings: _standings, ...summary } = message.tournament;
+  const { entry_list: _entries, entrants: _entrants, rounds: _rounds, standings: _standings, crosstable: _crosstable, ...summary } = message.tournament;
   const at = list.findIndex((t) => t.id === summary.id);
   if (at === -1) return [summary, ...list];
   return list.map((t, i) => (i === at ? summary : t));
@@ -226,8 +249,8 @@ export function applyTournamentList(list, message) {
  * The form's choices for a new tournament.
  * @typedef {object} TournamentChoices
  * @property {string} title empty: the server makes one
- * @property {'round_robin' | 'double_round_robin' | 'swiss'} format
- * @property {number} rounds for a Swiss
+ * @property {FormatName} format
+ * @property {number} rounds for a format that asks for them (a Swiss)
  * @property {TimeControl} timeControl
  * @property {boolean} rated
  * @property {number[]} levels the computer levels entered at once
@@ -239,14 +262,9 @@ export function applyTournamentList(list, message) {
  * @returns {{message: CreateTournamentMessage} | {error: string}}
  */
 export function createTournamentMessage(choices) {
-  /** @type {TournamentFormat} */
-  let format;
-  if (choices.format === 'swiss') {
-    if (!Number.isInteger(choices.rounds) || choices.rounds < 1) return { error: t('tournament-rounds-invalid') };
-    format = { kind: 'swiss', rounds: choices.rounds };
-  } else {
-    format = { kind: 'round_robin', cycles: choices.format === 'double_round_robin' ? 2 : 1 };
-  }
+  const chosen = FORMATS[choices.format];
+  if (chosen.asksRounds && (!Number.isInteger(choices.rounds) || choices.rounds < 1)) return { error: t('tournament-rounds-invalid') };
+  const format = chosen.format(choices.rounds);
   /** @type {CreateTournamentMessage} */
   const message = { type: 'create_tournament', format, time_control: choices.timeControl, rated: choices.rated };
   const title = choices.title.trim();

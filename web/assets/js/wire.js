@@ -5,7 +5,8 @@
 // (crates/protocol/src/messages.rs, lobby.rs, computer.rs, api.rs and
 // crates/core/src/record.rs); the unit tests feed the page the document's
 // own examples. Types only: nothing here runs, and no module imports it at
-// run time.
+// run time. The enums people see by name (end reasons, error codes,
+// tie-breaks) come from vocabulary.js, generated from their Rust declarations.
 
 // ---- words of the protocol ----
 
@@ -33,7 +34,8 @@
  * Why a game ended. `illegal_move` and `engine_failure` only a program that
  * plays can cause; `territory`: the board was separated and exact counting
  * proved the winner.
- * @typedef {'no_legal_move' | 'resignation' | 'time' | 'abandonment' | 'aborted' | 'illegal_move' | 'engine_failure' | 'territory'} EndReason
+ * The values are generated from the Rust declaration (vocabulary.js).
+ * @typedef {import('./vocabulary.js').EndReason} EndReason
  */
 
 /** Who won (nobody for `aborted`) and why. @typedef {{winner: Side | null, reason: EndReason}} Outcome */
@@ -130,7 +132,11 @@
 /** @typedef {{type: 'decline_rematch', match_id: MatchId}} DeclineRematchMessage */
 /** @typedef {{type: 'ping', nonce?: number}} PingMessage */
 /** A tournament's id (a UUID). @typedef {string} TournamentId */
-/** @typedef {{kind: 'round_robin', cycles: number} | {kind: 'swiss', rounds: number}} TournamentFormat */
+/**
+ * How a tournament is paired, as the wire carries it; a person sees it by its
+ * FormatName (vocabulary.js; tournament.js's FORMATS maps the two).
+ * @typedef {{kind: 'round_robin', cycles: number} | {kind: 'swiss', rounds: number}} TournamentFormat
+ */
 /**
  * A new tournament, organised by the sender (who needs a key).
  * @typedef {{type: 'create_tournament', title?: string, format: TournamentFormat, time_control?: TimeControl, rated?: boolean,
@@ -258,13 +264,8 @@
 /**
  * Why a request was refused, for programs. A code the page does not know
  * reads like `internal`.
- * @typedef {'malformed' | 'unknown_type' | 'too_large' | 'binary_not_supported' | 'rate_limited' | 'version_mismatch'
- *   | 'hello_required' | 'heartbeat_timeout' | 'already_greeted' | 'bad_name' | 'name_taken' | 'server_full' | 'too_many_matches'
- *   | 'no_such_match' | 'seat_taken' | 'already_seated' | 'bad_token' | 'not_your_seat' | 'not_a_player' | 'not_started'
- *   | 'not_your_turn' | 'stale_ply' | 'bad_move_text' | 'illegal_move' | 'game_over' | 'too_late_to_abort'
- *   | 'game_in_progress' | 'game_not_over' | 'no_rematch_offer' | 'opponent_gone' | 'bad_opponent' | 'computer_busy'
- *   | 'no_such_tournament' | 'key_required' | 'not_organiser' | 'registration_closed' | 'not_entered' | 'bad_tournament'
- *   | 'tournament_not_running' | 'bad_match_options' | 'not_decided' | 'internal'} ErrorCode
+ * Generated from the Rust declaration (vocabulary.js).
+ * @typedef {import('./vocabulary.js').ErrorCode} ErrorCode
  */
 
 /**
@@ -303,7 +304,8 @@
 
 /**
  * What orders entrants on equal points (in the order the format applies them).
- * @typedef {'sonneborn_berger' | 'direct_encounter' | 'buchholz' | 'buchholz_cut1' | 'game_score'} Tiebreak
+ * Generated from the Rust declaration (vocabulary.js).
+ * @typedef {import('./vocabulary.js').Tiebreak} Tiebreak
  */
 
 /**
@@ -325,6 +327,12 @@
 /** One round: its games (board 1 first) and the bye. @typedef {{number: number, games: TournamentGame[], bye?: string}} TournamentRound */
 
 /** One tie-break's value for one entrant. @typedef {{kind: Tiebreak, value: number}} TiebreakValue */
+/**
+ * One row of a round robin's crosstable: against each entrant of the table
+ * (in its row order) the row entrant's scores, one a game in round order;
+ * empty against themself.
+ * @typedef {{name: string, points: number, scores: import('./vocabulary.js').CrossScore[][]}} CrosstableRow
+ */
 
 /**
  * One line of the standings, best first.
@@ -348,8 +356,10 @@
  */
 
 /**
- * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`).
- * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[]}} TournamentView
+ * Everything about a tournament (`tournament_updated`, `GET /api/tournaments/{id}`); a round
+ * robin's `crosstable` once started.
+ * @typedef {TournamentSummary & {entry_list?: string[], entrants: TournamentEntrant[], rounds?: TournamentRound[], standings?: StandingRow[],
+ *   crosstable?: CrosstableRow[]}} TournamentView
  */
 
 

@@ -437,11 +437,11 @@ fn list_table(games: &[GameSummary], width: usize) -> Vec<String> {
         .collect();
     let header = [
         "#".to_string(),
-        t!("games-column-ended"),
+        t!("games-heading-ended"),
         t!("lobby-column-white"),
         t!("lobby-column-black"),
         t!("games-column-winner"),
-        t!("games-column-moves"),
+        t!("games-heading-moves"),
         "id".to_string(),
     ];
     let natural: [usize; 7] = widest(&header, &rows);
@@ -534,7 +534,7 @@ pub fn export_text(record: &GameRecord) -> String {
 fn place(positions: &[Position], shown: usize) -> String {
     let last = positions.len() - 1;
     match shown {
-        0 => t!("replay-start", last = last),
+        0 => t!("replay-start-ply", last = last),
         _ => t!(
             "replay-place",
             number = MoveNumber::of_ply(positions[shown - 1].ply()).words(),
@@ -900,7 +900,7 @@ impl<'a> Replay<'a> {
                     let mut eval = t!("analysis-eval", eval = face_analysis::eval_words(ply));
                     if let Some(best) = ply.eval.best {
                         eval.push_str("  ");
-                        eval.push_str(&t!("analysis-best", best = best.to_string()));
+                        eval.push_str(&t!("analysis-best-move", best = best.to_string()));
                     }
                     notes.push(eval);
                 }

@@ -255,7 +255,7 @@ pub(crate) fn player_lines(
 /// table may be as wide as it likes: `--wide`, an unbounded `width`).
 fn game_lines(games: &[GameSummary], width: usize) -> impl Iterator<Item = String> {
     let header = [
-        t!("games-column-ended"),
+        t!("games-heading-ended"),
         t!("lobby-column-white"),
         t!("lobby-column-black"),
         t!("games-column-winner"),

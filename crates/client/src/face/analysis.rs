@@ -72,7 +72,7 @@ pub fn played_words(ply: &PlyAnalysis, first_ply: u32) -> Option<String> {
     }
     if let Some(best) = ply.eval.best.filter(|best| *best != played) {
         line.push_str("  ");
-        line.push_str(&t!("analysis-best", best = best.to_string()));
+        line.push_str(&t!("analysis-best-move", best = best.to_string()));
     }
     Some(line)
 }
@@ -149,7 +149,7 @@ fn columns(positions: usize, width: usize) -> impl Iterator<Item = (usize, usize
 /// 0 mistakes, 0 blunders`.
 pub fn summary_line(side: Side, summary: &PlayerSummary) -> String {
     t!(
-        "analysis-summary",
+        "analysis-summary-line",
         side = words::side(side),
         accuracy = format!("{:.1}", summary.accuracy),
         inaccuracies = summary.inaccuracies,
@@ -163,13 +163,13 @@ pub fn summary_line(side: Side, summary: &PlayerSummary) -> String {
 /// failed.
 pub fn progress_line(analysis: &GameAnalysis, bar: usize) -> String {
     match analysis.status {
-        AnalysisStatus::Queued => t!("analysis-queued"),
+        AnalysisStatus::Queued => t!("analysis-queued-place"),
         AnalysisStatus::Running | AnalysisStatus::Done => {
             let total = analysis.total.max(1) as usize;
             let done = (analysis.done as usize).min(total);
             let filled = done * bar / total;
             t!(
-                "analysis-progress",
+                "analysis-progress-bar",
                 done = done,
                 total = total,
                 bar = format!("{}{}", "█".repeat(filled), "░".repeat(bar - filled))
@@ -177,7 +177,7 @@ pub fn progress_line(analysis: &GameAnalysis, bar: usize) -> String {
         }
         AnalysisStatus::Failed => t!(
             "analysis-failed",
-            why = analysis.error.clone().unwrap_or_default()
+            error = analysis.error.clone().unwrap_or_default()
         ),
     }
 }

@@ -142,7 +142,7 @@ mod tests {
         assert_eq!(
             &lines[13..],
             [
-                "territory: white 5 · black 2 · even 0",
+                "territory: white 5 · black 2 · contested 0",
                 "moves left in closed regions: white 5, black 2",
                 "proven: white wins by 3",
             ]

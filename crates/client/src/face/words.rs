@@ -8,10 +8,19 @@
 
 use amazons_core::{
     EndReason, IllegalMove, MoveParseError, MovePart, Outcome, Side, TimeControl, TimeControlError,
+    Vocabulary,
 };
 use amazons_protocol::{ErrorCode, MatchStatus};
 
-use crate::tr::{Lang, lang};
+use crate::tr::{Lang, Value, lang, message};
+
+/// The words of a value people see by name (a tie-break, a tournament
+/// format), in one form of its key family in `common.ftl` (`""`, or one of
+/// the enum's [`Vocabulary::FORMS`] such as `"-short"`): the keys the
+/// vocabulary tests hold to the enum, shared with the page.
+pub fn named<T: Vocabulary>(value: T, form: &str, args: &[(&str, Value<'_>)]) -> String {
+    message(&value.key_of(form), args)
+}
 
 /// A side in a sentence: `white`, 先手（白）.
 pub fn side(side: Side) -> String {
@@ -81,7 +90,7 @@ pub fn time_control(time_control: TimeControl) -> String {
     if time_control.is_timed() {
         time_control.to_string()
     } else {
-        t!("time-untimed")
+        t!("clock-untimed")
     }
 }
 
@@ -172,7 +181,7 @@ pub fn time_control_error(error: &TimeControlError) -> String {
 /// the server's message for a code the catalogue does not know.
 pub fn server_error(code: ErrorCode, message: &str) -> String {
     let catalog = amazons_i18n::catalog(lang());
-    let key = format!("error-{}", code.name().replace('_', "-"));
+    let key = Vocabulary::key(code);
     if lang() == Lang::En || code == ErrorCode::Unknown || !catalog.has(&key) {
         message.to_string()
     } else {

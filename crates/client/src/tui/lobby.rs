@@ -678,9 +678,9 @@ impl Lobby {
         let header = Row::new([
             t!("lobby-column-white"),
             t!("lobby-column-black"),
-            t!("lobby-column-time"),
+            t!("lobby-heading-time"),
             t!("lobby-column-rated"),
-            t!("lobby-column-status"),
+            t!("lobby-heading-status"),
             t!("lobby-column-ply"),
             t!("lobby-column-watch"),
         ])

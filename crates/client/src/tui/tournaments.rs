@@ -9,8 +9,9 @@
 
 use std::time::{Duration, Instant};
 
+use amazons_core::Vocabulary;
 use amazons_protocol::tournament::{
-    Format, TournamentId, TournamentStatus, TournamentSummary, TournamentView,
+    FormatName, TournamentId, TournamentStatus, TournamentSummary, TournamentView,
 };
 use amazons_protocol::{ClientMessage, MatchId, ServerMessage};
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -23,6 +24,7 @@ use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph};
 use crate::cmd::tournament::render;
 use crate::face::columns::shorten;
 use crate::face::help::screen_help;
+use crate::face::words::named;
 use crate::tui::popup::{draw_help, draw_question};
 use crate::tui::theme::{Theme, color};
 
@@ -132,18 +134,6 @@ pub struct Tournaments {
     creating: bool,
 }
 
-/// The formats the form offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-enum FormFormat {
-    /// Once each.
-    #[default]
-    RoundRobin,
-    /// Twice each.
-    DoubleRoundRobin,
-    /// A number of rounds.
-    Swiss,
-}
-
 /// The new-tournament form (`n` in the list).
 #[derive(Clone, Debug)]
 struct NewForm {
@@ -151,8 +141,9 @@ struct NewForm {
     field: usize,
     /// The title as typed.
     title: String,
-    /// The format chosen.
-    format: FormFormat,
+    /// The format chosen (one of [`Vocabulary::ALL`], so a new format is
+    /// offered here without an edit).
+    format: FormatName,
     /// A Swiss's rounds.
     rounds: u32,
     /// The clock as typed.
@@ -168,7 +159,7 @@ impl Default for NewForm {
         NewForm {
             field: 0,
             title: String::new(),
-            format: FormFormat::default(),
+            format: FormatName::ALL[0],
             rounds: 5,
             clock: "5+3".into(),
             rated: false,
@@ -193,15 +184,11 @@ impl NewForm {
         let fields = words::fields().len();
         let change = |form: &mut NewForm, forward: bool| match form.field {
             1 => {
-                let all = [
-                    FormFormat::RoundRobin,
-                    FormFormat::DoubleRoundRobin,
-                    FormFormat::Swiss,
-                ];
+                let all = FormatName::ALL;
                 let at = all.iter().position(|f| *f == form.format).unwrap_or(0);
-                form.format = all[(at + if forward { 1 } else { 2 }) % 3];
+                form.format = all[(at + if forward { 1 } else { all.len() - 1 }) % all.len()];
             }
-            2 if form.format == FormFormat::Swiss => {
+            2 if form.format.asks_rounds() => {
                 form.rounds = if forward {
                     (form.rounds + 1).min(99)
                 } else {
@@ -233,13 +220,7 @@ impl NewForm {
             KeyCode::Enter => match self.clock.trim().parse::<amazons_core::TimeControl>() {
                 Err(e) => self.error = Some(e.to_string()),
                 Ok(time_control) => {
-                    let format = match self.format {
-                        FormFormat::RoundRobin => Format::RoundRobin { cycles: 1 },
-                        FormFormat::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
-                        FormFormat::Swiss => Format::Swiss {
-                            rounds: self.rounds,
-                        },
-                    };
+                    let format = self.format.format(self.rounds);
                     let title = self.title.trim();
                     return FormKey::Create(ClientMessage::CreateTournament {
                         title: (!title.is_empty()).then(|| title.to_string()),
@@ -265,14 +246,11 @@ impl NewForm {
             } else {
                 self.title.clone()
             },
-            match self.format {
-                FormFormat::RoundRobin => t!("tournament-format-round-robin"),
-                FormFormat::DoubleRoundRobin => t!("tournament-format-double-round-robin"),
-                FormFormat::Swiss => t!("tournaments-form-swiss"),
-            },
-            match self.format {
-                FormFormat::Swiss => self.rounds.to_string(),
-                _ => t!("tournaments-rounds-follow"),
+            named(self.format, "-choice", &[]),
+            if self.format.asks_rounds() {
+                self.rounds.to_string()
+            } else {
+                t!("tournaments-rounds-follow")
             },
             self.clock.clone(),
             if self.rated {
@@ -736,15 +714,12 @@ impl Tournaments {
 /// The keys that do something now, for whoever we are: Enter when a game
 /// can be watched, join while registering and not entered, withdraw while
 /// entered, the organiser's start, pause or resume and end as the status
-/// allows, the crosstable of a round robin.
+/// allows, the crosstable when the server sent one (a round robin's).
 fn applicable(view: &TournamentView, me: &str) -> Vec<(&'static str, &'static str)> {
     let status = view.summary.status;
     let entered = view.entrants.iter().any(|e| e.name == me && !e.withdrawn);
     let organiser = view.summary.organiser == me;
-    let round_robin = matches!(
-        view.summary.format,
-        amazons_protocol::tournament::Format::RoundRobin { .. }
-    );
+    let has_crosstable = !view.crosstable.is_empty();
     let mut keys = Vec::new();
     let watchable =
         render::current_round(view).is_some_and(|r| r.games.iter().any(|g| g.match_id.is_some()));
@@ -771,7 +746,7 @@ fn applicable(view: &TournamentView, me: &str) -> Vec<(&'static str, &'static st
             keys.push(("e", "tournaments-key-end"));
         }
     }
-    if round_robin && status != TournamentStatus::Registering {
+    if has_crosstable && status != TournamentStatus::Registering {
         keys.push(("x", "tournaments-key-crosstable"));
     }
     keys.extend([
@@ -787,6 +762,7 @@ mod tests {
     use super::*;
     use crate::cmd::tournament::render::tests::{ID, double_round_robin};
     use crate::tui::snapshot::{assert_snapshot, render, shows_whole};
+    use amazons_protocol::tournament::Format;
     use crossterm::event::KeyEvent;
 
     fn key(code: KeyCode) -> Event {

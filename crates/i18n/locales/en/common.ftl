@@ -2,10 +2,14 @@
 # the end of a game, the server's error codes, the clock, rated or casual,
 # who plays. English is the fallback for every other language.
 #
-# Keys built from a wire name: the wire name with "_" written "-".
-#   end-reason-<EndReason>   (no_legal_move -> end-reason-no-legal-move)
-#   error-<ErrorCode>        (no_such_match -> error-no-such-match)
-# A test lists the enums' values: every one must have its key here.
+# Keys built from a wire name: the wire name with "_" written "-". Each
+# family is an enum declared once in Rust (crates/protocol/src/vocabulary.rs
+# lists them); tests refuse a value without its key here, in every language.
+#   end-reason-<EndReason>          (no_legal_move -> end-reason-no-legal-move)
+#   clock-<TimeControlKind>         (clock-untimed, clock-fischer)
+#   error-<ErrorCode>               (no_such_match -> error-no-such-match)
+#   tournament-format-<FormatName>, -choice
+#   tiebreak-<Tiebreak>-short, -legend, -meaning
 
 ## The sides. White moves first; Chinese names a side by move order first.
 
@@ -89,9 +93,9 @@ casual = casual
 ## Clocks.
 
 time-control = Time control
-time-untimed = untimed
+clock-untimed = untimed
 # A Fischer clock in words (the short form, "5+3", stays as it is).
-time-fischer-long = { $minutes ->
+clock-fischer = { $minutes ->
         [one] 1 minute
        *[other] { $minutes } minutes
     } each, plus { $seconds ->
@@ -118,3 +122,58 @@ level-description-4 = greedy: looks one move ahead, judges territory
 level-description-5 = club: shallow alpha-beta search (three moves) on territory
 level-description-6 = strong: deep selective alpha-beta search with exact endgame counting
 level-description-7 = full strength, Monte-Carlo tree search
+
+## Words both faces show of a game's analysis, its territory and a tournament.
+
+analysis-proven-won = { $side } wins
+analysis-proven-in = { $side } wins in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+analysis-chance = { $side } { $percent }%
+analysis-eval = engine: { $eval }
+analysis-failed = The analysis failed: { $error }
+analysis-class-best = best
+analysis-class-good = good
+analysis-class-inaccuracy = inaccuracy
+analysis-class-mistake = mistake
+analysis-class-blunder = blunder
+territory-counts = territory: white { $white } · black { $black } · contested { $contested }
+tournament-crosstable = Crosstable
+tournament-round = Round { $number }
+tournament-standings = Standings
+tournament-status-finished = finished
+tournament-status-registering = registering
+tournament-no-entrants = nobody has joined yet
+
+## Tournament formats (tournament-format-<name>), and as a choice in a form,
+## without the rounds (-choice).
+
+tournament-format-round-robin = round robin
+tournament-format-double-round-robin = double round robin
+tournament-format-swiss = { $rounds ->
+        [one] Swiss, 1 round
+       *[other] Swiss, { $rounds } rounds
+    }
+tournament-format-round-robin-choice = round robin
+tournament-format-double-round-robin-choice = double round robin
+tournament-format-swiss-choice = Swiss
+
+## Tie-breaks (tiebreak-<name>): a column heading (-short), the heading with
+## its name for a legend (-legend), and what it counts (-meaning).
+
+tiebreak-sonneborn-berger-short = SB
+tiebreak-sonneborn-berger-legend = SB Sonneborn-Berger
+tiebreak-sonneborn-berger-meaning = Sonneborn-Berger: the points of the opponents one beat
+tiebreak-direct-encounter-short = DE
+tiebreak-direct-encounter-legend = DE direct encounter
+tiebreak-direct-encounter-meaning = Direct encounter: points in the games among the players still tied
+tiebreak-buchholz-short = BH
+tiebreak-buchholz-legend = BH Buchholz
+tiebreak-buchholz-meaning = Buchholz: the sum of the opponents' points
+tiebreak-buchholz-cut1-short = BH-1
+tiebreak-buchholz-cut1-legend = BH-1 Buchholz cut 1
+tiebreak-buchholz-cut1-meaning = Buchholz cut 1: Buchholz without the weakest opponent's points
+tiebreak-game-score-short = GS
+tiebreak-game-score-legend = GS game score
+tiebreak-game-score-meaning = Game score: the moves left in the games won on territory

@@ -152,9 +152,9 @@ lobby-key-tournaments = tournaments
 lobby-hint-join = join
 lobby-column-white = white
 lobby-column-black = black
-lobby-column-time = time
+lobby-heading-time = time
 lobby-column-rated = rated
-lobby-column-status = status
+lobby-heading-status = status
 lobby-column-ply = ply
 lobby-column-watch = watch
 lobby-matches-title = { " " }matches ({ $count }){ " " }
@@ -209,7 +209,7 @@ player-page-rating-provisional = rating { $rating } (provisional: too few recent
 player-page-record = { $games }: { $won } won, { $lost } lost; last played { $ago }
 player-page-history = rating after each rated game ({ $shown } latest of { $total }):
 player-page-recent = recent games (the command under them replays one):
-games-column-ended = ended (UTC)
+games-heading-ended = ended (UTC)
 games-column-winner = winner
 games-no-winner = none
 
@@ -229,8 +229,7 @@ hint-help = ? help
 hint-quit = q quit
 hint-territory = m territory
 keys-territory = show or hide the territory: who reaches each empty square first
-territory-legend = w/b white/black first, = even, . nobody; capitals closed, numbers moves left
-territory-counts = territory: white { $white } · black { $black } · even { $contested }
+territory-legend = w/b white/black first, = contested, . nobody; capitals closed, numbers moves left
 territory-closed = moves left in closed regions: white { $white }, black { $black }
 territory-proven = proven: { $side } wins by { $margin }
 waiting-for-opponent = waiting for an opponent: the clock starts when one sits down
@@ -357,7 +356,7 @@ plain-cancelled = { $command } cancelled
 
 ## The program (main.rs).
 
-error-line = error: { $error }
+failure-line = error: { $error }
 
 ## The local game on the full screen (cmd/local/tui.rs).
 
@@ -431,8 +430,8 @@ history-players = { $white } (white) vs { $black } (black)
 history-game-line = { $time }  { $moves }  { $result }  ended { $ended } UTC
 history-caption = game { $id }
 history-caption-rematch = game { $id }, rematch of { $of }
-games-column-moves = moves
-replay-start = start (ply 0 of { $last })
+games-heading-moves = moves
+replay-start-ply = start (ply 0 of { $last })
 replay-place = { $number } (ply { $shown } of { $last })
 replay-no-moves = the game has no moves
 replay-no-such-move = no move { $typed } in this game: it runs from { $first } to { $last }
@@ -507,17 +506,8 @@ connection-closed = connection closed
 
 ## Tournaments (cmd/tournament, tui/tournaments.rs, bot --tournament).
 
-tournament-format-round-robin = round robin
-tournament-format-double-round-robin = double round robin
-tournament-format-round-robin-cycles = round robin ×{ $cycles }
-tournament-format-swiss = { $rounds ->
-    [one] Swiss, 1 round
-   *[other] Swiss, { $rounds } rounds
-}
-tournament-status-registering = registering
-tournament-status-paused = paused
+tournament-status-paused-word = paused
 tournament-status-running = running
-tournament-status-finished = finished
 tournament-round-of = round { $round } of { $planned }
 tournament-rounds-planned = { $planned } rounds planned
 tournament-heading-first = { $title } — { $format }, { $time }, { $rated }
@@ -526,30 +516,16 @@ tournament-entrant-count = { $count ->
     [one] 1 entrant
    *[other] { $count } entrants
 }
-tournament-tiebreak-sb = SB
-tournament-tiebreak-de = DE
-tournament-tiebreak-bh = BH
-tournament-tiebreak-bh1 = BH-1
-tournament-tiebreak-gs = GS
-tournament-legend-sb = SB Sonneborn-Berger
-tournament-legend-de = DE direct encounter
-tournament-legend-bh = BH Buchholz
-tournament-legend-bh1 = BH-1 Buchholz cut 1
-tournament-legend-gs = GS game score
 tournament-legend-separator = {", "}
 tournament-col-name = name
 tournament-col-points = pts
 tournament-col-games = games
-tournament-standings = Standings
-tournament-crosstable = Crosstable
 tournament-crosstable-too-wide = (the crosstable is too wide for this screen)
-tournament-entrants = Entrants ({ $count })
-tournament-no-entrants = nobody has joined yet
-tournament-withdrawn = (withdrawn)
-tournament-away = (away)
+tournament-entrants-counted = Entrants ({ $count })
+tournament-mark-withdrawn = (withdrawn)
+tournament-mark-away = (away)
 tournament-entry-list = entry list: { $names }
-tournament-round = Round { $number }
-tournament-bye = bye
+tournament-bye-cell = bye
 tournament-playing = playing
 tournament-pending = pending
 tournament-double-forfeit = -/- both forfeit
@@ -574,7 +550,7 @@ tournament-ambiguous = { $count } tournaments' ids start with `{ $text }`: give 
 tournament-refused = the server refused: { $message }
 tournament-rounds-needed = a Swiss needs --rounds N
 tournament-rounds-round-robin = a round robin has as many rounds as its field needs: give --cycles 1 or 2, not --rounds
-tournament-cycles-swiss = --cycles is for a round robin
+tournament-cycles-swiss = --cycles is for a round robin (a double round robin has two)
 tournament-no-answer = no answer from the server in { $seconds }s
 tournament-connection-ended = the connection ended
 tournament-connection-lost = lost the connection to the server: { $reason }
@@ -600,7 +576,6 @@ tournaments-field-format = format:
 tournaments-field-rounds = rounds:
 tournaments-field-clock = clock:
 tournaments-field-rated = rated:
-tournaments-form-swiss = Swiss
 tournaments-rounds-follow = as many as the field needs
 tournaments-yes = yes
 tournaments-no = no
@@ -625,26 +600,13 @@ tournaments-key-list = list
 
 ## A game's analysis (face/analysis.rs, history analyse, the replay's a).
 
-analysis-proven-won = { $side } wins
-analysis-proven-in = { $side } wins in { $plies ->
-        [one] 1 ply
-       *[other] { $plies } plies
-    }
 analysis-even = even
-analysis-chance = { $side } { $percent }%
-analysis-class-best = best
-analysis-class-good = good
-analysis-class-inaccuracy = inaccuracy
-analysis-class-mistake = mistake
-analysis-class-blunder = blunder
-analysis-best = best { $best }
-analysis-summary = { $side }: accuracy { $accuracy }%, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
-analysis-queued = analysis: waiting for a place
-analysis-progress = analysing: position { $done } of { $total } { $bar }
-analysis-failed = the analysis failed: { $why }
+analysis-best-move = best { $best }
+analysis-summary-line = { $side }: accuracy { $accuracy }%, { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders
+analysis-queued-place = analysis: waiting for a place
+analysis-progress-bar = analysing: position { $done } of { $total } { $bar }
 analysis-by = analysed by { $engine }
 analysis-sparkline = white's win chance: { $line }
-analysis-eval = engine: { $eval }
 analysis-accuracy = accuracy: white { $white }% · black { $black }%
 analysis-cannot-save = could not save the analysis as { $path }
 keys-analyse = analyse

@@ -131,7 +131,7 @@ game-on-their-move = Game on: you play { $side ->
     }; { $opponent } moves first.
 match-missing = There is no such match on the server (it may have ended and been cleared away).
 status-elsewhere = This seat is being played in another tab.
-status-waiting = Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.
+status-waiting-for-opponent = Waiting for an opponent. Share this page’s address, or wait for someone to join from the lobby.
 status-over = Game over
 status-reconnecting-your-move = Reconnecting… Your move: you can make it once the server is back.
 status-reconnecting = Reconnecting… The game goes on once the server is back.
@@ -301,16 +301,8 @@ rules-clocks =
 
 ## Tournaments: the list, the form, a tournament's page, "your game is ready".
 
-tournament-format-round-robin = Round robin
-tournament-format-double-round-robin = Double round robin
-tournament-format-swiss = { $rounds ->
-        [one] Swiss, 1 round
-       *[other] Swiss, { $rounds } rounds
-    }
-tournament-status-registering = registering
 tournament-status-round = round { $round } of { $rounds }
 tournament-status-paused = { $status }, paused
-tournament-status-finished = finished
 tournament-entrants = { $count ->
         [one] 1 entrant
        *[other] { $count } entrants
@@ -324,24 +316,11 @@ tournament-result-margin = { $score } by { $margin ->
        *[other] { $margin } moves
     }
 tournament-rounds-invalid = a Swiss needs a whole number of rounds, 1 or more
-tiebreak-sonneborn-berger-short = SB
-tiebreak-sonneborn-berger = Sonneborn-Berger: the points of the opponents one beat
-tiebreak-direct-encounter-short = DE
-tiebreak-direct-encounter = Direct encounter: points in the games among the players still tied
-tiebreak-buchholz-short = Bh
-tiebreak-buchholz = Buchholz: the sum of the opponents' points
-tiebreak-buchholz-cut1-short = Bh-1
-tiebreak-buchholz-cut1 = Buchholz cut 1: Buchholz without the weakest opponent's points
-tiebreak-game-score-short = GS
-tiebreak-game-score = Game score: the moves left in the games won on territory
 tournaments-create-label = Create a tournament
 tournaments-new = New tournament
 tournaments-title = Title
 tournaments-title-placeholder = e.g. Friday bots
 tournaments-format-legend = Format
-tournaments-format-round-robin = round robin
-tournaments-format-double = double round robin
-tournaments-format-swiss = Swiss
 tournaments-rounds = Rounds
 tournaments-rated-hint = Counts for ratings.
 tournaments-computers = Computer entrants (levels)
@@ -369,10 +348,8 @@ tournament-level = level { $level }
 tournament-remove = Remove
 tournament-remove-label = Remove { $name } from the tournament
 tournament-entrants-heading = Entrants
-tournament-no-entrants = Nobody has joined yet.
 tournament-away = not connected
 tournament-withdrawn = withdrawn
-tournament-standings = Standings
 tournament-rank-short = #
 tournament-rank = Rank in the standings (tied players share one)
 tournament-player = Player
@@ -380,7 +357,6 @@ tournament-points-short = Pts
 tournament-points = Points: wins, byes and forfeit wins
 tournament-games-short = G
 tournament-games = Games played, forfeited or byes
-tournament-round = Round { $number }
 tournament-no-rounds = No round has been paired yet.
 tournament-earlier = Earlier rounds
 tournament-board-short = Bd
@@ -391,8 +367,7 @@ tournament-watch-label = Watch { $white } – { $black }
 tournament-replay = Replay
 tournament-replay-label = Replay { $white } – { $black }
 tournament-bye = Bye: { $name } (scores as a win)
-tournament-crosstable = Crosstable
-tournament-crosstable-note = 1 won, 0 lost, + won by forfeit, − lost by forfeit, · being played
+tournament-crosstable-note = 1 won, 0 lost, + won by forfeit, − lost by forfeit, · to play (being played or not paired yet)
 tournament-ready = Your game is ready: round { $round } against { $opponent }.
 tournament-go-to-game = Go to the game
 tournament-ready-bar = Your tournament game is ready: round { $round } against { $opponent }.
@@ -412,7 +387,6 @@ territory-show = Show territory
 territory-hide = Hide territory
 territory-counting = Counting…
 territory-unreadable = The server's count could not be read.
-territory-counts = Reached first: White { $white } · Black { $black } · contested { $contested }
 territory-decided = { $side } wins by { $margin }
 territory-regions-label = Closed regions
 territory-region = { $side }: { $squares ->
@@ -437,27 +411,14 @@ analysis-queued = Waiting for the engine…
 analysis-progress = Position { $done } of { $total }
 analysis-progress-label = Analysis progress
 analysis-done = Analysis done.
-analysis-failed = The analysis failed: { $error }
 api-analysis-busy = The server is busy with other analyses; try again later.
 api-analysis-off = This server does not analyse games.
 analysis-graph-label = White's win chance, a point per position
-analysis-eval = Engine: { $eval }
 analysis-not-yet = Not analysed yet.
-analysis-chance = { $side } { $percent }%
-analysis-proven-won = { $side } wins
-analysis-proven-in = { $side } wins in { $plies ->
-        [one] 1 ply
-       *[other] { $plies } plies
-    }
 analysis-played = Played { $move }
 analysis-best = best { $move }
 analysis-line = Engine's line: { $line }
 analysis-loss = −{ $percent }%
-analysis-class-best = Best
-analysis-class-good = Good
-analysis-class-inaccuracy = Inaccuracy
-analysis-class-mistake = Mistake
-analysis-class-blunder = Blunder
 analysis-previous-fault = ‹ Previous mistake
 analysis-next-fault = Next mistake ›
 analysis-summary-label = Each player's accuracy

@@ -2,8 +2,11 @@
 # 对局者。用词见 docs/glossary.md。
 #
 # 由线上名称构成的键：线上名称中的 "_" 写作 "-"。
-#   end-reason-<EndReason>   (no_legal_move -> end-reason-no-legal-move)
-#   error-<ErrorCode>        (no_such_match -> error-no-such-match)
+#   end-reason-<EndReason>          (no_legal_move -> end-reason-no-legal-move)
+#   clock-<TimeControlKind>         (clock-untimed, clock-fischer)
+#   error-<ErrorCode>               (no_such_match -> error-no-such-match)
+#   tournament-format-<FormatName>, -choice
+#   tiebreak-<Tiebreak>-short, -legend, -meaning
 
 ## 双方：本项目按国际惯例白方先走；中文界面总是先说走棋次序，再在旁边写颜色，
 ## 从不单独说“白方”或“黑方”。
@@ -82,8 +85,8 @@ casual = 休闲
 ## 棋钟。
 
 time-control = 时限
-time-untimed = 不限时
-time-fischer-long = 每方 { $minutes } 分钟，每步加 { $seconds } 秒
+clock-untimed = 不限时
+clock-fischer = 每方 { $minutes } 分钟，每步加 { $seconds } 秒
 
 ## 对局者。
 
@@ -102,3 +105,53 @@ level-description-4 = 贪心：只看一步，评估领地
 level-description-5 = 业余：三步浅层 alpha-beta 搜索，依据领地
 level-description-6 = 强：深度选择性 alpha-beta 搜索，残局精确计算
 level-description-7 = 全力：蒙特卡洛树搜索
+
+## 两个客户端都显示的分析、领地与比赛用词。
+
+analysis-proven-won = { $side }胜
+analysis-proven-in = { $side } { $plies } 步内必胜
+analysis-chance = { $side }胜率 { $percent }%
+analysis-eval = 引擎：{ $eval }
+analysis-failed = 分析失败：{ $error }
+analysis-class-best = 最佳
+analysis-class-good = 好棋
+analysis-class-inaccuracy = 欠佳
+analysis-class-mistake = 失误
+analysis-class-blunder = 大错
+territory-counts = 领地：先手（白）{ $white } · 后手（黑）{ $black } · 争夺中 { $contested }
+tournament-crosstable = 交叉表
+tournament-round = 第 { $number } 轮
+tournament-standings = 名次
+tournament-status-finished = 已结束
+tournament-status-registering = 报名中
+tournament-no-entrants = 还没有人报名
+
+## Tournament formats (tournament-format-<name>), and as a choice in a form,
+## without the rounds (-choice).
+
+tournament-format-round-robin = 循环赛
+tournament-format-double-round-robin = 双循环赛
+tournament-format-swiss = 瑞士制 { $rounds } 轮
+tournament-format-round-robin-choice = 循环赛
+tournament-format-double-round-robin-choice = 双循环赛
+tournament-format-swiss-choice = 瑞士制
+
+## Tie-breaks (tiebreak-<name>): a column heading (-short), the heading with
+## its name for a legend (-legend), and what it counts (-meaning). One word
+## for each tie-break everywhere.
+
+tiebreak-sonneborn-berger-short = 索伯分
+tiebreak-sonneborn-berger-legend = 索伯分：Sonneborn-Berger
+tiebreak-sonneborn-berger-meaning = 索伯分（Sonneborn-Berger）：所胜对手的得分之和
+tiebreak-direct-encounter-short = 直胜
+tiebreak-direct-encounter-legend = 直胜：直接对局
+tiebreak-direct-encounter-meaning = 直胜：仍然同分的选手之间对局的得分
+tiebreak-buchholz-short = 对手分
+tiebreak-buchholz-legend = 对手分：Buchholz
+tiebreak-buchholz-meaning = 对手分（Buchholz）：所有对手的得分之和
+tiebreak-buchholz-cut1-short = 对手分-1
+tiebreak-buchholz-cut1-legend = 对手分-1：去掉最低分的对手分
+tiebreak-buchholz-cut1-meaning = 对手分-1：去掉最弱一名对手后的对手分
+tiebreak-game-score-short = 局分
+tiebreak-game-score-legend = 局分：胜方余下的步数
+tiebreak-game-score-meaning = 局分：以领地获胜的对局中剩余步数之和

@@ -139,9 +139,9 @@ lobby-key-tournaments = 比赛
 lobby-hint-join = 加入
 lobby-column-white = { side-white }
 lobby-column-black = { side-black }
-lobby-column-time = 时限
+lobby-heading-time = 时限
 lobby-column-rated = 积分
-lobby-column-status = 状态
+lobby-heading-status = 状态
 lobby-column-ply = 手
 lobby-column-watch = 观战
 lobby-matches-title = { " " }对局（{ $count }）{ " " }
@@ -196,7 +196,7 @@ player-page-rating-provisional = 等级分 { $rating }（暂定：近期对局�
 player-page-record = { $games }：{ $won } 胜 { $lost } 负；最近一局 { $ago }
 player-page-history = 每局积分赛后的等级分（最近 { $shown } 局，共 { $total } 局）：
 player-page-recent = 最近的对局（下面的命令可以回放其中一局）：
-games-column-ended = 结束时间（UTC）
+games-heading-ended = 结束时间（UTC）
 games-column-winner = 胜方
 games-no-winner = 无
 
@@ -216,8 +216,7 @@ hint-help = ? 帮助
 hint-quit = q 退出
 hint-territory = m 领地
 keys-territory = 显示或隐藏领地：每个空格哪方先到
-territory-legend = w/b 先手/后手先到，= 均势，. 无人可到，大写为已封闭，数字为该区域余下步数
-territory-counts = 领地：先手 { $white } · 后手 { $black } · 均势 { $contested }
+territory-legend = w/b 先手/后手先到，= 争夺中，. 无人可到，大写为已封闭，数字为该区域余下步数
 territory-closed = 封闭区域余下步数：先手 { $white }，后手 { $black }
 territory-proven = 已证明：{ $side }胜 { $margin } 步
 waiting-for-opponent = 等待对手：对手坐下后棋钟开始走
@@ -343,7 +342,7 @@ plain-cancelled = 已取消 { $command }
 
 ## 程序（main.rs）。
 
-error-line = 错误：{ $error }
+failure-line = 错误：{ $error }
 
 ## 全屏的本地对局（cmd/local/tui.rs）。
 
@@ -417,8 +416,8 @@ history-players = { $white }（先手，白）对 { $black }（后手，黑）
 history-game-line = { $time }  { $moves }  { $result }  结束于 { $ended } UTC
 history-caption = 对局 { $id }
 history-caption-rematch = 对局 { $id }，{ $of } 的再来一局
-games-column-moves = 步数
-replay-start = 开局（第 0/{ $last } 手）
+games-heading-moves = 步数
+replay-start-ply = 开局（第 0/{ $last } 手）
 replay-place = { $number }（第 { $shown }/{ $last } 手）
 replay-no-moves = 这局没有着法
 replay-no-such-move = 这局没有第 { $typed } 步：从{ $first }到{ $last }
@@ -492,43 +491,23 @@ connection-closed = 连接已关闭
 
 ## 比赛（cmd/tournament、tui/tournaments.rs、bot --tournament）。用词见 docs/glossary.md。
 
-tournament-format-round-robin = 循环赛
-tournament-format-double-round-robin = 双循环赛
-tournament-format-round-robin-cycles = { $cycles } 循环赛
-tournament-format-swiss = 瑞士制 { $rounds } 轮
-tournament-status-registering = 报名中
-tournament-status-paused = 已暂停
+tournament-status-paused-word = 已暂停
 tournament-status-running = 进行中
-tournament-status-finished = 已结束
 tournament-round-of = 第 { $round } 轮，共 { $planned } 轮
 tournament-rounds-planned = 计划 { $planned } 轮
 tournament-heading-first = { $title } — { $format }，{ $time }，{ $rated }
 tournament-heading = { $status } · { $round } · 组织者 { $organiser } · { $entrants }
 tournament-entrant-count = { $count } 名参赛者
-tournament-tiebreak-sb = 索伯分
-tournament-tiebreak-de = 直胜
-tournament-tiebreak-bh = 对手分
-tournament-tiebreak-bh1 = 对手分-1
-tournament-tiebreak-gs = 局分
-tournament-legend-sb = 索伯分：Sonneborn-Berger
-tournament-legend-de = 直胜：直接对局
-tournament-legend-bh = 对手分：Buchholz
-tournament-legend-bh1 = 对手分-1：去掉最低分的对手分
-tournament-legend-gs = 局分：胜方余下的步数
 tournament-legend-separator = ；
 tournament-col-name = 名字
 tournament-col-points = 得分
 tournament-col-games = 局数
-tournament-standings = 名次
-tournament-crosstable = 交叉表
 tournament-crosstable-too-wide = （交叉表太宽，这个屏幕放不下）
-tournament-entrants = 参赛者（{ $count }）
-tournament-no-entrants = 还没有人报名
-tournament-withdrawn = （已退赛）
-tournament-away = （未连接）
+tournament-entrants-counted = 参赛者（{ $count }）
+tournament-mark-withdrawn = （已退赛）
+tournament-mark-away = （未连接）
 tournament-entry-list = 报名名单：{ $names }
-tournament-round = 第 { $number } 轮
-tournament-bye = 轮空
+tournament-bye-cell = 轮空
 tournament-playing = 对局中
 tournament-pending = 未开始
 tournament-double-forfeit = -/- 双方弃权
@@ -553,7 +532,7 @@ tournament-ambiguous = 有 { $count } 场比赛的编号以 `{ $text }` 开头�
 tournament-refused = 服务器拒绝：{ $message }
 tournament-rounds-needed = 瑞士制需要 --rounds N
 tournament-rounds-round-robin = 循环赛的轮数由人数决定：请给 --cycles 1 或 2，而不是 --rounds
-tournament-cycles-swiss = --cycles 只用于循环赛
+tournament-cycles-swiss = --cycles 只用于循环赛（双循环赛固定为两个循环）
 tournament-no-answer = 服务器 { $seconds } 秒内没有回答
 tournament-connection-ended = 连接已结束
 tournament-connection-lost = 与服务器的连接断开：{ $reason }
@@ -579,7 +558,6 @@ tournaments-field-format = 赛制：
 tournaments-field-rounds = 轮数：
 tournaments-field-clock = 时限：
 tournaments-field-rated = 积分：
-tournaments-form-swiss = 瑞士制
 tournaments-rounds-follow = 由人数决定
 tournaments-yes = 是
 tournaments-no = 否
@@ -604,23 +582,13 @@ tournaments-key-list = 列表
 
 ## 对局分析（face/analysis.rs，history analyse，复盘的 a 键）。
 
-analysis-proven-won = { $side }胜
-analysis-proven-in = { $side } { $plies } 手内胜
 analysis-even = 均势
-analysis-chance = { $side }胜率 { $percent }%
-analysis-class-best = 最佳
-analysis-class-good = 好棋
-analysis-class-inaccuracy = 欠佳
-analysis-class-mistake = 失误
-analysis-class-blunder = 大错
-analysis-best = 最佳着法 { $best }
-analysis-summary = { $side }：准确率 { $accuracy }%，欠佳 { $inaccuracies }，失误 { $mistakes }，大错 { $blunders }
-analysis-queued = 分析：排队等待中
-analysis-progress = 分析中：第 { $done } / { $total } 个局面 { $bar }
-analysis-failed = 分析失败：{ $why }
+analysis-best-move = 最佳着法 { $best }
+analysis-summary-line = { $side }：准确率 { $accuracy }%，欠佳 { $inaccuracies }，失误 { $mistakes }，大错 { $blunders }
+analysis-queued-place = 分析：排队等待中
+analysis-progress-bar = 分析中：第 { $done } / { $total } 个局面 { $bar }
 analysis-by = 分析程序：{ $engine }
 analysis-sparkline = 先手（白）胜率：{ $line }
-analysis-eval = 引擎：{ $eval }
 analysis-accuracy = 准确率：先手 { $white }% · 后手 { $black }%
 analysis-cannot-save = 无法把分析保存为 { $path }
 keys-analyse = 分析

@@ -145,7 +145,12 @@ pub fn restore(shared: &TournamentsHandle, loaded: Loaded) -> Vec<Restored> {
     for record in loaded.finished {
         shared
             .tournaments
-            .insert(record.tournament, record.created_at_ms, None);
+            // A record written before views carried the crosstable gains it.
+            .insert(
+                record.tournament.with_crosstable(),
+                record.created_at_ms,
+                None,
+            );
     }
     loaded
         .live

@@ -501,8 +501,8 @@ impl Tournament {
         }
     }
 
-    /// The whole view; `connected` says whether an entrant (not a computer)
-    /// has a connection open now.
+    /// The whole view, crosstable included; `connected` says whether an
+    /// entrant (not a computer) has a connection open now.
     pub fn view(&self, connected: impl Fn(&PlayerId) -> bool) -> TournamentView {
         let name = |i: usize| self.entrants[i].name.clone();
         let rounds = self
@@ -557,6 +557,8 @@ impl Tournament {
                 .collect(),
             rounds,
             standings,
+            crosstable: Vec::new(),
         }
+        .with_crosstable()
     }
 }

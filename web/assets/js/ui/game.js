@@ -350,7 +350,7 @@ export class GameView {
     if (state === 'elsewhere' || !match) return t('status-elsewhere');
     switch (state) {
       case 'waiting':
-        return t('status-waiting');
+        return t('status-waiting-for-opponent');
       case 'over':
         return t('status-over');
       case 'reconnecting':

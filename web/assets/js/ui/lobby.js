@@ -135,7 +135,7 @@ export class LobbyView {
         'time',
         t('lobby-time-legend'),
         [
-          ...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('time-untimed') : p.label })),
+          ...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('clock-untimed') : p.label })),
           { value: 'custom', label: t('lobby-time-custom') },
         ],
         '5+3',

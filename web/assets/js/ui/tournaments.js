@@ -9,7 +9,8 @@ import { checkedValue, chosenTimeControl, levelDescription, radios } from './lob
 import { t } from '../i18n.js';
 import { PRESETS } from '../timecontrol.js';
 import { ratedByDefault } from '../rating.js';
-import { createTournamentMessage, statusText, summaryLine } from '../tournament.js';
+import { FORMATS, createTournamentMessage, formatChoiceText, statusText, summaryLine } from '../tournament.js';
+import { FORMAT_NAMES } from '../vocabulary.js';
 
 /** @typedef {import('../screens.js').ViewContext} ViewContext */
 /** @typedef {import('../wire.js').TournamentSummary} TournamentSummary */
@@ -54,16 +55,12 @@ export class TournamentsView {
       { class: 'create tournament-create', 'aria-label': t('tournaments-create-label') },
       h('h2', {}, t('tournaments-new')),
       h('label', { class: 'field' }, h('span', {}, t('tournaments-title')), this.titleInput),
-      radios('format', t('tournaments-format-legend'), [
-        { value: 'round_robin', label: t('tournaments-format-round-robin') },
-        { value: 'double_round_robin', label: t('tournaments-format-double') },
-        { value: 'swiss', label: t('tournaments-format-swiss') },
-      ], 'round_robin'),
+      radios('format', t('tournaments-format-legend'), FORMAT_NAMES.map((name) => ({ value: name, label: formatChoiceText(name) })), FORMAT_NAMES[0]),
       this.roundsBox,
       radios(
         'time',
         t('lobby-time-legend'),
-        [...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('time-untimed') : p.label })), { value: 'custom', label: t('lobby-time-custom') }],
+        [...PRESETS.map((p) => ({ value: p.label, label: p.label === 'untimed' ? t('clock-untimed') : p.label })), { value: 'custom', label: t('lobby-time-custom') }],
         '5+3',
       ),
       this.custom,
@@ -161,16 +158,22 @@ export class TournamentsView {
     return chosenTimeControl(this.form, this.custom, this.session.limits);
   }
 
-  /** The rounds only for a Swiss; the Rated box off and disabled for an untimed clock. */
+  /** The rounds only for a format that asks for them (a Swiss); the Rated box off and disabled for an untimed clock. */
   showChoices() {
-    const swiss = this.checked('format') === 'swiss';
-    this.roundsBox.hidden = !swiss;
-    this.roundsInput.disabled = !swiss;
+    const asksRounds = FORMATS[this.chosenFormat()].asksRounds;
+    this.roundsBox.hidden = !asksRounds;
+    this.roundsInput.disabled = !asksRounds;
     const parsed = this.timeControl();
     const untimed = 'timeControl' in parsed && !ratedByDefault(parsed.timeControl);
     if (untimed) this.rated.checked = false;
     this.rated.disabled = untimed;
     this.ratedHint.textContent = untimed ? t('lobby-rated-untimed') : t('tournaments-rated-hint');
+  }
+
+  /** @returns {import('../vocabulary.js').FormatName} the format checked in the form */
+  chosenFormat() {
+    const checked = this.checked('format');
+    return FORMAT_NAMES.find((name) => name === checked) ?? FORMAT_NAMES[0];
   }
 
   /** Sends `create_tournament` from the form, or says what is wrong with it. */
@@ -183,7 +186,7 @@ export class TournamentsView {
     const levels = [...this.computerBox.querySelectorAll('input[name=level]:checked')].map((input) => Number(/** @type {HTMLInputElement} */ (input).value));
     const built = createTournamentMessage({
       title: this.titleInput.value,
-      format: /** @type {TournamentChoices['format']} */ (this.checked('format') || 'round_robin'),
+      format: this.chosenFormat(),
       rounds: Number(this.roundsInput.value),
       timeControl: parsed.timeControl,
       rated: !this.rated.disabled && this.rated.checked,

@@ -4,47 +4,37 @@
 //! for a round robin, the crosstable. Lines only, no terminal: `show` prints
 //! them and the full-screen face draws them.
 //!
-//! Every word shown comes from the terminal catalogue (`terminal.ftl`), and
+//! Every word shown comes from the catalogues (`terminal.ftl`, and
+//! `common.ftl` for the formats and tie-breaks the page shows too), and
 //! every width is measured in columns, so a Chinese heading still lines
 //! its table up in 80 columns.
 
-use std::collections::HashMap;
-
 use amazons_core::{PlayerKind, Side};
 use amazons_protocol::tournament::{
-    Entrant, Format, GameResult, StandingRow, Tiebreak, TournamentGame, TournamentRound,
-    TournamentStatus, TournamentSummary, TournamentView,
+    CrossScore, Entrant, Format, GameResult, StandingRow, Tiebreak, TournamentGame,
+    TournamentRound, TournamentStatus, TournamentSummary, TournamentView,
 };
 use unicode_width::UnicodeWidthStr;
 
 use crate::face::columns::{GAP, one_line, shorten, table_line, widest};
-use crate::face::words::rated_word;
+use crate::face::words::{named, rated_word};
 
 /// The words of the tournament texts, in one place, from the catalogue.
 pub mod words {
     use super::*;
 
-    /// A format in words: `round robin`, `double round robin`, `Swiss, 5
-    /// rounds`.
+    /// A format in words: `Round robin`, `Double round robin`, `Swiss, 5
+    /// rounds` (the words the page shows too).
     pub fn format(format: Format) -> String {
-        match format {
-            Format::RoundRobin { cycles: 2 } => t!("tournament-format-double-round-robin"),
-            Format::RoundRobin { cycles: 1 } => t!("tournament-format-round-robin"),
-            Format::RoundRobin { cycles } => {
-                t!(
-                    "tournament-format-round-robin-cycles",
-                    cycles = u32::from(cycles)
-                )
-            }
-            Format::Swiss { rounds } => t!("tournament-format-swiss", rounds = rounds),
-        }
+        let rounds = format.chosen_rounds().unwrap_or(0);
+        named(format.name(), "", &[("rounds", rounds.into())])
     }
 
     /// Where a tournament is, in a word (paused shown as such).
     pub fn status(status: TournamentStatus, paused: bool) -> String {
         match (status, paused) {
             (TournamentStatus::Registering, _) => t!("tournament-status-registering"),
-            (TournamentStatus::Running, true) => t!("tournament-status-paused"),
+            (TournamentStatus::Running, true) => t!("tournament-status-paused-word"),
             (TournamentStatus::Running, false) => t!("tournament-status-running"),
             (TournamentStatus::Finished, _) => t!("tournament-status-finished"),
         }
@@ -83,24 +73,12 @@ pub mod words {
 
     /// A tie-break's column heading.
     pub fn tiebreak_short(kind: Tiebreak) -> String {
-        match kind {
-            Tiebreak::SonnebornBerger => t!("tournament-tiebreak-sb"),
-            Tiebreak::DirectEncounter => t!("tournament-tiebreak-de"),
-            Tiebreak::Buchholz => t!("tournament-tiebreak-bh"),
-            Tiebreak::BuchholzCut1 => t!("tournament-tiebreak-bh1"),
-            Tiebreak::GameScore => t!("tournament-tiebreak-gs"),
-        }
+        named(kind, "-short", &[])
     }
 
     /// A tie-break's column heading with its name, for the legend.
     pub fn tiebreak_legend(kind: Tiebreak) -> String {
-        match kind {
-            Tiebreak::SonnebornBerger => t!("tournament-legend-sb"),
-            Tiebreak::DirectEncounter => t!("tournament-legend-de"),
-            Tiebreak::Buchholz => t!("tournament-legend-bh"),
-            Tiebreak::BuchholzCut1 => t!("tournament-legend-bh1"),
-            Tiebreak::GameScore => t!("tournament-legend-gs"),
-        }
+        named(kind, "-legend", &[])
     }
 
     /// The standings' headings before the tie-breaks.
@@ -150,9 +128,9 @@ fn entrant_text(entrant: &Entrant, width: usize) -> String {
         after.push_str(&format!(" {}", t!("seat-bot-mark")));
     }
     if entrant.withdrawn {
-        after.push_str(&format!(" {}", t!("tournament-withdrawn")));
+        after.push_str(&format!(" {}", t!("tournament-mark-withdrawn")));
     } else if !entrant.connected {
-        after.push_str(&format!(" {}", t!("tournament-away")));
+        after.push_str(&format!(" {}", t!("tournament-mark-away")));
     }
     let room = width.saturating_sub(after.width()).max(MIN_NAME);
     format!("{}{after}", shorten(&one_line(&entrant.name), room))
@@ -161,7 +139,10 @@ fn entrant_text(entrant: &Entrant, width: usize) -> String {
 /// The entrants, one a line in seeding order, with the entry list when
 /// entry is closed to names.
 pub fn entrant_lines(view: &TournamentView, width: usize) -> Vec<String> {
-    let mut lines = vec![t!("tournament-entrants", count = view.entrants.len())];
+    let mut lines = vec![t!(
+        "tournament-entrants-counted",
+        count = view.entrants.len()
+    )];
     if view.entrants.is_empty() {
         lines.push(format!("  {}", t!("tournament-no-entrants")));
     }
@@ -330,7 +311,10 @@ pub fn pairing_rows(round: &TournamentRound, width: usize) -> Vec<String> {
     if let Some(bye) = &round.bye {
         let pad = " ".repeat(widths[0]);
         let name = shorten(&one_line(bye), room);
-        lines.push(format!("{pad}{GAP}{name}{GAP}{}", t!("tournament-bye")));
+        lines.push(format!(
+            "{pad}{GAP}{name}{GAP}{}",
+            t!("tournament-bye-cell")
+        ));
     }
     lines
 }
@@ -342,94 +326,50 @@ pub fn round_lines(round: &TournamentRound, width: usize) -> Vec<String> {
     lines
 }
 
-/// One cell of the crosstable: the row entrant's results against the
-/// column entrant, in round order (`1`, `0`, `+`, `-`, `.` unplayed).
-fn crosstable_cells(view: &TournamentView, order: &[&str]) -> Vec<Vec<String>> {
-    let index: HashMap<&str, usize> = order.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-    let n = order.len();
-    let mut cells = vec![vec![String::new(); n]; n];
-    for round in &view.rounds {
-        for game in &round.games {
-            let (Some(&w), Some(&b)) = (
-                index.get(game.white.as_str()),
-                index.get(game.black.as_str()),
-            ) else {
-                continue;
-            };
-            let (white, black) = match game.result {
-                None => (".", "."),
-                Some(GameResult { winner: None, .. }) => ("-", "-"),
-                Some(GameResult {
-                    winner: Some(side),
-                    forfeit,
-                    ..
-                }) => {
-                    let (win, loss) = if forfeit { ("+", "-") } else { ("1", "0") };
-                    if side == Side::First {
-                        (win, loss)
-                    } else {
-                        (loss, win)
-                    }
-                }
-            };
-            cells[w][b].push_str(white);
-            cells[b][w].push_str(black);
-        }
+/// A crosstable score as the terminal draws it: `1`, `0`, `+` (won by
+/// forfeit), `-` (lost by forfeit), `.` (no result yet).
+fn score_sign(score: CrossScore) -> char {
+    match score {
+        CrossScore::Won => '1',
+        CrossScore::Lost => '0',
+        CrossScore::ForfeitWon => '+',
+        CrossScore::ForfeitLost => '-',
+        CrossScore::Pending => '.',
     }
-    // Games not paired yet (a round robin plays every pair `cycles` times).
-    let cycles = match view.summary.format {
-        Format::RoundRobin { cycles } => usize::from(cycles),
-        Format::Swiss { .. } => 0,
-    };
-    for (i, row) in cells.iter_mut().enumerate() {
-        for (j, cell) in row.iter_mut().enumerate() {
-            if i == j {
-                *cell = "×".repeat(cycles.max(1));
-            } else {
-                while cell.chars().count() < cycles {
-                    cell.push('.');
-                }
-            }
-        }
-    }
-    cells
 }
 
-/// The crosstable of a round robin, rows and columns in standings order
-/// (entrants order before any), or `None` for a Swiss. When it does not fit
-/// `width` the lines say so.
+/// The crosstable the server sent (a round robin's, once started), drawn
+/// as it comes: rows and columns in its order, each cell the row entrant's
+/// scores against the column entrant, `×` against themself. `None` when the
+/// view has none (a Swiss). When it does not fit `width` the lines say so.
 pub fn crosstable_lines(view: &TournamentView, width: usize) -> Option<Vec<String>> {
-    if !matches!(view.summary.format, Format::RoundRobin { .. }) {
+    let cross = &view.crosstable;
+    if cross.is_empty() {
         return None;
     }
-    let order: Vec<&str> = if view.standings.is_empty() {
-        view.entrants.iter().map(|e| e.name.as_str()).collect()
-    } else {
-        view.standings.iter().map(|r| r.name.as_str()).collect()
-    };
-    let points: HashMap<&str, u32> = view
-        .standings
+    let games_per_pair = cross
         .iter()
-        .map(|r| (r.name.as_str(), r.points))
-        .collect();
-    let cells = crosstable_cells(view, &order);
+        .flat_map(|row| row.scores.iter().map(Vec::len))
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let mut header = vec!["#".to_string(), String::new()];
-    header.extend((1..=order.len()).map(|i| i.to_string()));
+    header.extend((1..=cross.len()).map(|i| i.to_string()));
     header.push(t!("tournament-col-points"));
-    let mut rows: Vec<Vec<String>> = order
+    let mut rows: Vec<Vec<String>> = cross
         .iter()
-        .zip(cells)
         .enumerate()
-        .map(|(i, (name, cells))| {
-            let mut row = vec![(i + 1).to_string(), one_line(name)];
-            row.extend(cells);
-            row.push(
-                points
-                    .get(name)
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            );
-            row
+        .map(|(i, row)| {
+            let mut cells = vec![(i + 1).to_string(), one_line(&row.name)];
+            cells.extend(row.scores.iter().enumerate().map(|(j, scores)| {
+                if i == j {
+                    "×".repeat(games_per_pair)
+                } else {
+                    scores.iter().copied().map(score_sign).collect()
+                }
+            }));
+            cells.push(row.points.to_string());
+            cells
         })
         .collect();
     fit_name_column(&header, &mut rows, 1, width);
@@ -650,7 +590,9 @@ pub(crate) mod tests {
                 row(2, "bob", 1, 0, 0),
                 row(2, "cy-the-very-long-named-bot", 1, 0, 0),
             ],
+            crosstable: Vec::new(),
         }
+        .with_crosstable()
     }
 
     #[test]
@@ -703,6 +645,7 @@ Crosstable
                 }
             }
             view.standings[0].name = "李雷".into();
+            let mut view = view.with_crosstable();
             let lines = view_lines(&view, 80);
             for line in &lines {
                 assert!(line.width() <= 80, "{line:?} is wider than 80");
@@ -805,6 +748,7 @@ Friday bots — 双循环赛，1+1，积分
         let mut view = double_round_robin();
         view.entrants = (0..40).map(|i| entrant(&format!("p{i}"))).collect();
         view.standings.clear();
+        let mut view = view.with_crosstable();
         let lines = crosstable_lines(&view, 80).unwrap();
         assert_eq!(
             lines,
@@ -814,7 +758,7 @@ Friday bots — 双循环赛，1+1，积分
             ]
         );
         view.summary.format = Format::Swiss { rounds: 5 };
-        assert_eq!(crosstable_lines(&view, 80), None);
+        assert_eq!(crosstable_lines(&view.with_crosstable(), 80), None);
     }
 
     #[test]

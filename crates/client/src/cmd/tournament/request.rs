@@ -2,10 +2,12 @@
 //! shows it done: no socket here, so the rules are tested on their own.
 
 use amazons_core::Level;
-use amazons_protocol::tournament::{Format, TournamentId, TournamentStatus, TournamentView};
+use amazons_protocol::tournament::{
+    Format, FormatName, TournamentId, TournamentStatus, TournamentView,
+};
 use amazons_protocol::{ClientMessage, ComputerRequest, MessageType, ServerMessage};
 
-use crate::cli::{CreateTournamentArgs, FormatChoice, TournamentAction};
+use crate::cli::{CreateTournamentArgs, TournamentAction};
 
 /// The words of the actions' answers, in one place, from the catalogue.
 pub mod words {
@@ -185,24 +187,23 @@ pub fn computer_request(text: &str) -> ComputerRequest {
 /// The `create_tournament` message of `tournament create`'s options, or
 /// why they do not make a tournament.
 pub fn create_message(args: &CreateTournamentArgs) -> anyhow::Result<ClientMessage> {
-    let format = match args.format {
-        FormatChoice::RoundRobin => {
-            if args.rounds.is_some() {
-                anyhow::bail!(words::rounds_round_robin());
-            }
-            Format::RoundRobin {
-                cycles: args.cycles.unwrap_or(1),
-            }
+    let name = args.format;
+    let format = if name.asks_rounds() {
+        if args.cycles.is_some() {
+            anyhow::bail!(words::cycles_swiss());
         }
-        FormatChoice::Swiss => {
-            if args.cycles.is_some() {
-                anyhow::bail!(words::cycles_swiss());
-            }
-            Format::Swiss {
-                rounds: args
-                    .rounds
-                    .ok_or_else(|| anyhow::anyhow!(words::rounds_needed()))?,
-            }
+        let rounds = args
+            .rounds
+            .ok_or_else(|| anyhow::anyhow!(words::rounds_needed()))?;
+        name.format(rounds)
+    } else {
+        if args.rounds.is_some() {
+            anyhow::bail!(words::rounds_round_robin());
+        }
+        match (name, args.cycles) {
+            (FormatName::RoundRobin, Some(cycles)) => Format::RoundRobin { cycles },
+            (_, Some(_)) => anyhow::bail!(words::cycles_swiss()),
+            (name, None) => name.format(0),
         }
     };
     Ok(ClientMessage::CreateTournament {
@@ -321,6 +322,15 @@ mod tests {
                 ..
             }
         ));
+        let typed = create(&["--format", "double-round-robin", "--time", "untimed"]);
+        assert!(matches!(
+            typed.unwrap(),
+            ClientMessage::CreateTournament {
+                format: Format::RoundRobin { cycles: 2 },
+                ..
+            }
+        ));
+        assert!(create(&["--format", "knockout", "--time", "5+3"]).is_err());
         let no_rounds = create(&["--format", "swiss", "--time", "5+3"]).unwrap_err();
         assert_eq!(no_rounds.to_string(), words::rounds_needed());
         let rounds_rr = create(&["--format", "round-robin", "--rounds", "3", "--time", "5+3"]);

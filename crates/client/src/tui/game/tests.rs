@@ -433,7 +433,7 @@ fn m_shows_the_territory_only_where_the_mode_allows_it_and_follows_the_board() {
         "{text}"
     );
     for line in [
-        "territory: white 5 · black 2 · even 0",
+        "territory: white 5 · black 2 · contested 0",
         "moves left in closed regions: white 5, black 2",
         "proven: white wins by 3",
     ] {
