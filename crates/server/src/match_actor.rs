@@ -308,7 +308,7 @@ pub struct NotRestored {
     /// The match.
     pub id: MatchId,
     /// Why its events do not make a match.
-    pub source: crate::match_state::RestoreError,
+    pub source: Box<crate::match_state::RestoreError>,
 }
 
 /// Rebuilds a match from its journal events at start-up and starts its task.
@@ -330,7 +330,10 @@ pub fn restore(
         now,
         shared.history.contains(id),
     )
-    .map_err(|source| NotRestored { id, source })?;
+    .map_err(|source| NotRestored {
+        id,
+        source: Box::new(source),
+    })?;
     show_ratings(shared, &mut state);
     let seats = RestoredSeats {
         computer: state

@@ -4,17 +4,75 @@
 
 use std::time::Instant;
 
-use amazons_core::{EndReason, PlayerInfo, RecordedMove};
+use amazons_core::{EndReason, FenError, PlayError, PlayerInfo, RecordedMove, Side};
 
 use super::{Event, Match, Seat, TokenHash};
+
+/// Why an event does not fit the match (a journal that does not rebuild
+/// it, or a bug: live events were decided on this same state).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum Misfit {
+    /// A `created` event after the first.
+    #[error("created twice")]
+    CreatedTwice,
+    /// A first event that is not `created`.
+    #[error("not a created event")]
+    NotCreated,
+    /// A `created` event whose set-up position does not read.
+    #[error("initial_fen {fen:?}: {error}")]
+    BadInitialFen {
+        /// The text journalled.
+        fen: String,
+        /// Why it does not read.
+        error: FenError,
+    },
+    /// A seat whose token hash is not hex SHA-256.
+    #[error("bad token hash")]
+    BadTokenHash,
+    /// A seat taken twice.
+    #[error("the {0} seat is taken")]
+    SeatTaken(Side),
+    /// A seat freed once the game began.
+    #[error("unseated after the start")]
+    UnseatedAfterStart,
+    /// A start with a seat free.
+    #[error("started with a free seat")]
+    StartedWithFreeSeat,
+    /// A move journalled for another ply.
+    #[error("move for ply {ply} at ply {at}")]
+    WrongPly {
+        /// The move's ply.
+        ply: u32,
+        /// The game's.
+        at: u32,
+    },
+    /// A move before the game began.
+    #[error("a move before the start")]
+    MoveBeforeStart,
+    /// A move the game refuses.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+    /// An end after the end.
+    #[error("ended twice")]
+    EndedTwice,
+    /// A territory ending and its count disagree.
+    #[error("a territory ending without its count, or a count without it")]
+    TerritoryWithoutCount,
+    /// A connection attached to a seat nobody holds.
+    #[error("attached to the free {0} seat")]
+    AttachedToFreeSeat(Side),
+    /// A connection attached over another one it does not replace.
+    #[error("attached over another connection")]
+    AttachedOverAnother,
+}
 
 impl Match {
     /// Applies one event at `now`: live after the journal has it, or when
     /// rebuilding. An event that does not fit is an error and changes
     /// nothing.
-    pub fn apply(&mut self, event: &Event, now: Instant) -> Result<(), String> {
+    pub fn apply(&mut self, event: &Event, now: Instant) -> Result<(), Misfit> {
         match event {
-            Event::Created { .. } => return Err("created twice".into()),
+            Event::Created { .. } => return Err(Misfit::CreatedTwice),
             Event::Seated {
                 side,
                 name,
@@ -23,9 +81,9 @@ impl Match {
                 computer,
                 id,
             } => {
-                let token = TokenHash::from_hex(token_sha256).ok_or("bad token hash")?;
+                let token = TokenHash::from_hex(token_sha256).ok_or(Misfit::BadTokenHash)?;
                 if self.seats[*side].is_some() {
-                    return Err(format!("the {side} seat is taken"));
+                    return Err(Misfit::SeatTaken(*side));
                 }
                 self.seats[*side] = Some(Seat {
                     player: PlayerInfo::new(name.clone(), *kind).identified(id.clone()),
@@ -39,13 +97,13 @@ impl Match {
             }
             Event::Unseated { side } => {
                 if self.is_started() {
-                    return Err("unseated after the start".into());
+                    return Err(Misfit::UnseatedAfterStart);
                 }
                 self.seats[*side] = None;
             }
             Event::Started { at_ms } => {
                 if self.seats.iter().any(Option::is_none) {
-                    return Err("started with a free seat".into());
+                    return Err(Misfit::StartedWithFreeSeat);
                 }
                 self.started_at_ms = Some(*at_ms);
                 self.forfeit_at = None;
@@ -59,19 +117,20 @@ impl Match {
                 ..
             } => {
                 if *ply != self.game.ply() {
-                    return Err(format!("move for ply {ply} at ply {}", self.game.ply()));
+                    return Err(Misfit::WrongPly {
+                        ply: *ply,
+                        at: self.game.ply(),
+                    });
                 }
                 if !self.is_started() {
-                    return Err("a move before the start".into());
+                    return Err(Misfit::MoveBeforeStart);
                 }
                 let recorded = RecordedMove {
                     mv: *mv,
                     time_ms: *time_ms,
                     clock_ms: *clock_ms,
                 };
-                self.game
-                    .apply_move(recorded, now)
-                    .map_err(|e| e.to_string())?;
+                self.game.apply_move(recorded, now)?;
                 self.verdict = None;
                 if self.is_over() {
                     self.end_due = Some(now);
@@ -83,12 +142,10 @@ impl Match {
                 territory,
             } => {
                 if self.ended_at_ms.is_some() {
-                    return Err("ended twice".into());
+                    return Err(Misfit::EndedTwice);
                 }
                 if territory.is_some() != (outcome.reason == EndReason::Territory) {
-                    return Err(
-                        "a territory ending without its count, or a count without it".into(),
-                    );
+                    return Err(Misfit::TerritoryWithoutCount);
                 }
                 self.territory = territory.clone();
                 self.verdict = None;
@@ -120,9 +177,9 @@ impl Match {
             } => {
                 let seat = self.seats[*side]
                     .as_mut()
-                    .ok_or_else(|| format!("attached to the free {side} seat"))?;
+                    .ok_or(Misfit::AttachedToFreeSeat(*side))?;
                 if seat.conn != *replaced && seat.conn != Some(*conn) {
-                    return Err("attached over another connection".into());
+                    return Err(Misfit::AttachedOverAnother);
                 }
                 seat.conn = Some(*conn);
                 seat.grace_until = None;

@@ -38,6 +38,7 @@ use amazons_core::{
 };
 use amazons_protocol::{MatchId, Rating, RatingChange};
 
+pub use apply::Misfit;
 pub use event::{ComputerSeat, ConnId, Echo, Event, Opponent, TokenHash, TournamentTag, Verdict};
 pub use request::{Refusal, RematchSeed, Request, Terms, fresh_token, new_match_seat};
 pub use views::{Output, Recipient};
@@ -129,7 +130,7 @@ pub enum RestoreError {
         /// 1-based index of the event.
         number: usize,
         /// Why it does not fit.
-        problem: String,
+        problem: Misfit,
     },
 }
 

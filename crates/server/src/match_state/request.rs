@@ -12,7 +12,7 @@ use amazons_protocol::{
     ClientMessage, ColorPreference, ErrorCode, MatchId, MessageType, SeatToken,
 };
 
-use super::{Event, TournamentTag};
+use super::{Event, Misfit, TournamentTag};
 
 /// The id and seat tokens a rematch would get, drawn in advance.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -294,7 +294,7 @@ impl Terms {
 
     /// The terms a `created` event journalled (an error for any other event,
     /// or a set-up position that does not read).
-    pub fn of_created(event: &Event) -> Result<Terms, String> {
+    pub fn of_created(event: &Event) -> Result<Terms, Misfit> {
         let Event::Created {
             time_control,
             rated,
@@ -304,12 +304,15 @@ impl Terms {
             ..
         } = event
         else {
-            return Err("not a created event".into());
+            return Err(Misfit::NotCreated);
         };
         let initial = match initial_fen {
-            Some(fen) => {
-                Some(Position::from_fen(fen).map_err(|e| format!("initial_fen {fen:?}: {e}"))?)
-            }
+            Some(fen) => Some(
+                Position::from_fen(fen).map_err(|error| Misfit::BadInitialFen {
+                    fen: fen.clone(),
+                    error,
+                })?,
+            ),
             None => None,
         };
         Ok(Terms {
