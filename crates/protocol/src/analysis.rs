@@ -96,6 +96,12 @@ pub enum AnalysisStatus {
 /// the moves played, and a summary per player when done.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct GameAnalysis {
+    /// The version of the rules that made it (the engine's
+    /// `ANALYSIS_VERSION`; 0 when absent, written before versions): a
+    /// server makes a saved analysis of another version again when asked,
+    /// so old games gain what a newer version adds.
+    #[serde(default)]
+    pub version: u32,
     /// The game (its record's id).
     pub game_id: String,
     /// Queued, running, done or failed.
@@ -240,6 +246,7 @@ mod tests {
     #[test]
     fn an_analysis_reads_back_as_written() {
         let analysis = GameAnalysis {
+            version: 1,
             game_id: "g".into(),
             status: AnalysisStatus::Running,
             done: 1,

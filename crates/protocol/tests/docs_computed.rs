@@ -439,6 +439,11 @@ fn tournament_standings_are_the_tournament_crates() {
             format.rounds_planned(view.entrants.len()),
             "{at}: rounds planned"
         );
+        assert_eq!(
+            view.crosstable,
+            view.clone().with_crosstable().crosstable,
+            "{at}: the crosstable is the one the code makes from the rounds"
+        );
         assert_eq!(view.summary.entrant_count as usize, view.entrants.len());
         assert_eq!(view.summary.round as usize, view.rounds.len(), "{at}");
         for entrant in &view.entrants {
@@ -547,12 +552,12 @@ fn an_analysis_classes_its_moves_by_the_engines_rules() {
             let k = ply.ply as usize;
             let position = positions[k];
             let mut line = position;
-            for mv in &ply.line {
+            for mv in &ply.eval.line {
                 line = line
                     .play(*mv)
                     .unwrap_or_else(|e| panic!("{at}: ply {k}: {e}"));
             }
-            assert_eq!(ply.best, ply.line.first().copied(), "{at}: ply {k}");
+            assert_eq!(ply.eval.best, ply.eval.line.first().copied(), "{at}: ply {k}");
             assert_eq!(
                 ply.played,
                 record.moves.get(k).map(|m| m.mv),
@@ -560,13 +565,7 @@ fn an_analysis_classes_its_moves_by_the_engines_rules() {
             );
             let Some(played) = ply.played else { continue };
             let loss = f64::from(ply.loss.expect("a played move's loss"));
-            let class = match classify(loss, ply.best == Some(played)) {
-                amazons_engine::analysis::MoveClass::Best => MoveClass::Best,
-                amazons_engine::analysis::MoveClass::Good => MoveClass::Good,
-                amazons_engine::analysis::MoveClass::Inaccuracy => MoveClass::Inaccuracy,
-                amazons_engine::analysis::MoveClass::Mistake => MoveClass::Mistake,
-                amazons_engine::analysis::MoveClass::Blunder => MoveClass::Blunder,
-            };
+            let class = classify(loss, ply.eval.best == Some(played));
             assert_eq!(ply.class, Some(class), "{at}: ply {k}");
             let mover = position.turn();
             accuracies[mover].push(accuracy(loss));

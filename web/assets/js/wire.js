@@ -521,6 +521,7 @@
  * `GET`/`POST /api/games/{id}/analysis`: an analysis, under way (`done` of
  * `total` positions so far) or finished (`summary`), or failed (`error`).
  * @typedef {object} GameAnalysis
+ * @property {number} [version] the rules' version that made it (absent: before versions)
  * @property {MatchId} game_id
  * @property {AnalysisStatus} status
  * @property {number} done

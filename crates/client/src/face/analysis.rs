@@ -228,6 +228,7 @@ pub(crate) mod tests {
             })
             .collect();
         GameAnalysis {
+            version: 1,
             game_id: "g1".into(),
             status: AnalysisStatus::Done,
             done: chances.len() as u32,

@@ -55,6 +55,7 @@ fn running(
     total: usize,
 ) -> GameAnalysis {
     GameAnalysis {
+        version: engine::ANALYSIS_VERSION,
         game_id: record.id.clone(),
         status: AnalysisStatus::Running,
         done: done as u32,
@@ -90,6 +91,7 @@ pub fn analyse(
         engine::wire::summary(analysed.summary.get(Side::Second)),
     );
     Ok(GameAnalysis {
+        version: engine::ANALYSIS_VERSION,
         game_id: record.id.clone(),
         status: AnalysisStatus::Done,
         done: plies.len() as u32,

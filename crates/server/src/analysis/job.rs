@@ -73,6 +73,7 @@ pub(super) fn fresh(
 ) -> Result<GameAnalysis, JobError> {
     let positions = record.replay()?;
     Ok(GameAnalysis {
+        version: amazons_engine::analysis::ANALYSIS_VERSION,
         game_id: id.to_string(),
         status: AnalysisStatus::Queued,
         done: 0,
@@ -270,6 +271,7 @@ mod tests {
             .map(|m| m.parse().unwrap())
             .collect();
         let mut analysis = GameAnalysis {
+            version: amazons_engine::analysis::ANALYSIS_VERSION,
             game_id: "g".into(),
             status: AnalysisStatus::Running,
             done: 0,

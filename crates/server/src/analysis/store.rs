@@ -7,7 +7,7 @@
 //! record.
 //!
 //! Each file carries the version of the analysis that made it
-//! ([`ANALYSIS_VERSION`], a `version` field beside the analysis's own); a
+//! ([`GameAnalysis::version`], the engine's [`ANALYSIS_VERSION`]); a
 //! file of another version, or of none (written before versions), reads as
 //! no analysis, so asking for it makes it again: an old game gains what the
 //! analysis learned since (a new class or glyph, a better evaluation).
@@ -17,23 +17,13 @@ use std::path::{Path, PathBuf};
 use amazons_engine::analysis::ANALYSIS_VERSION;
 use amazons_protocol::{GameAnalysis, MatchId};
 use amazons_records::write_atomically;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// The directory of saved analyses.
 #[derive(Debug)]
 pub struct AnalysisStore {
     /// `<history>/analyses`.
     dir: PathBuf,
-}
-
-/// A file as written: the version, then the analysis's fields.
-#[derive(Serialize)]
-struct Saved<'a> {
-    /// [`ANALYSIS_VERSION`].
-    version: u32,
-    /// The analysis.
-    #[serde(flatten)]
-    analysis: &'a GameAnalysis,
 }
 
 /// The one field of a file read before the rest is trusted: 0 when absent.
@@ -75,14 +65,10 @@ impl AnalysisStore {
         }
     }
 
-    /// Saves `analysis` (of game `id`) durably, with this version.
-    /// Blocking: call it from a blocking thread.
+    /// Saves `analysis` (of game `id`) durably, with the version it
+    /// carries. Blocking: call it from a blocking thread.
     pub fn save(&self, id: MatchId, analysis: &GameAnalysis) -> std::io::Result<()> {
-        let saved = Saved {
-            version: ANALYSIS_VERSION,
-            analysis,
-        };
-        let json = serde_json::to_vec_pretty(&saved).map_err(std::io::Error::other)?;
+        let json = serde_json::to_vec_pretty(analysis).map_err(std::io::Error::other)?;
         write_atomically(&self.file(id), &json)
     }
 }
@@ -95,6 +81,7 @@ mod tests {
 
     fn analysis(id: MatchId) -> GameAnalysis {
         GameAnalysis {
+            version: ANALYSIS_VERSION,
             game_id: id.to_string(),
             status: AnalysisStatus::Done,
             done: 0,
