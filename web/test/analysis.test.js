@@ -42,7 +42,7 @@ test('the verdict on a move comes from the position before it, with the better m
   assert.deepEqual(verdict(analysis, 2), { played: 'a7-b7/b6', moveClass: 'mistake', glyph: glyph('?', 'analysis-class-mistake', true), loss: '−22%', best: 'g10-g7/g3', line: ['g10-g7/g3'] });
   assert.equal(verdict(analysis, 5), null, 'past the last position');
   assert.equal(verdict(fixture('analysis-running'), 3), null, 'a position not analysed yet');
-  assert.equal(classWord(glyph('??', 'analysis-class-blunder', true)), 'Blunder', 'the word is the glyph key\'s');
+  assert.equal(classWord(glyph('??', 'analysis-class-blunder', true)), 'blunder', 'the word is the glyph key\'s');
 });
 
 test('the fault buttons stop at inaccuracies, mistakes and blunders, both ways, and nowhere past the ends', () => {
@@ -78,7 +78,7 @@ test("the graph puts White's chance up, spans every position even while running,
   assert.equal(done.middle, GRAPH_BOX.top + inner / 2);
   assert.equal(done.points[2].moveClass, 'mistake', 'a point carries the class of the move that led to it');
   assert.deepEqual(done.points.map((p) => p.fault), [false, false, true, true, false], 'and whether its glyph is a fault');
-  assert.equal(done.points[2].label, 'frame 2, White 77%, Mistake');
+  assert.equal(done.points[2].label, 'frame 2, White 77%, mistake');
   assert.equal(done.points[0].label, 'frame 0, White 52%');
   assert.match(done.line, /^M8 67\.52 L154 /);
   assert.match(done.area, / Z$/);

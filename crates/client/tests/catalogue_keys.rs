@@ -69,12 +69,6 @@ fn every_key_of_the_terminal_catalogue_is_used_by_the_client() {
     let used: BTreeSet<String> = sources(&src())
         .iter()
         .flat_map(|(_, text)| key_literals(text))
-        // The classes' words, looked up by the key each class declares.
-        .chain(
-            amazons_core::MoveClass::ALL
-                .iter()
-                .map(|c| c.key().to_owned()),
-        )
         .collect();
     let unused: Vec<String> = message_ids(Lang::En, "terminal.ftl")
         .into_iter()
@@ -125,15 +119,6 @@ fn every_error_code_has_its_sentence_in_both_languages() {
         for code in amazons_protocol::ErrorCode::all() {
             let key = format!("error-{}", code.name().replace('_', "-"));
             assert!(catalog(lang).has(&key), "{lang}: no {key}");
-        }
-    }
-}
-
-#[test]
-fn every_move_class_has_its_word_in_both_languages() {
-    for lang in Lang::ALL {
-        for class in amazons_core::MoveClass::ALL {
-            assert!(catalog(lang).has(class.key()), "{lang}: no {}", class.key());
         }
     }
 }

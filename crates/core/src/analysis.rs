@@ -9,7 +9,7 @@
 //! an analysed game what PGN's annotation glyphs are to a chess record: part
 //! of the notation, not of the search.
 
-use crate::{Move, Side};
+use crate::{Move, Side, Vocabulary};
 
 /// A result proven with best play by both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub struct PositionEval {
 /// once: the faces draw a class from its [`MoveClass::symbol`] and
 /// [`MoveClass::key`], sent with the analysis, and never list the classes
 /// themselves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::VariantArray)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -78,22 +78,15 @@ pub enum MoveClass {
     Blunder,
 }
 
+crate::vocabulary!(MoveClass, "analysis-class", {
+    Best => "best",
+    Good => "good",
+    Inaccuracy => "inaccuracy",
+    Mistake => "mistake",
+    Blunder => "blunder",
+});
+
 impl MoveClass {
-    /// Every class, best first.
-    pub const ALL: &'static [MoveClass] = <MoveClass as strum::VariantArray>::VARIANTS;
-
-    /// The class's name on the wire and in text: `best`, `good`,
-    /// `inaccuracy`, `mistake`, `blunder`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MoveClass::Best => "best",
-            MoveClass::Good => "good",
-            MoveClass::Inaccuracy => "inaccuracy",
-            MoveClass::Mistake => "mistake",
-            MoveClass::Blunder => "blunder",
-        }
-    }
-
     /// The annotation glyph a record shows beside the move, as chess
     /// records do (`?!`, `?`, `??`); empty for a good move, which needs
     /// none.
@@ -104,18 +97,6 @@ impl MoveClass {
             MoveClass::Inaccuracy => "?!",
             MoveClass::Mistake => "?",
             MoveClass::Blunder => "??",
-        }
-    }
-
-    /// The catalogue key of the class's word in both faces' catalogues:
-    /// `analysis-class-` and its name.
-    pub fn key(self) -> &'static str {
-        match self {
-            MoveClass::Best => "analysis-class-best",
-            MoveClass::Good => "analysis-class-good",
-            MoveClass::Inaccuracy => "analysis-class-inaccuracy",
-            MoveClass::Mistake => "analysis-class-mistake",
-            MoveClass::Blunder => "analysis-class-blunder",
         }
     }
 
@@ -131,7 +112,7 @@ impl MoveClass {
 
 impl std::fmt::Display for MoveClass {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.name())
     }
 }
 
@@ -142,7 +123,7 @@ mod tests {
     #[test]
     fn every_class_has_its_own_name_symbol_and_key() {
         let names: std::collections::BTreeSet<_> =
-            MoveClass::ALL.iter().map(|c| c.as_str()).collect();
+            MoveClass::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(names.len(), MoveClass::ALL.len());
         let symbols: std::collections::BTreeSet<_> =
             MoveClass::ALL.iter().map(|c| c.symbol()).collect();

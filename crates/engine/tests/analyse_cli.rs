@@ -73,9 +73,9 @@ fn analyse_reads_an_arena_record() {
         .lines()
         .filter(|l| {
             l.contains(" loss ")
-                && amazons_core::MoveClass::ALL
+                && <amazons_core::MoveClass as amazons_core::Vocabulary>::ALL
                     .iter()
-                    .any(|c| l.contains(c.as_str()))
+                    .any(|c| l.contains(amazons_core::Vocabulary::name(*c)))
         })
         .count();
     assert_eq!(classified, plies, "{text}");

@@ -5,7 +5,7 @@
 //! ([`Decided`]). docs/analysis.md explains the numbers; docs/protocol.md
 //! shows each body.
 
-use amazons_core::{BySide, Move, Side};
+use amazons_core::{BySide, Move, Side, Vocabulary};
 pub use amazons_core::{MoveClass, PositionEval, Proven};
 use serde::{Deserialize, Serialize};
 
@@ -164,12 +164,12 @@ pub struct PlyAnalysis {
 /// word, and whether it is a fault (what "next mistake" stops at and the
 /// graph marks). Written from [`MoveClass`]'s own declaration; never read
 /// back (the class is).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Glyph {
     /// `??`, `?`, `?!`, `!`, or empty.
     pub symbol: &'static str,
     /// The catalogue key of the class's word (`analysis-class-blunder`).
-    pub key: &'static str,
+    pub key: String,
     /// An inaccuracy or worse.
     pub fault: bool,
 }

@@ -13,7 +13,7 @@
 //! AMAZONS_WRITE_VOCABULARY=1 cargo test -p amazons-protocol vocabulary
 //! ```
 
-use amazons_core::{EndReason, TimeControlKind, Vocabulary};
+use amazons_core::{EndReason, MoveClass, TimeControlKind, Vocabulary};
 use amazons_tournament::{CrossScore, FormatName, Tiebreak};
 
 use crate::ErrorCode;
@@ -83,6 +83,7 @@ pub fn families() -> Vec<Family> {
         Family::of::<FormatName>(),
         Family::of::<Tiebreak>(),
         Family::of::<CrossScore>(),
+        Family::of::<MoveClass>(),
     ]
 }
 

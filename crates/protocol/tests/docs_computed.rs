@@ -557,7 +557,11 @@ fn an_analysis_classes_its_moves_by_the_engines_rules() {
                     .play(*mv)
                     .unwrap_or_else(|e| panic!("{at}: ply {k}: {e}"));
             }
-            assert_eq!(ply.eval.best, ply.eval.line.first().copied(), "{at}: ply {k}");
+            assert_eq!(
+                ply.eval.best,
+                ply.eval.line.first().copied(),
+                "{at}: ply {k}"
+            );
             assert_eq!(
                 ply.played,
                 record.moves.get(k).map(|m| m.mv),

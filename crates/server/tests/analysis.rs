@@ -261,7 +261,7 @@ async fn an_analysis_saved_by_an_older_version_is_made_again_when_asked() {
         let class: amazons_core::MoveClass = serde_json::from_value(class.clone()).unwrap();
         assert_eq!(
             ply["glyph"],
-            serde_json::json!({"symbol": class.symbol(), "key": class.key(), "fault": class.is_fault()}),
+            serde_json::json!({"symbol": class.symbol(), "key": amazons_core::Vocabulary::key(class), "fault": class.is_fault()}),
             "{class}: {ply}"
         );
         assert_eq!(ply["glyph"]["key"], format!("analysis-class-{}", class));

@@ -28,6 +28,10 @@ export const TIEBREAKS = Object.freeze(['sonneborn_berger', 'direct_encounter', 
 /** @type {readonly CrossScore[]} */
 export const CROSS_SCORES = Object.freeze(['won', 'lost', 'forfeit_won', 'forfeit_lost', 'pending']);
 
+/** @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass */
+/** @type {readonly MoveClass[]} */
+export const MOVE_CLASSS = Object.freeze(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
+
 /**
  * The catalogue key families: `<family>-<name><form>` for every name and form.
  * @typedef {{type: string, family: string, forms: readonly string[], names: readonly string[]}} Family
@@ -40,4 +44,5 @@ export const FAMILIES = Object.freeze([
   Object.freeze({ type: 'FormatName', family: 'tournament-format', forms: Object.freeze(['', '-choice']), names: FORMAT_NAMES }),
   Object.freeze({ type: 'Tiebreak', family: 'tiebreak', forms: Object.freeze(['-short', '-legend', '-meaning']), names: TIEBREAKS }),
   Object.freeze({ type: 'CrossScore', family: 'cross-score', forms: Object.freeze([]), names: CROSS_SCORES }),
+  Object.freeze({ type: 'MoveClass', family: 'analysis-class', forms: Object.freeze(['']), names: MOVE_CLASSS }),
 ]);

@@ -47,7 +47,7 @@ pub fn eval_words(ply: &PlyAnalysis) -> String {
 /// A move's class in a word: `best`, `mistake` (the catalogue key is the
 /// class's own, [`MoveClass::key`]).
 pub fn class_word(class: MoveClass) -> String {
-    crate::tr::message(class.key(), &[])
+    crate::tr::message(&amazons_core::Vocabulary::key(class), &[])
 }
 
 /// What was said of the move played from a position, in one line: its

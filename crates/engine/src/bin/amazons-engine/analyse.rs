@@ -91,7 +91,7 @@ pub fn analyse(args: AnalyseArgs) -> anyhow::Result<()> {
                 "{:>3} {:<12} {:<10} loss {:.2}  (best {})",
                 ply.ply + 1,
                 played.to_string(),
-                class.as_str(),
+                class.to_string(),
                 ply.loss.unwrap_or(0.0),
                 ply.eval.best.map_or("-".to_string(), |m| m.to_string())
             );
