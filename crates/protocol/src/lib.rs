@@ -38,6 +38,9 @@
 //! - [`tournament`]: what a client sees of a tournament:
 //!   [`TournamentSummary`] for lists, [`TournamentView`] with entrants,
 //!   rounds and standings, [`TournamentId`].
+//! - [`worker`]: the worker protocol on `/worker` ([`WorkerMessage`],
+//!   [`HostMessage`]), spoken by `amazons-server worker` on other machines,
+//!   and `GET /api/workers` ([`WorkersPage`]).
 //! - `testing` (feature `testing`, for dev-dependencies only): builders of
 //!   messages for tests, so that no test writes a message's JSON by hand.
 //!
@@ -69,6 +72,7 @@ pub mod rating;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tournament;
+pub mod worker;
 
 pub use analysis::{
     AnalysisBudget, AnalysisStatus, Decided, GameAnalysis, MoveClass, MoveRange, PlayerSummary,
@@ -95,4 +99,8 @@ pub use rating::{Rating, RatingChange};
 pub use tournament::{
     Entrant, StandingRow, TiebreakValue, TournamentGame, TournamentId, TournamentRound,
     TournamentStatus, TournamentSummary, TournamentView, TournamentsPage,
+};
+pub use worker::{
+    HostMessage, JobId, WORKER_PROTOCOL_VERSION, WorkBudget, WorkClocks, WorkEngine, WorkKind,
+    WorkerKey, WorkerMessage, WorkerRefusal, WorkerRow, WorkersPage,
 };

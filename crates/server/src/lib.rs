@@ -25,6 +25,10 @@
 //! - [`analysis`]: game analyses on request: the queue, the runs in an
 //!   engine process of their own (`amazons-server analysis-worker`) in one
 //!   of the computer's places, the saved results (`<history>/analyses/`).
+//! - [`workers`]: engine capacity from other machines: the worker keys,
+//!   the places of the host and of the connected workers that computer
+//!   games take, `/worker` and `/api/workers`, and the worker itself
+//!   (`amazons-server worker`).
 //! - [`connection`]: one task per WebSocket: limits (size, rate, heartbeat),
 //!   `hello`, lobby feed, and forwarding of match requests.
 //! - [`match_state`]: one match as a pure value ([`match_state::Match`]):
@@ -80,6 +84,7 @@ pub mod shared;
 pub mod territory;
 pub mod tournament;
 pub mod web_assets;
+pub mod workers;
 
 pub use config::Config;
 pub use server::{BindError, RunningServer, start};

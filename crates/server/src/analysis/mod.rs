@@ -288,7 +288,7 @@ fn fail(analyses: &Analyses, id: MatchId, why: String) {
 /// One of the `computer.max_games` places, once one is free.
 async fn place(shared: &Shared) -> GameSlot {
     loop {
-        if let Some(slot) = shared.computer.reserve() {
+        if let Some(slot) = shared.computer.reserve_local() {
             return slot;
         }
         tokio::time::sleep(PLACE_POLL).await;

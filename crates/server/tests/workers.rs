@@ -1,0 +1,368 @@
+//! Remote workers over real sockets: the real server binary, real
+//! `amazons-server worker` processes (and, for answers no real worker
+//! gives, a worker spoken by hand): keys checked at hello and revoked while
+//! connected, computer games played on a worker's place, and a game that
+//! goes on elsewhere when its worker is killed or answers an illegal move.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use amazons_core::testing::random_move;
+use amazons_core::{EndReason, Level, Position, Side, TimeControl};
+use amazons_protocol::{
+    ClientMessage, ColorPreference, ComputerRequest, HostMessage, MatchId, ServerMessage,
+    WORKER_PROTOCOL_VERSION, WorkKind, WorkerKey, WorkerMessage, WorkerRefusal, WorkersPage,
+};
+use amazons_testkit::http::get as http_get;
+use amazons_testkit::{ChildProcess, ServerProcess, WsClient};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_amazons-server");
+
+/// How long anything here may take before the test fails.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// A server of this package's binary with `max_games` places of its own.
+fn server(max_games: usize) -> ServerProcess {
+    ServerProcess::options()
+        .binary(BINARY)
+        .args(["--computer-max-games", &max_games.to_string()])
+        .start()
+}
+
+/// `amazons-server worker-key ARGS` on `history`: its stdout (the key for
+/// `add`).
+fn worker_key(history: &Path, args: &[&str]) -> String {
+    let output = Command::new(BINARY)
+        .arg("worker-key")
+        .args(args)
+        .arg("--history-dir")
+        .arg(history)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+/// A key file holding `key`, in `dir`.
+fn key_file(dir: &Path, name: &str, key: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("{key}\n")).unwrap();
+    path
+}
+
+/// A real worker of `places` places for `server`.
+fn worker(label: &str, server: &ServerProcess, key_file: &Path, places: u32) -> ChildProcess {
+    let mut command = Command::new(BINARY);
+    command
+        .arg("worker")
+        .arg("--server")
+        .arg(format!("http://{}", server.addr()))
+        .arg("--key-file")
+        .arg(key_file)
+        .arg("--places")
+        .arg(places.to_string())
+        .env("RUST_LOG", "info");
+    ChildProcess::spawn(label, command)
+}
+
+async fn workers_page(server: &ServerProcess) -> WorkersPage {
+    let (status, body) = http_get(server.addr(), "/api/workers").await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// Waits until `/api/workers` satisfies `want`.
+async fn wait_page(server: &ServerProcess, want: impl Fn(&WorkersPage) -> bool) -> WorkersPage {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let page = workers_page(server).await;
+        if want(&page) {
+            return page;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "/api/workers never became as wanted: {page:?}\n{}",
+            server.log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Creates a match against level 1 thinking 50 ms, ann white; returns its
+/// id.
+async fn against_level_1(ann: &mut WsClient) -> MatchId {
+    ann.send(&ClientMessage::CreateMatch {
+        end_when_decided: None,
+        assistance: None,
+        initial_fen: None,
+        rated: None,
+        time_control: TimeControl::Fischer {
+            initial_ms: 300_000,
+            increment_ms: 0,
+        },
+        color: ColorPreference::White,
+        computer: Some(ComputerRequest::level(Level::new(1).unwrap()).with_think_ms(50)),
+    })
+    .await;
+    let (match_id, _, side) = ann.joined_or_refused().await.unwrap();
+    assert_eq!(side, Side::First);
+    match_id
+}
+
+/// Plays ann's random moves until the computer has made `replies` moves;
+/// returns the position then (ann to move, nothing in flight).
+async fn play_until(
+    ann: &mut WsClient,
+    match_id: MatchId,
+    mut position: Position,
+    replies: u32,
+) -> Position {
+    let mut seen = 0;
+    let mv = random_move(&position, &mut rand::rng());
+    ann.play(match_id, position.ply(), &mv.to_string()).await;
+    loop {
+        match ann.recv().await {
+            ServerMessage::MovePlayed { ply, mv, .. } => {
+                assert_eq!(ply, position.ply());
+                position = position.play(mv.parse().unwrap()).unwrap();
+                if position.is_game_over() {
+                    return position;
+                }
+                if position.turn() == Side::First {
+                    seen += 1;
+                    if seen == replies {
+                        return position;
+                    }
+                    let mv = random_move(&position, &mut rand::rng());
+                    ann.play(match_id, position.ply(), &mv.to_string()).await;
+                }
+            }
+            ServerMessage::GameOver { reason, .. } => panic!("the game ended early: {reason:?}"),
+            ServerMessage::Error { code, message, .. } => panic!("{code:?}: {message}"),
+            _ => {}
+        }
+    }
+}
+
+/// Plays the game out and checks it ended by the rules, the record too.
+async fn finish_and_check(
+    server: &ServerProcess,
+    ann: &mut WsClient,
+    match_id: MatchId,
+    position: Position,
+) {
+    let (_, over) = common::play_out(ann, match_id, Side::First, position).await;
+    let ServerMessage::GameOver {
+        reason, record_id, ..
+    } = over
+    else {
+        unreachable!()
+    };
+    assert_eq!(reason, EndReason::NoLegalMove, "{}", server.log());
+    let (status, body) =
+        http_get(server.addr(), &format!("/api/games/{}", record_id.unwrap())).await;
+    assert_eq!(status, 200);
+    let record: amazons_core::GameRecord = serde_json::from_str(&body).unwrap();
+    record.replay().unwrap();
+    assert_eq!(record.result.reason, EndReason::NoLegalMove);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_are_checked_at_hello_and_a_removed_key_ends_its_worker() {
+    let server = server(1);
+    let history = server.history_dir().to_owned();
+    let keys = tempfile::tempdir().unwrap();
+    let key = worker_key(&history, &["add", "lab-1"]);
+    let analyses = worker_key(&history, &["add", "lab-2", "--analysis-only"]);
+    assert_eq!(key.len(), 64);
+    let listed = worker_key(&history, &["list"]);
+    assert!(listed.contains("lab-1\tgames") && listed.contains("lab-2\tanalyses only"));
+    let stored = std::fs::read_to_string(history.join("workers/keys.json")).unwrap();
+    assert!(!stored.contains(&key), "only the hash is stored");
+
+    // A wrong key and an analysis-only key offering games are refused; the
+    // worker stops (trying again would not help).
+    for (label, file, code) in [
+        (
+            "wrong",
+            key_file(keys.path(), "wrong", &"0".repeat(64)),
+            "BadKey",
+        ),
+        (
+            "analyses",
+            key_file(keys.path(), "analyses", &analyses),
+            "NotAllowed",
+        ),
+    ] {
+        let mut refused = worker(label, &server, &file, 1);
+        assert!(!refused.wait_exit(WAIT).success(), "{label}");
+        assert!(
+            refused.stderr_text().contains(code),
+            "{label}: {}",
+            refused.output()
+        );
+        assert!(
+            !refused.stderr_text().contains(&key) && !refused.stderr_text().contains(&analyses)
+        );
+    }
+    assert_eq!(
+        workers_page(&server).await.workers.len(),
+        1,
+        "the host only"
+    );
+
+    let file = key_file(keys.path(), "lab-1", &key);
+    let mut lab = worker("lab-1", &server, &file, 2);
+    let page = wait_page(&server, |p| p.workers.len() == 2).await;
+    assert_eq!((page.places, page.free), (3, 3));
+    assert_eq!(page.workers[0].name, "host");
+    assert_eq!(
+        (page.workers[1].name.as_str(), page.workers[1].places),
+        ("lab-1", 2)
+    );
+    assert!(!server.log().contains(&key), "a key is never logged");
+
+    // Removed on the host while connected: the worker is told and stops.
+    assert!(worker_key(&history, &["remove", "lab-1"]).contains("removed"));
+    assert!(!lab.wait_exit(WAIT).success());
+    assert!(lab.stderr_text().contains("Revoked"), "{}", lab.output());
+    wait_page(&server, |p| p.workers.len() == 1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_worker_is_killed_goes_on_at_another_worker_and_is_recorded() {
+    let server = server(1);
+    let keys = tempfile::tempdir().unwrap();
+    let history = server.history_dir().to_owned();
+    let mut labs = Vec::new();
+    for name in ["lab-1", "lab-2"] {
+        let key = worker_key(&history, &["add", name]);
+        labs.push(worker(name, &server, &key_file(keys.path(), name, &key), 1));
+    }
+    wait_page(&server, |p| p.workers.len() == 3).await;
+
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let match_id = against_level_1(&mut ann).await;
+    let page = wait_page(&server, |p| p.workers.iter().any(|w| w.busy == 1)).await;
+    assert_eq!(page.workers[0].busy, 0, "a worker's place first: {page:?}");
+    let playing = page.workers.iter().position(|w| w.busy == 1).unwrap();
+    let position = play_until(&mut ann, match_id, Position::start(), 3).await;
+    let (killed, other) = if playing == 1 { (0, 1) } else { (1, 0) };
+    assert!(
+        labs[killed].stderr_text().contains("played"),
+        "the worker played: {}",
+        labs[killed].output()
+    );
+    labs[killed].kill();
+
+    // The game goes on at the other worker, never at the one that failed.
+    let position = play_until(&mut ann, match_id, position, 3).await;
+    let page = workers_page(&server).await;
+    assert_eq!(page.workers.len(), 2, "{page:?}");
+    assert_eq!(page.workers[1].busy, 1, "{page:?}");
+    assert!(labs[other].stderr_text().contains("played"));
+    finish_and_check(&server, &mut ann, match_id, position).await;
+    wait_page(&server, |p| p.free == p.places).await;
+    assert!(server.log().contains("goes on in another place"));
+}
+
+/// A worker spoken by hand: connected and welcomed.
+async fn hand_worker(
+    server: &ServerProcess,
+    key: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let url = format!("ws://{}/worker", server.addr());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = WorkerMessage::Hello {
+        protocol: WORKER_PROTOCOL_VERSION,
+        key: WorkerKey(key.to_owned()),
+        places: 1,
+        work: vec![WorkKind::Game],
+    };
+    ws.send(Message::text(hello.encode())).await.unwrap();
+    match next_host_message(&mut ws).await {
+        HostMessage::Welcome { name, .. } => assert_eq!(name, "by-hand"),
+        other => panic!("{other:?}"),
+    }
+    ws
+}
+
+async fn next_host_message<S>(ws: &mut S) -> HostMessage
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let frame = tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the connection is open")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            return HostMessage::decode(&text).unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_illegal_answer_loses_the_job_and_the_host_plays_on() {
+    let server = server(1);
+    let key = worker_key(server.history_dir(), &["add", "by-hand"]);
+    let mut ws = hand_worker(&server, &key).await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let match_id = against_level_1(&mut ann).await;
+    let first = random_move(&Position::start(), &mut rand::rng());
+    ann.play(match_id, 0, &first.to_string()).await;
+    let HostMessage::Think {
+        job,
+        ply,
+        moves,
+        engine,
+        new_game,
+        ..
+    } = next_host_message(&mut ws).await
+    else {
+        panic!("a think")
+    };
+    assert_eq!((ply, moves, new_game), (1, vec![first.to_string()], true));
+    assert_eq!(engine.unwrap().player, "level:1");
+    // White's move for black: not legal there.
+    let illegal = WorkerMessage::Moved {
+        job,
+        ply,
+        mv: first.to_string(),
+    };
+    ws.send(Message::text(illegal.encode())).await.unwrap();
+    assert_eq!(
+        next_host_message(&mut ws).await,
+        HostMessage::EndGame { job }
+    );
+    // The host thinks the ply again and plays it.
+    let mut position = Position::start();
+    while position.ply() < 2 {
+        if let ServerMessage::MovePlayed { ply, mv, .. } = ann.recv().await {
+            assert_eq!(ply, position.ply());
+            position = position.play(mv.parse().unwrap()).unwrap();
+        }
+    }
+    let page = workers_page(&server).await;
+    assert_eq!((page.workers[0].busy, page.workers[1].jobs_lost), (1, 1));
+    finish_and_check(&server, &mut ann, match_id, position).await;
+
+    // A second hello on the same connection is a bad message.
+    let again = WorkerMessage::Hello {
+        protocol: WORKER_PROTOCOL_VERSION,
+        key: WorkerKey(key.clone()),
+        places: 1,
+        work: vec![WorkKind::Game],
+    };
+    ws.send(Message::text(again.encode())).await.unwrap();
+    let HostMessage::Refused { code, .. } = next_host_message(&mut ws).await else {
+        panic!("refused")
+    };
+    assert_eq!(code, WorkerRefusal::BadMessage);
+}
