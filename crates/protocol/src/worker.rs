@@ -277,6 +277,10 @@ pub struct WorkersPage {
     pub free: u32,
     /// The host, then each connected worker.
     pub workers: Vec<WorkerRow>,
+    /// Games waiting for a place, first in line first: their computer
+    /// moves when a place comes free.
+    #[serde(default)]
+    pub waiting: Vec<crate::MatchId>,
 }
 
 #[cfg(test)]

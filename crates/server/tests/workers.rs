@@ -26,11 +26,13 @@ const BINARY: &str = env!("CARGO_BIN_EXE_amazons-server");
 /// How long anything here may take before the test fails.
 const WAIT: Duration = Duration::from_secs(60);
 
-/// A server of this package's binary with `max_games` places of its own.
+/// A server of this package's binary with `max_games` places of its own
+/// and a line of one waiting game.
 fn server(max_games: usize) -> ServerProcess {
     ServerProcess::options()
         .binary(BINARY)
         .args(["--computer-max-games", &max_games.to_string()])
+        .args(["--set", "computer.max_waiting=1"])
         .start()
 }
 
@@ -96,6 +98,15 @@ async fn wait_page(server: &ServerProcess, want: impl Fn(&WorkersPage) -> bool) 
 /// Creates a match against level 1 thinking 50 ms, ann white; returns its
 /// id.
 async fn against_level_1(ann: &mut WsClient) -> MatchId {
+    let (match_id, _, side) = try_against_level_1(ann).await.unwrap();
+    assert_eq!(side, Side::First);
+    match_id
+}
+
+/// Asks for a match against level 1 thinking 50 ms, white.
+async fn try_against_level_1(
+    ann: &mut WsClient,
+) -> Result<(MatchId, amazons_protocol::SeatToken, Side), (amazons_protocol::ErrorCode, String)> {
     ann.send(&ClientMessage::CreateMatch {
         end_when_decided: None,
         assistance: None,
@@ -109,9 +120,7 @@ async fn against_level_1(ann: &mut WsClient) -> MatchId {
         computer: Some(ComputerRequest::level(Level::new(1).unwrap()).with_think_ms(50)),
     })
     .await;
-    let (match_id, _, side) = ann.joined_or_refused().await.unwrap();
-    assert_eq!(side, Side::First);
-    match_id
+    ann.joined_or_refused().await
 }
 
 /// Plays ann's random moves until the computer has made `replies` moves;
@@ -365,4 +374,45 @@ async fn an_illegal_answer_loses_the_job_and_the_host_plays_on() {
         panic!("refused")
     };
     assert_eq!(code, WorkerRefusal::BadMessage);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_every_place_is_taken_a_game_waits_in_line_and_its_computer_moves_when_one_frees() {
+    let server = server(1);
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let first = against_level_1(&mut ann).await;
+    // The only place is taken: bob's game starts and waits in line.
+    let mut bob = WsClient::greeted(server.addr(), "bob").await;
+    let waiting = against_level_1(&mut bob).await;
+    let page = workers_page(&server).await;
+    assert_eq!((page.free, page.waiting.clone()), (0, vec![waiting]));
+    // The line holds one: carol is refused.
+    let mut carol = WsClient::greeted(server.addr(), "carol").await;
+    let (code, message) = try_against_level_1(&mut carol).await.unwrap_err();
+    assert_eq!(code, amazons_protocol::ErrorCode::ComputerBusy, "{message}");
+    assert!(message.contains("wait for a place"), "{message}");
+    // Bob moves; his computer has no place yet, so it has not answered
+    // when ann's game ends and frees the place; then it does.
+    let mv = random_move(&Position::start(), &mut rand::rng());
+    bob.play(waiting, 0, &mv.to_string()).await;
+    loop {
+        if let ServerMessage::MovePlayed { ply: 0, .. } = bob.recv().await {
+            break;
+        }
+    }
+    assert_eq!(workers_page(&server).await.waiting, vec![waiting]);
+    ann.abort(first).await;
+    loop {
+        match bob.recv().await {
+            ServerMessage::MovePlayed { ply: 1, side, .. } => {
+                assert_eq!(side, Side::Second);
+                break;
+            }
+            ServerMessage::GameOver { reason, .. } => panic!("{reason:?}"),
+            _ => {}
+        }
+    }
+    let page = workers_page(&server).await;
+    assert!(page.waiting.is_empty(), "{page:?}");
+    assert_eq!(page.workers[0].busy, 1, "the freed place is bob's game's");
 }

@@ -56,7 +56,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::ComputerConfig;
 use crate::match_state::{ComputerSeat, Opponent, Refusal};
 use crate::shared::{ConnHandle, Outbound, Shared};
-use crate::workers::{KeyBook, Workers};
+use crate::workers::{KeyBook, Placement, Ticket, Workers};
 use key::SeatKey;
 use pool::ThinkerPool;
 
@@ -118,6 +118,7 @@ impl Computer {
             engines,
             workers: Arc::new(Workers::new(
                 if config.enabled { config.max_games } else { 0 },
+                config.max_waiting,
                 KeyBook::new(history_dir),
             )),
             pool: ThinkerPool::new(places),
@@ -218,6 +219,13 @@ impl Computer {
     /// worker's first, then one of the host's `max_games`).
     pub fn reserve(&self) -> Option<GameSlot> {
         self.workers.reserve(None)
+    }
+
+    /// A place for the new game `match_id`, or a place in the line of
+    /// games waiting for one (`computer.max_waiting`); `None` when that
+    /// line is full too.
+    pub fn reserve_or_wait(&self, match_id: MatchId) -> Option<Placement> {
+        self.workers.reserve_or_wait(match_id)
     }
 
     /// One of the host's own places, if one is free: analyses run on the
@@ -361,6 +369,7 @@ impl Computer {
             remote: self.remote_engine(&seat),
             seat,
             slot,
+            ticket: None,
         }
     }
 }
@@ -416,6 +425,8 @@ pub struct Seating {
     pub seat: ComputerSeat,
     /// Its place among the games at once.
     slot: Option<GameSlot>,
+    /// The place it waits for, when every place was taken.
+    ticket: Option<Ticket>,
     /// What plays.
     spec: PlayerSpec,
     /// Threads and memory.
@@ -429,6 +440,14 @@ pub struct Seating {
 }
 
 impl Seating {
+    /// The computer waits for a place before its first move.
+    pub fn waiting(self, ticket: Ticket) -> Seating {
+        Seating {
+            ticket: Some(ticket),
+            ..self
+        }
+    }
+
     /// Starts its task (after its match has been created with it seated).
     pub fn start(self, shared: &Arc<Shared>) {
         let task = task::ComputerTask::new(shared, self, None);

@@ -25,7 +25,7 @@ use super::{GameSlot, Seating};
 use crate::match_actor::MatchHandle;
 use crate::match_state::{RematchSeed, Request, fresh_token};
 use crate::shared::{ConnHandle, Outbound, Shared};
-use crate::workers::{Lost, Place};
+use crate::workers::{Lost, Place, Ticket};
 
 /// What a think hands back: the match and ply it was for, the place it
 /// was thought in, and the answer.
@@ -87,6 +87,9 @@ pub(super) struct ComputerTask {
     /// Its place among the computer games at once, while a game is on (or
     /// an accepted rematch is about to start).
     slot: Option<GameSlot>,
+    /// The place it waits for when every place was taken at its game's
+    /// creation: its thinks wait until it comes.
+    ticket: Option<Ticket>,
     /// Whether the place has not thought for this game yet: its first
     /// think starts the game there (a worker's place starts its engine).
     fresh_place: bool,
@@ -117,6 +120,7 @@ impl ComputerTask {
             settings,
             ponder,
             remote,
+            ticket,
             player: info,
         } = seating;
         let think = std::time::Duration::from_millis(seat.think_ms);
@@ -138,6 +142,7 @@ impl ComputerTask {
             thinking: None,
             queued: None,
             slot,
+            ticket,
             fresh_place: true,
             remote,
             hand_overs: (0, 0),
@@ -183,6 +188,16 @@ impl ComputerTask {
                 thought = next_thought(&mut self.thinking) => {
                     self.thinking = None;
                     self.after_thought(thought)
+                }
+                lease = next_place(&mut self.ticket) => {
+                    self.ticket = None;
+                    // The line never closes while the server runs; if it
+                    // did, the game would go on on the host.
+                    let slot = lease.unwrap_or_else(|_| self.shared.computer.reserve_anyway());
+                    tracing::info!(player = %self.name, place = ?slot.place(), "the computer has a place");
+                    self.slot = Some(slot);
+                    self.fresh_place = true;
+                    self.queued.take().map(Action::Think).into_iter().collect()
                 }
             };
             if self.perform(actions).await {
@@ -251,6 +266,8 @@ impl ComputerTask {
                 Action::GameEnded => {
                     self.stop_pondering();
                     self.slot = None;
+                    self.ticket = None;
+                    self.queued = None;
                 }
                 Action::RematchRefused => self.slot = None,
                 Action::AcceptRematch { match_id, new_side } => {
@@ -285,7 +302,7 @@ impl ComputerTask {
     /// sent to it; on the host's, on the player's thread once a place to
     /// think is free (or queues it behind the one in progress).
     fn think(&mut self, think: Think) {
-        if self.thinking.is_some() {
+        if self.thinking.is_some() || self.ticket.is_some() {
             self.queued = Some(think);
             return;
         }
@@ -428,6 +445,16 @@ impl ComputerTask {
         if !handle.send(&self.me, request).await {
             self.handles.remove(&match_id);
         }
+    }
+}
+
+/// The place waited for, when it comes (never, when none is awaited).
+async fn next_place(
+    ticket: &mut Option<Ticket>,
+) -> Result<GameSlot, tokio::sync::oneshot::error::RecvError> {
+    match ticket {
+        Some(ticket) => ticket.await,
+        None => std::future::pending().await,
     }
 }
 

@@ -30,7 +30,9 @@ pub mod keys;
 mod places;
 
 pub use keys::KeyBook;
-pub use places::{Lease, Lost, Place, WorkerId, Workers, think_budget, work_budget};
+pub use places::{
+    Lease, Lost, Place, Placement, Ticket, WorkerId, Workers, think_budget, work_budget,
+};
 
 /// Now, in Unix milliseconds (0 if the clock is before 1970).
 pub(crate) fn unix_ms_now() -> u64 {

@@ -20,7 +20,8 @@ use std::time::Duration;
 use amazons_core::{BySide, Move, Position};
 use amazons_engine::player::{ClockBudget, MoveRequest, ThinkBudget};
 use amazons_protocol::{
-    HostMessage, JobId, WorkBudget, WorkClocks, WorkEngine, WorkerMessage, WorkerRow, WorkersPage,
+    HostMessage, JobId, MatchId, WorkBudget, WorkClocks, WorkEngine, WorkerMessage, WorkerRow,
+    WorkersPage,
 };
 use tokio::sync::{mpsc, oneshot};
 
@@ -107,8 +108,30 @@ struct Remote {
     waiting: HashMap<JobId, Waiting>,
 }
 
+/// A game waiting for a place (its computer has not moved yet).
+struct Waiter {
+    /// The game, for `/api/workers`.
+    match_id: MatchId,
+    /// Where its lease goes when a place comes free.
+    lease: oneshot::Sender<Lease>,
+}
+
+/// A place promised to a waiting game: it resolves to the lease when a
+/// place comes free (dropped, the game leaves the line).
+pub type Ticket = oneshot::Receiver<Lease>;
+
+/// Where a new game plays.
+pub enum Placement {
+    /// At once, in this place.
+    Now(Lease),
+    /// When a place comes free; so many games wait before it.
+    Later(Ticket),
+}
+
 /// The places' counts and the workers connected.
 struct State {
+    /// Games waiting for a place, first come first served.
+    line: std::collections::VecDeque<Waiter>,
     /// The host's places holding a job (may exceed its places for games
     /// restored after a restart, tournament games and hand-overs).
     local_busy: usize,
@@ -122,6 +145,8 @@ struct State {
 
 /// Every place of this server; see the module documentation.
 pub struct Workers {
+    /// The longest line of waiting games (`computer.max_waiting`).
+    max_waiting: usize,
     /// Counts and workers, held for a few lines, never across an await.
     state: Mutex<State>,
     /// The host's own places (`computer.max_games`).
@@ -165,7 +190,17 @@ impl Lease {
 impl Drop for Lease {
     fn drop(&mut self) {
         let mut state = self.workers.lock();
-        match self.place {
+        self.workers.free(&mut state, self.place);
+        let unwanted = self.workers.serve_line(&mut state);
+        drop(state);
+        drop(unwanted);
+    }
+}
+
+impl Workers {
+    /// Gives `place` back.
+    fn free(&self, state: &mut State, place: Place) {
+        match place {
             Place::Local => {
                 state.local_busy = state.local_busy.saturating_sub(1);
                 state.local_done += 1;
@@ -182,13 +217,59 @@ impl Drop for Lease {
             }
         }
     }
+
+    /// Hands free places to the waiting games, first come first served.
+    /// Leases nobody took any more (a game that ended while it waited) are
+    /// returned, to be dropped once the lock is released.
+    fn serve_line(self: &Arc<Self>, state: &mut State) -> Vec<Lease> {
+        let mut unwanted = Vec::new();
+        while let Some(waiter) = state.line.front() {
+            if waiter.lease.is_closed() {
+                state.line.pop_front();
+                continue;
+            }
+            let Some(place) = self.take_place(state, None) else {
+                break;
+            };
+            let waiter = state.line.pop_front().expect("a waiter");
+            tracing::info!(match_id = %waiter.match_id, ?place, "a place came free for a waiting game");
+            if let Err(lease) = waiter.lease.send(self.lease(place)) {
+                unwanted.push(lease);
+            }
+        }
+        unwanted
+    }
+
+    /// A free place for a game, counted as taken: a worker's first (the
+    /// one with the most free places, so the host keeps its cores for the
+    /// matches), else the host's. `avoid` is never chosen.
+    fn take_place(&self, state: &mut State, avoid: Option<WorkerId>) -> Option<Place> {
+        let remote = state
+            .remote
+            .iter_mut()
+            .filter(|(id, r)| r.games && r.busy < r.places && Some(**id) != avoid)
+            .max_by_key(|(id, r)| (r.places - r.busy, std::cmp::Reverse(**id)));
+        if let Some((id, remote)) = remote {
+            remote.busy += 1;
+            let job = JobId(self.next_job.fetch_add(1, Ordering::Relaxed));
+            return Some(Place::Remote { worker: *id, job });
+        }
+        if state.local_busy < self.local_places {
+            state.local_busy += 1;
+            return Some(Place::Local);
+        }
+        None
+    }
 }
 
 impl Workers {
-    /// The host's `local_places` and no worker yet; keys in `keys`.
-    pub fn new(local_places: usize, keys: KeyBook) -> Workers {
+    /// The host's `local_places` and no worker yet, a line of at most
+    /// `max_waiting` games; keys in `keys`.
+    pub fn new(local_places: usize, max_waiting: usize, keys: KeyBook) -> Workers {
         Workers {
+            max_waiting,
             state: Mutex::new(State {
+                line: std::collections::VecDeque::new(),
                 local_busy: 0,
                 local_done: 0,
                 remote: BTreeMap::new(),
@@ -209,26 +290,32 @@ impl Workers {
         &self.keys
     }
 
-    /// A place for a new game, if one is free: a worker's first (the one
-    /// with the most free places, so the host keeps its cores for the
-    /// matches), else the host's. `avoid` is never chosen.
+    /// A place for a new game, if one is free (see `take_place`); `avoid`
+    /// is never chosen. Games waiting in line come first.
     pub fn reserve(self: &Arc<Self>, avoid: Option<WorkerId>) -> Option<Lease> {
         let mut state = self.lock();
-        let remote = state
-            .remote
-            .iter_mut()
-            .filter(|(id, r)| r.games && r.busy < r.places && Some(**id) != avoid)
-            .max_by_key(|(id, r)| (r.places - r.busy, std::cmp::Reverse(**id)));
-        if let Some((id, remote)) = remote {
-            remote.busy += 1;
-            let job = JobId(self.next_job.fetch_add(1, Ordering::Relaxed));
-            return Some(self.lease(Place::Remote { worker: *id, job }));
+        if state.line.iter().any(|w| !w.lease.is_closed()) {
+            return None;
         }
-        if state.local_busy < self.local_places {
-            state.local_busy += 1;
-            return Some(self.lease(Place::Local));
+        let place = self.take_place(&mut state, avoid)?;
+        Some(self.lease(place))
+    }
+
+    /// A place for the new game `match_id`: at once if one is free, else a
+    /// place in the line of waiting games; `None` when the line is full.
+    pub fn reserve_or_wait(self: &Arc<Self>, match_id: MatchId) -> Option<Placement> {
+        if let Some(lease) = self.reserve(None) {
+            return Some(Placement::Now(lease));
         }
-        None
+        let mut state = self.lock();
+        state.line.retain(|w| !w.lease.is_closed());
+        if state.line.len() >= self.max_waiting {
+            return None;
+        }
+        let (lease, ticket) = oneshot::channel();
+        state.line.push_back(Waiter { match_id, lease });
+        tracing::info!(%match_id, waiting = state.line.len(), "every place is taken: the game waits for one");
+        Some(Placement::Later(ticket))
     }
 
     /// One of the host's places, if one is free (analyses run on the host).
@@ -357,7 +444,7 @@ impl Workers {
 
     /// Registers a worker whose `hello` was accepted.
     pub fn connect(
-        &self,
+        self: &Arc<Self>,
         name: String,
         sha256: String,
         places: usize,
@@ -382,6 +469,9 @@ impl Workers {
                 waiting: HashMap::new(),
             },
         );
+        let unwanted = self.serve_line(&mut state);
+        drop(state);
+        drop(unwanted);
         id
     }
 
@@ -464,10 +554,17 @@ impl Workers {
             .iter()
             .map(|w| w.places.saturating_sub(w.busy))
             .sum();
+        let waiting = state
+            .line
+            .iter()
+            .filter(|w| !w.lease.is_closed())
+            .map(|w| w.match_id)
+            .collect();
         WorkersPage {
             places,
             free,
             workers,
+            waiting,
         }
     }
 }
@@ -505,7 +602,7 @@ mod tests {
     fn workers(local: usize) -> (Arc<Workers>, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
         let keys = KeyBook::new(dir.path());
-        (Arc::new(Workers::new(local, keys)), dir)
+        (Arc::new(Workers::new(local, 1, keys)), dir)
     }
 
     fn request(moves: &[&str], movetime_ms: u64) -> MoveRequest {
@@ -551,6 +648,44 @@ mod tests {
         assert_eq!(page.workers[1].jobs_done, 1);
         drop((b, c));
         assert_eq!(workers.busy(), 0);
+    }
+
+    #[test]
+    fn when_every_place_is_taken_a_game_waits_in_a_bounded_line_and_gets_the_next_free_one() {
+        let (workers, _dir) = workers(1);
+        let first = workers.reserve(None).unwrap();
+        let id = |n: u8| MatchId(uuid::Uuid::from_bytes([n; 16]));
+        let Some(Placement::Later(mut ticket)) = workers.reserve_or_wait(id(2)) else {
+            panic!("it waits")
+        };
+        assert!(workers.reserve_or_wait(id(3)).is_none(), "the line is full");
+        assert_eq!(workers.page().waiting, vec![id(2)]);
+        assert!(ticket.try_recv().is_err());
+        drop(first);
+        let lease = ticket.try_recv().unwrap();
+        assert_eq!(lease.place(), Place::Local);
+        assert!(workers.page().waiting.is_empty());
+        // A game that ends while it waits leaves the line; its place is
+        // nobody's.
+        let Some(Placement::Later(gone)) = workers.reserve_or_wait(id(4)) else {
+            panic!("it waits")
+        };
+        drop(gone);
+        assert!(workers.page().waiting.is_empty());
+        drop(lease);
+        assert_eq!(workers.busy(), 0);
+        assert!(workers.reserve(None).is_some());
+        // A worker that connects serves the line too.
+        let _taken = workers.reserve(None).unwrap();
+        let Some(Placement::Later(mut ticket)) = workers.reserve_or_wait(id(5)) else {
+            panic!("it waits")
+        };
+        let (outbox, _inbox) = mpsc::channel(8);
+        workers.connect("lab".into(), "h".into(), 1, true, outbox);
+        assert!(matches!(
+            ticket.try_recv().unwrap().place(),
+            Place::Remote { .. }
+        ));
     }
 
     #[tokio::test]
