@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 /// version is refused with [`WorkerRefusal::BadVersion`].
 pub const WORKER_PROTOCOL_VERSION: u32 = 1;
 
-/// One job of one worker: a computer game (the whole game on one place).
-/// Numbered by the server, unique while it runs.
+/// One job of one worker: a computer game (the whole game on one place),
+/// or one position of an analysis. Numbered by the server, unique while it
+/// runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct JobId(pub u64);
@@ -132,8 +133,19 @@ pub enum WorkerMessage {
         #[serde(rename = "move")]
         mv: String,
     },
-    /// Its engine could not answer a `think` (it crashed twice, say): the
-    /// server gives the job to another place.
+    /// The answer to an `evaluate`: the analysis worker's line about the
+    /// position (its `ply` is 0: the first position of the game it was
+    /// given), which the server checks before it keeps it.
+    Evaluated {
+        /// The job.
+        job: JobId,
+        /// The ply of the analysed game the position is at.
+        ply: u32,
+        /// What `amazons-server analysis-worker` wrote about the position.
+        line: serde_json::Value,
+    },
+    /// Its engine could not answer a `think` or an `evaluate` (it crashed
+    /// twice, say): the server gives the job to another place.
     Failed {
         /// The job.
         job: JobId,
@@ -179,6 +191,24 @@ pub enum HostMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         engine: Option<WorkEngine>,
     },
+    /// Evaluate one position of an analysis at the server's fixed budget,
+    /// as `amazons-server analysis-worker` does the first position of a
+    /// game (the evaluation is seeded: the same wherever it runs).
+    Evaluate {
+        /// The job (this position).
+        job: JobId,
+        /// The ply of the analysed game the position is at.
+        ply: u32,
+        /// The position (FEN).
+        position: String,
+        /// The move played from it in the game, if any (the worker then
+        /// also evaluates the position after the engine's own move, when
+        /// that is another).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        played: Option<String>,
+        /// The budget: playouts per position.
+        playouts: u64,
+    },
     /// Stop thinking on the opponent's time (the game ended, say).
     StopPondering {
         /// The job.
@@ -201,13 +231,14 @@ pub enum HostMessage {
 
 impl WorkerMessage {
     /// Every `type` a worker sends.
-    pub const TYPES: [&'static str; 3] = ["hello", "moved", "failed"];
+    pub const TYPES: [&'static str; 4] = ["hello", "moved", "evaluated", "failed"];
 
     /// Its `type`.
     pub fn type_name(&self) -> &'static str {
         match self {
             WorkerMessage::Hello { .. } => "hello",
             WorkerMessage::Moved { .. } => "moved",
+            WorkerMessage::Evaluated { .. } => "evaluated",
             WorkerMessage::Failed { .. } => "failed",
         }
     }
@@ -225,14 +256,21 @@ impl WorkerMessage {
 
 impl HostMessage {
     /// Every `type` the server sends a worker.
-    pub const TYPES: [&'static str; 5] =
-        ["welcome", "think", "stop_pondering", "end_game", "refused"];
+    pub const TYPES: [&'static str; 6] = [
+        "welcome",
+        "think",
+        "evaluate",
+        "stop_pondering",
+        "end_game",
+        "refused",
+    ];
 
     /// Its `type`.
     pub fn type_name(&self) -> &'static str {
         match self {
             HostMessage::Welcome { .. } => "welcome",
             HostMessage::Think { .. } => "think",
+            HostMessage::Evaluate { .. } => "evaluate",
             HostMessage::StopPondering { .. } => "stop_pondering",
             HostMessage::EndGame { .. } => "end_game",
             HostMessage::Refused { .. } => "refused",
@@ -301,6 +339,11 @@ mod tests {
                 ply: 3,
                 mv: "d1-d7/g7".into(),
             },
+            WorkerMessage::Evaluated {
+                job: JobId(1),
+                ply: 3,
+                line: serde_json::json!({"ply": 0}),
+            },
             WorkerMessage::Failed {
                 job: JobId(1),
                 ply: 3,
@@ -333,6 +376,13 @@ mod tests {
                     player: "level:2".into(),
                     hash_mb: 64,
                 }),
+            },
+            HostMessage::Evaluate {
+                job: JobId(2),
+                ply: 5,
+                position: "fen".into(),
+                played: Some("d1-d7/g7".into()),
+                playouts: 100,
             },
             HostMessage::StopPondering { job: JobId(1) },
             HostMessage::EndGame { job: JobId(1) },

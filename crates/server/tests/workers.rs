@@ -416,3 +416,162 @@ async fn when_every_place_is_taken_a_game_waits_in_line_and_its_computer_moves_w
     assert!(page.waiting.is_empty(), "{page:?}");
     assert_eq!(page.workers[0].busy, 1, "the freed place is bob's game's");
 }
+
+/// Writes into `dir` the record of a game of `plies` random moves (from
+/// `seed`); its id.
+fn seed_game(dir: &Path, plies: usize, seed: u64) -> MatchId {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut position = Position::start();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mv = random_move(&position, &mut rng);
+        moves.push(mv.to_string());
+        position = position.play(mv).unwrap();
+    }
+    let id = MatchId::random();
+    let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let record = amazons_core::testing::record_of(
+        amazons_core::testing::sample_meta(&id.to_string()),
+        &texts,
+    );
+    amazons_records::RecordDir::create(dir)
+        .unwrap()
+        .save(&id.to_string(), &record)
+        .unwrap();
+    id
+}
+
+/// A server on `dir` analysing at 100 playouts a position.
+fn analysing_server(dir: &Path) -> ServerProcess {
+    ServerProcess::options()
+        .binary(BINARY)
+        .history_dir(dir)
+        .args(["--set", "analysis.playouts=100"])
+        .start()
+}
+
+/// `POST /api/games/{id}/analysis`, then `GET` until it is done; the
+/// analysis.
+async fn analyse(server: &ServerProcess, id: MatchId) -> amazons_protocol::GameAnalysis {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = server.addr();
+    let path = format!("/api/games/{id}/analysis");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let (status, body) = amazons_testkit::http::parse_response(&response);
+    assert_eq!(status, 202, "{body}");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let (status, body) = http_get(addr, &path).await;
+        assert_eq!(status, 200, "{body}");
+        let analysis: amazons_protocol::GameAnalysis = serde_json::from_str(&body).unwrap();
+        if !matches!(
+            analysis.status,
+            amazons_protocol::AnalysisStatus::Queued | amazons_protocol::AnalysisStatus::Running
+        ) {
+            return analysis;
+        }
+        assert!(Instant::now() < deadline, "the analysis did not end");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_split_with_a_worker_equals_the_hosts_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = seed_game(dir.path(), 16, 3);
+    let alone = {
+        let server = analysing_server(dir.path());
+        let analysis = analyse(&server, id).await;
+        std::fs::remove_file(dir.path().join("analyses").join(format!("{id}.json"))).unwrap();
+        analysis
+    };
+    assert_eq!(alone.status, amazons_protocol::AnalysisStatus::Done);
+    let server = analysing_server(dir.path());
+    let keys = tempfile::tempdir().unwrap();
+    let key = worker_key(dir.path(), &["add", "lab", "--analysis-only"]);
+    let file = key_file(keys.path(), "lab", &key);
+    let mut command = Command::new(BINARY);
+    command
+        .args(["worker", "--work", "analysis", "--places", "2", "--server"])
+        .arg(format!("ws://{}", server.addr()))
+        .arg("--key-file")
+        .arg(&file)
+        .env("RUST_LOG", "info");
+    let lab = ChildProcess::spawn("lab", command);
+    let page = wait_page(&server, |p| p.workers.len() == 2).await;
+    assert_eq!(page.workers[1].places, 0, "no place for games");
+    let split = analyse(&server, id).await;
+    assert_eq!(split, alone, "the same analysis wherever its positions ran");
+    assert!(
+        lab.stderr_text().contains("evaluated"),
+        "the worker took positions: {}",
+        lab.output()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_whose_evaluations_are_unsound_never_gets_a_position_twice_and_the_analysis_finishes()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let id = seed_game(dir.path(), 12, 4);
+    let server = analysing_server(dir.path());
+    let key = worker_key(dir.path(), &["add", "by-hand", "--analysis-only"]);
+    let url = format!("ws://{}/worker", server.addr());
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = WorkerMessage::Hello {
+        protocol: WORKER_PROTOCOL_VERSION,
+        key: WorkerKey(key),
+        places: 1,
+        work: vec![WorkKind::Analysis],
+    };
+    ws.send(Message::text(hello.encode())).await.unwrap();
+    assert!(matches!(
+        next_host_message(&mut ws).await,
+        HostMessage::Welcome { .. }
+    ));
+    let (mut sink, mut stream) = ws.split();
+    // The unsound worker answers every position with a chance of 2.
+    let liar = tokio::spawn(async move {
+        let mut asked = Vec::new();
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), next_host_message(&mut stream)).await
+            {
+                Ok(HostMessage::Evaluate { job, ply, .. }) => {
+                    asked.push(ply);
+                    let line =
+                        serde_json::json!({"ply": 0, "win_chance_white": 2.0, "score_cp": 0});
+                    let answer = WorkerMessage::Evaluated { job, ply, line };
+                    sink.send(Message::text(answer.encode())).await.unwrap();
+                }
+                Ok(_) => {}
+                Err(_) => return asked,
+            }
+        }
+    });
+    let analysis = analyse(&server, id).await;
+    assert_eq!(analysis.status, amazons_protocol::AnalysisStatus::Done);
+    assert_eq!(analysis.done, analysis.total);
+    let lost = workers_page(&server).await.workers[1].jobs_lost;
+    let asked = liar.await.unwrap();
+    assert!(!asked.is_empty(), "the worker was asked");
+    let mut once = asked.clone();
+    once.sort_unstable();
+    once.dedup();
+    assert_eq!(
+        once.len(),
+        asked.len(),
+        "never the same position twice: {asked:?}"
+    );
+    // Every unsound answer read before the end was counted against it.
+    assert!(
+        lost >= 1 && lost <= asked.len() as u64,
+        "{lost} of {asked:?}"
+    );
+}

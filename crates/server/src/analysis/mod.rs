@@ -246,6 +246,7 @@ async fn runner(shared: &Arc<Shared>) {
             playouts: analyses.config.playouts,
             threads: analyses.config.threads,
             position_timeout: analyses.config.position_timeout_secs.duration(),
+            workers: Some(shared.computer.workers()),
         };
         let result = run
             .analyse(id, &record, |analysis| {

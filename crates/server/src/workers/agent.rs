@@ -54,6 +54,19 @@ pub struct AgentArgs {
     /// Search threads of each place.
     #[arg(long, default_value_t = 1, value_name = "T")]
     pub threads: usize,
+    /// The work it takes: `game` (the computer's games), `analysis`
+    /// (analyses' positions), or both (an analysis-only key: `analysis`).
+    #[arg(long, value_delimiter = ',', default_value = "game,analysis", value_parser = parse_work)]
+    pub work: Vec<WorkKind>,
+}
+
+/// One word of `--work`.
+fn parse_work(word: &str) -> Result<WorkKind, String> {
+    match word {
+        "game" => Ok(WorkKind::Game),
+        "analysis" => Ok(WorkKind::Analysis),
+        other => Err(format!("`{other}`: the work is game or analysis")),
+    }
 }
 
 /// The worker's `/worker` URL for what was given.
@@ -149,6 +162,8 @@ enum Ended {
 struct Jobs {
     /// Each job's player.
     players: HashMap<JobId, PlayerThread>,
+    /// Each position being evaluated (aborting it ends its process).
+    evaluating: HashMap<JobId, tokio::task::AbortHandle>,
     /// Threads per place.
     threads: usize,
     /// Where the answers go to be sent.
@@ -166,15 +181,15 @@ async fn session(url: &str, key: &WorkerKey, args: &AgentArgs) -> anyhow::Result
         protocol: WORKER_PROTOCOL_VERSION,
         key: key.clone(),
         places: args.places,
-        work: vec![WorkKind::Game],
+        work: args.work.clone(),
     };
     sink.send(Message::text(hello.encode())).await?;
     let first = tokio::time::timeout(WELCOME_WAIT, next_message(&mut stream))
         .await
         .context("no welcome")??;
     match first {
-        Some(HostMessage::Welcome { name, places, .. }) => {
-            tracing::info!("connected to {url} as `{name}`: {places} places for computer games");
+        Some(HostMessage::Welcome { name, places, work }) => {
+            tracing::info!("connected to {url} as `{name}`: {places} places for {work:?}");
         }
         Some(HostMessage::Refused { code, message }) => return Ok(Ended::Refused(code, message)),
         Some(other) => bail!("the server said {} before welcome", other.type_name()),
@@ -183,6 +198,7 @@ async fn session(url: &str, key: &WorkerKey, args: &AgentArgs) -> anyhow::Result
     let (answers, mut to_send) = mpsc::channel(64);
     let mut jobs = Jobs {
         players: HashMap::new(),
+        evaluating: HashMap::new(),
         threads: args.threads,
         answers,
     };
@@ -260,7 +276,17 @@ impl Jobs {
                 if self.players.remove(&job).is_some() {
                     tracing::info!(%job, "game over here: its engine ends");
                 }
+                if let Some(evaluating) = self.evaluating.remove(&job) {
+                    evaluating.abort();
+                }
             }
+            HostMessage::Evaluate {
+                job,
+                ply,
+                position,
+                played,
+                playouts,
+            } => self.evaluate(job, ply, position, played, playouts),
             HostMessage::Welcome { .. } | HostMessage::Refused { .. } => {}
         }
     }
@@ -324,6 +350,38 @@ impl Jobs {
         });
     }
 
+    /// Evaluates one position of an analysis in an `analysis-worker`
+    /// process of its own (the host's kind, at the same low priority): the
+    /// position as the start of a game of at most the move played, whose
+    /// first line is the answer; the process is ended as soon as it is
+    /// read. The server keeps the deadline and checks the line.
+    fn evaluate(
+        &mut self,
+        job: JobId,
+        ply: u32,
+        position: String,
+        played: Option<String>,
+        playouts: u64,
+    ) {
+        self.evaluating.retain(|_, task| !task.is_finished());
+        let answers = self.answers.clone();
+        let task = tokio::spawn(async move {
+            let started = Instant::now();
+            let answer = match evaluate_position(&position, played, playouts).await {
+                Ok(line) => {
+                    tracing::info!(%job, ply, "evaluated in {} ms", started.elapsed().as_millis());
+                    WorkerMessage::Evaluated { job, ply, line }
+                }
+                Err(reason) => {
+                    tracing::warn!(%job, ply, "cannot evaluate: {reason}");
+                    WorkerMessage::Failed { job, ply, reason }
+                }
+            };
+            let _ = answers.send(answer).await;
+        });
+        self.evaluating.insert(job, task.abort_handle());
+    }
+
     /// Says the think cannot be done.
     fn fail(&self, job: JobId, ply: u32, reason: String) {
         tracing::warn!(%job, ply, "cannot think: {reason}");
@@ -334,6 +392,52 @@ impl Jobs {
                 .await;
         });
     }
+}
+
+/// The first line of an `analysis-worker` told the game that starts at
+/// `position` with at most the move `played`: that position's evaluation.
+async fn evaluate_position(
+    position: &str,
+    played: Option<String>,
+    playouts: u64,
+) -> Result<serde_json::Value, String> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let moves = played
+        .iter()
+        .map(|m| m.parse::<Move>().map_err(|e| format!("bad move {m}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = crate::analysis::worker::WorkerJob {
+        initial_fen: Some(position.to_owned()),
+        moves,
+    };
+    let args = crate::analysis::worker::WorkerArgs {
+        playouts,
+        threads: 1,
+    };
+    let mut child = tokio::process::Command::new(own_program())
+        .args(args.to_args())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("cannot start the analysis worker: {e}"))?;
+    let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Err("the analysis worker has no pipes".into());
+    };
+    let mut line = serde_json::to_string(&game).map_err(|e| e.to_string())?;
+    line.push('\n');
+    stdin
+        .write_all(line.as_bytes())
+        .await
+        .map_err(|e| format!("cannot tell the analysis worker the position: {e}"))?;
+    let first = tokio::io::BufReader::new(stdout)
+        .lines()
+        .next_line()
+        .await
+        .map_err(|e| format!("cannot read the analysis worker: {e}"))?
+        .ok_or("the analysis worker stopped without an answer")?;
+    serde_json::from_str(&first).map_err(|e| format!("`{first}` is not an evaluation: {e}"))
 }
 
 #[cfg(test)]

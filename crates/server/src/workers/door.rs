@@ -141,7 +141,7 @@ async fn serve(
         entry.name.clone(),
         entry.sha256,
         places as usize,
-        games,
+        (games, work.contains(&WorkKind::Analysis)),
         outbox,
     );
     tracing::info!(worker = %entry.name, %peer, places, "a worker connected");
@@ -168,7 +168,7 @@ async fn serve(
             frame = socket.recv() => match frame {
                 Some(Ok(Message::Text(text))) => match WorkerMessage::decode(&text) {
                     Ok(WorkerMessage::Hello { .. }) | Err(_) => {
-                        let message = "after hello a worker sends moved or failed only".to_owned();
+                        let message = "after hello a worker sends moved, evaluated or failed only".to_owned();
                         refuse(&mut socket, WorkerRefusal::BadMessage, message).await;
                         break "it sent a bad message";
                     }

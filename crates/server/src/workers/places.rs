@@ -74,14 +74,20 @@ pub enum Place {
     },
 }
 
-/// A think sent to a worker, waiting for its answer.
+/// A job sent to a worker, waiting for its answer.
 struct Waiting {
     /// The ply asked.
     ply: u32,
-    /// The position asked about, to check the answer in.
-    position: Position,
-    /// Where the checked answer goes.
-    answer: oneshot::Sender<Result<Move, Lost>>,
+    /// What was asked, and where the answer goes.
+    answer: Answer,
+}
+
+/// Where a worker's answer goes.
+enum Answer {
+    /// A move, checked in this position first.
+    Move(Position, oneshot::Sender<Result<Move, Lost>>),
+    /// An analysis line, checked by the analysis.
+    Line(oneshot::Sender<Result<serde_json::Value, Lost>>),
 }
 
 /// A connected worker's places and traffic.
@@ -96,6 +102,8 @@ struct Remote {
     busy: usize,
     /// Whether it takes games (an analysis-only key does not).
     games: bool,
+    /// Whether it takes analyses' positions.
+    analyses: bool,
     /// Jobs it finished.
     jobs_done: u64,
     /// Jobs it lost.
@@ -426,11 +434,65 @@ impl Workers {
             job,
             Waiting {
                 ply,
-                position,
-                answer,
+                answer: Answer::Move(position, answer),
             },
         );
         Ok(wait)
+    }
+
+    /// A worker's place for one position of an analysis, if one is free:
+    /// never on the workers in `avoid` (those that failed it already), and
+    /// never the host's (its own analysis process covers the game anyway).
+    pub fn reserve_analysis(self: &Arc<Self>, avoid: &[WorkerId]) -> Option<Lease> {
+        let mut state = self.lock();
+        let (id, remote) = state
+            .remote
+            .iter_mut()
+            .filter(|(id, r)| r.analyses && r.busy < r.places && !avoid.contains(id))
+            .max_by_key(|(id, r)| (r.places - r.busy, std::cmp::Reverse(**id)))?;
+        remote.busy += 1;
+        let job = JobId(self.next_job.fetch_add(1, Ordering::Relaxed));
+        let place = Place::Remote { worker: *id, job };
+        Some(self.lease(place))
+    }
+
+    /// Asks the worker of `lease` to evaluate `position` (at `ply` of the
+    /// game, `played` the move played from it) at `playouts`; its line,
+    /// unchecked (the analysis checks it), or why the place lost the job,
+    /// silence past `deadline` included.
+    pub fn evaluate(
+        &self,
+        lease: &Lease,
+        (ply, position, played): (u32, Position, Option<Move>),
+        playouts: u64,
+        deadline: Duration,
+    ) -> impl Future<Output = Result<serde_json::Value, Lost>> + Send + 'static {
+        let asked = (|| {
+            let Place::Remote { worker, job } = lease.place else {
+                return Err(Lost::Failed("not a worker's place".into()));
+            };
+            let message = HostMessage::Evaluate {
+                job,
+                ply,
+                position: position.fen(),
+                played: played.map(|m| m.to_string()),
+                playouts,
+            };
+            let mut state = self.lock();
+            let remote = state.remote.get_mut(&worker).ok_or(Lost::Gone)?;
+            let (answer, wait) = oneshot::channel();
+            remote.outbox.try_send(message).map_err(|_| Lost::Gone)?;
+            let answer = Answer::Line(answer);
+            remote.waiting.insert(job, Waiting { ply, answer });
+            Ok(wait)
+        })();
+        async move {
+            match tokio::time::timeout(deadline, asked?).await {
+                Ok(Ok(answer)) => answer,
+                Ok(Err(_)) => Err(Lost::Gone),
+                Err(_) => Err(Lost::Stalled(deadline)),
+            }
+        }
     }
 
     /// Tells the worker of `lease` to stop thinking on the opponent's time.
@@ -448,7 +510,7 @@ impl Workers {
         name: String,
         sha256: String,
         places: usize,
-        games: bool,
+        (games, analyses): (bool, bool),
         outbox: mpsc::Sender<HostMessage>,
     ) -> WorkerId {
         let mut state = self.lock();
@@ -462,6 +524,7 @@ impl Workers {
                 places,
                 busy: 0,
                 games,
+                analyses,
                 jobs_done: 0,
                 jobs_lost: 0,
                 last_seen_ms: super::unix_ms_now(),
@@ -508,7 +571,8 @@ impl Workers {
         };
         remote.last_seen_ms = super::unix_ms_now();
         let (job, ply, answer) = match message {
-            WorkerMessage::Moved { job, ply, mv } => (job, ply, Ok(mv)),
+            WorkerMessage::Moved { job, ply, mv } => (job, ply, Ok(Ok(mv))),
+            WorkerMessage::Evaluated { job, ply, line } => (job, ply, Ok(Err(line))),
             WorkerMessage::Failed { job, ply, reason } => (job, ply, Err(reason)),
             WorkerMessage::Hello { .. } => return,
         };
@@ -519,14 +583,30 @@ impl Workers {
         let Some(waiting) = remote.waiting.remove(&job) else {
             return;
         };
-        let checked = match answer {
-            Ok(text) => match text.parse::<Move>() {
-                Ok(mv) if waiting.position.is_legal(mv).is_ok() => Ok(mv),
-                _ => Err(Lost::Illegal(text)),
-            },
-            Err(reason) => Err(Lost::Failed(reason)),
-        };
-        let _ = waiting.answer.send(checked);
+        match (waiting.answer, answer) {
+            (Answer::Move(position, to), Ok(Ok(text))) => {
+                let checked = match text.parse::<Move>() {
+                    Ok(mv) if position.is_legal(mv).is_ok() => Ok(mv),
+                    _ => Err(Lost::Illegal(text)),
+                };
+                let _ = to.send(checked);
+            }
+            (Answer::Line(to), Ok(Err(line))) => {
+                let _ = to.send(Ok(line));
+            }
+            (Answer::Move(_, to), Err(reason)) => {
+                let _ = to.send(Err(Lost::Failed(reason)));
+            }
+            (Answer::Line(to), Err(reason)) => {
+                let _ = to.send(Err(Lost::Failed(reason)));
+            }
+            (Answer::Move(_, to), Ok(Err(_))) => {
+                let _ = to.send(Err(Lost::Illegal("an evaluation".into())));
+            }
+            (Answer::Line(to), Ok(Ok(text))) => {
+                let _ = to.send(Err(Lost::Illegal(text)));
+            }
+        }
     }
 
     /// `GET /api/workers`: the host, then each worker.
@@ -619,9 +699,9 @@ mod tests {
     fn a_game_takes_a_workers_place_first_then_the_hosts_and_gives_it_back() {
         let (workers, _dir) = workers(1);
         let (outbox, mut inbox) = mpsc::channel(8);
-        let lab = workers.connect("lab".into(), "h".into(), 2, true, outbox);
+        let lab = workers.connect("lab".into(), "h".into(), 2, (true, false), outbox);
         let (other, _keep) = mpsc::channel(8);
-        workers.connect("analyses".into(), "h2".into(), 4, false, other);
+        workers.connect("analyses".into(), "h2".into(), 4, (false, true), other);
         let a = workers.reserve(None).unwrap();
         let b = workers.reserve(None).unwrap();
         let c = workers.reserve(None).unwrap();
@@ -681,7 +761,7 @@ mod tests {
             panic!("it waits")
         };
         let (outbox, _inbox) = mpsc::channel(8);
-        workers.connect("lab".into(), "h".into(), 1, true, outbox);
+        workers.connect("lab".into(), "h".into(), 1, (true, false), outbox);
         assert!(matches!(
             ticket.try_recv().unwrap().place(),
             Place::Remote { .. }
@@ -692,7 +772,7 @@ mod tests {
     async fn a_legal_answer_comes_back_and_an_illegal_or_missing_one_loses_the_job() {
         let (workers, _dir) = workers(0);
         let (outbox, mut inbox) = mpsc::channel(8);
-        let id = workers.connect("lab".into(), "h".into(), 1, true, outbox);
+        let id = workers.connect("lab".into(), "h".into(), 1, (true, false), outbox);
         let lease = workers.reserve(None).unwrap();
         let Place::Remote { job, .. } = lease.place() else {
             unreachable!()
@@ -747,7 +827,7 @@ mod tests {
     async fn a_silent_worker_loses_the_job_after_its_budget_and_the_grace() {
         let (workers, _dir) = workers(0);
         let (outbox, _inbox) = mpsc::channel(8);
-        workers.connect("lab".into(), "h".into(), 1, true, outbox);
+        workers.connect("lab".into(), "h".into(), 1, (true, false), outbox);
         let lease = workers.reserve(None).unwrap();
         let answer = workers.think(&lease, &request(&[], 500), None).await;
         assert_eq!(
