@@ -537,21 +537,22 @@ async fn a_worker_whose_evaluations_are_unsound_never_gets_a_position_twice_and_
         HostMessage::Welcome { .. }
     ));
     let (mut sink, mut stream) = ws.split();
-    // The unsound worker answers every position with a chance of 2.
+    // The unsound worker answers every position with a chance of 2, until
+    // the test is done with it.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let liar = tokio::spawn(async move {
         let mut asked = Vec::new();
+        let mut stopped = stopped;
         loop {
-            match tokio::time::timeout(Duration::from_secs(5), next_host_message(&mut stream)).await
-            {
-                Ok(HostMessage::Evaluate { job, ply, .. }) => {
-                    asked.push(ply);
-                    let line =
-                        serde_json::json!({"ply": 0, "win_chance_white": 2.0, "score_cp": 0});
-                    let answer = WorkerMessage::Evaluated { job, ply, line };
-                    sink.send(Message::text(answer.encode())).await.unwrap();
-                }
-                Ok(_) => {}
-                Err(_) => return asked,
+            let message = tokio::select! {
+                _ = &mut stopped => return asked,
+                message = next_host_message(&mut stream) => message,
+            };
+            if let HostMessage::Evaluate { job, ply, .. } = message {
+                asked.push(ply);
+                let line = serde_json::json!({"ply": 0, "win_chance_white": 2.0, "score_cp": 0});
+                let answer = WorkerMessage::Evaluated { job, ply, line };
+                sink.send(Message::text(answer.encode())).await.unwrap();
             }
         }
     });
@@ -559,6 +560,7 @@ async fn a_worker_whose_evaluations_are_unsound_never_gets_a_position_twice_and_
     assert_eq!(analysis.status, amazons_protocol::AnalysisStatus::Done);
     assert_eq!(analysis.done, analysis.total);
     let lost = workers_page(&server).await.workers[1].jobs_lost;
+    stop.send(()).unwrap();
     let asked = liar.await.unwrap();
     assert!(!asked.is_empty(), "the worker was asked");
     let mut once = asked.clone();
