@@ -1,8 +1,11 @@
 //! Remote workers over real sockets: the real server binary, real
 //! `amazons-server worker` processes (and, for answers no real worker
 //! gives, a worker spoken by hand): keys checked at hello and revoked while
-//! connected, computer games played on a worker's place, and a game that
-//! goes on elsewhere when its worker is killed or answers an illegal move.
+//! connected; computer games played on a worker's place, going on elsewhere
+//! when their worker is killed or answers an illegal move; games waiting in
+//! line for a place; analyses split by position with a worker (the same
+//! result as the host's alone) and unsound lines refused; and a worker that
+//! connects again by itself.
 
 mod common;
 
@@ -575,5 +578,30 @@ async fn a_worker_whose_evaluations_are_unsound_never_gets_a_position_twice_and_
     assert!(
         lost >= 1 && lost <= asked.len() as u64,
         "{lost} of {asked:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_connects_again_by_itself_when_its_server_comes_back() {
+    let mut server = server(1);
+    let keys = tempfile::tempdir().unwrap();
+    let key = worker_key(server.history_dir(), &["add", "lab"]);
+    let mut lab = worker("lab", &server, &key_file(keys.path(), "lab", &key), 1);
+    wait_page(&server, |p| p.workers.len() == 2).await;
+    server.kill();
+    lab.wait_log_line(WAIT, |line| line.contains("connecting again"));
+    // While the server is away it keeps trying, waiting longer each time.
+    lab.wait_log_line(WAIT, |line| line.contains("cannot work for"));
+    server.restart();
+    let page = wait_page(&server, |p| p.workers.len() == 2).await;
+    assert_eq!(page.workers[1].name, "lab");
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let match_id = against_level_1(&mut ann).await;
+    let position = play_until(&mut ann, match_id, Position::start(), 2).await;
+    assert!(position.ply() >= 4);
+    assert_eq!(
+        workers_page(&server).await.workers[1].busy,
+        1,
+        "it plays again"
     );
 }

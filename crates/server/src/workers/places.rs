@@ -445,6 +445,10 @@ impl Workers {
     /// never the host's (its own analysis process covers the game anyway).
     pub fn reserve_analysis(self: &Arc<Self>, avoid: &[WorkerId]) -> Option<Lease> {
         let mut state = self.lock();
+        if state.line.iter().any(|w| !w.lease.is_closed()) {
+            // Games waiting for a place come first.
+            return None;
+        }
         let (id, remote) = state
             .remote
             .iter_mut()
@@ -712,6 +716,12 @@ mod tests {
             workers.reserve(None).is_none(),
             "an analysis-only key plays no game"
         );
+        let position = workers.reserve_analysis(&[]).unwrap();
+        assert!(
+            matches!(position.place(), Place::Remote { worker, .. } if worker != lab),
+            "positions go to the workers that take analyses"
+        );
+        drop(position);
         assert_eq!(workers.page().free, 0);
         let Place::Remote { job, .. } = a.place() else {
             unreachable!()
@@ -738,6 +748,13 @@ mod tests {
         let Some(Placement::Later(mut ticket)) = workers.reserve_or_wait(id(2)) else {
             panic!("it waits")
         };
+        let (outbox, _inbox) = mpsc::channel(8);
+        let analyses = workers.connect("analyses".into(), "h".into(), 1, (false, true), outbox);
+        assert!(
+            workers.reserve_analysis(&[]).is_none(),
+            "a waiting game comes before positions"
+        );
+        workers.disconnect(analyses);
         assert!(workers.reserve_or_wait(id(3)).is_none(), "the line is full");
         assert_eq!(workers.page().waiting, vec![id(2)]);
         assert!(ticket.try_recv().is_err());
