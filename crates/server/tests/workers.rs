@@ -605,3 +605,49 @@ async fn a_worker_connects_again_by_itself_when_its_server_comes_back() {
         "it plays again"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_that_fails_or_stays_silent_loses_the_game_which_goes_on_even_beyond_the_hosts_places()
+ {
+    let server = server(1);
+    let key = worker_key(server.history_dir(), &["add", "by-hand"]);
+    let mut ws = hand_worker(&server, &key).await;
+    // Ann's game: the worker says its engine failed; the host takes it.
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let first = against_level_1(&mut ann).await;
+    let mv = random_move(&Position::start(), &mut rand::rng());
+    ann.play(first, 0, &mv.to_string()).await;
+    let HostMessage::Think { job, ply, .. } = next_host_message(&mut ws).await else {
+        panic!("a think")
+    };
+    let failed = WorkerMessage::Failed {
+        job,
+        ply,
+        reason: "the engine crashed twice".into(),
+    };
+    ws.send(Message::text(failed.encode())).await.unwrap();
+    assert_eq!(
+        next_host_message(&mut ws).await,
+        HostMessage::EndGame { job }
+    );
+    let page = wait_page(&server, |p| p.workers[0].busy == 1).await;
+    assert_eq!(page.workers[1].jobs_lost, 1);
+    // Bob's game: the worker takes it and stays silent past the deadline;
+    // the host's one place is ann's, yet bob's game goes on there.
+    let mut bob = WsClient::greeted(server.addr(), "bob").await;
+    let second = against_level_1(&mut bob).await;
+    let mv = random_move(&Position::start(), &mut rand::rng());
+    bob.play(second, 0, &mv.to_string()).await;
+    let HostMessage::Think { job, .. } = next_host_message(&mut ws).await else {
+        panic!("a think")
+    };
+    assert_eq!(
+        next_host_message(&mut ws).await,
+        HostMessage::EndGame { job }
+    );
+    bob.recv_until(|m| matches!(m, ServerMessage::MovePlayed { ply: 1, .. }))
+        .await;
+    let page = workers_page(&server).await;
+    assert_eq!(page.workers[0].busy, 2, "beyond the host's count: {page:?}");
+    assert_eq!(page.workers[1].jobs_lost, 2);
+}
