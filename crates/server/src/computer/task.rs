@@ -3,8 +3,11 @@
 //! match sends it the same messages it sends everyone (`joined`,
 //! `snapshot`, `move_played`...), and it sends the match the same requests
 //! (`move`, `resume`, `accept_rematch`, `leave`) through the match's
-//! mailbox. Its [`Mind`] decides; this task thinks on its player's thread
-//! (`pool.rs`), holds the game slot, and carries the decisions out.
+//! mailbox. Its [`Mind`] decides; this task holds the game's place (the
+//! host's or a worker's, or a ticket in the line for one), thinks there (on
+//! its player's thread, `pool.rs`, or by a `think` sent to the worker),
+//! takes another place when a worker loses the game, and carries the
+//! decisions out.
 
 use std::collections::HashMap;
 use std::future::Future;
