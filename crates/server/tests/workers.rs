@@ -272,12 +272,24 @@ async fn a_game_whose_worker_is_killed_goes_on_at_another_worker_and_is_recorded
     );
     labs[killed].kill();
 
-    // The game goes on at the other worker, never at the one that failed.
+    // The game goes on at the other worker, never at the one that failed
+    // (or at the host, if the other too lost it: on a machine so loaded
+    // that its engine missed its start-up deadline).
     let position = play_until(&mut ann, match_id, position, 3).await;
     let page = workers_page(&server).await;
     assert_eq!(page.workers.len(), 2, "{page:?}");
-    assert_eq!(page.workers[1].busy, 1, "{page:?}");
-    assert!(labs[other].stderr_text().contains("played"));
+    let at_the_other = page.workers[1].busy == 1;
+    assert!(
+        at_the_other || (page.workers[0].busy == 1 && page.workers[1].jobs_lost == 1),
+        "{page:?}"
+    );
+    assert!(
+        labs[other]
+            .stderr_text()
+            .contains("a computer game starts here"),
+        "{}",
+        labs[other].output()
+    );
     finish_and_check(&server, &mut ann, match_id, position).await;
     wait_page(&server, |p| p.free == p.places).await;
     assert!(server.log().contains("goes on in another place"));
@@ -635,6 +647,9 @@ async fn a_worker_that_fails_or_stays_silent_loses_the_game_which_goes_on_even_b
     // Bob's game: the worker takes it and stays silent past the deadline;
     // the host's one place is ann's, yet bob's game goes on there.
     let mut bob = WsClient::greeted(server.addr(), "bob").await;
+    // The silence lasts the think's deadline (its budget, the grace and the
+    // engine's start): longer than a message usually takes.
+    bob.timeout = WAIT;
     let second = against_level_1(&mut bob).await;
     let mv = random_move(&Position::start(), &mut rand::rng());
     bob.play(second, 0, &mv.to_string()).await;

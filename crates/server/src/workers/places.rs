@@ -180,6 +180,8 @@ pub struct Lease {
     workers: Arc<Workers>,
     /// Which one.
     place: Place,
+    /// Whether its worker lost the job (then it is no job done).
+    lost: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for Lease {
@@ -198,7 +200,8 @@ impl Lease {
 impl Drop for Lease {
     fn drop(&mut self) {
         let mut state = self.workers.lock();
-        self.workers.free(&mut state, self.place);
+        let lost = self.lost.load(Ordering::Relaxed);
+        self.workers.free(&mut state, self.place, lost);
         let unwanted = self.workers.serve_line(&mut state);
         drop(state);
         drop(unwanted);
@@ -207,7 +210,7 @@ impl Drop for Lease {
 
 impl Workers {
     /// Gives `place` back.
-    fn free(&self, state: &mut State, place: Place) {
+    fn free(&self, state: &mut State, place: Place, lost: bool) {
         match place {
             Place::Local => {
                 state.local_busy = state.local_busy.saturating_sub(1);
@@ -216,7 +219,11 @@ impl Workers {
             Place::Remote { worker, job } => {
                 if let Some(remote) = state.remote.get_mut(&worker) {
                     remote.busy = remote.busy.saturating_sub(1);
-                    remote.jobs_done += 1;
+                    if lost {
+                        remote.jobs_lost += 1;
+                    } else {
+                        remote.jobs_done += 1;
+                    }
                     // A think still waiting answers `Gone` (the game ended
                     // or moved on meanwhile).
                     remote.waiting.remove(&job);
@@ -347,6 +354,7 @@ impl Workers {
         Lease {
             workers: Arc::clone(self),
             place,
+            lost: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -356,16 +364,13 @@ impl Workers {
         state.local_busy + state.remote.values().map(|r| r.busy).sum::<usize>()
     }
 
-    /// Counts the job of `lease` as lost by its worker (before the lease
-    /// is dropped and the game takes another place).
+    /// Marks the job of `lease` as lost by its worker: dropped, it counts
+    /// among the worker's lost jobs, not its done ones.
     pub fn lost(&self, lease: &Lease, why: &Lost) {
         if let Place::Remote { worker, job } = lease.place {
-            let mut state = self.lock();
-            if let Some(remote) = state.remote.get_mut(&worker) {
+            lease.lost.store(true, Ordering::Relaxed);
+            if let Some(remote) = self.lock().remote.get(&worker) {
                 tracing::warn!(worker = %remote.name, %job, "a worker lost its job: {why}");
-                remote.jobs_lost += 1;
-                // Its drop counts a finished job; this one was not.
-                remote.jobs_done = remote.jobs_done.saturating_sub(1);
             }
         }
     }
@@ -736,6 +741,12 @@ mod tests {
         let page = workers.page();
         assert_eq!((page.places, page.free), (3, 1));
         assert_eq!(page.workers[1].jobs_done, 1);
+        workers.lost(&b, &Lost::Gone);
+        drop(b);
+        let lab_row = |page: &WorkersPage| page.workers[1].clone();
+        let row = lab_row(&workers.page());
+        assert_eq!((row.jobs_done, row.jobs_lost, row.busy), (1, 1, 0));
+        let b = workers.reserve(None).unwrap();
         drop((b, c));
         assert_eq!(workers.busy(), 0);
     }
