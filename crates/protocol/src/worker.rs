@@ -144,6 +144,9 @@ pub enum WorkerMessage {
         /// What `amazons-server analysis-worker` wrote about the position.
         line: serde_json::Value,
     },
+    /// It is stopping: it finishes the jobs it has and takes no new one
+    /// (its person pressed Ctrl-C once).
+    Draining,
     /// Its engine could not answer a `think` or an `evaluate` (it crashed
     /// twice, say): the server gives the job to another place.
     Failed {
@@ -231,7 +234,7 @@ pub enum HostMessage {
 
 impl WorkerMessage {
     /// Every `type` a worker sends.
-    pub const TYPES: [&'static str; 4] = ["hello", "moved", "evaluated", "failed"];
+    pub const TYPES: [&'static str; 5] = ["hello", "moved", "evaluated", "draining", "failed"];
 
     /// Its `type`.
     pub fn type_name(&self) -> &'static str {
@@ -239,6 +242,7 @@ impl WorkerMessage {
             WorkerMessage::Hello { .. } => "hello",
             WorkerMessage::Moved { .. } => "moved",
             WorkerMessage::Evaluated { .. } => "evaluated",
+            WorkerMessage::Draining => "draining",
             WorkerMessage::Failed { .. } => "failed",
         }
     }
@@ -344,6 +348,7 @@ mod tests {
                 ply: 3,
                 line: serde_json::json!({"ply": 0}),
             },
+            WorkerMessage::Draining,
             WorkerMessage::Failed {
                 job: JobId(1),
                 ply: 3,

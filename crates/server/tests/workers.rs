@@ -4,8 +4,8 @@
 //! connected; computer games played on a worker's place, going on elsewhere
 //! when their worker is killed or answers an illegal move; games waiting in
 //! line for a place; analyses split by position with a worker (the same
-//! result as the host's alone) and unsound lines refused; and a worker that
-//! connects again by itself.
+//! result as the host's alone) and unsound lines refused; a worker that
+//! connects again by itself, and one that finishes its game after Ctrl-C.
 
 mod common;
 
@@ -665,4 +665,35 @@ async fn a_worker_that_fails_or_stays_silent_loses_the_game_which_goes_on_even_b
     let page = workers_page(&server).await;
     assert_eq!(page.workers[0].busy, 2, "beyond the host's count: {page:?}");
     assert_eq!(page.workers[1].jobs_lost, 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_ctrl_c_lets_the_workers_game_finish_there_and_a_new_game_go_elsewhere() {
+    let server = server(1);
+    let keys = tempfile::tempdir().unwrap();
+    let key = worker_key(server.history_dir(), &["add", "lab"]);
+    let mut lab = worker("lab", &server, &key_file(keys.path(), "lab", &key), 1);
+    wait_page(&server, |p| p.workers.len() == 2).await;
+    let mut ann = WsClient::greeted(server.addr(), "ann").await;
+    let match_id = against_level_1(&mut ann).await;
+    let position = play_until(&mut ann, match_id, Position::start(), 1).await;
+    lab.interrupt();
+    lab.wait_log_line(WAIT, |line| line.contains("finishing the 1 job(s) in hand"));
+    // Bob's new game goes to the host; ann's stays at the worker.
+    let page = wait_page(&server, |p| p.workers[1].places == 1).await;
+    assert_eq!(page.workers[1].busy, 1);
+    let mut bob = WsClient::greeted(server.addr(), "bob").await;
+    against_level_1(&mut bob).await;
+    wait_page(&server, |p| p.workers[0].busy == 1).await;
+    let before = lab.stderr_text().matches("played").count();
+    finish_and_check(&server, &mut ann, match_id, position).await;
+    assert!(
+        lab.stderr_text().matches("played").count() > before,
+        "the worker played on after Ctrl-C: {}",
+        lab.output()
+    );
+    assert!(lab.wait_exit(WAIT).success(), "{}", lab.output());
+    assert!(lab.stderr_text().contains("every job in hand is finished"));
+    let page = wait_page(&server, |p| p.workers.len() == 1).await;
+    assert_eq!(page.workers[0].busy, 1, "bob's game");
 }

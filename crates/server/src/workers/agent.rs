@@ -7,7 +7,8 @@
 //! its log, and when the connection ends (or cannot be made) it drops its
 //! games (the server hands them on) and connects again after a jittered,
 //! growing wait. A refusal of its key or version ends it: trying again
-//! would not help.
+//! would not help. The first Ctrl-C says `draining` (the server gives it
+//! nothing new) and lets the jobs in hand finish; the second stops it.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -119,18 +120,22 @@ fn start(args: &AgentArgs) -> anyhow::Result<ExitCode> {
     Ok(runtime.block_on(serve(url, key, args.clone())))
 }
 
-/// Connects, works, and connects again.
+/// Connects, works, and connects again. The first Ctrl-C lets the jobs in
+/// hand finish (no new one comes), the second quits at once.
 async fn serve(url: String, key: WorkerKey, args: AgentArgs) -> ExitCode {
+    let (interrupt, mut interrupts) = mpsc::channel(4);
+    tokio::spawn(async move {
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if interrupt.send(()).await.is_err() {
+                return;
+            }
+        }
+    });
     let mut wait = BACKOFF.0;
     loop {
-        let outcome = tokio::select! {
-            _ = tokio::signal::ctrl_c() => {
-                tracing::info!("interrupted: the server hands this worker's games on");
-                return ExitCode::SUCCESS;
-            }
-            outcome = session(&url, &key, &args) => outcome,
-        };
+        let outcome = session(&url, &key, &args, &mut interrupts).await;
         match outcome {
+            Ok(Ended::Quit) => return ExitCode::SUCCESS,
             Ok(Ended::Refused(code, message)) => {
                 tracing::error!(?code, "the server refused this worker: {message}");
                 return ExitCode::FAILURE;
@@ -145,7 +150,10 @@ async fn serve(url: String, key: WorkerKey, args: AgentArgs) -> ExitCode {
         // workers does not knock again all at the same moment.
         let jittered = wait.mul_f64(0.5 + rand::random::<f64>() / 2.0);
         tracing::info!("connecting again in {:.1} s", jittered.as_secs_f64());
-        tokio::time::sleep(jittered).await;
+        tokio::select! {
+            _ = tokio::time::sleep(jittered) => {}
+            _ = interrupts.recv() => return ExitCode::SUCCESS,
+        }
         wait = (wait * 2).min(BACKOFF.1);
     }
 }
@@ -156,6 +164,8 @@ enum Ended {
     Refused(WorkerRefusal, String),
     /// The connection ended after a welcome.
     Closed(String),
+    /// Ctrl-C: the worker stops.
+    Quit,
 }
 
 /// The games this worker plays now, each on its own engine.
@@ -171,11 +181,17 @@ struct Jobs {
 }
 
 /// One connection: hello, welcome, then the server's work until it ends.
-async fn session(url: &str, key: &WorkerKey, args: &AgentArgs) -> anyhow::Result<Ended> {
-    let (socket, _) = tokio::time::timeout(WELCOME_WAIT, tokio_tungstenite::connect_async(url))
-        .await
-        .context("no answer")?
-        .context("cannot connect")?;
+async fn session(
+    url: &str,
+    key: &WorkerKey,
+    args: &AgentArgs,
+    interrupts: &mut mpsc::Receiver<()>,
+) -> anyhow::Result<Ended> {
+    let connect = tokio::time::timeout(WELCOME_WAIT, tokio_tungstenite::connect_async(url));
+    let (socket, _) = tokio::select! {
+        connected = connect => connected.context("no answer")?.context("cannot connect")?,
+        _ = interrupts.recv() => return Ok(Ended::Quit),
+    };
     let (mut sink, mut stream) = socket.split();
     let hello = WorkerMessage::Hello {
         protocol: WORKER_PROTOCOL_VERSION,
@@ -202,6 +218,7 @@ async fn session(url: &str, key: &WorkerKey, args: &AgentArgs) -> anyhow::Result
         threads: args.threads,
         answers,
     };
+    let mut draining = false;
     loop {
         tokio::select! {
             message = next_message(&mut stream) => match message? {
@@ -210,6 +227,24 @@ async fn session(url: &str, key: &WorkerKey, args: &AgentArgs) -> anyhow::Result
                 Some(message) => jobs.handle(message),
             },
             Some(answer) = to_send.recv() => sink.send(Message::text(answer.encode())).await?,
+            _ = interrupts.recv() => {
+                if draining || jobs.idle() {
+                    tracing::info!("interrupted: stopping now");
+                    return Ok(Ended::Quit);
+                }
+                draining = true;
+                sink.send(Message::text(WorkerMessage::Draining.encode())).await?;
+                tracing::info!(
+                    "interrupted: finishing the {} job(s) in hand, taking no new one (Ctrl-C again stops now)",
+                    jobs.players.len() + jobs.evaluating.len()
+                );
+            }
+        }
+        if draining && jobs.idle() && to_send.is_empty() {
+            tracing::info!("every job in hand is finished: stopping");
+            // The close frame, so the server hears of it at once.
+            let _ = sink.close().await;
+            return Ok(Ended::Quit);
         }
     }
 }
@@ -235,6 +270,12 @@ where
 }
 
 impl Jobs {
+    /// Whether it holds no job.
+    fn idle(&mut self) -> bool {
+        self.evaluating.retain(|_, task| !task.is_finished());
+        self.players.is_empty() && self.evaluating.is_empty()
+    }
+
     /// Carries out one message of the server.
     fn handle(&mut self, message: HostMessage) {
         match message {

@@ -172,6 +172,7 @@ async fn serve(
                         refuse(&mut socket, WorkerRefusal::BadMessage, message).await;
                         break "it sent a bad message";
                     }
+                    Ok(WorkerMessage::Draining) => workers.drain(id),
                     Ok(answer) => workers.answer(id, answer),
                 },
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break "it disconnected",

@@ -104,6 +104,8 @@ struct Remote {
     games: bool,
     /// Whether it takes analyses' positions.
     analyses: bool,
+    /// Whether it is stopping: it keeps its jobs and gets no new one.
+    draining: bool,
     /// Jobs it finished.
     jobs_done: u64,
     /// Jobs it lost.
@@ -262,7 +264,7 @@ impl Workers {
         let remote = state
             .remote
             .iter_mut()
-            .filter(|(id, r)| r.games && r.busy < r.places && Some(**id) != avoid)
+            .filter(|(id, r)| r.games && !r.draining && r.busy < r.places && Some(**id) != avoid)
             .max_by_key(|(id, r)| (r.places - r.busy, std::cmp::Reverse(**id)));
         if let Some((id, remote)) = remote {
             remote.busy += 1;
@@ -457,7 +459,7 @@ impl Workers {
         let (id, remote) = state
             .remote
             .iter_mut()
-            .filter(|(id, r)| r.analyses && r.busy < r.places && !avoid.contains(id))
+            .filter(|(id, r)| r.analyses && !r.draining && r.busy < r.places && !avoid.contains(id))
             .max_by_key(|(id, r)| (r.places - r.busy, std::cmp::Reverse(**id)))?;
         remote.busy += 1;
         let job = JobId(self.next_job.fetch_add(1, Ordering::Relaxed));
@@ -534,6 +536,7 @@ impl Workers {
                 busy: 0,
                 games,
                 analyses,
+                draining: false,
                 jobs_done: 0,
                 jobs_lost: 0,
                 last_seen_ms: super::unix_ms_now(),
@@ -563,6 +566,14 @@ impl Workers {
         self.keys.holds(&sha256)
     }
 
+    /// Worker `id` is stopping: it keeps its jobs and gets no new one.
+    pub fn drain(&self, id: WorkerId) {
+        if let Some(remote) = self.lock().remote.get_mut(&id) {
+            tracing::info!(worker = %remote.name, busy = remote.busy, "a worker finishes its jobs and stops");
+            remote.draining = true;
+        }
+    }
+
     /// A sign of life from worker `id`.
     pub fn seen(&self, id: WorkerId) {
         if let Some(remote) = self.lock().remote.get_mut(&id) {
@@ -583,7 +594,7 @@ impl Workers {
             WorkerMessage::Moved { job, ply, mv } => (job, ply, Ok(Ok(mv))),
             WorkerMessage::Evaluated { job, ply, line } => (job, ply, Ok(Err(line))),
             WorkerMessage::Failed { job, ply, reason } => (job, ply, Err(reason)),
-            WorkerMessage::Hello { .. } => return,
+            WorkerMessage::Hello { .. } | WorkerMessage::Draining => return,
         };
         if remote.waiting.get(&job).is_none_or(|w| w.ply != ply) {
             tracing::debug!(worker = %remote.name, %job, ply, "an answer to nothing asked");
@@ -632,7 +643,11 @@ impl Workers {
         }];
         workers.extend(state.remote.values().map(|r| WorkerRow {
             name: r.name.clone(),
-            places: if r.games { r.places as u32 } else { 0 },
+            places: if r.games && !r.draining {
+                r.places as u32
+            } else {
+                r.busy as u32
+            },
             busy: r.busy as u32,
             jobs_done: r.jobs_done,
             jobs_lost: r.jobs_lost,
