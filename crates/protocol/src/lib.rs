@@ -41,6 +41,9 @@
 //! - [`vocabulary`]: every enum the faces show by name ([`Vocabulary`]:
 //!   end reasons, clocks, error codes, tournament formats, tie-breaks), for
 //!   the catalogue tests and the page's generated `vocabulary.js`.
+//! - [`worker`]: the worker protocol on `/worker` ([`WorkerMessage`],
+//!   [`HostMessage`]), spoken by `amazons-server worker` on other machines,
+//!   and `GET /api/workers` ([`WorkersPage`]).
 //! - `testing` (feature `testing`, for dev-dependencies only): builders of
 //!   messages for tests, so that no test writes a message's JSON by hand.
 //!
@@ -73,6 +76,7 @@ pub mod rating;
 pub mod testing;
 pub mod tournament;
 pub mod vocabulary;
+pub mod worker;
 
 pub use amazons_core::Vocabulary;
 pub use analysis::{
@@ -101,4 +105,8 @@ pub use tournament::{
     CrossScore, CrosstableRow, Entrant, FormatName, StandingRow, TiebreakValue, TournamentGame,
     TournamentId, TournamentRound, TournamentStatus, TournamentSummary, TournamentView,
     TournamentsPage,
+};
+pub use worker::{
+    HostMessage, JobId, WORKER_PROTOCOL_VERSION, WorkBudget, WorkClocks, WorkEngine, WorkKind,
+    WorkerKey, WorkerMessage, WorkerRefusal, WorkerRow, WorkersPage,
 };

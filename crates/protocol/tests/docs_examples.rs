@@ -10,8 +10,9 @@ use std::collections::BTreeSet;
 
 use amazons_core::GameRecord;
 use amazons_protocol::{
-    ClientMessage, GameAnalysis, GamesPage, Health, MatchSummary, MessageType, PlayerPage,
-    PlayersPage, ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
+    ClientMessage, GameAnalysis, GamesPage, Health, HostMessage, MatchSummary, MessageType,
+    PlayerPage, PlayersPage, ServerMessage, ServerMessageType, TournamentView, TournamentsPage,
+    WorkerMessage,
 };
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -19,6 +20,7 @@ enum Section {
     Other,
     Client,
     Server,
+    Worker,
     Http,
 }
 
@@ -125,6 +127,14 @@ fn check_http(heading: &str, example: &str) {
             written_back(heading, example, &view);
             assert!(!view.rounds.is_empty() && !view.standings.is_empty());
         }
+        "GET /api/workers" => {
+            let page: amazons_protocol::WorkersPage =
+                serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
+            assert_eq!(page.workers[0].name, "host", "the host first");
+            let places: u32 = page.workers.iter().map(|w| w.places).sum();
+            let free: u32 = page.workers.iter().map(|w| w.places - w.busy).sum();
+            assert_eq!((page.places, page.free), (places, free));
+        }
         "GET /api/territory" => {
             let view: amazons_protocol::TerritoryView =
                 serde_json::from_str(example).unwrap_or_else(|e| panic!("{heading}: {e}"));
@@ -155,6 +165,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
     let mut seen_client = BTreeSet::new();
     let mut seen_server = BTreeSet::new();
     let mut seen_http = BTreeSet::new();
+    let mut seen_worker = BTreeSet::new();
     let mut block = String::new();
     for line in text.lines() {
         if in_json {
@@ -176,6 +187,16 @@ fn every_example_in_protocol_md_parses_as_its_message() {
                         written_back(&heading, example, &message);
                         seen_server.insert(heading.clone());
                     }
+                    Section::Worker => {
+                        let name = match WorkerMessage::decode(example) {
+                            Ok(message) => message.type_name(),
+                            Err(_) => HostMessage::decode(example)
+                                .unwrap_or_else(|e| panic!("{heading}: {example}: {e}"))
+                                .type_name(),
+                        };
+                        assert_eq!(name, heading, "{example}");
+                        seen_worker.insert(heading.clone());
+                    }
                     Section::Http => {
                         check_http(&heading, example);
                         seen_http.insert(heading.clone());
@@ -191,6 +212,8 @@ fn every_example_in_protocol_md_parses_as_its_message() {
             section = Section::Client;
         } else if line == "## Server messages" {
             section = Section::Server;
+        } else if line == "## Worker messages" {
+            section = Section::Worker;
         } else if line == "## HTTP on the same port" {
             section = Section::Http;
         } else if line.starts_with("## ") {
@@ -212,6 +235,15 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         seen_server, expected_server,
         "server messages without an example"
     );
+    let expected_worker: BTreeSet<String> = WorkerMessage::TYPES
+        .iter()
+        .chain(HostMessage::TYPES.iter())
+        .map(|t| t.to_string())
+        .collect();
+    assert_eq!(
+        seen_worker, expected_worker,
+        "worker messages without an example"
+    );
     for route in [
         "Errors",
         "GET /health",
@@ -225,6 +257,7 @@ fn every_example_in_protocol_md_parses_as_its_message() {
         "GET /api/tournaments",
         "GET /api/tournaments/{id}",
         "GET /api/territory",
+        "GET /api/workers",
     ] {
         assert!(seen_http.contains(route), "`{route}` has no example");
     }

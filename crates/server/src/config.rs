@@ -75,6 +75,7 @@ pub struct ComputerConfig {
     pub enabled: bool,
     pub max_level: Level,
     pub max_games: usize,
+    pub max_waiting: usize,
     pub threads_per_game: usize,
     pub hash_mb: usize,
     pub think_ms: Millis,

@@ -2,7 +2,8 @@
 //! API (`/health`, `/api/matches`, `/api/games`, `/api/games/{id}`,
 //! `/api/games/{id}/analysis` (see [`crate::analysis`]),
 //! `/api/players`, `/api/players/{name}`, `/api/tournaments`,
-//! `/api/tournaments/{id}`, `/api/territory`) and the web board (`/`, `/assets/...`, see
+//! `/api/tournaments/{id}`, `/api/territory`, `/api/workers`), the workers'
+//! WebSocket `/worker` (see [`crate::workers`]) and the web board (`/`, `/assets/...`, see
 //! [`crate::web_assets`]) with its message catalogues
 //! (`/locales/{lang}/{file}.ftl`, see [`crate::locales`]).
 
@@ -30,11 +31,14 @@ use crate::players;
 use crate::shared::Shared;
 use crate::territory;
 use crate::web_assets;
+use crate::workers;
 
 /// The routes of the server.
 pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/ws", get(websocket))
+        .route("/worker", get(workers::door::upgrade))
+        .route("/api/workers", get(workers::door::page))
         .route("/health", get(health))
         .route("/api/matches", get(matches))
         .route("/api/games", get(games))

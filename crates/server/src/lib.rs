@@ -48,9 +48,13 @@
 //!   engine process of their own (`amazons-server analysis-worker`) in one
 //!   of the computer's places, the saved results (`<history>/analyses/`),
 //!   and its two HTTP routes.
+//! - [`workers`]: engine capacity from other machines: the worker keys,
+//!   the places of the host and of the connected workers that computer
+//!   games take, `/worker` and `/api/workers`, and the worker itself
+//!   (`amazons-server worker`).
 //! - [`territory`]: the engine's exact territory count after each move (on
-//!   a blocking thread, within a fixed budget) and the view of
-//!   `GET /api/territory`.
+//!   a counting thread of its own, within a fixed budget per region) and
+//!   the view of `GET /api/territory`.
 //!
 //! What the features share, at the bottom:
 //! - [`mailbox`]: the queues between tasks: a connection's
@@ -118,6 +122,7 @@ pub mod shared;
 pub mod territory;
 pub mod tournament;
 pub mod web_assets;
+pub mod workers;
 
 pub use config::Config;
 pub use server::{BindError, RunningServer, start};

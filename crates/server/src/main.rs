@@ -52,6 +52,22 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         history_dir: Option<PathBuf>,
     },
+    /// Gives this machine's cores to a server: connects to it and plays
+    /// its computer games (docs/workers.md).
+    Worker(amazons_server::workers::agent::AgentArgs),
+    /// The keys workers connect with: `add NAME` prints one, `list`,
+    /// `remove NAME` (its worker is disconnected).
+    WorkerKey {
+        /// What to do.
+        #[command(subcommand)]
+        command: amazons_server::workers::cli::KeyCommand,
+        /// Configuration file whose `history_dir` holds the keys.
+        #[arg(long, value_name = "PATH", global = true)]
+        config: Option<PathBuf>,
+        /// The history directory (`history_dir`), overriding the file.
+        #[arg(long, value_name = "DIR", global = true)]
+        history_dir: Option<PathBuf>,
+    },
 }
 
 /// `release-name`: frees `name` in the names book of `config`'s history
@@ -121,8 +137,16 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    if let Some(Command::Worker(args)) = &cli.command {
+        return amazons_server::workers::agent::run(args);
+    }
     let (config_path, overrides) = match &cli.command {
         Some(Command::ReleaseName {
+            config,
+            history_dir,
+            ..
+        })
+        | Some(Command::WorkerKey {
             config,
             history_dir,
             ..
@@ -133,7 +157,7 @@ fn main() -> ExitCode {
             }
             (config.clone().or(cli.config.clone()), overrides)
         }
-        None => (cli.config.clone(), cli.overrides.clone()),
+        None | Some(Command::Worker(_)) => (cli.config.clone(), cli.overrides.clone()),
     };
     let config = match Config::load(config_path.as_deref(), &overrides) {
         Ok(config) => config,
@@ -144,6 +168,9 @@ fn main() -> ExitCode {
     };
     if let Some(Command::ReleaseName { name, .. }) = &cli.command {
         return release_name(name, &config);
+    }
+    if let Some(Command::WorkerKey { command, .. }) = &cli.command {
+        return amazons_server::workers::cli::run(command, &config.history_dir);
     }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
@@ -179,6 +206,11 @@ async fn run(config: Config) -> anyhow::Result<()> {
     } else {
         println!("    http://{addr}/  ws://{addr}/ws");
     }
+    println!(
+        "  computer places: {}  (workers connect to ws://THIS-HOST:{}/worker; see docs/workers.md)",
+        server.workers.page().places,
+        addr.port()
+    );
     for problem in &server.problems {
         println!("  warning: {problem}");
     }

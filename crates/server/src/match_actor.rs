@@ -26,6 +26,7 @@ use crate::match_state::{
 };
 use crate::registry::Registry;
 use crate::territory;
+use crate::workers::Placement;
 
 /// What the matches reach, handed out by the server: the settings, the
 /// match table, the journal, the history, the ratings, the computer (its
@@ -109,24 +110,26 @@ pub async fn create(
         time_control,
         ..terms
     };
+    let id = MatchId::random();
     let seating: Option<Seating> = match computer {
         None => None,
-        Some(seat) => {
-            let Some(slot) = shared.computer.reserve() else {
+        Some(seat) => match shared.computer.reserve_or_wait(id) {
+            Some(Placement::Now(slot)) => Some(shared.seats.seating(seat, Some(slot))),
+            Some(Placement::Later(ticket)) => Some(shared.seats.seating(seat, None).waiting(ticket)),
+            None => {
                 return Err(Refusal::new(
                     ErrorCode::ComputerBusy,
                     format!(
-                        "the computer is already playing {} games, the most this server allows at once; try again later",
-                        shared.config.computer.max_games
+                        "the computer is already playing {} games and {} more wait for a place, the most this server allows; try again later",
+                        shared.computer.games_on(),
+                        shared.config.computer.max_waiting
                     ),
                 ));
-            };
-            Some(shared.seats.seating(seat, Some(slot)))
-        }
+            }
+        },
     };
     let now = now();
     let wall = WallClock::new(now, SystemTime::now());
-    let id = MatchId::random();
     let computer_join = seating.as_ref().map(|s| ComputerJoin {
         player: s.player.clone(),
         seat: s.seat.clone(),

@@ -99,6 +99,9 @@ pub struct RunningServer {
     pub restored: usize,
     /// Problems found in the history and the journal at start-up.
     pub problems: Vec<String>,
+    /// The computer's places, the host's and the workers' (for the
+    /// start-up lines).
+    pub workers: Arc<crate::workers::Workers>,
     /// Cancelling it starts a graceful shutdown.
     shutdown: CancellationToken,
     /// The serving task.
@@ -230,6 +233,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     }
     crate::analysis::start(&shared.analyses_handle());
 
+    let workers = shared.computer.workers();
     let app = crate::http::router(Arc::clone(&shared));
     let task = tokio::spawn(async move {
         accept_loop(&shared, listener, app).await;
@@ -250,6 +254,7 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
         local_addr,
         restored,
         problems,
+        workers,
         shutdown,
         task,
     })

@@ -188,6 +188,8 @@ async fn what_is_not_on_offer_is_refused_with_the_range_and_the_limit_holds() {
         thinking_briefly(config);
         config.computer.max_level = Level::new(5).unwrap();
         config.computer.max_games = 1;
+        // No line of waiting games (tests/workers.rs has the line).
+        config.computer.max_waiting = 0;
     })
     .await;
     let mut ann = WsClient::greeted(server.addr(), "ann").await;

@@ -13,7 +13,16 @@ use amazons_protocol::{AnalysisBudget, AnalysisStatus, GameAnalysis, MatchId, Pl
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+
 use super::worker::{Evaluated, WorkerArgs, WorkerJob};
+use crate::workers::{Lease, Lost, Place, WorkerId, Workers};
 
 /// How long a worker whose work is over may take to exit before it is
 /// killed (when the analysis ends and its process is dropped).
@@ -95,6 +104,33 @@ pub(super) struct Run<'a> {
     pub threads: usize,
     /// The longest one position may take.
     pub position_timeout: Duration,
+    /// The computer's places: positions go to workers that take analyses
+    /// as well (`None`: the host's process alone).
+    pub workers: Option<Arc<Workers>>,
+}
+
+/// Tries of one position on workers before it is left to the host's own
+/// process (fishnet gives an analysis 2).
+const POSITION_TRIES: usize = 2;
+
+/// How often free workers are looked for while an analysis runs.
+const DISPATCH_EVERY: Duration = Duration::from_millis(250);
+
+/// What a worker's place hands back: the position, the place, its line.
+type Remote = (usize, Lease, Result<serde_json::Value, Lost>);
+
+/// The positions of one analysis that workers take, from the end of the
+/// game backwards while the host's process goes forwards: who has tried
+/// each, and those out now.
+struct Farm {
+    /// Positions still to hand out, the next last.
+    todo: Vec<usize>,
+    /// The workers that failed each position.
+    failed: HashMap<usize, Vec<WorkerId>>,
+    /// The positions out on workers.
+    out: HashSet<usize>,
+    /// Their answers to come.
+    answers: FuturesUnordered<Pin<Box<dyn Future<Output = Remote> + Send>>>,
 }
 
 impl Run<'_> {
@@ -153,12 +189,49 @@ impl Run<'_> {
         let _ = stdin.write_all(line.as_bytes()).await;
         let _ = stdin.flush().await;
         let mut lines = BufReader::new(stdout).lines();
-        let mut evaluations = Vec::with_capacity(total);
+        let positions = record.replay()?;
+        let mut evaluated: Vec<Option<Evaluated>> = vec![None; total];
+        let mut farm = Farm {
+            todo: (0..total).collect(),
+            failed: HashMap::new(),
+            out: HashSet::new(),
+            answers: FuturesUnordered::new(),
+        };
+        // The next line the host's process writes, and the positions
+        // evaluated from the start on.
+        let mut at = 0;
+        let mut prefix = 0;
         let mut summary = None;
-        while evaluations.len() < total {
-            let at = evaluations.len();
+        while prefix < total {
+            if let Some(workers) = &self.workers {
+                self.hand_out(workers, &mut farm, at, &evaluated, (&positions, &moves));
+            }
             let stopped = |why: String| JobError::Stopped { at, total, why };
-            let next = tokio::time::timeout(self.position_timeout, lines.next_line()).await;
+            let next = tokio::select! {
+                next = tokio::time::timeout(self.position_timeout, lines.next_line()), if at < total => next,
+                Some((ply, lease, line)) = farm.answers.next() => {
+                    farm.out.remove(&ply);
+                    let played = moves.get(ply).copied();
+                    match line.map_err(|lost| lost.to_string()).and_then(|line| checked(line, ply, &positions[ply], played)) {
+                        Ok(line) => evaluated[ply] = evaluated[ply].take().or(Some(line)),
+                        Err(why) => {
+                            let workers = self.workers.as_ref().expect("only workers answer");
+                            workers.lost(&lease, &Lost::Failed(why));
+                            if let Place::Remote { worker, .. } = lease.place() {
+                                let failed = farm.failed.entry(ply).or_default();
+                                failed.push(worker);
+                                if failed.len() < POSITION_TRIES {
+                                    farm.todo.push(ply);
+                                }
+                            }
+                        }
+                    }
+                    drop(lease);
+                    self.advance(&mut analysis, (&start, &moves), &evaluated, &mut prefix, &mut summary, &mut progress)?;
+                    continue;
+                }
+                _ = tokio::time::sleep(DISPATCH_EVERY), if self.workers.is_some() => continue,
+            };
             let text = match next {
                 Err(_) => {
                     return Err(JobError::Slow {
@@ -178,17 +251,30 @@ impl Run<'_> {
                 }
                 Ok(Err(e)) => return Err(stopped(e.to_string())),
             };
-            let evaluated: Evaluated = serde_json::from_str(&text)
+            let line: Evaluated = serde_json::from_str(&text)
                 .map_err(|e| stopped(format!("`{text}` is not an evaluation: {e}")))?;
-            if evaluated.ply as usize != at {
+            if line.ply as usize != at {
                 return Err(stopped(format!(
                     "it evaluated position {} out of turn",
-                    evaluated.ply
+                    line.ply
                 )));
             }
-            evaluations.push(evaluated);
-            summary = Some(fold(&mut analysis, &start, &moves, &evaluations)?);
-            progress(&analysis);
+            // A worker's line for the same position is the same (the
+            // evaluation is seeded); the host's own is kept.
+            evaluated[at] = Some(line);
+            at += 1;
+            self.advance(
+                &mut analysis,
+                (&start, &moves),
+                &evaluated,
+                &mut prefix,
+                &mut summary,
+                &mut progress,
+            )?;
+        }
+        if at < total {
+            // Workers evaluated the rest: the host's process stops now.
+            let _ = child.start_kill();
         }
         drop(stdin);
         let _ = tokio::time::timeout(EXIT_WAIT, child.wait()).await;
@@ -197,6 +283,115 @@ impl Run<'_> {
         analysis.status = AnalysisStatus::Done;
         Ok(analysis)
     }
+}
+
+impl Run<'_> {
+    /// Hands the positions the host's process has not reached (`at`) to
+    /// free places of workers, from the end backwards, each never to a
+    /// worker that failed it.
+    fn hand_out(
+        &self,
+        workers: &Arc<Workers>,
+        farm: &mut Farm,
+        at: usize,
+        evaluated: &[Option<Evaluated>],
+        (positions, moves): (&[Position], &[Move]),
+    ) {
+        while let Some(&ply) = farm.todo.last() {
+            if ply < at || evaluated[ply].is_some() || farm.out.contains(&ply) {
+                farm.todo.pop();
+                continue;
+            }
+            let avoid = farm.failed.get(&ply).map_or(&[][..], Vec::as_slice);
+            let Some(lease) = workers.reserve_analysis(avoid) else {
+                return;
+            };
+            farm.todo.pop();
+            farm.out.insert(ply);
+            let asked = (ply as u32, positions[ply], moves.get(ply).copied());
+            let deadline = self.position_timeout + Duration::from_secs(5);
+            let answer = workers.evaluate(&lease, asked, self.playouts, deadline);
+            farm.answers
+                .push(Box::pin(async move { (ply, lease, answer.await) }));
+        }
+    }
+
+    /// Folds the newly evaluated positions from the start on, if any, and
+    /// tells `progress`.
+    fn advance(
+        &self,
+        analysis: &mut GameAnalysis,
+        (start, moves): (&Position, &[Move]),
+        evaluated: &[Option<Evaluated>],
+        prefix: &mut usize,
+        summary: &mut Option<BySide<PlayerSummary>>,
+        progress: &mut impl FnMut(&GameAnalysis),
+    ) -> Result<(), JobError> {
+        let before = *prefix;
+        while *prefix < evaluated.len() && evaluated[*prefix].is_some() {
+            *prefix += 1;
+        }
+        if *prefix > before {
+            let done: Vec<Evaluated> = evaluated[..*prefix].iter().flatten().cloned().collect();
+            *summary = Some(fold(analysis, start, moves, &done)?);
+            progress(analysis);
+        }
+        Ok(())
+    }
+}
+
+/// A worker's `line` about the position at `ply` (`played` the move played
+/// from it), checked before it is kept: an evaluation of that position
+/// alone, chances in [0, 1], the engine's move and line legal there, and
+/// the evaluation after the engine's move only when that move is not the
+/// one played, checked the same way in the position after it.
+fn checked(
+    line: serde_json::Value,
+    ply: usize,
+    position: &Position,
+    played: Option<Move>,
+) -> Result<Evaluated, String> {
+    let line: Evaluated =
+        serde_json::from_value(line).map_err(|e| format!("not an evaluation: {e}"))?;
+    if line.ply != 0 {
+        return Err(format!(
+            "an evaluation of position {} of its game",
+            line.ply
+        ));
+    }
+    sound(&line.eval, position)?;
+    if let Some(after) = &line.after_best {
+        let best = line.eval.best.ok_or("an evaluation after no move")?;
+        if played.is_none_or(|played| played == best) {
+            return Err("an evaluation after the move played".into());
+        }
+        let next = position.play(best).map_err(|e| e.to_string())?;
+        sound(after, &next)?;
+    }
+    Ok(Evaluated {
+        ply: ply as u32,
+        ..line
+    })
+}
+
+/// Whether `eval` could be the engine's about `position`.
+fn sound(eval: &amazons_core::PositionEval, position: &Position) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&eval.win_chance_white) {
+        return Err(format!("a chance of {}", eval.win_chance_white));
+    }
+    if let Some(best) = eval.best
+        && position.is_legal(best).is_err()
+    {
+        return Err(format!("the illegal move {best}"));
+    }
+    eval.line
+        .iter()
+        .try_fold(*position, |p, m| p.play(*m).ok())
+        .ok_or_else(|| "an illegal line".to_owned())?;
+    if eval.line.first().is_some_and(|m| Some(*m) != eval.best) {
+        return Err("a line that does not start with its move".into());
+    }
+    Ok(())
 }
 
 /// Folds the first positions' `evaluations` of the game `moves` from
@@ -261,6 +456,36 @@ mod tests {
             eval: evaluation(chance, best),
             after_best: after_best.map(|c| evaluation(c, None)),
         }
+    }
+
+    #[test]
+    fn a_workers_line_is_kept_only_when_sound_and_takes_its_ply_in_the_game() {
+        let position = Position::start();
+        let best: Move = "d1-d7/g7".parse().unwrap();
+        let played: Move = "g1-g4/g5".parse().unwrap();
+        let json = |line: &Evaluated| serde_json::to_value(line).unwrap();
+        let good = line(0, 0.5, Some(best), Some(0.4));
+        let kept = checked(json(&good), 7, &position, Some(played)).unwrap();
+        assert_eq!((kept.ply, kept.eval.best), (7, Some(best)));
+        let unsound = [
+            line(0, 1.5, Some(best), None),
+            line(0, f64::NAN, Some(best), None),
+            line(3, 0.5, Some(best), None),
+            line(0, 0.5, Some("e5-e6/e7".parse().unwrap()), None),
+            line(0, 0.5, Some(best), Some(2.0)),
+        ];
+        for bad in unsound {
+            assert!(
+                checked(json(&bad), 7, &position, Some(played)).is_err(),
+                "{bad:?}"
+            );
+        }
+        let after_its_own_move = line(0, 0.5, Some(best), Some(0.4));
+        assert!(checked(json(&after_its_own_move), 7, &position, Some(best)).is_err());
+        let mut wrong_line = good.clone();
+        wrong_line.eval.line = vec![played];
+        assert!(checked(json(&wrong_line), 7, &position, Some(played)).is_err());
+        assert!(checked(serde_json::json!({"ply": 0}), 7, &position, None).is_err());
     }
 
     #[test]

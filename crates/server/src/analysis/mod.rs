@@ -296,6 +296,7 @@ async fn runner(shared: &AnalysesHandle) {
             playouts: analyses.config.playouts,
             threads: analyses.config.threads,
             position_timeout: analyses.config.position_timeout_secs.duration(),
+            workers: Some(shared.computer.workers()),
         };
         let result = run
             .analyse(id, &record, |analysis| {
@@ -336,7 +337,7 @@ fn fail(analyses: &Analyses, id: MatchId, why: String) {
 /// One of the `computer.max_games` places, once one is free.
 async fn place(shared: &AnalysesHandle) -> GameSlot {
     loop {
-        if let Some(slot) = shared.computer.reserve() {
+        if let Some(slot) = shared.computer.reserve_local() {
             return slot;
         }
         tokio::time::sleep(PLACE_POLL).await;

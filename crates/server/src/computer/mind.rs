@@ -284,6 +284,18 @@ impl Mind {
         Some(think)
     }
 
+    /// The move of `ply` of `match_id` to think about again at `now`
+    /// (its budget from the clocks as they stand now), when the place
+    /// thinking it lost the job; nothing when the game has moved on.
+    pub fn rethink(&mut self, match_id: MatchId, ply: u32, now: Instant) -> Option<Think> {
+        let seat = self.seat.as_mut()?;
+        if seat.match_id != match_id || seat.asked != Some(ply) {
+            return None;
+        }
+        seat.asked = None;
+        self.next_think(now)
+    }
+
     /// The engine's answer for `ply` of `match_id`: the move to play, the
     /// reason to give up, or nothing when the game has moved on meanwhile
     /// (it ended, say).
@@ -413,6 +425,29 @@ mod tests {
             panic!("{actions:?}")
         };
         assert_eq!((think.ply, think.new_game), (3, false));
+    }
+
+    #[test]
+    fn a_lost_think_is_asked_again_for_the_same_ply_only_while_it_is_due() {
+        let mut mind = seated_black();
+        mind.on_message(&played(id(1), 0, "d1-d7/g7"), Instant::now());
+        let again = mind.rethink(id(1), 1, Instant::now()).unwrap();
+        assert_eq!((again.ply, again.moves.len()), (1, 1));
+        assert_eq!(mind.rethink(id(1), 0, Instant::now()), None, "another ply");
+        assert_eq!(
+            mind.rethink(id(2), 1, Instant::now()),
+            None,
+            "another match"
+        );
+        mind.on_message(
+            &testing::game_over(id(1), None, EndReason::Aborted),
+            Instant::now(),
+        );
+        assert_eq!(
+            mind.rethink(id(1), 1, Instant::now()),
+            None,
+            "the game ended"
+        );
     }
 
     #[test]

@@ -43,13 +43,13 @@ pub mod worker;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use amazons_core::{Level, PlayerId, PlayerInfo, PlayerKind, Side};
 use amazons_engine::player::{PlayerSettings, PlayerSpec, describe_level};
 use amazons_protocol::{
     AskedLevel, ComputerOffer, ComputerRequest, EngineOffer, ErrorCode, LevelOffer, MatchId,
-    SeatToken, ThinkTimes,
+    SeatToken, ThinkTimes, WorkEngine,
 };
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -59,6 +59,7 @@ use crate::config::ComputerConfig;
 use crate::mailbox::{ConnHandle, Outbound};
 use crate::match_state::{ComputerSeat, Opponent, Refusal};
 use crate::registry::Registry;
+use crate::workers::{KeyBook, Placement, Ticket, Workers};
 use key::SeatKey;
 use pool::ThinkerPool;
 
@@ -80,24 +81,19 @@ pub struct Computer {
     config: ComputerConfig,
     /// The engines players may pick, by name.
     engines: HashMap<String, NamedEngine>,
-    /// Games against the computer now on (each holds a [`GameSlot`]).
-    games: Arc<AtomicUsize>,
+    /// Every place a game can take: the host's `max_games` and the
+    /// workers' (each game holds a [`GameSlot`]).
+    workers: Arc<Workers>,
     /// Where engines think.
     pool: ThinkerPool,
     /// The secret its seat tokens come from.
     key: SeatKey,
 }
 
-/// One of the `computer.max_games` places: held by a computer player while
+/// A place for one game against the computer (one of the host's
+/// `computer.max_games`, or a worker's): held by a computer player while
 /// its game is on; given back when dropped.
-#[derive(Debug)]
-pub struct GameSlot(Arc<AtomicUsize>);
-
-impl Drop for GameSlot {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
+pub type GameSlot = crate::workers::Lease;
 
 impl Computer {
     /// The service for `config`, with its key in `history_dir` (made there
@@ -123,7 +119,11 @@ impl Computer {
         Ok(Computer {
             config: config.clone(),
             engines,
-            games: Arc::new(AtomicUsize::new(0)),
+            workers: Arc::new(Workers::new(
+                if config.enabled { config.max_games } else { 0 },
+                config.max_waiting,
+                KeyBook::new(history_dir),
+            )),
             pool: ThinkerPool::new(places),
             key: SeatKey::open(history_dir)?,
         })
@@ -218,29 +218,40 @@ impl Computer {
         Ok(ComputerSeat { opponent, think_ms })
     }
 
-    /// A place for one more game against the computer, if fewer than
-    /// `max_games` are on.
+    /// A place for one more game against the computer, if one is free (a
+    /// worker's first, then one of the host's `max_games`).
     pub fn reserve(&self) -> Option<GameSlot> {
-        let max = self.config.max_games;
-        self.games
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < max).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| GameSlot(Arc::clone(&self.games)))
+        self.workers.reserve(None)
+    }
+
+    /// A place for the new game `match_id`, or a place in the line of
+    /// games waiting for one (`computer.max_waiting`); `None` when that
+    /// line is full too.
+    pub fn reserve_or_wait(&self, match_id: MatchId) -> Option<Placement> {
+        self.workers.reserve_or_wait(match_id)
+    }
+
+    /// One of the host's own places, if one is free: analyses run on the
+    /// host.
+    pub fn reserve_local(&self) -> Option<GameSlot> {
+        self.workers.reserve_local()
     }
 
     /// A place even beyond the limit: for games restored after a restart,
     /// which were admitted before it, and for tournament games (the
     /// tournament's computer entrants were admitted when entered).
     pub fn reserve_anyway(&self) -> GameSlot {
-        self.games.fetch_add(1, Ordering::AcqRel);
-        GameSlot(Arc::clone(&self.games))
+        self.workers.reserve_local_anyway()
     }
 
-    /// How many games against the computer are on.
+    /// How many games against the computer (and analyses) hold a place.
     pub fn games_on(&self) -> usize {
-        self.games.load(Ordering::Acquire)
+        self.workers.busy()
+    }
+
+    /// Every place and the workers giving them.
+    pub fn workers(&self) -> Arc<Workers> {
+        Arc::clone(&self.workers)
     }
 
     /// The token of the computer's seat on `side` of match `id`.
@@ -282,31 +293,43 @@ impl Computer {
     /// no longer configured after a restart plays nothing, and the computer
     /// gives up at its first move.
     fn spec(&self, seat: &ComputerSeat) -> PlayerSpec {
-        let builtin = match &seat.opponent {
-            Opponent::Level(level) => PlayerSpec::Level(*level),
-            Opponent::Engine(name) => match self.engines.get(name) {
-                Some(engine) if engine.spec.protocol().is_some() => return engine.spec.clone(),
-                Some(engine) => engine.spec.clone(),
-                None => {
-                    return PlayerSpec::External {
-                        protocol: amazons_engine::player::Protocol::Uci,
-                        command: format!("engine `{name}` is no longer configured"),
-                    };
-                }
-            },
-        };
-        let args = worker::WorkerArgs {
-            player: builtin,
-            threads: self.config.threads_per_game,
-            hash_mb: self.config.hash_mb,
-            seed: rand::random(),
-        };
-        let program = worker_program(&self.config);
-        let words = std::iter::once(program.to_string_lossy().into_owned()).chain(args.to_args());
-        PlayerSpec::External {
-            protocol: amazons_engine::player::Protocol::Uci,
-            command: words.map(|w| quote(&w)).collect::<Vec<_>>().join(" "),
+        match self.builtin(seat) {
+            Ok(builtin) => builtin_command(
+                &worker_program(&self.config),
+                builtin,
+                self.config.threads_per_game,
+                self.config.hash_mb,
+            ),
+            Err(spec) => spec,
         }
+    }
+
+    /// The built-in player for `seat` (a level, or a configured
+    /// `level:`/`mcts:` player), or else what plays instead: an external
+    /// engine as configured, or one that fails at once (an engine no longer
+    /// configured after a restart).
+    fn builtin(&self, seat: &ComputerSeat) -> Result<PlayerSpec, PlayerSpec> {
+        match &seat.opponent {
+            Opponent::Level(level) => Ok(PlayerSpec::Level(*level)),
+            Opponent::Engine(name) => match self.engines.get(name) {
+                Some(engine) if engine.spec.protocol().is_some() => Err(engine.spec.clone()),
+                Some(engine) => Ok(engine.spec.clone()),
+                None => Err(PlayerSpec::External {
+                    protocol: amazons_engine::player::Protocol::Uci,
+                    command: format!("engine `{name}` is no longer configured"),
+                }),
+            },
+        }
+    }
+
+    /// What a worker's place starts for `seat`: built-in players only (a
+    /// worker never runs a command the server names; external engines
+    /// play on the host).
+    fn remote_engine(&self, seat: &ComputerSeat) -> Option<WorkEngine> {
+        self.builtin(seat).ok().map(|player| WorkEngine {
+            player: player.to_string(),
+            hash_mb: self.config.hash_mb as u32,
+        })
     }
 
     /// How long the player for `seat` thinks on its opponent's time after
@@ -367,9 +390,33 @@ impl ComputerHandle {
             spec: computer.spec(&seat),
             settings: computer.settings(),
             ponder: computer.ponder(&seat),
+            remote: computer.remote_engine(&seat),
             seat,
             slot,
+            ticket: None,
         }
+    }
+}
+
+/// A built-in `player` in a `computer-worker` process of `program` (this
+/// server's own binary), driven over UCI like any external engine: how the
+/// host's places and a worker's run the computer alike.
+pub(crate) fn builtin_command(
+    program: &Path,
+    player: PlayerSpec,
+    threads: usize,
+    hash_mb: usize,
+) -> PlayerSpec {
+    let args = worker::WorkerArgs {
+        player,
+        threads,
+        hash_mb,
+        seed: rand::random(),
+    };
+    let words = std::iter::once(program.to_string_lossy().into_owned()).chain(args.to_args());
+    PlayerSpec::External {
+        protocol: amazons_engine::player::Protocol::Uci,
+        command: words.map(|w| quote(&w)).collect::<Vec<_>>().join(" "),
     }
 }
 
@@ -402,17 +449,29 @@ pub struct Seating {
     pub seat: ComputerSeat,
     /// Its place among the games at once.
     slot: Option<GameSlot>,
+    /// The place it waits for, when every place was taken.
+    ticket: Option<Ticket>,
     /// What plays.
     spec: PlayerSpec,
     /// Threads and memory.
     settings: PlayerSettings,
     /// How long it thinks on the opponent's time after its moves, if at all.
     ponder: Option<std::time::Duration>,
+    /// What a worker's place starts for it (built-in players only).
+    remote: Option<WorkEngine>,
     /// Its name and kind.
     pub player: PlayerInfo,
 }
 
 impl Seating {
+    /// The computer waits for a place before its first move.
+    pub fn waiting(self, ticket: Ticket) -> Seating {
+        Seating {
+            ticket: Some(ticket),
+            ..self
+        }
+    }
+
     /// Starts its task (after its match has been created with it seated).
     pub fn start(self, shared: &ComputerHandle) {
         let task = task::ComputerTask::new(shared, self, None);
@@ -454,7 +513,7 @@ pub(crate) fn worker_program(config: &ComputerConfig) -> std::path::PathBuf {
 /// from even after that file is replaced on disk (an upgrade, a rebuild):
 /// the worker always matches its server, and the computer keeps playing
 /// instead of failing to start a path that now reads `… (deleted)`.
-fn own_program() -> std::path::PathBuf {
+pub(crate) fn own_program() -> std::path::PathBuf {
     let proc_self = std::path::Path::new("/proc/self/exe");
     if cfg!(target_os = "linux") && proc_self.exists() {
         return proc_self.to_path_buf();

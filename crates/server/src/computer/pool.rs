@@ -51,12 +51,7 @@ impl ThinkerPool {
         spec: PlayerSpec,
         settings: PlayerSettings,
     ) -> std::io::Result<PlayerThread> {
-        spawn(name, move || {
-            spec.player(&PlayerSettings {
-                seed: Some(rand::random()),
-                ..settings
-            })
-        })
+        player_thread(name, spec, settings)
     }
 
     /// `request` answered by `player` once a place to think is free; the
@@ -74,6 +69,23 @@ impl ThinkerPool {
             player.choose(request).await
         }
     }
+}
+
+/// A thread named `name` for one computer player, at [`NICE`], which
+/// builds the player from `spec` at its first move (a fresh seed each
+/// time), and again after it panicked: the host's places and a worker's
+/// (`amazons-server worker`) drive their engines alike.
+pub fn player_thread(
+    name: String,
+    spec: PlayerSpec,
+    settings: PlayerSettings,
+) -> std::io::Result<PlayerThread> {
+    spawn(name, move || {
+        spec.player(&PlayerSettings {
+            seed: Some(rand::random()),
+            ..settings
+        })
+    })
 }
 
 /// A player thread named `name` at [`NICE`], making its player with `build`.

@@ -3,8 +3,11 @@
 //! match sends it the same messages it sends everyone (`joined`,
 //! `snapshot`, `move_played`...), and it sends the match the same requests
 //! (`move`, `resume`, `accept_rematch`, `leave`) through the match's
-//! mailbox. Its [`Mind`] decides; this task thinks on its player's thread
-//! (`pool.rs`), holds the game slot, and carries the decisions out.
+//! mailbox. Its [`Mind`] decides; this task holds the game's place (the
+//! host's or a worker's, or a ticket in the line for one), thinks there (on
+//! its player's thread, `pool.rs`, or by a `think` sent to the worker),
+//! takes another place when a worker loses the game, and carries the
+//! decisions out.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -17,20 +20,38 @@ use amazons_protocol::{MatchId, SeatToken, ServerMessage};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use amazons_protocol::WorkEngine;
+
 use super::mind::{Action, Mind, Think};
 use super::{ComputerHandle, GameSlot, Seating};
 use crate::mailbox::{ConnHandle, MatchHandle, Outbound};
 use crate::match_state::{RematchSeed, Request, fresh_token};
+use crate::workers::{Lost, Place, Ticket};
 
-/// What a think hands back: the match and ply it was for, and the answer.
+/// What a think hands back: the match and ply it was for, the place it
+/// was thought in, and the answer.
 struct Thought {
     /// The match thought about.
     match_id: MatchId,
     /// The ply.
     ply: u32,
+    /// Where it was thought.
+    place: Option<Place>,
     /// The move, or why there is none.
-    answer: Result<Move, PlayerError>,
+    answer: Result<Move, Failure>,
 }
+
+/// Why a think brought no move.
+enum Failure {
+    /// The engine failed (on the host: the game is lost, as ever).
+    Engine(PlayerError),
+    /// A worker lost the job: the game takes another place.
+    PlaceLost(Lost),
+}
+
+/// Hand-overs of one ply before it is thought on the host whatever
+/// happens (fishnet gives a move job 3 tries).
+const MAX_HAND_OVERS: u32 = 3;
 
 /// A think in progress, as the task awaits it.
 type Thinking = Pin<Box<dyn Future<Output = Thought> + Send>>;
@@ -67,6 +88,17 @@ pub(super) struct ComputerTask {
     /// Its place among the computer games at once, while a game is on (or
     /// an accepted rematch is about to start).
     slot: Option<GameSlot>,
+    /// The place it waits for when every place was taken at its game's
+    /// creation: its thinks wait until it comes.
+    ticket: Option<Ticket>,
+    /// Whether the place has not thought for this game yet: its first
+    /// think starts the game there (a worker's place starts its engine).
+    fresh_place: bool,
+    /// What a worker's place starts for it (`None`: it plays on the host
+    /// only).
+    remote: Option<WorkEngine>,
+    /// Places that lost the ply being thought, as (ply, hand-overs).
+    hand_overs: (u32, u32),
     /// The matches it takes part in.
     handles: HashMap<MatchId, MatchHandle>,
 }
@@ -88,6 +120,8 @@ impl ComputerTask {
             spec,
             settings,
             ponder,
+            remote,
+            ticket,
             player: info,
         } = seating;
         let think = std::time::Duration::from_millis(seat.think_ms);
@@ -109,6 +143,10 @@ impl ComputerTask {
             thinking: None,
             queued: None,
             slot,
+            ticket,
+            fresh_place: true,
+            remote,
+            hand_overs: (0, 0),
             handles: HashMap::new(),
         }
     }
@@ -152,6 +190,16 @@ impl ComputerTask {
                     self.thinking = None;
                     self.after_thought(thought)
                 }
+                lease = next_place(&mut self.ticket) => {
+                    self.ticket = None;
+                    // The line never closes while the server runs; if it
+                    // did, the game would go on on the host.
+                    let slot = lease.unwrap_or_else(|_| self.shared.computer.reserve_anyway());
+                    tracing::info!(player = %self.name, place = ?slot.place(), "the computer has a place");
+                    self.slot = Some(slot);
+                    self.fresh_place = true;
+                    self.queued.take().map(Action::Think).into_iter().collect()
+                }
             };
             if self.perform(actions).await {
                 break;
@@ -169,13 +217,24 @@ impl ComputerTask {
         let Thought {
             match_id,
             ply,
+            place,
             answer,
         } = thought;
         let mut actions = Vec::new();
-        let answer = answer.map_err(|error| {
-            tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
-            error.end_reason()
-        });
+        let answer = match answer {
+            Ok(mv) => Ok(mv),
+            Err(Failure::PlaceLost(lost)) => {
+                actions.extend(self.hand_over(match_id, ply, place, &lost));
+                if let Some(think) = self.queued.take() {
+                    actions.push(Action::Think(think));
+                }
+                return actions;
+            }
+            Err(Failure::Engine(error)) => {
+                tracing::warn!(player = %self.name, %match_id, ply, "the computer's engine failed: {error}");
+                Err(error.end_reason())
+            }
+        };
         match self.mind.thought(match_id, ply, answer) {
             Some(action) => actions.push(action),
             // The game ended (or moved on) while it thought: no pondering
@@ -206,14 +265,17 @@ impl ComputerTask {
                     self.request(match_id, Request::GiveUp { reason }).await;
                 }
                 Action::GameEnded => {
-                    self.slot = None;
                     self.stop_pondering();
+                    self.slot = None;
+                    self.ticket = None;
+                    self.queued = None;
                 }
                 Action::RematchRefused => self.slot = None,
                 Action::AcceptRematch { match_id, new_side } => {
                     match self.shared.computer.reserve() {
                         Some(slot) => {
                             self.slot = Some(slot);
+                            self.fresh_place = true;
                             let id = MatchId::random();
                             let mut tokens = BySide::new(fresh_token(), fresh_token());
                             tokens[new_side] = self.shared.computer.token(id, new_side);
@@ -237,10 +299,11 @@ impl ComputerTask {
         false
     }
 
-    /// Starts a think on the player's thread, once a place to think is
-    /// free (or queues it behind the one in progress).
+    /// Starts a think in the game's place: on a worker's, as a `think`
+    /// sent to it; on the host's, on the player's thread once a place to
+    /// think is free (or queues it behind the one in progress).
     fn think(&mut self, think: Think) {
-        if self.thinking.is_some() {
+        if self.thinking.is_some() || self.ticket.is_some() {
             self.queued = Some(think);
             return;
         }
@@ -252,6 +315,7 @@ impl ComputerTask {
             budget,
             new_game,
         } = think;
+        let fresh = std::mem::take(&mut self.fresh_place);
         // Choose, then think on the opponent's time, at most `ponder`: the
         // player's next command (its next move, a new game) stops it, and
         // dropping the player ends its process.
@@ -259,9 +323,31 @@ impl ComputerTask {
             start,
             moves,
             budget,
-            new_game,
+            new_game: new_game || fresh,
             ponder: self.ponder,
         };
+        let remote_place = self
+            .slot
+            .as_ref()
+            .is_some_and(|slot| matches!(slot.place(), Place::Remote { .. }));
+        if remote_place && self.remote.is_none() {
+            // An external engine plays on the host only.
+            self.slot = Some(self.shared.computer.reserve_anyway());
+        }
+        let place = self.slot.as_ref().map(GameSlot::place);
+        if let (Some(slot), Some(Place::Remote { .. })) = (&self.slot, place) {
+            let engine = fresh.then(|| self.remote.clone()).flatten();
+            let asked = self.shared.computer.workers().think(slot, &request, engine);
+            self.thinking = Some(Box::pin(async move {
+                Thought {
+                    match_id,
+                    ply,
+                    place,
+                    answer: asked.await.map_err(Failure::PlaceLost),
+                }
+            }));
+            return;
+        }
         let pool = &self.shared.computer.pool;
         if self.player.is_none() {
             let name = format!("computer-{}", self.me.id);
@@ -284,16 +370,66 @@ impl ComputerTask {
             Thought {
                 match_id,
                 ply,
-                answer,
+                place,
+                answer: answer.map_err(Failure::Engine),
             }
         }));
+    }
+
+    /// The place thinking `ply` lost the job: the game takes another place
+    /// (never the same worker for this think; after [`MAX_HAND_OVERS`] the
+    /// host's, beyond its count if need be, so the game always goes on) and
+    /// the ply is thought again there, its budget from the clocks as they
+    /// stand now. Nothing when the game has moved on or ended meanwhile.
+    fn hand_over(
+        &mut self,
+        match_id: MatchId,
+        ply: u32,
+        lost_place: Option<Place>,
+        lost: &Lost,
+    ) -> Vec<Action> {
+        let computer = &self.shared.computer;
+        let workers = computer.workers();
+        let Some(slot) = self.slot.take_if(|slot| Some(slot.place()) == lost_place) else {
+            return Vec::new();
+        };
+        workers.lost(&slot, lost);
+        let Some(think) = self.mind.rethink(match_id, ply, Instant::now()) else {
+            return Vec::new();
+        };
+        let tries = if self.hand_overs.0 == ply {
+            self.hand_overs.1 + 1
+        } else {
+            1
+        };
+        self.hand_overs = (ply, tries);
+        let avoid = match slot.place() {
+            Place::Remote { worker, .. } => Some(worker),
+            Place::Local => None,
+        };
+        drop(slot);
+        let next = (tries < MAX_HAND_OVERS)
+            .then(|| workers.reserve(avoid))
+            .flatten()
+            .unwrap_or_else(|| computer.reserve_anyway());
+        tracing::warn!(player = %self.name, %match_id, ply, to = ?next.place(), "the computer's game goes on in another place: {lost}");
+        self.slot = Some(next);
+        self.fresh_place = true;
+        vec![Action::Think(think)]
     }
 
     /// Ends the player's thinking on the opponent's time, unless it is
     /// thinking about its move (then the answer comes first, and the mind
     /// says whether to stop).
     fn stop_pondering(&mut self) {
-        if let Some(player) = self.player.as_ref().filter(|_| self.thinking.is_none()) {
+        if self.thinking.is_some() {
+            return;
+        }
+        if let Some(slot) = &self.slot
+            && matches!(slot.place(), Place::Remote { .. })
+        {
+            self.shared.computer.workers().stop_pondering(slot);
+        } else if let Some(player) = &self.player {
             player.stop_pondering();
         }
     }
@@ -310,6 +446,16 @@ impl ComputerTask {
         if !handle.send(&self.me, request).await {
             self.handles.remove(&match_id);
         }
+    }
+}
+
+/// The place waited for, when it comes (never, when none is awaited).
+async fn next_place(
+    ticket: &mut Option<Ticket>,
+) -> Result<GameSlot, tokio::sync::oneshot::error::RecvError> {
+    match ticket {
+        Some(ticket) => ticket.await,
+        None => std::future::pending().await,
     }
 }
 
