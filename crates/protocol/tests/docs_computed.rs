@@ -108,14 +108,17 @@ fn the_example(tag: &str, heading: &str) -> Example {
     found.remove(0)
 }
 
+/// The example read as `T`.
 fn parse<T: serde::de::DeserializeOwned>(example: &Example) -> T {
     serde_json::from_str(&example.json).unwrap_or_else(|e| panic!("{}: {e}", example.at))
 }
 
+/// The example as JSON.
 fn value(example: &Example) -> Value {
     parse(example)
 }
 
+/// Every tag an example may carry: each has its check below.
 const TAGS: [&str; 5] = ["record", "history", "ratings", "analysis", "standings"];
 
 #[test]
@@ -129,6 +132,24 @@ fn every_tag_names_a_check() {
                     example.at
                 );
             }
+        }
+    }
+    // The tags checked one example at a time are checked under these
+    // headings only: anywhere else they would be checked by nothing.
+    for (tag, headings) in [
+        ("history", &["GET /api/games"][..]),
+        (
+            "ratings",
+            &["game_over", "GET /api/players", "GET /api/players/{name}"][..],
+        ),
+    ] {
+        for example in tagged(tag) {
+            assert!(
+                headings.contains(&example.heading.as_str()),
+                "{}: no check computes `{tag}` under `{}`",
+                example.at,
+                example.heading
+            );
         }
     }
     for tag in TAGS {
