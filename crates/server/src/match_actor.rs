@@ -115,7 +115,9 @@ pub async fn create(
         None => None,
         Some(seat) => match shared.computer.reserve_or_wait(id) {
             Some(Placement::Now(slot)) => Some(shared.seats.seating(seat, Some(slot))),
-            Some(Placement::Later(ticket)) => Some(shared.seats.seating(seat, None).waiting(ticket)),
+            Some(Placement::Later(ticket)) => {
+                Some(shared.seats.seating(seat, None).waiting(ticket))
+            }
             None => {
                 return Err(Refusal::new(
                     ErrorCode::ComputerBusy,
