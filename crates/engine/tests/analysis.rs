@@ -67,7 +67,7 @@ fn missed_blunders(set: &[SolvedEndgame], budget: &AnalysisBudget) -> Vec<String
         for m in losing_moves(e) {
             let class = class_of(&e.position, m, budget);
             if class != MoveClass::Blunder {
-                missed.push(format!("{}: {m} {}", e.position.fen(), class.to_string()));
+                missed.push(format!("{}: {m} {}", e.position.fen(), class));
             }
         }
     }
@@ -100,7 +100,7 @@ fn a_winning_move_is_not_a_blunder() {
             matches!(class, MoveClass::Best | MoveClass::Good),
             "{}: {m} {}",
             e.position.fen(),
-            class.to_string()
+            class
         );
     }
 }
