@@ -475,9 +475,10 @@
  */
 
 /**
- * How good the move played from a position was: core's `MoveClass`, held to
- * it by web/test/catalogue.test.js (the page draws a class from its glyph).
- * @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} MoveClass
+ * How good the move played from a position was: core's `MoveClass`,
+ * generated from the Rust declaration (vocabulary.js); the page draws a
+ * class from the glyph sent with it.
+ * @typedef {import('./vocabulary.js').MoveClass} MoveClass
  */
 
 /**
