@@ -1,6 +1,9 @@
 # Words both clients use (the web page and the terminal client): the sides,
 # the end of a game, the server's error codes, the clock, rated or casual,
-# who plays. English is the fallback for every other language.
+# who plays, the analysis, the territory and tournaments. A word both faces
+# show lives here only (a test refuses it in web.ftl or terminal.ftl too);
+# a face's file keeps only its own. English is the fallback for every other
+# language.
 #
 # Keys built from a wire name: the wire name with "_" written "-". Each
 # family is an enum declared once in Rust (crates/protocol/src/vocabulary.rs

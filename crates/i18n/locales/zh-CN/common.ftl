@@ -1,5 +1,5 @@
 # 两个客户端（网页与终端）共用的词：双方、终局、服务器的错误码、棋钟、积分或休闲、
-# 对局者。用词见 docs/glossary.md。
+# 对局者、分析、领地与比赛。两端都显示的词只写在这里。用词见 docs/glossary.md。
 #
 # 由线上名称构成的键：线上名称中的 "_" 写作 "-"。
 #   end-reason-<EndReason>          (no_legal_move -> end-reason-no-legal-move)
