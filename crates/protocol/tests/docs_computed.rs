@@ -227,11 +227,11 @@ fn the_record_layout_version_named_is_the_codes() {
         .and_then(|rest| rest.split(';').next())
         .expect("docs/protocol.md names the record layout version");
     assert_eq!(named, RECORD_SCHEMA_VERSION.to_string());
-    let architecture = doc("architecture.md");
+    let design = doc("design/core.md");
     assert!(
-        architecture.contains(&format!("Version\n  {RECORD_SCHEMA_VERSION} added"))
-            || architecture.contains(&format!("Version {RECORD_SCHEMA_VERSION} added")),
-        "docs/architecture.md says what version {RECORD_SCHEMA_VERSION} added"
+        design.contains(&format!("Version\n  {RECORD_SCHEMA_VERSION} added"))
+            || design.contains(&format!("Version {RECORD_SCHEMA_VERSION} added")),
+        "docs/design/core.md says what version {RECORD_SCHEMA_VERSION} added"
     );
 }
 

@@ -93,7 +93,8 @@
 //!   that no reset destroys a close frame.
 //! - [`fault`]: fault injection for the crash tests (debug builds only).
 //!
-//! See `docs/architecture.md` ("amazons-server") for why it is shaped this way.
+//! See docs/architecture.md (where to look first) and docs/design/server.md
+//! (why it is shaped this way).
 
 pub mod analysis;
 pub mod api_error;

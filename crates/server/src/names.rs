@@ -268,10 +268,14 @@ pub fn validate_name(name: &str, max_chars: usize) -> Result<String, NameProblem
     if name.chars().count() > max_chars {
         return Err(NameProblem::TooLong(max_chars));
     }
-    if name.chars().any(|c| {
-        c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{feff}')
-    }) {
+    // Invisible characters (the protocol's one list, by which names are
+    // also compared) but the variation selectors an emoji may carry (❤️),
+    // and the line and paragraph separators.
+    let refused = |c: char| {
+        (amazons_protocol::is_invisible(c) && !matches!(c, '\u{fe00}'..='\u{fe0f}'))
+            || matches!(c, '\u{2028}' | '\u{2029}')
+    };
+    if name.chars().any(refused) {
         return Err(NameProblem::Unprintable);
     }
     Ok(name.to_owned())
@@ -359,13 +363,17 @@ mod tests {
     fn names_are_trimmed_bounded_and_printable() {
         assert_eq!(validate_name("  ann ", 32).unwrap(), "ann");
         assert_eq!(validate_name("Ådne 🎯", 32).unwrap(), "Ådne 🎯");
+        assert_eq!(validate_name("ann \u{2764}\u{fe0f}", 32).unwrap(), "ann ❤️");
         assert_eq!(validate_name("   ", 32), Err(NameProblem::Empty));
         assert_eq!(validate_name("a\u{7}b", 32), Err(NameProblem::Unprintable));
         assert_eq!(validate_name("a\nb", 32), Err(NameProblem::Unprintable));
-        assert_eq!(
-            validate_name("a\u{202e}b", 32),
-            Err(NameProblem::Unprintable)
-        );
+        for hidden in ['\u{202e}', '\u{ad}', '\u{2060}', '\u{2028}'] {
+            assert_eq!(
+                validate_name(&format!("a{hidden}b"), 32),
+                Err(NameProblem::Unprintable),
+                "{hidden:?}"
+            );
+        }
         assert_eq!(
             validate_name(&"x".repeat(33), 32),
             Err(NameProblem::TooLong(32))

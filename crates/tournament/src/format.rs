@@ -81,6 +81,9 @@ pub enum FormatError {
     /// A round robin of other than one or two cycles.
     #[error("a round robin has one or two cycles, not {0}")]
     BadCycles(u8),
+    /// A Swiss of no rounds at all (whatever the field).
+    #[error("a Swiss has at least one round")]
+    NoRounds,
     /// A Swiss of no rounds, or of more rounds than a round robin of the same
     /// field has (no repeat pairings would then be possible), or, in a field
     /// of more than [`EXACT_COMPLETION_ENTRANTS`], of more than half as many
@@ -115,6 +118,32 @@ impl Format {
         match *self {
             Format::RoundRobin { .. } => None,
             Format::Swiss { rounds } => Some(rounds),
+        }
+    }
+
+    /// Checks the format's own numbers, whatever the field: a round robin
+    /// of one or two cycles, a Swiss of at least one round. A server checks
+    /// them when a tournament is created, before anyone has entered;
+    /// [`Format::validate`] checks them again against the field.
+    pub fn check_numbers(&self) -> Result<(), FormatError> {
+        match *self {
+            Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
+                Err(FormatError::BadCycles(cycles))
+            }
+            Format::Swiss { rounds: 0 } => Err(FormatError::NoRounds),
+            Format::RoundRobin { .. } | Format::Swiss { .. } => Ok(()),
+        }
+    }
+
+    /// The title a tournament of this format gets when its organiser gives
+    /// none (`Round robin`, `Double round robin`, `Swiss, 5 rounds`): a
+    /// title is the organiser's text, kept as written, so it is not
+    /// translated.
+    pub fn default_title(&self) -> String {
+        match *self {
+            Format::RoundRobin { cycles } if cycles >= 2 => "Double round robin".to_owned(),
+            Format::RoundRobin { .. } => "Round robin".to_owned(),
+            Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
         }
     }
 
@@ -212,6 +241,36 @@ mod tests {
         assert_eq!(double.rounds_planned(6), 10);
         assert_eq!(double.rounds_planned(7), 14);
         assert_eq!(Format::Swiss { rounds: 4 }.rounds_planned(30), 4);
+    }
+
+    #[test]
+    fn a_formats_own_numbers_and_default_title() {
+        assert_eq!(
+            Format::RoundRobin { cycles: 0 }.check_numbers(),
+            Err(FormatError::BadCycles(0))
+        );
+        assert_eq!(
+            Format::RoundRobin { cycles: 3 }.check_numbers(),
+            Err(FormatError::BadCycles(3))
+        );
+        assert_eq!(Format::RoundRobin { cycles: 2 }.check_numbers(), Ok(()));
+        assert_eq!(
+            Format::Swiss { rounds: 0 }.check_numbers(),
+            Err(FormatError::NoRounds)
+        );
+        assert_eq!(Format::Swiss { rounds: 5 }.check_numbers(), Ok(()));
+        assert_eq!(
+            Format::RoundRobin { cycles: 2 }.default_title(),
+            "Double round robin"
+        );
+        assert_eq!(
+            Format::RoundRobin { cycles: 1 }.default_title(),
+            "Round robin"
+        );
+        assert_eq!(
+            Format::Swiss { rounds: 4 }.default_title(),
+            "Swiss, 4 rounds"
+        );
     }
 
     #[test]

@@ -89,32 +89,9 @@ pub async fn answer(
     }
 }
 
-/// The title a tournament gets when its organiser gives none.
-fn default_title(format: Format) -> String {
-    match format {
-        Format::RoundRobin { cycles: 2 } => "Double round robin".to_owned(),
-        Format::RoundRobin { .. } => "Round robin".to_owned(),
-        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
-    }
-}
-
-/// Checks a format's own numbers: a round robin of 1 or 2 cycles, a Swiss
-/// of at least one round. Every format is named, so a new one cannot
-/// skip its check.
-fn check_format(format: Format) -> Result<(), String> {
-    match format {
-        Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
-            Err(format!("a round robin has 1 or 2 cycles, not {cycles}"))
-        }
-        Format::RoundRobin { .. } => Ok(()),
-        Format::Swiss { rounds: 0 } => Err("a Swiss has at least one round".into()),
-        Format::Swiss { .. } => Ok(()),
-    }
-}
-
 /// Checks `create_tournament`: a key (`key_required`), a title of at
 /// most twice the name length (made from the format when absent), the
-/// format's numbers ([`check_format`]), a clock within core's limits,
+/// format's numbers ([`Format::check_numbers`]), a clock within core's limits,
 /// entry-list names as `hello` checks them (`bad_tournament` for any of
 /// these), and each computer player on offer (its own refusal).
 fn setup(
@@ -137,14 +114,14 @@ fn setup(
         entry_list,
         computers,
     } = creation;
-    check_format(format).map_err(bad)?;
+    format.check_numbers().map_err(|e| bad(e.to_string()))?;
     let time_control = time_control.validated().map_err(|e| bad(e.to_string()))?;
     let max = shared.config.max_name_chars;
     let title = match title {
         Some(title) => {
             validate_name(&title, max * 2).map_err(|p| bad(format!("the title: {p}")))?
         }
-        None => default_title(format),
+        None => format.default_title(),
     };
     let entry_list = match entry_list {
         None => None,
@@ -228,31 +205,5 @@ async fn ask_tournament(
             kind,
             None,
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_format_has_its_numbers_checked_and_a_title() {
-        assert!(check_format(Format::RoundRobin { cycles: 0 }).is_err());
-        assert!(check_format(Format::RoundRobin { cycles: 3 }).is_err());
-        assert!(check_format(Format::RoundRobin { cycles: 2 }).is_ok());
-        assert!(check_format(Format::Swiss { rounds: 0 }).is_err());
-        assert!(check_format(Format::Swiss { rounds: 5 }).is_ok());
-        assert_eq!(
-            default_title(Format::RoundRobin { cycles: 2 }),
-            "Double round robin"
-        );
-        assert_eq!(
-            default_title(Format::RoundRobin { cycles: 1 }),
-            "Round robin"
-        );
-        assert_eq!(
-            default_title(Format::Swiss { rounds: 4 }),
-            "Swiss, 4 rounds"
-        );
     }
 }
