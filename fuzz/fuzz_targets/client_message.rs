@@ -5,40 +5,71 @@
 //! a stable encoding. Server messages get the same round-trip check.
 //!
 //! The corpus directory is not kept in git, so besides the raw input (read as
-//! text) each input is also spliced into a template of every message type:
-//! the first byte picks the template, the rest becomes a field's raw JSON.
-//! That reaches deep into the field decoders without a seed corpus.
+//! text) each input is also spliced into a documented example of a client
+//! message: every example of docs/protocol.md whose `type` is a client
+//! message (the docs hold one for every type, which `docs_vocabulary.rs`
+//! requires, and this target checks at its start), so every message type is
+//! fuzzed and a new one is without a change here. The first byte picks the
+//! example, the second the field, the rest becomes that field's raw JSON.
 
 #![no_main]
 
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
 use amazons_protocol::{ClientMessage, ErrorCode, MessageType, ServerMessage};
 use libfuzzer_sys::fuzz_target;
+use serde_json::{Map, Value};
 
-const ID: &str = "6f1c2a4e-8d3b-4c5e-9f7a-1b2c3d4e5f60";
+/// The protocol document, compiled in.
+const PROTOCOL_MD: &str = include_str!("../../docs/protocol.md");
 
-/// Message templates; `@` is replaced by the fuzz input (raw JSON).
-const TEMPLATES: &[&str] = &[
-    r#"{"type":"hello","protocol":@,"name":"ann"}"#,
-    r#"{"type":"hello","protocol":1,"name":@,"kind":"bot"}"#,
-    r#"{"type":"hello","protocol":1,"name":"x","kind":@,"client":"c"}"#,
-    r#"{"type":"create_match","time_control":@,"color":"random"}"#,
-    r#"{"type":"create_match","time_control":{"kind":"fischer","initial_ms":@,"increment_ms":2000}}"#,
-    r#"{"type":"create_match","color":@}"#,
-    r#"{"type":"join","match_id":"ID","seat":@}"#,
-    r#"{"type":"join","match_id":@}"#,
-    r#"{"type":"resume","match_id":"ID","token":@}"#,
-    r#"{"type":"move","match_id":"ID","ply":@,"move":"d1-d7/g7"}"#,
-    r#"{"type":"move","match_id":"ID","ply":0,"move":@}"#,
-    r#"{"type":"move","match_id":"ID","ply":1,"move":"a7 b7 c7","token":@}"#,
-    r#"{"type":"resign","match_id":"ID","token":@}"#,
-    r#"{"type":"abort","match_id":"ID",@}"#,
-    r#"{"type":"ping","nonce":@}"#,
-    r#"{"type":@}"#,
-    r#"{"type":"list_matches",@}"#,
-    r#"{@}"#,
-    r#"[@]"#,
-    r#"@"#,
-];
+/// Stands in for the field the fuzz input replaces.
+const HOLE: &str = "\u{1}fuzz\u{1}";
+
+/// Every documented example of a client message, as a JSON object.
+fn templates() -> &'static [Map<String, Value>] {
+    static TEMPLATES: OnceLock<Vec<Map<String, Value>>> = OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        let mut found = Vec::new();
+        for block in PROTOCOL_MD.split("```json").skip(1) {
+            let body = block.split("```").next().unwrap_or("");
+            let body = body.split_once('\n').map_or("", |(_, rest)| rest);
+            for line in body.lines() {
+                if let Ok(Value::Object(map)) = serde_json::from_str::<Value>(line)
+                    && let Some(Value::String(name)) = map.get("type")
+                    && MessageType::from_name(name).is_some()
+                {
+                    found.push(map);
+                }
+            }
+        }
+        let covered: BTreeSet<String> = found
+            .iter()
+            .filter_map(|m| m.get("type").and_then(Value::as_str).map(str::to_owned))
+            .collect();
+        for message_type in MessageType::ALL {
+            assert!(
+                covered.contains(&message_type.name()),
+                "docs/protocol.md has no example of {} to fuzz",
+                message_type.name()
+            );
+        }
+        found
+    })
+}
+
+/// `template` with its `field`-th field (in the example's order, `type`
+/// included) replaced by `fragment` as raw JSON.
+fn spliced(template: &Map<String, Value>, field: usize, fragment: &str) -> String {
+    let mut map = template.clone();
+    if let Some(key) = map.keys().nth(field % map.len().max(1)).cloned() {
+        map.insert(key, Value::String(HOLE.to_owned()));
+    }
+    let text = Value::Object(map).to_string();
+    let hole = Value::String(HOLE.to_owned()).to_string();
+    text.replacen(&hole, fragment, 1)
+}
 
 fn check_client(text: &str) {
     match ClientMessage::decode(text) {
@@ -84,10 +115,10 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     check_client(&text);
     check_server(&text);
-    if let Some((&pick, rest)) = data.split_first() {
+    if let [pick, field, rest @ ..] = data {
+        let templates = templates();
+        let template = &templates[usize::from(*pick) % templates.len()];
         let fragment = String::from_utf8_lossy(rest);
-        let template = TEMPLATES[usize::from(pick) % TEMPLATES.len()].replace("ID", ID);
-        let spliced = template.replace('@', &fragment);
-        check_client(&spliced);
+        check_client(&spliced(template, usize::from(*field), &fragment));
     }
 });
