@@ -190,9 +190,15 @@ enum Request {
 /// The handle matches append through; cheap to clone.
 #[derive(Clone)]
 pub struct Journal {
-    /// To the writer task.
-    tx: mpsc::UnboundedSender<Request>,
+    /// To the writer task, bounded at [`JOURNAL_QUEUE`].
+    tx: mpsc::Sender<Request>,
 }
+
+/// The most appends waiting for the writer. A match has at most one append
+/// waiting (it awaits its sync before it goes on), so the queue holds about
+/// one request per busy match; when it is full, a match waits for room
+/// exactly as it waits for the disk, and nothing is dropped.
+pub const JOURNAL_QUEUE: usize = 4096;
 
 impl Journal {
     /// Starts a new journal file in `dir` holding `live` (the events of the
@@ -228,7 +234,7 @@ impl Journal {
             }
         }
         sync_dir(dir)?;
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(JOURNAL_QUEUE);
         let state = WriterState {
             dir: dir.to_owned(),
             file: Arc::new(file),
@@ -259,6 +265,7 @@ impl Journal {
                 bytes,
                 done,
             })
+            .await
             .map_err(|_| io::Error::other("the journal is closed"))?;
         wait.await
             .map_err(|_| io::Error::other("the journal writer stopped"))?
@@ -267,7 +274,7 @@ impl Journal {
     /// Syncs and stops the writer (at shutdown, after every match has stopped).
     pub async fn close(&self) {
         let (done, wait) = oneshot::channel();
-        if self.tx.send(Request::Close(done)).is_ok() {
+        if self.tx.send(Request::Close(done)).await.is_ok() {
             let _ = wait.await;
         }
     }
@@ -333,7 +340,7 @@ struct WriterState {
 /// sync returns. A sync that returns covers every byte written before it
 /// began, so acknowledging after it is always safe, even when an earlier
 /// batch's sync is still running.
-async fn writer(mut state: WriterState, mut rx: mpsc::UnboundedReceiver<Request>) {
+async fn writer(mut state: WriterState, mut rx: mpsc::Receiver<Request>) {
     let in_flight = Arc::new(tokio::sync::Semaphore::new(SYNCS_IN_FLIGHT));
     let mut closing = None;
     while closing.is_none() {
