@@ -264,7 +264,7 @@ rematch-offered-by = ；{ $side }提议再来一局（o 接受，n 拒绝）
 rematch-offered = ；已提议再来一局
 banner-your-move-clock-running = 对局开始 — 轮到你走；你的棋钟在走
 banner-your-move = 对局开始 — 轮到你走
-banner-you-play-black = 对局开始 — 你执后手（黑）；{ $first }（先手，白）先走
+banner-you-play-black = 对局开始 — 你执后手（黑）；先手（白）{ $first } 先走
 banner-game-on = 对局开始
 link-connected = 已连接
 link-reconnecting = { $seconds } 秒后重连（第 { $attempt } 次）：{ $reason }
@@ -333,7 +333,7 @@ plain-refused = 被拒绝：{ $message }（{ $code }）
 plain-rematch-offer = { $side }提议再来一局：输入 `rematch` 接受，或 `decline` 拒绝
 plain-rematch-offered = { $side }已提议再来一局
 plain-seats = 先手（白）：{ $white }  后手（黑）：{ $black }  （{ $watching } 人观战）
-plain-game-started = 对局开始：{ $white }（先手，白）对 { $black }（后手，黑），{ $rated }
+plain-game-started = 对局开始：先手（白）{ $white } 对 后手（黑）{ $black }，{ $rated }
 plain-plays = { $number } { $side }走 { $premove }
 plain-out-of-step = 与服务器不同步；正在重新同步
 plain-question = { $question }（y/n，是/否）
@@ -412,7 +412,7 @@ history-several-games = “{ $game }”对应 { $count } 局；请多写几位 I
 history-no-games = 没有已结束的对局
 history-does-not-replay = 对局 { $id } 无法回放
 history-rematch-of = { "  " }是 { $id } 的再来一局
-history-players = { $white }（先手，白）对 { $black }（后手，黑）
+history-players = 先手（白）{ $white } 对 后手（黑）{ $black }
 history-game-line = { $time }  { $moves }  { $result }  结束于 { $ended } UTC
 history-caption = 对局 { $id }
 history-caption-rematch = 对局 { $id }，{ $of } 的再来一局
@@ -425,7 +425,7 @@ replay-plain-help =
     命令：next（n 或 Enter，下一步）、back（b，上一步）、first（开局）、last（终局）、
     quit（退出），或按列表编号的步数：2 为先手（白）第 2 步之后的局面，2b（或
     2...）为后手（黑）第 2 步之后，0 为开局。territory 显示领地；analyse 分析本局，
-    之后显示每个局面的评估；finish 显示按领地结束的对局的已证终局。
+    之后显示每个局面的评估；finish 显示按领地结束的对局的已证明的收官。
 replay-prompt = 回放>
 keys-first-last = 开局/终局
 replay-caption-move = { $place }：{ $played }
@@ -595,10 +595,10 @@ keys-analyse = 分析
 keys-mistakes = 失误
 replay-analyse-first = 请先按 a 分析本局
 replay-no-more-mistakes = 这个方向没有更多失误了
-keys-proven-finish = 已证终局
-replay-finish-status = 回放：已证终局，第 { $step } 步，共 { $steps } 步（未实际下出）
-replay-no-finish = 本局没有已证终局：它不是按领地结束的
-replay-plain-finish = 已证终局（{ $plies } 步，未实际下出）：{ $moves }
+keys-proven-finish = 已证明的收官
+replay-finish-status = 回放：已证明的收官，第 { $step } 步，共 { $steps } 步（未实际下出）
+replay-no-finish = 本局没有已证明的收官：它不是按领地结束的
+replay-plain-finish = 已证明的收官（{ $plies } 步，未实际下出）：{ $moves }
 
 ## 对局中的领地判定（cmd/play）。
 
