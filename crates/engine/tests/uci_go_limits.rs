@@ -140,7 +140,8 @@ fn help_says_that_with_no_subcommand_it_is_a_uci_engine_on_stdin() {
             .unwrap();
         assert!(output.status.success());
         let help = String::from_utf8(output.stdout).unwrap();
-        let about = help.lines().next().unwrap();
+        // The first paragraph, however the help is wrapped to the terminal.
+        let about = help.split("\n\n").next().unwrap().replace('\n', " ");
         assert!(
             about.contains("with no subcommand, it is a UCI engine")
                 && about.contains("standard input"),

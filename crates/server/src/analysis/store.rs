@@ -118,7 +118,11 @@ mod tests {
                 &format!(r#""version": {ANALYSIS_VERSION}"#),
                 &format!(r#""version": {}"#, ANALYSIS_VERSION + 1),
             ),
-            serde_json::to_string(&analysis(id)).unwrap(),
+            {
+                let mut unversioned = serde_json::to_value(analysis(id)).unwrap();
+                unversioned.as_object_mut().unwrap().remove("version");
+                unversioned.to_string()
+            },
             "{".to_owned(),
         ] {
             std::fs::write(&file, &other).unwrap();
