@@ -1,7 +1,8 @@
 // The JSON examples of docs/protocol.md, found the way the protocol crate's
 // test finds them (crates/protocol/tests/docs_examples.rs): a ```json block
-// under a `### name` heading in "## Client messages", "## Server messages"
-// or "## HTTP on the same port". The page's tests feed it these messages,
+// under a `### name` heading in "## Client messages", "## Server messages",
+// "## HTTP on the same port" or "## Worker messages" (read, so that no
+// example stands outside a section, though the page speaks none of them). The page's tests feed it these messages,
 // so the page is tested against what the document promises and the Rust
 // types parse; a test that needs a variation derives it from an example.
 
@@ -11,9 +12,10 @@ const SECTIONS = /** @type {const} */ ({
   '## Client messages': 'client',
   '## Server messages': 'server',
   '## HTTP on the same port': 'http',
+  '## Worker messages': 'worker',
 });
 
-/** @typedef {'client' | 'server' | 'http'} Section */
+/** @typedef {'client' | 'server' | 'http' | 'worker'} Section */
 
 /**
  * Every example, by section and heading (the message type, or the route
@@ -23,7 +25,7 @@ const SECTIONS = /** @type {const} */ ({
 function readExamples() {
   const text = readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
   /** @type {Record<Section, Map<string, unknown[]>>} */
-  const found = { client: new Map(), server: new Map(), http: new Map() };
+  const found = { client: new Map(), server: new Map(), http: new Map(), worker: new Map() };
   /** @type {Section | null} */
   let section = null;
   let heading = '';

@@ -27,7 +27,11 @@ function headings(section) {
 
 /** @returns {string[]} the codes of the document's error table */
 function documentedCodes() {
-  return [...DOC.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+  // The table of the `error` message's section (the HTTP API and the
+  // workers have tables of their own).
+  const start = DOC.indexOf('### `error`');
+  const end = DOC.indexOf('\n## ', start);
+  return [...DOC.slice(start, end).matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
 }
 
 /**
