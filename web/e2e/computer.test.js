@@ -10,7 +10,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { SCREENSHOTS, clickMove, openPlayer, seededRandom, waitForGame, serverAndBrowser } from './harness.js';
 
-const env = serverAndBrowser(['--computer-max-games', '2']);
+// No waiting line, so that a third game is refused rather than queued for
+// a place (the line has tests of its own, crates/server/tests/workers.rs).
+const env = serverAndBrowser(['--computer-max-games', '2', '--set', 'computer.max_waiting=0']);
 
 /**
  * Fills the lobby form for a game against the computer and sends it.
