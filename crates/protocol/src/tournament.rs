@@ -215,22 +215,12 @@ impl TournamentView {
         self
     }
 
-    /// The rows of the crosstable: the standings' order, then any entrant
-    /// the standings lack; none while registering or for a format without
-    /// a crosstable.
-    fn crosstable_rows(&self) -> Vec<CrosstableRow> {
-        if self.summary.status == TournamentStatus::Registering {
-            return Vec::new();
-        }
-        let mut names: Vec<&str> = self.standings.iter().map(|row| row.name.as_str()).collect();
-        for entrant in &self.entrants {
-            if !names.contains(&entrant.name.as_str()) {
-                names.push(&entrant.name);
-            }
-        }
+    /// The rounds as the pairing crate's [`Round`]s, each entrant given by
+    /// its place in `names` (a game or bye of a name not there is left
+    /// out): what the crate's standings and crosstable read.
+    pub fn rounds_among(&self, names: &[&str]) -> Vec<Round> {
         let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-        let rounds: Vec<Round> = self
-            .rounds
+        self.rounds
             .iter()
             .map(|round| Round {
                 pairings: round
@@ -244,9 +234,28 @@ impl TournamentView {
                         })
                     })
                     .collect(),
-                bye: None,
+                bye: round
+                    .bye
+                    .as_deref()
+                    .and_then(|name| index.get(name).copied()),
             })
-            .collect();
+            .collect()
+    }
+
+    /// The rows of the crosstable: the standings' order, then any entrant
+    /// the standings lack; none while registering or for a format without
+    /// a crosstable.
+    fn crosstable_rows(&self) -> Vec<CrosstableRow> {
+        if self.summary.status == TournamentStatus::Registering {
+            return Vec::new();
+        }
+        let mut names: Vec<&str> = self.standings.iter().map(|row| row.name.as_str()).collect();
+        for entrant in &self.entrants {
+            if !names.contains(&entrant.name.as_str()) {
+                names.push(&entrant.name);
+            }
+        }
+        let rounds = self.rounds_among(&names);
         let Some(table) =
             amazons_tournament::crosstable(&self.summary.format, names.len(), &rounds)
         else {

@@ -28,7 +28,6 @@
 //! of docs/tournaments.md are formats as the code writes them. A tag with
 //! no check, or a tagged example no run could produce, fails.
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use amazons_core::{
@@ -39,7 +38,7 @@ use amazons_protocol::{
     StandingRow, TiebreakValue, TournamentView,
 };
 use amazons_ratings::{Contestant, RatedGame, RatingRules, Ratings};
-use amazons_tournament::{Format, Pairing, Round};
+use amazons_tournament::Format;
 use serde_json::Value;
 
 /// One fenced JSON example of a document.
@@ -410,29 +409,11 @@ fn tournament_standings_are_the_tournament_crates() {
         let view: TournamentView =
             serde_json::from_value(document).unwrap_or_else(|e| panic!("{}: {e}", example.at));
         let at = &example.at;
-        let index: BTreeMap<&str, usize> = view
-            .entrants
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.name.as_str(), i))
-            .collect();
-        let of = |name: &str| *index.get(name).unwrap_or_else(|| panic!("{at}: {name}?"));
-        let rounds: Vec<Round> = view
-            .rounds
-            .iter()
-            .map(|round| Round {
-                pairings: round
-                    .games
-                    .iter()
-                    .map(|game| Pairing {
-                        white: of(&game.white),
-                        black: of(&game.black),
-                        result: game.result,
-                    })
-                    .collect(),
-                bye: round.bye.as_deref().map(of),
-            })
-            .collect();
+        let names: Vec<&str> = view.entrants.iter().map(|e| e.name.as_str()).collect();
+        let rounds = view.rounds_among(&names);
+        let paired: Vec<usize> = rounds.iter().map(|r| r.pairings.len()).collect();
+        let games: Vec<usize> = view.rounds.iter().map(|r| r.games.len()).collect();
+        assert_eq!(paired, games, "{at}: every game is between entrants");
         let format: Format = view.summary.format;
         let expected: Vec<StandingRow> =
             amazons_tournament::standings(&format, view.entrants.len(), &rounds)
